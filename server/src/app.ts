@@ -1,0 +1,56 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/client.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Composes the whole app from a config and an open database. Tests call this; server.ts listens. */
+export async function buildApp({ config, db, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    ajv: { customOptions: { allErrors: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('dbHandle', db);
+  app.decorate('db', db.db);
+  app.decorate('publicConfig', {
+    version: config.version,
+    demoData: config.demoData,
+    anonKey: '',
+    demoCredentials: null,
+    idleTimeoutMinutes: config.idleTimeoutMinutes,
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app, config);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, config.webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

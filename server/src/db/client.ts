@@ -1,0 +1,88 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as schema from './schema/index.ts';
+import { acquireDirLock } from './dir-lock.ts';
+
+export { schema };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Database;
+  driver: 'pglite' | 'pg';
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite directory root, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  poolMax?: number;
+  queryTimeoutMs?: number;
+  onPoolError?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  });
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  let release = async () => {};
+  let target = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // PGlite is single-process: a second server on the same directory would corrupt it.
+    release = acquireDirLock(path.join(dataDir, 'server.lock'));
+    target = path.join(dataDir, 'pglite');
+  }
+  const client = await PGlite.create(target, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    ping: async (ms = 2000) => void (await withTimeout(client.query('select 1'), ms)),
+    close: async () => {
+      if (!client.closed) await client.close();
+      await release();
+    },
+  };
+}
+
+async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    // Bounded waits: an unreachable database answers 503 quickly instead of hanging requests.
+    connectionTimeoutMillis: 3000,
+    query_timeout: opts.queryTimeoutMs ?? 5000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'bankmanager',
+  });
+  // An idle client losing its connection must never crash the process.
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pg',
+    ping: async (ms = 2000) => void (await withTimeout(db.execute(sql`select 1`), ms)),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,27 @@
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbHandle } from './client.ts';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Any constant works; it only has to be the same for every server sharing the database.
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+/** Applies pending migrations. Several servers starting at once on one PostgreSQL take turns. */
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  if (handle.driver === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const db = handle.db as unknown as NodePgDatabase;
+  await db.transaction(async (tx) => {
+    // A transaction-scoped advisory lock is released even if this process dies mid-migration.
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_DIR });
+  });
+}

@@ -1,0 +1,2 @@
+// Every table of the app, one file per feature. drizzle-kit reads this file to generate migrations.
+export * from './system.ts';

@@ -1,0 +1,25 @@
+/**
+ * Errors that mean "the database is not reachable right now" rather than "this request is wrong".
+ * They become 503 so clients (and supabase-js) retry instead of treating them as final.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    // SQLSTATE class 08 (connection exception), 57P01-57P03 (admin shutdown, cannot connect now).
+    if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+  }
+  const msg = err.message;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|database did not answer|Client has encountered a connection error|PGlite is closed/i.test(
+      msg,
+    )
+  ) {
+    return true;
+  }
+  const cause = (err as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
+}

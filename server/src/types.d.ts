@@ -1,0 +1,13 @@
+import type { PublicConfig } from '@bankmanager/contracts';
+import type { Config } from './config.ts';
+import type { DbHandle, Database } from './db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    dbHandle: DbHandle;
+    db: Database;
+    /** Sent to the SPA inside index.html; modules fill in their public parts while registering. */
+    publicConfig: PublicConfig;
+  }
+}
