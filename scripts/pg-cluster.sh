@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Starts or stops a throwaway PostgreSQL cluster from the machine's binaries, as the postgres user,
+# in a temp dir, on a free port. Used by .ci/run and by developers for `npm run test:pg`.
+#   eval "$(scripts/pg-cluster.sh start)"   # exports TEST_DATABASE_URL, PG_CLUSTER_DIR
+#   scripts/pg-cluster.sh stop "$PG_CLUSTER_DIR"
+set -euo pipefail
+
+bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+[ -n "$bindir" ] || { echo "PostgreSQL binaries not found under /usr/lib/postgresql (apt-get install postgresql)" >&2; exit 1; }
+
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+case "${1:-}" in
+  start)
+    dir=$(mktemp -d /tmp/bm-pg.XXXXXX)
+    chown postgres: "$dir" 2>/dev/null || true
+    port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+    as_pg "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1
+    as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=256MB" \
+      start >/dev/null
+    echo "export PG_CLUSTER_DIR=$dir PG_BIN_DIR=$bindir TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  stop)
+    dir=${2:?usage: stop DIR}
+    as_pg "$bindir/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    ;;
+  *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+esac
