@@ -37,6 +37,9 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions = DEFAULT_DEM
     await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value: new Date().toISOString(), updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: appMeta.key,
+        set: { value: new Date().toISOString(), updatedAt: new Date() },
+      });
   });
 }

@@ -4,6 +4,7 @@ import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { writeAudit } from './write-audit.ts';
+import { queryRows } from '../../db/query.ts';
 
 describe('audit log', () => {
   let h: DbHandle;
@@ -15,7 +16,9 @@ describe('audit log', () => {
   it('chains rows: each hash covers the previous hash and the row content', async () => {
     await writeAudit(h.db, { action: 'test.one', outcome: 'success', ip: '127.0.0.1', details: { a: 1 } });
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) => writeAudit(h.db, { action: `test.many`, outcome: 'success', details: { i } })),
+      Array.from({ length: 10 }, (_, i) =>
+        writeAudit(h.db, { action: `test.many`, outcome: 'success', details: { i } }),
+      ),
     );
     const rows = await h.db.select().from(auditLog).orderBy(auditLog.id);
     expect(rows.length).toBe(11);
@@ -24,10 +27,11 @@ describe('audit log', () => {
       expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
       expect(rows[i]!.id).toBeGreaterThan(rows[i - 1]!.id);
     }
-    const recomputed = await h.db.execute(
+    const recomputed = await queryRows(
+      h.db,
       sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hash(a.prev_hash, a)`,
     );
-    expect(recomputed.rows[0]).toEqual({ bad: 0 });
+    expect(recomputed[0]).toEqual({ bad: 0 });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {

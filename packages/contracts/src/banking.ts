@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * Core banking vocabulary shared by the server (database CHECK constraints use the same lists) and
+ * the web app. Money crosses the wire as a decimal string with exactly two decimals, never a float.
+ */
+
+export const CURRENCIES = ['SLE', 'USD'] as const;
+export const currencySchema = z.enum(CURRENCIES);
+export type Currency = z.infer<typeof currencySchema>;
+
+/** How the UI shows each currency: SLE is the new Leone, written "Le". */
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { SLE: 'Le', USD: '$' };
+
+export const CUSTOMER_TYPES = [
+  'private',
+  'corporate',
+  'joint',
+  'employee',
+  'government',
+  'organisation',
+] as const;
+export const customerTypeSchema = z.enum(CUSTOMER_TYPES);
+export type CustomerType = z.infer<typeof customerTypeSchema>;
+
+/** Dormant: no customer-initiated activity for a long period; Closed: relationship ended. */
+export const CUSTOMER_STATUSES = ['Active', 'Blocked', 'Pending', 'Dormant', 'Closed'] as const;
+export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
+export type CustomerStatus = z.infer<typeof customerStatusSchema>;
+
+export const ACCOUNT_TYPES = ['Current', 'Savings', 'Fixed Deposit', 'Loan', 'Mobile Wallet'] as const;
+export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const ACCOUNT_STATUSES = ['Active', 'Dormant', 'Blocked', 'Closed'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+export const TRANSACTION_DIRECTIONS = ['credit', 'debit'] as const;
+export const transactionDirectionSchema = z.enum(TRANSACTION_DIRECTIONS);
+export type TransactionDirection = z.infer<typeof transactionDirectionSchema>;
+
+/** Customer ids are integers shown zero-padded to this many digits. */
+export const CUSTOMER_ID_DIGITS = 6;
+
+/** A signed amount as the database returns numeric(18,2): "1234.50", "-20.00". */
+export const moneySchema = z
+  .string()
+  .regex(/^-?\d{1,16}\.\d{2}$/, 'must be a decimal amount with 2 decimals');
+
+/** A posting amount as a caller may type it: positive, at most 2 decimals, fits numeric(18,2). */
+export const postingAmountSchema = z
+  .string()
+  .regex(/^\d{1,16}(\.\d{1,2})?$/, 'must be a positive amount with at most 2 decimals')
+  .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
+
+/** Calendar date as YYYY-MM-DD. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+// --- Dashboard -------------------------------------------------------------------------------
+
+/** Shown as the tooltip of the compliance card, so the number is never mistaken for more than it is. */
+export const COMPLIANCE_SCORE_DEFINITION =
+  'Share of active customers whose KYC profile is complete: an identity document number, an address, ' +
+  'a date of birth (individuals only) and a recorded KYC verification date.';
+
+export const dashboardStatsSchema = z.object({
+  /** Customers whose relationship is not Closed. */
+  totalCustomers: z.number().int().nonnegative(),
+  /** Active loan accounts with an outstanding (negative) balance. */
+  activeLoans: z.number().int().nonnegative(),
+  /** Sum of credit balances on non-loan accounts that are not Closed, per currency. */
+  totalDeposits: z.object({ SLE: moneySchema, USD: moneySchema }),
+  /** 0–100 with one decimal; see COMPLIANCE_SCORE_DEFINITION. */
+  complianceScore: z.number().min(0).max(100),
+  complianceScoreDefinition: z.string(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export const PRIORITIES = ['high', 'medium', 'low'] as const;
+export const prioritySchema = z.enum(PRIORITIES);
+export const TASK_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+export const newsItemSchema = z.object({ id: z.number().int(), title: z.string(), date: isoDateSchema });
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  date: isoDateSchema,
+  content: z.string(),
+  priority: prioritySchema,
+  isNew: z.boolean(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: isoDateSchema,
+  priority: prioritySchema,
+  status: taskStatusSchema,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const dashboardContentSchema = z.object({
+  news: z.array(newsItemSchema),
+  announcements: z.array(announcementSchema),
+  tasks: z.array(taskSchema),
+});
+export type DashboardContent = z.infer<typeof dashboardContentSchema>;

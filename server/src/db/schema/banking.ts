@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_STATUSES,
+  ACCOUNT_TYPES,
+  CURRENCIES,
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+} from '@bankmanager/contracts';
+
+/** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
+const inList = (values: readonly string[]) =>
+  sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+
+/** Money is numeric(18,2), read and written as strings. */
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+export const branches = pgTable('branches', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  town: text('town').notNull(),
+});
+
+/** General-ledger codes; every account's balance rolls up to one. */
+export const ledgerCodes = pgTable(
+  'ledger_codes',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    /** Customer deposits are liabilities of the bank; loans are assets. */
+    category: text('category', { enum: ['asset', 'liability'] }).notNull(),
+  },
+  (t) => [check('ledger_codes_category_check', sql`${t.category} in ('asset', 'liability')`)],
+);
+
+/** Sellable products; each is one account type in one currency, booked to one ledger code. */
+export const products = pgTable(
+  'products',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    accountType: text('account_type', { enum: ACCOUNT_TYPES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    ledgerCode: text('ledger_code')
+      .notNull()
+      .references(() => ledgerCodes.code),
+  },
+  (t) => [
+    check('products_account_type_check', sql`${t.accountType} in (${inList(ACCOUNT_TYPES)})`),
+    check('products_currency_check', sql`${t.currency} in (${inList(CURRENCIES)})`),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    custId: integer('cust_id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    type: text('type', { enum: CUSTOMER_TYPES }).notNull(),
+    /** E.164, e.g. +23276123456. */
+    mobileNo: text('mobile_no').notNull(),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('Pending'),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // KYC profile: what the compliance score counts.
+    idType: text('id_type', { enum: ['national_id', 'passport', 'voter_card', 'business_registration'] }),
+    idNumber: text('id_number'),
+    dateOfBirth: date('date_of_birth'),
+    address: text('address'),
+    kycVerifiedAt: timestamp('kyc_verified_at', { withTimezone: true }),
+    /** Derived so the rule lives in one place (and the stats triggers can read it). */
+    kycComplete: boolean('kyc_complete')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`id_number is not null and address is not null and kyc_verified_at is not null and (date_of_birth is not null or type in ('corporate', 'government', 'organisation'))`,
+      ),
+  },
+  (t) => [
+    check('customers_type_check', sql`${t.type} in (${inList(CUSTOMER_TYPES)})`),
+    check('customers_status_check', sql`${t.status} in (${inList(CUSTOMER_STATUSES)})`),
+    check('customers_mobile_e164_check', sql`${t.mobileNo} ~ '^\\+[1-9][0-9]{7,14}$'`),
+    check(
+      'customers_id_type_check',
+      sql`${t.idType} is null or ${t.idType} in ('national_id', 'passport', 'voter_card', 'business_registration')`,
+    ),
+    // Sorting and keyset paging by name; cust_id makes the order total.
+    index('customers_name_idx').on(t.name, t.custId),
+    index('customers_mobile_idx').on(t.mobileNo),
+    index('customers_branch_idx').on(t.branchCode),
+    // Substring search (ILIKE '%…%') on name, mobile and the zero-padded id the UI shows.
+    index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customers_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
+    index('customers_id_text_trgm_idx').using('gin', sql`lpad(${t.custId}::text, 6, '0') gin_trgm_ops`),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    accountNumber: text('account_number').notNull().unique(),
+    custId: integer('cust_id')
+      .notNull()
+      .references(() => customers.custId),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code),
+    accountType: text('account_type', { enum: ACCOUNT_TYPES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('Active'),
+    openedOn: date('opened_on').notNull(),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    ledgerCode: text('ledger_code')
+      .notNull()
+      .references(() => ledgerCodes.code),
+    /** Maintained only by the posting trigger: always the sum of this account's postings. */
+    balance: money('balance').notNull().default('0.00'),
+    /** How far a Current account may go below zero; 0 for the others. */
+    overdraftLimit: money('overdraft_limit').notNull().default('0.00'),
+  },
+  (t) => [
+    // Lets mobile_banking_subscriptions require "an account of THAT customer" with a composite FK.
+    unique('accounts_id_cust_unique').on(t.id, t.custId),
+    check('accounts_account_type_check', sql`${t.accountType} in (${inList(ACCOUNT_TYPES)})`),
+    check('accounts_currency_check', sql`${t.currency} in (${inList(CURRENCIES)})`),
+    check('accounts_status_check', sql`${t.status} in (${inList(ACCOUNT_STATUSES)})`),
+    check('accounts_overdraft_check', sql`${t.overdraftLimit} >= 0`),
+    // A loan is money owed (balance <= 0); anything else stays within its overdraft limit.
+    check(
+      'accounts_balance_check',
+      sql`(${t.accountType} = 'Loan' and ${t.balance} <= 0) or (${t.accountType} <> 'Loan' and ${t.balance} >= -${t.overdraftLimit})`,
+    ),
+    index('accounts_cust_idx').on(t.custId),
+    index('accounts_balance_idx').on(t.balance, t.id),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    /** System time of posting; never earlier than the account's previous posting. */
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    /** Business date the money counts from (may be back-dated, unlike posted_at). */
+    valueDate: date('value_date').notNull(),
+    description: text('description').notNull(),
+    amount: money('amount').notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    /** Running balance after this posting, checked by the posting trigger. */
+    balanceAfter: money('balance_after').notNull(),
+    reference: text('reference').notNull(),
+  },
+  (t) => [
+    check('transactions_amount_positive_check', sql`${t.amount} > 0`),
+    check('transactions_direction_check', sql`${t.direction} in ('credit', 'debit')`),
+    // History, newest first, keyset-paged on (posted_at, id): id is the unique tiebreaker.
+    index('transactions_account_history_idx').on(t.accountId, t.postedAt.desc(), t.id.desc()),
+  ],
+);
+
+export const mobileBankingSubscriptions = pgTable(
+  'mobile_banking_subscriptions',
+  {
+    custId: integer('cust_id')
+      .primaryKey()
+      .references(() => customers.custId),
+    mobileNo: text('mobile_no').notNull(),
+    payAccountId: bigint('pay_account_id', { mode: 'number' }).notNull(),
+    subscribed: boolean('subscribed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff user id or a system name such as 'seed'. */
+    updatedBy: text('updated_by').notNull(),
+    /** Optimistic concurrency: a save must name the version it read; each save adds one. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    foreignKey({
+      name: 'mbs_pay_account_of_customer_fk',
+      columns: [t.payAccountId, t.custId],
+      foreignColumns: [accounts.id, accounts.custId],
+    }),
+    check('mbs_mobile_e164_check', sql`${t.mobileNo} ~ '^\\+[1-9][0-9]{7,14}$'`),
+    check('mbs_version_check', sql`${t.version} >= 1`),
+    index('mbs_mobile_idx').on(t.mobileNo),
+    index('mbs_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
+    index('mbs_pay_account_idx').on(t.payAccountId),
+  ],
+);
+
+/**
+ * Running totals for the dashboard, maintained by triggers on customers and accounts. Each metric is
+ * spread over a few slots (by row id) so concurrent postings rarely update the same row.
+ */
+export const bankingStats = pgTable(
+  'banking_stats',
+  {
+    metric: text('metric').notNull(),
+    /** '' for metrics that are not per currency. */
+    currency: text('currency').notNull().default(''),
+    slot: integer('slot').notNull(),
+    value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.currency, t.slot] })],
+);

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDb } from '../../test/harness.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { postTransaction, PostingError } from './post-transaction.ts';
+import { accountBalance, openTestAccount } from './test-fixtures.ts';
+
+/** Drizzle wraps driver errors; the database's own error is the cause. */
+const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
+/** Exact integer cents from a numeric(18,2) string, for checking sums without floats. */
+const cents = (s: string) => BigInt(s.replace('.', ''));
+const refusedWith = (re: RegExp) => ({
+  cause: expect.objectContaining({ message: expect.stringMatching(re) }),
+});
+
+describe('ledger invariants (enforced by the database)', () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(() => h.close());
+
+  const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(h.db, q))[0]!.n);
+
+  it('postTransaction keeps balance and running balance in step, and audits in the same transaction', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    const p1 = await postTransaction(h.db, {
+      accountId,
+      direction: 'credit',
+      amount: '1500',
+      description: 'Cash deposit',
+    });
+    const p2 = await postTransaction(h.db, {
+      accountId,
+      direction: 'debit',
+      amount: '250.5',
+      description: 'ATM withdrawal',
+    });
+    expect([p1.balanceBefore, p1.balanceAfter, p1.amount]).toEqual(['0.00', '1500.00', '1500.00']);
+    expect([p2.balanceBefore, p2.balanceAfter, p2.amount]).toEqual(['1500.00', '1249.50', '250.50']);
+    expect(await accountBalance(h.db, accountId)).toBe('1249.50');
+    const audit = await queryRows<{ target_id: string; details: { after: { balance: string } } }>(
+      h.db,
+      sql`select target_id, details from audit_log where action = 'banking.post_transaction' and details->>'transactionId' = ${String(p2.id)}`,
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details.after.balance).toBe('1249.50');
+  });
+
+  it('does decimal arithmetic exactly (no float): 0.10 three times is 0.30; 16-digit amounts survive', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    for (let i = 0; i < 3; i++)
+      await postTransaction(h.db, { accountId, direction: 'credit', amount: '0.10', description: 'dime' });
+    expect(await accountBalance(h.db, accountId)).toBe('0.30');
+    const big = await postTransaction(h.db, {
+      accountId,
+      direction: 'credit',
+      amount: '1234567890123456.78',
+      description: 'big',
+    });
+    expect(big.balanceAfter).toBe('1234567890123457.08');
+  });
+
+  it('refuses an overdraft, leaving no posting and no audit row behind', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    await postTransaction(h.db, { accountId, direction: 'credit', amount: '100.00', description: 'deposit' });
+    const auditBefore = await count(sql`select count(*) as n from audit_log`);
+    await expect(
+      postTransaction(h.db, { accountId, direction: 'debit', amount: '100.01', description: 'too much' }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    expect(await accountBalance(h.db, accountId)).toBe('100.00');
+    expect(await count(sql`select count(*) as n from transactions where account_id = ${accountId}`)).toBe(1);
+    expect(await count(sql`select count(*) as n from audit_log`)).toBe(auditBefore);
+  });
+
+  it('lets a Current account use its overdraft limit, and keeps a loan at or below zero', async () => {
+    const cur = await openTestAccount(h.db, { type: 'Current', overdraftLimit: '500.00' });
+    const p = await postTransaction(h.db, {
+      accountId: cur.accountId,
+      direction: 'debit',
+      amount: '500',
+      description: 'od',
+    });
+    expect(p.balanceAfter).toBe('-500.00');
+    const loan = await openTestAccount(h.db, { type: 'Loan' });
+    await postTransaction(h.db, {
+      accountId: loan.accountId,
+      direction: 'debit',
+      amount: '1000',
+      description: 'disbursement',
+    });
+    await expect(
+      postTransaction(h.db, {
+        accountId: loan.accountId,
+        direction: 'credit',
+        amount: '1000.01',
+        description: 'overpay',
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+  });
+
+  it('refuses bad amounts before and inside the database', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    for (const amount of ['0', '0.00', '-5', '1.005', 'abc', '1e3']) {
+      await expect(
+        postTransaction(h.db, { accountId, direction: 'credit', amount, description: 'x' }),
+      ).rejects.toBeInstanceOf(PostingError);
+    }
+    await expect(
+      h.db
+        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+        values (${accountId}, now(), current_date, 'zero', 0, 'credit', 0, 'R0')`),
+    ).rejects.toMatchObject(refusedBy('transactions_amount_positive_check'));
+  });
+
+  it('refuses a raw posting whose balance_after does not continue the running total', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    await postTransaction(h.db, { accountId, direction: 'credit', amount: '10.00', description: 'seed' });
+    await expect(
+      h.db
+        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+        values (${accountId}, clock_timestamp(), current_date, 'forged', 5, 'credit', 100, 'R1')`),
+    ).rejects.toMatchObject(refusedBy('transactions_running_balance'));
+    // The correct running total is accepted even from raw SQL: the trigger also moves the balance.
+    await h.db
+      .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+      values (${accountId}, clock_timestamp(), current_date, 'raw ok', 5, 'credit', 15, 'R2')`);
+    expect(await accountBalance(h.db, accountId)).toBe('15.00');
+  });
+
+  it('refuses a posting dated before the latest posting (history order would break)', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    await postTransaction(h.db, { accountId, direction: 'credit', amount: '10.00', description: 'now' });
+    await expect(
+      h.db
+        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+        values (${accountId}, timestamptz '2020-01-01', date '2020-01-01', 'backdated', 5, 'credit', 15, 'R3')`),
+    ).rejects.toMatchObject(refusedBy('transactions_posting_order'));
+  });
+
+  it('refuses writing a balance directly, opening an account with money, and editing history', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    const p = await postTransaction(h.db, {
+      accountId,
+      direction: 'credit',
+      amount: '10.00',
+      description: 'x',
+    });
+    await expect(
+      h.db.execute(sql`update accounts set balance = 999 where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_balance_via_postings'));
+    await expect(
+      h.db
+        .execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, balance)
+        select 'RICH1', cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, 1000000 from accounts where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_balance_via_postings'));
+    await expect(
+      h.db.execute(sql`update transactions set amount = 1 where id = ${p.id}`),
+    ).rejects.toMatchObject(refusedWith(/append-only/));
+    await expect(h.db.execute(sql`delete from transactions where id = ${p.id}`)).rejects.toMatchObject(
+      refusedWith(/append-only/),
+    );
+    await expect(h.db.execute(sql`truncate transactions cascade`)).rejects.toMatchObject(
+      refusedWith(/append-only/),
+    );
+    // Status changes are fine; they do not touch money.
+    await h.db.execute(sql`update accounts set status = 'Dormant' where id = ${accountId}`);
+  });
+
+  it('refuses postings to a Closed account, and debits to a Blocked one', async () => {
+    const closed = await openTestAccount(h.db, { status: 'Closed' });
+    await expect(
+      postTransaction(h.db, {
+        accountId: closed.accountId,
+        direction: 'credit',
+        amount: '1',
+        description: 'x',
+      }),
+    ).rejects.toMatchObject({ code: 'account_closed' });
+    await expect(
+      h.db
+        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+        values (${closed.accountId}, clock_timestamp(), current_date, 'raw', 1, 'credit', 1, 'R4')`),
+    ).rejects.toMatchObject(refusedBy('transactions_account_open'));
+    const blocked = await openTestAccount(h.db, { status: 'Blocked' });
+    await postTransaction(h.db, {
+      accountId: blocked.accountId,
+      direction: 'credit',
+      amount: '5',
+      description: 'in',
+    });
+    await expect(
+      postTransaction(h.db, {
+        accountId: blocked.accountId,
+        direction: 'debit',
+        amount: '1',
+        description: 'out',
+      }),
+    ).rejects.toMatchObject({ code: 'account_blocked' });
+    await expect(
+      postTransaction(h.db, { accountId: 987654321, direction: 'credit', amount: '1', description: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'account_not_found',
+    });
+  });
+
+  it('loses no update under 20 concurrent postings to one account', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    await postTransaction(h.db, {
+      accountId,
+      direction: 'credit',
+      amount: '1000.00',
+      description: 'opening',
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postTransaction(h.db, {
+          accountId,
+          direction: i % 2 === 0 ? 'credit' : 'debit',
+          amount: `${i + 1}.25`,
+          description: `concurrent ${i}`,
+        }),
+      ),
+    );
+    expect(results).toHaveLength(20);
+    // Credits are i = 0,2,…,18 → (1+3+…+19) + 10×0.25; debits i = 1,…,19 → (2+4+…+20) + 10×0.25.
+    expect(await accountBalance(h.db, accountId)).toBe('990.00');
+    const rows = await queryRows<{ balance_after: string; prev: string | null; signed: string }>(
+      h.db,
+      sql`
+      select balance_after, lag(balance_after) over w as prev,
+             case direction when 'credit' then amount else -amount end as signed
+      from transactions where account_id = ${accountId} window w as (order by posted_at, id) order by posted_at, id`,
+    );
+    expect(rows).toHaveLength(21);
+    for (const r of rows) {
+      expect(cents(r.balance_after)).toBe(cents(r.prev ?? '0.00') + cents(r.signed));
+    }
+    // Each posting saw the balance its predecessor left: the lock serialised them.
+    const byId = [...results].sort((a, b) => a.id - b.id);
+    for (let i = 1; i < byId.length; i++) expect(byId[i]!.balanceBefore).toBe(byId[i - 1]!.balanceAfter);
+  });
+
+  it('ledger_violations() finds nothing after all of the above', async () => {
+    expect(await queryRows(h.db, sql`select * from ledger_violations()`)).toEqual([]);
+  });
+});
