@@ -1,3 +1,5 @@
 export * from './errors.ts';
 export * from './health.ts';
 export * from './public-config.ts';
+export * from './phone.ts';
+export * from './format.ts';
