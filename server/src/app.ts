@@ -38,6 +38,16 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     idleTimeoutMinutes: config.idleTimeoutMinutes,
   });
 
+  // While closing, end each keep-alive connection after its response, so shutdown waits only for
+  // requests in flight, not for idle browser connections to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);

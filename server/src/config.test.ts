@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError, loadConfig, ROOT_DIR } from './config.ts';
+import fs from 'node:fs';
+import { ConfigError, ENV_VARIABLES, loadConfig, ROOT_DIR } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to embedded mode with demo data on port 3000', () => {
@@ -44,5 +45,10 @@ describe('loadConfig', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('PUBLIC_URL');
+  });
+
+  it('is documented: the README has a table row for every variable', () => {
+    const readme = fs.readFileSync(path.join(ROOT_DIR, 'README.md'), 'utf8');
+    for (const name of ENV_VARIABLES) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   });
 });

@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemo } from './db/seed/index.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { buildApp } from './app.ts';
+import { closeGracefully } from './shutdown.ts';
 
 function readConfig(): Config {
   try {
@@ -30,7 +31,7 @@ await runMigrations(db);
 const app = await buildApp({ config, db });
 if (config.demoData) {
   if (!(await isSeeded(db.db))) {
-    app.log.info('seeding demo data (first start)…');
+    console.log('Seeding demo data (first start)…');
     await seedDemo(db);
   }
   const demo = app.publicConfig.demoCredentials;
@@ -43,8 +44,7 @@ if (config.demoData) {
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an unexpected error');
   else app.log.info(`${signal ?? 'shutdown'} received, closing`);
-  await app.close();
-  await db.close();
+  await closeGracefully(app, db);
 });
 
 await app.listen({ port: config.port, host: config.host });

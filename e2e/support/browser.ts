@@ -1,0 +1,36 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+
+export const baseURL = () => inject('baseURL');
+
+/**
+ * One browser per spec file; each test gets a fresh context (cookies, storage) via `newPage()`.
+ * Console errors and page errors fail loudly in the log, so CSP violations are visible.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+      if (!browser) throw new Error('browser not launched');
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        colorScheme: options.colorScheme ?? 'light',
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+      return page;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Display rules shared by every screen (SPEC §2, §9). Money arrives as decimal strings, never floats. */
+
+export type Currency = 'SLE' | 'USD';
+
+/** Customer ids are shown zero-padded to 6 digits (SPEC §2). */
+export const padCustomerId = (id: number | string): string => String(id).padStart(6, '0');
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A balance with exactly 2 decimals and thousands separators, US format: '1,234,567.80'.
+ * Decimal strings are formatted exactly (Intl accepts them without going through a float).
+ */
+export function formatAmount(value: string | number): string {
+  return twoDecimals.format(value as number);
+}
+
+const SYMBOLS: Record<Currency, string> = { SLE: 'Le', USD: '$' };
+
+/** 'Le 1,250.00' for the new Leone, '$1,250.00' for US dollars; negatives as '-Le 5.00'. */
+export function formatCurrency(value: string | number, currency: Currency): string {
+  const text = formatAmount(value);
+  const negative = text.startsWith('-');
+  const abs = negative ? text.slice(1) : text;
+  const symbol = SYMBOLS[currency];
+  const body = currency === 'SLE' ? `${symbol} ${abs}` : `${symbol}${abs}`;
+  return negative ? `-${body}` : body;
+}
+
+/** 'March 4, 2026' — the SPEC's long date. Takes an ISO date (YYYY-MM-DD) or timestamp. */
+export function formatLongDate(value: string | Date): string {
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
+}

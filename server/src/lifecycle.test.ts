@@ -1,0 +1,54 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from './db/client.ts';
+import { appMeta } from './db/schema/system.ts';
+import { killAllServers, spawnServer } from './test/spawn-server.ts';
+
+/** The real server process on a real DATA_DIR: what `npm start` does, minus the SPA build. */
+describe('server lifecycle (embedded PGlite)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lifecycle-'));
+  const env = { DATA_DIR: dataDir, DEMO_DATA: 'true' };
+  afterEach(killAllServers);
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeds on first start, recovers after SIGKILL, shuts down cleanly, and keeps its data', async () => {
+    const first = await spawnServer(env);
+    expect(first.output()).toContain('Seeding demo data');
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    const lockFile = path.join(dataDir, 'server.lock');
+    expect(fs.existsSync(lockFile)).toBe(true);
+
+    // Killed while idle: no chance to close PGlite or remove the lock.
+    first.proc.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await spawnServer(env);
+    expect(second.output()).not.toContain('Seeding demo data'); // it found the first run's data
+    const health = await fetch(`${second.url}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+
+    // SIGTERM: graceful close, exit code 0, lock released.
+    second.proc.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(fs.existsSync(lockFile)).toBe(false);
+
+    const third = await spawnServer(env);
+    expect(third.output()).not.toContain('Seeding demo data');
+    third.proc.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+
+    const db = await openDatabase({ dataDir });
+    const rows = await db.db.select().from(appMeta);
+    await db.close();
+    expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
+  });
+
+  it('refuses a second server on the same data directory', async () => {
+    const running = await spawnServer(env);
+    await expect(spawnServer(env)).rejects.toThrow(/in use by another server process/);
+    running.proc.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+});

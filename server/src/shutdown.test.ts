@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { createTestDb, listen, testConfig } from './test/harness.ts';
+import { closeGracefully } from './shutdown.ts';
+
+describe('closeGracefully (what SIGTERM and Ctrl-C run)', () => {
+  it('lets an in-flight request finish, refuses new ones, then closes the database', async () => {
+    const db = await createTestDb();
+    const app = await buildApp({ config: testConfig(), db, logger: false });
+    let entered!: () => void;
+    const inHandler = new Promise<void>((r) => (entered = r));
+    app.get('/slow-for-test', async () => {
+      entered();
+      await new Promise((r) => setTimeout(r, 300));
+      await db.ping(); // the database is still open while the request runs
+      return { done: true };
+    });
+    const url = await listen(app);
+
+    const inFlight = fetch(`${url}/slow-for-test`);
+    await inHandler;
+    const closing = closeGracefully(app, db);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow(); // listener already closed
+
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    await expect(db.ping(200)).rejects.toThrow(); // closed after the request finished
+  });
+});
