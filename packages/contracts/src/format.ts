@@ -1,9 +1,9 @@
+import { CURRENCY_SYMBOLS, CUSTOMER_ID_DIGITS, type Currency } from './banking.ts';
+
 /** Display rules shared by every screen (SPEC §2, §9). Money arrives as decimal strings, never floats. */
 
-export type Currency = 'SLE' | 'USD';
-
 /** Customer ids are shown zero-padded to 6 digits (SPEC §2). */
-export const padCustomerId = (id: number | string): string => String(id).padStart(6, '0');
+export const padCustomerId = (id: number | string): string => String(id).padStart(CUSTOMER_ID_DIGITS, '0');
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -15,14 +15,12 @@ export function formatAmount(value: string | number): string {
   return twoDecimals.format(value as number);
 }
 
-const SYMBOLS: Record<Currency, string> = { SLE: 'Le', USD: '$' };
-
 /** 'Le 1,250.00' for the new Leone, '$1,250.00' for US dollars; negatives as '-Le 5.00'. */
 export function formatCurrency(value: string | number, currency: Currency): string {
   const text = formatAmount(value);
   const negative = text.startsWith('-');
   const abs = negative ? text.slice(1) : text;
-  const symbol = SYMBOLS[currency];
+  const symbol = CURRENCY_SYMBOLS[currency];
   const body = currency === 'SLE' ? `${symbol} ${abs}` : `${symbol}${abs}`;
   return negative ? `-${body}` : body;
 }
