@@ -3,3 +3,5 @@ export * from './health.ts';
 export * from './public-config.ts';
 export * from './phone.ts';
 export * from './format.ts';
+export * from './registered-users.ts';
+export * from './accounts.ts';
