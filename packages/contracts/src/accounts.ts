@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** SPEC §3 "Account enquiry record", from the database. `balance` is a decimal string. */
+export const accountDetailsSchema = z.object({
+  accountNumber: z.string(),
+  accountName: z.string(),
+  accountType: z.string(),
+  balance: z.string(),
+  currency: z.enum(['SLE', 'USD']),
+  status: z.string(),
+  /** ISO date, YYYY-MM-DD. */
+  dateOpened: z.string(),
+  branch: z.string(),
+});
+export type AccountDetails = z.infer<typeof accountDetailsSchema>;
+
+/** SPEC §3 "Transaction record". `date` is an ISO timestamp; amounts are positive decimal strings. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  type: z.enum(['credit', 'debit']),
+  balance: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const TRANSACTIONS_DEFAULT_LIMIT = 20;
+
+export const transactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(TRANSACTIONS_DEFAULT_LIMIT),
+  /** Opaque keyset cursor from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+});
+
+export const transactionsPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+
+export const statementQuerySchema = z
+  .object({ from: isoDate, to: isoDate, format: z.enum(['pdf', 'csv']).default('pdf') })
+  .refine((q) => q.from <= q.to, { message: 'The start date must not be after the end date', path: ['from'] });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+/** SPEC §2, §5, §8 texts of the Account Enquiry screen. */
+export const ACCOUNT_ENQUIRY_TEXT = {
+  title: 'Account Enquiry',
+  numberRequired: 'Please enter an account number',
+  foundTitle: 'Account Found',
+  found: (number: string) => `Account details for ${number} retrieved successfully.`,
+  notFound: (number: string) => `No account found with number ${number}.`,
+} as const;
