@@ -6,7 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // Each file gets its own database (PGlite in memory, or a fresh PostgreSQL database).
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
   },

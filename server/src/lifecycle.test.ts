@@ -13,7 +13,8 @@ describe('server lifecycle (embedded PGlite)', () => {
   afterEach(killAllServers);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('seeds on first start, recovers after SIGKILL, shuts down cleanly, and keeps its data', async () => {
+  // Three real server starts: generous timeouts, since CI machines may be busy.
+  it('seeds on first start, recovers after SIGKILL, shuts down cleanly, and keeps its data', { timeout: 180_000 }, async () => {
     const first = await spawnServer(env);
     expect(first.output()).toContain('Seeding demo data');
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
@@ -45,7 +46,7 @@ describe('server lifecycle (embedded PGlite)', () => {
     expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
   });
 
-  it('refuses a second server on the same data directory', async () => {
+  it('refuses a second server on the same data directory', { timeout: 120_000 }, async () => {
     const running = await spawnServer(env);
     await expect(spawnServer(env)).rejects.toThrow(/in use by another server process/);
     running.proc.kill('SIGTERM');
