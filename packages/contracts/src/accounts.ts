@@ -43,7 +43,10 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01
 
 export const statementQuerySchema = z
   .object({ from: isoDate, to: isoDate, format: z.enum(['pdf', 'csv']).default('pdf') })
-  .refine((q) => q.from <= q.to, { message: 'The start date must not be after the end date', path: ['from'] });
+  .refine((q) => q.from <= q.to, {
+    message: 'The start date must not be after the end date',
+    path: ['from'],
+  });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 /** SPEC §2, §5, §8 texts of the Account Enquiry screen. */

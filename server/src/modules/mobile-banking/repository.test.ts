@@ -14,15 +14,35 @@ describe('registered users repository', () => {
   const subs: Record<string, Subscriber> = {};
   beforeAll(async () => {
     h = await createTestDb();
-    subs.aminata = await createSubscriber(h.db, { name: 'Aminata Kamara', mobile: '+23276111222', balance: '1500.50' });
-    subs.mohamed = await createSubscriber(h.db, { name: 'Mohamed Sesay', mobile: '+23288333444', balance: '99.99', subscribed: false });
-    subs.fatmata = await createSubscriber(h.db, { name: 'Fatmata 50%_Off Ltd', mobile: '+23230555666', balance: '250000' });
-    subs.ibrahim = await createSubscriber(h.db, { name: "Ibrahim O'Conteh", mobile: '+23277999000', status: 'Blocked' });
+    subs.aminata = await createSubscriber(h.db, {
+      name: 'Aminata Kamara',
+      mobile: '+23276111222',
+      balance: '1500.50',
+    });
+    subs.mohamed = await createSubscriber(h.db, {
+      name: 'Mohamed Sesay',
+      mobile: '+23288333444',
+      balance: '99.99',
+      subscribed: false,
+    });
+    subs.fatmata = await createSubscriber(h.db, {
+      name: 'Fatmata 50%_Off Ltd',
+      mobile: '+23230555666',
+      balance: '250000',
+    });
+    subs.ibrahim = await createSubscriber(h.db, {
+      name: "Ibrahim O'Conteh",
+      mobile: '+23277999000',
+      status: 'Blocked',
+    });
   });
   afterAll(() => h.close());
 
-  const list = (q: string | undefined, sort: 'id' | 'name' | 'mobile' | 'balance' = 'id', order: 'asc' | 'desc' = 'asc') =>
-    listRegisteredUsers(h.db, { q, sort, order, offset: 0, limit: 10 });
+  const list = (
+    q: string | undefined,
+    sort: 'id' | 'name' | 'mobile' | 'balance' = 'id',
+    order: 'asc' | 'desc' = 'asc',
+  ) => listRegisteredUsers(h.db, { q, sort, order, offset: 0, limit: 10 });
 
   it('returns SPEC §3 records with decimal-string balances', async () => {
     const rows = await list(undefined);
@@ -58,7 +78,12 @@ describe('registered users repository', () => {
   });
 
   it('sorts by each key in both directions, with the id as tiebreaker', async () => {
-    expect((await list(undefined, 'balance', 'desc')).map((r) => r.balance)).toEqual(['250000.00', '1500.50', '99.99', '0.00']);
+    expect((await list(undefined, 'balance', 'desc')).map((r) => r.balance)).toEqual([
+      '250000.00',
+      '1500.50',
+      '99.99',
+      '0.00',
+    ]);
     expect((await list(undefined, 'name', 'asc')).map((r) => r.cust_name)[0]).toBe('Aminata Kamara');
     expect((await list(undefined, 'mobile', 'asc')).map((r) => r.mobile_no)[0]).toBe('+23230555666');
     expect((await list(undefined, 'id', 'desc'))[0]!.cust_id).toBe(subs.ibrahim!.custId);
@@ -81,10 +106,18 @@ describe('registered users repository', () => {
     expect(saved).toMatchObject({ mobile_no: '+23278123456', pay_acct: extra, mb_sub: true, version: 2 });
 
     await expect(
-      saveSubscription(h.db, { custId: subs.mohamed!.custId, mobileNo: '+23278000000', payAcct: extra, mbSub: false, version: 1 }, actor),
+      saveSubscription(
+        h.db,
+        { custId: subs.mohamed!.custId, mobileNo: '+23278000000', payAcct: extra, mbSub: false, version: 1 },
+        actor,
+      ),
     ).rejects.toMatchObject({ statusCode: 409, message: STALE_MESSAGE });
 
-    const [audit] = await queryRows<{ action: string; target_id: string; details: { before: { version: number }; after: { version: number } } }>(
+    const [audit] = await queryRows<{
+      action: string;
+      target_id: string;
+      details: { before: { version: number }; after: { version: number } };
+    }>(
       h.db,
       sql`select action, target_id, details from audit_log where action = 'mobile_banking.subscription_saved' order by id desc limit 1`,
     );
@@ -97,13 +130,31 @@ describe('registered users repository', () => {
     const closed = await openExtraAccount(h.db, subs.aminata!.custId, 'Closed');
     const auditsBefore = await queryRows<{ n: number }>(h.db, sql`select count(*)::int as n from audit_log`);
     await expect(
-      saveSubscription(h.db, { custId: subs.aminata!.custId, mobileNo: '+23276111222', payAcct: subs.mohamed!.accountNumber, mbSub: true, version: 1 }, actor),
+      saveSubscription(
+        h.db,
+        {
+          custId: subs.aminata!.custId,
+          mobileNo: '+23276111222',
+          payAcct: subs.mohamed!.accountNumber,
+          mbSub: true,
+          version: 1,
+        },
+        actor,
+      ),
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(
-      saveSubscription(h.db, { custId: subs.aminata!.custId, mobileNo: '+23276111222', payAcct: closed, mbSub: true, version: 1 }, actor),
+      saveSubscription(
+        h.db,
+        { custId: subs.aminata!.custId, mobileNo: '+23276111222', payAcct: closed, mbSub: true, version: 1 },
+        actor,
+      ),
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(
-      saveSubscription(h.db, { custId: 999999, mobileNo: '+23276111222', payAcct: closed, mbSub: true, version: 0 }, actor),
+      saveSubscription(
+        h.db,
+        { custId: 999999, mobileNo: '+23276111222', payAcct: closed, mbSub: true, version: 0 },
+        actor,
+      ),
     ).rejects.toMatchObject({ statusCode: 404 });
     const auditsAfter = await queryRows<{ n: number }>(h.db, sql`select count(*)::int as n from audit_log`);
     expect(auditsAfter).toEqual(auditsBefore);

@@ -12,9 +12,16 @@ export interface ListParams {
   limit: number;
 }
 
-type Row = Omit<RegisteredUser, 'cust_id' | 'version'> & { cust_id: number | string; version: number | string };
+type Row = Omit<RegisteredUser, 'cust_id' | 'version'> & {
+  cust_id: number | string;
+  version: number | string;
+};
 
-const toRecord = (r: Row): RegisteredUser => ({ ...r, cust_id: Number(r.cust_id), version: Number(r.version) });
+const toRecord = (r: Row): RegisteredUser => ({
+  ...r,
+  cust_id: Number(r.cust_id),
+  version: Number(r.version),
+});
 
 /** Sort columns are fixed expressions chosen by a whitelist key, never text from the request. */
 const SORT_COLUMNS: Record<RegisteredUserSort, SQL> = {
@@ -90,6 +97,8 @@ export async function findCustomer(db: Database, custId: number): Promise<Custom
     cust_name: c.cust_name,
     mobile_no: c.mobile_no,
     accounts,
-    subscription: sub ? { mobile_no: sub.mobile_no, pay_acct: sub.pay_acct, mb_sub: sub.mb_sub, version: sub.version } : null,
+    subscription: sub
+      ? { mobile_no: sub.mobile_no, pay_acct: sub.pay_acct, mb_sub: sub.mb_sub, version: sub.version }
+      : null,
   };
 }

@@ -29,7 +29,11 @@ export const STALE_MESSAGE =
  * Creates or updates a customer's mobile banking subscription and its audit row in one transaction.
  * Optimistic concurrency: the caller names the version it read; a mismatch is a 409 and changes nothing.
  */
-export async function saveSubscription(db: Database, input: SaveSubscriptionInput, actor: Actor): Promise<RegisteredUser> {
+export async function saveSubscription(
+  db: Database,
+  input: SaveSubscriptionInput,
+  actor: Actor,
+): Promise<RegisteredUser> {
   return db.transaction(async (tx) => {
     const [customer] = await queryRows<{ cust_id: number }>(
       tx,
@@ -43,7 +47,9 @@ export async function saveSubscription(db: Database, input: SaveSubscriptionInpu
     );
     if (!account) throw badRequest(`Account ${input.payAcct} is not an account of this customer.`);
     if (account.status !== 'Active') {
-      throw badRequest(`Account ${input.payAcct} is ${account.status.toLowerCase()}; choose an active account.`);
+      throw badRequest(
+        `Account ${input.payAcct} is ${account.status.toLowerCase()}; choose an active account.`,
+      );
     }
 
     const before = await getRegisteredUser(tx, input.custId);

@@ -15,7 +15,14 @@ export interface Subscriber {
 /** A customer with one account (funded through the real posting path) and a subscription. */
 export async function createSubscriber(
   db: Database,
-  opts: { name: string; mobile: string; balance?: string; subscribed?: boolean; status?: string; accountStatus?: string },
+  opts: {
+    name: string;
+    mobile: string;
+    balance?: string;
+    subscribed?: boolean;
+    status?: string;
+    accountStatus?: string;
+  },
 ): Promise<Subscriber> {
   await ensureReferenceData(db);
   n++;
@@ -33,9 +40,15 @@ export async function createSubscriber(
   );
   const accountId = Number(a!.id);
   if (opts.balance && opts.balance !== '0') {
-    await postTransaction(db, { accountId, direction: 'credit', amount: opts.balance, description: 'Opening deposit' });
+    await postTransaction(db, {
+      accountId,
+      direction: 'credit',
+      amount: opts.balance,
+      description: 'Opening deposit',
+    });
   }
-  if (opts.accountStatus) await db.execute(sql`update accounts set status = ${opts.accountStatus} where id = ${accountId}`);
+  if (opts.accountStatus)
+    await db.execute(sql`update accounts set status = ${opts.accountStatus} where id = ${accountId}`);
   await db.execute(sql`insert into mobile_banking_subscriptions (cust_id, mobile_no, pay_account_id, subscribed, updated_by, version)
       values (${custId}, ${opts.mobile}, ${accountId}, ${opts.subscribed ?? true}, 'test', 1)`);
   return { custId, accountNumber, accountId };
