@@ -1,3 +1,7 @@
 export * from './errors.ts';
 export * from './health.ts';
 export * from './public-config.ts';
+export * from './auth.ts';
+export * from './dashboard.ts';
+export * from './menu.ts';
+export * from './branches.ts';
