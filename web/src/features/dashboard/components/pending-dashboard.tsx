@@ -37,7 +37,7 @@ export function PendingDashboard({ name, now }: { name: string; now?: Date }) {
                 View More
               </Button>
               <p id="view-more-hint" className="text-muted-foreground text-sm">
-                Available once your account is activated.
+                Available only after your account is activated.
               </p>
             </div>
           }
