@@ -6,7 +6,7 @@ import path from 'node:path';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     // `npm run dev -w web` talks to a server started with `npm run dev` on port 3000.

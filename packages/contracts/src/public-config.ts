@@ -15,4 +15,4 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const PUBLIC_CONFIG_META_NAME = 'bankmanager-config';
+export { PUBLIC_CONFIG_META_NAME } from './public-config-meta.ts';

@@ -1,6 +1,25 @@
 import type { ReactNode } from 'react';
-import { ThemeProvider } from '@/features/theme/theme-provider';
+import { ToasterHost } from '@/components/ui/toaster-host';
+import { AuthProvider } from '@/features/auth';
+import { BranchProvider } from '@/features/branch';
+import { ThemeProvider, useTheme } from '@/features/theme';
+import { SignOutEffects } from './sign-out-effects';
+
+function Toasts() {
+  const { theme } = useTheme();
+  return <ToasterHost theme={theme} />;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  return <ThemeProvider>{children}</ThemeProvider>;
+  return (
+    <ThemeProvider>
+      <BranchProvider>
+        <AuthProvider>
+          <SignOutEffects />
+          {children}
+          <Toasts />
+        </AuthProvider>
+      </BranchProvider>
+    </ThemeProvider>
+  );
 }

@@ -1,28 +1,35 @@
-import { createBrowserRouter } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
-import { RouteErrorBoundary } from '@/features/errors/route-error-boundary';
-import { RootLayout } from '@/components/layout/root-layout';
+import { RootLayout } from '@/app/layout/root-layout';
+import { lazyPage } from './routes/route-page';
 
-/** Routes are lazy so each screen is its own chunk (the first visit loads only what it shows). */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteErrorBoundary />,
-      children: [
-        {
-          path: paths.landing,
-          lazy: async () => ({ Component: (await import('@/features/landing/routes/landing')).LandingRoute }),
-        },
-        {
-          path: paths.signIn,
-          lazy: async () => ({ Component: (await import('@/features/auth/routes/sign-in')).SignInRoute }),
-        },
-        {
-          path: '*',
-          lazy: async () => ({ Component: (await import('@/features/errors/not-found-route')).NotFoundRoute }),
-        },
-      ],
-    },
-  ]);
+// Each screen is its own chunk: a first visit loads only what it shows.
+const Landing = lazyPage(() => import('@/features/landing/routes/landing'));
+const SignIn = lazyPage(() => import('@/features/auth/routes/sign-in'));
+const SignUp = lazyPage(() => import('@/features/auth/routes/sign-up'));
+const Dashboard = lazyPage(() => import('./routes/dashboard-route'));
+const NewUserDashboard = lazyPage(() => import('./routes/new-user-dashboard-route'));
+const Analytics = lazyPage(() => import('./routes/analytics-route'));
+const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
+
+/** SPEC §2 route table, all under one root layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<Landing />} />
+        <Route path={paths.signIn} element={<SignIn />} />
+        <Route path={paths.signUp} element={<SignUp />} />
+        <Route path={paths.dashboard} element={<Dashboard />} />
+        <Route path={paths.newUserDashboard} element={<NewUserDashboard />} />
+        <Route path={paths.dashboards}>
+          <Route index element={<Navigate to={paths.dashboard} replace />} />
+          {Object.values(paths.analytics).map((p) => (
+            <Route key={p} path={p} element={<Analytics />} />
+          ))}
+        </Route>
+        <Route path="*" element={<CatchAll />} />
+      </Route>
+    </Routes>
+  );
 }

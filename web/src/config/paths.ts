@@ -5,4 +5,17 @@ export const paths = {
   signUp: '/signup',
   dashboard: '/dashboard',
   newUserDashboard: '/new-user-dashboard',
+  /** The empty child path of the analytics dashboards redirects to /dashboard (SPEC §2). */
+  dashboards: '/dashboards',
+  analytics: {
+    financialOverview: '/dashboards/financial-overview',
+    customerInsights: '/dashboards/customer-insights',
+    loanPerformance: '/dashboards/loan-performance',
+    complianceStatus: '/dashboards/compliance-status',
+  },
+  mobileBankingUsers: '/solutions/mobile-admin/users',
+  accountEnquiry: '/enquiries/account',
 } as const;
+
+/** Pages where the top menu bar never shows (SPEC §2). */
+export const PUBLIC_PATHS: readonly string[] = [paths.landing, paths.signIn, paths.signUp];

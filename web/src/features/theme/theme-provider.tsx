@@ -6,6 +6,8 @@ interface ThemeContextValue {
   /** Sets and remembers an explicit choice. */
   setTheme: (theme: Theme) => void;
   toggleTheme: () => void;
+  /** Forgets the explicit choice (after sign-out): follow the system preference again. */
+  clearTheme: () => void;
 }
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
@@ -33,8 +35,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setExplicit(t);
   }, []);
   const toggleTheme = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [setTheme, theme]);
+  const clearTheme = useCallback(() => {
+    storeTheme(null);
+    setExplicit(null);
+  }, []);
 
-  const value = useMemo(() => ({ theme, setTheme, toggleTheme }), [theme, setTheme, toggleTheme]);
+  const value = useMemo(() => ({ theme, setTheme, toggleTheme, clearTheme }), [theme, setTheme, toggleTheme, clearTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

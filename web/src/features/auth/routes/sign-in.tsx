@@ -1,9 +1,70 @@
-// Placeholder until the sign-in form lands (issue 4); the route exists so navigation can be tested.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { AUTH_MESSAGES } from '@bankmanager/contracts/auth-messages';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { publicConfig } from '@/config/public-config';
+import { toast } from '@/lib/toast';
+import { useAuth } from '../auth-context';
+import { AuthCard } from '../components/auth-card';
+
+// Sample credentials only when the server runs with demo data; never in production.
+const demo = publicConfig.demoData ? publicConfig.demoCredentials : null;
+
+type Errors = Partial<Record<'email' | 'password', string>>;
+
+/** Where to go after signing in: the page the guard sent us from, else /dashboard. */
+function redirectTarget(state: unknown): string {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from?.pathname || from.pathname === paths.signIn) return paths.dashboard;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
 export function SignInRoute() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState(demo?.email ?? '');
+  const [password, setPassword] = useState(demo?.password ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!email.trim()) next.email = 'Email is required';
+    if (!password) next.password = 'Password is required';
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      toast({ title: AUTH_MESSAGES.signInSuccessTitle, description: AUTH_MESSAGES.signInSuccessDescription, variant: 'success' });
+      void navigate(redirectTarget(location.state), { replace: true });
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : AUTH_MESSAGES.signInErrorFallback;
+      toast({ title: AUTH_MESSAGES.signInErrorTitle, description: message, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
   return (
-    <main className="mx-auto max-w-md p-10">
-      <h1 className="text-2xl font-semibold">Sign in</h1>
-    </main>
+    <AuthCard title="Sign in" description="Sign in with your staff email and password.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id="email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <FormField id="password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="text-muted-foreground mt-6 text-center text-sm">
+        No account yet?{' '}
+        <Link to={paths.signUp} className="text-primary font-medium underline underline-offset-4">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
   );
 }
 

@@ -1,0 +1,46 @@
+import { MENU_ROWS, type MenuRow } from './menu-tree.ts';
+
+/** A menu entry (SPEC §3 "Menu item"). */
+export interface MenuItem {
+  /** 4-digit zero-padded, unique across the tree. */
+  code: string;
+  name: string;
+  path: string;
+  description: string;
+  subMenus?: MenuItem[];
+}
+
+export const MENU_CODE_LENGTH = 4;
+
+/** Zero-pads a menu number to 4 digits (SPEC §2). */
+export function padMenuCode(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n > 9999) throw new RangeError(`Menu code out of range: ${n}`);
+  return String(n).padStart(MENU_CODE_LENGTH, '0');
+}
+
+/** Numbers the rows depth-first in tree order (1, 2, …) so codes are deterministic and unique. */
+export function buildMenu(rows: readonly MenuRow[]): MenuItem[] {
+  let next = 1;
+  const walk = (list: readonly MenuRow[], parentPath: string): MenuItem[] =>
+    list.map(([name, segment, description, children]) => {
+      const path = segment.startsWith('/') ? segment : `${parentPath}/${segment}`;
+      const item: MenuItem = { code: padMenuCode(next++), name, path, description };
+      if (children?.length) item.subMenus = walk(children, path);
+      return item;
+    });
+  return walk(rows, '');
+}
+
+export const MENU: MenuItem[] = buildMenu(MENU_ROWS);
+
+/** Every entry with its ancestors (top first), in tree order. */
+export function flattenMenu(items: MenuItem[] = MENU, trail: MenuItem[] = []): { item: MenuItem; trail: MenuItem[] }[] {
+  return items.flatMap((item) => [{ item, trail }, ...flattenMenu(item.subMenus ?? [], [...trail, item])]);
+}
+
+const BY_PATH = new Map(flattenMenu().map((e) => [e.item.path, e]));
+
+/** The entry at a path and its ancestors, for module pages and breadcrumbs. */
+export function findMenuEntry(path: string): { item: MenuItem; trail: MenuItem[] } | undefined {
+  return BY_PATH.get(path.replace(/\/+$/, '') || '/');
+}

@@ -1,0 +1,57 @@
+import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth, userInitial } from '@/features/auth';
+import { BranchSelect } from '@/features/branch';
+import { MegaMenu, MenuDrawer } from '@/features/menu';
+import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme/profile';
+
+/** SPEC §2 header: product name, menu, branch, theme toggle, avatar initial, Pending Activation, Sign Out. */
+export default function AppHeader() {
+  const { user, activation, signOut } = useAuth();
+  const navigate = useNavigate();
+  const userId = user?.id ?? '';
+  useProfileThemeSync(userId);
+  if (!user) return null;
+  const pending = activation !== null && !activation.isActivated && !activation.isSuperuser;
+  const fullName = typeof user.user_metadata?.fullName === 'string' ? user.user_metadata.fullName : '';
+
+  async function onSignOut() {
+    // Leave the guarded page first so its guard does not bounce us to /signin mid-way.
+    void navigate(paths.landing);
+    await signOut();
+  }
+
+  return (
+    <header className="bg-background sticky top-0 z-30 border-b">
+      <div className="flex h-16 items-center gap-3 px-4">
+        <MenuDrawer className="md:hidden" />
+        <Link to={paths.dashboard} className="text-lg font-semibold whitespace-nowrap">
+          BankManager
+        </Link>
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <div className="hidden sm:block">
+            <BranchSelect />
+          </div>
+          {pending ? <Badge variant="warning">Pending Activation</Badge> : null}
+          <ProfileThemeToggle userId={userId} />
+          <span
+            role="img"
+            aria-label={`Signed in as ${fullName || user.email || 'user'}`}
+            title={fullName || user.email || undefined}
+            className="bg-primary text-primary-foreground flex size-9 items-center justify-center rounded-full text-sm font-semibold"
+          >
+            {userInitial(user)}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => void onSignOut()}>
+            <LogOut aria-hidden />
+            Sign Out
+          </Button>
+        </div>
+      </div>
+      <MegaMenu className="hidden border-t px-2 py-1 md:block" />
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Loading } from '@/components/feedback/loading';
+import { paths, PUBLIC_PATHS } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+
+// The header (menu, Radix, branch, profile theme) is its own chunk: only signed-in pages need it.
+const AppHeader = lazy(() => import('./app-header'));
+
+/** The one root layout every route sits under (SPEC §2). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const { start, status, user } = useAuth();
+  const onLanding = pathname === paths.landing;
+
+  // The landing page never loads the auth client; every other page needs to know who is signed in.
+  useEffect(() => {
+    if (!onLanding) start();
+  }, [onLanding, start]);
+
+  const authLoading = !onLanding && (status === 'idle' || status === 'loading');
+  const showHeader = !PUBLIC_PATHS.includes(pathname) && !!user;
+
+  return (
+    <div className="bg-background text-foreground flex min-h-screen flex-col">
+      <a href="#main" className="focus:bg-background sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:p-2">
+        Skip to content
+      </a>
+      {showHeader ? (
+        <Suspense fallback={<div className="h-16 border-b" />}>
+          <AppHeader />
+        </Suspense>
+      ) : null}
+      <div id="main" className="flex flex-1 flex-col">
+        {authLoading ? <Loading /> : <Outlet />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { useAuth } from '@/features/auth';
+import { useBranch } from '@/features/branch';
+import { useTheme } from '@/features/theme';
+
+/** SPEC §4 "clear all state" on sign-out: theme choice, branch and the server-state cache. */
+export function SignOutEffects() {
+  const { status } = useAuth();
+  const { clearTheme } = useTheme();
+  const { setBranch } = useBranch();
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'signedIn' && status === 'signedOut') {
+      clearTheme();
+      setBranch(null);
+      void import('@/lib/query-client').then((m) => m.queryClient.clear());
+    }
+    previous.current = status;
+  }, [status, clearTheme, setBranch]);
+  return null;
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { Toaster, toast as sonnerToast } from 'sonner';
+import { setToastListener, type ToastMessage } from '@/lib/toast';
+
+function show({ title, description, variant = 'default' }: ToastMessage) {
+  const opts = description ? { description } : {};
+  if (variant === 'destructive') sonnerToast.error(title, opts);
+  else if (variant === 'success') sonnerToast.success(title, opts);
+  else sonnerToast(title, opts);
+}
+
+/** sonner's Toaster (SPEC §9: 5000 ms default duration). Loaded lazily by <ToasterHost>. */
+export default function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
+  // Child effects run after sonner's own subscription is set up, so queued toasts are not lost.
+  useEffect(() => {
+    setToastListener(show);
+    return () => setToastListener(null);
+  }, []);
+  return <Toaster theme={theme} duration={5000} richColors closeButton position="top-right" />;
+}

@@ -1,0 +1,25 @@
+import { AUTH_MESSAGES, USER_STATUS_TIMEOUT_MS, userStatusSchema, type UserStatus } from '@bankmanager/contracts/auth';
+import { ApiError, api } from '@/lib/api-client';
+
+/**
+ * GET /api/user/status with a 10 s timeout (SPEC §7, §9). Errors carry the SPEC §8 messages:
+ * the body's error or details, else 'Error fetching user status: {statusText}'; on timeout
+ * 'Request timed out while fetching user status'.
+ */
+export async function getUserStatus(timeoutMs: number = USER_STATUS_TIMEOUT_MS): Promise<UserStatus> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await api.get('/user/status', { schema: userStatusSchema, signal: controller.signal, credentials: 'include' });
+  } catch (err) {
+    if (controller.signal.aborted) throw new Error(AUTH_MESSAGES.statusTimeout);
+    if (err instanceof ApiError) {
+      const body = err.body as { error?: unknown; details?: unknown } | undefined;
+      const fromBody = [body?.error, body?.details].find((v) => typeof v === 'string' && v) as string | undefined;
+      throw new Error(fromBody ?? AUTH_MESSAGES.statusFetchFailed(err.statusText));
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

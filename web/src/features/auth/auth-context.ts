@@ -1,0 +1,31 @@
+import { createContext, useContext } from 'react';
+import type { User } from '@supabase/supabase-js';
+import type { Activation } from './lib/decide-route';
+
+export interface AuthState {
+  /** idle: not started (the landing page never loads the auth client). */
+  status: 'idle' | 'loading' | 'signedIn' | 'signedOut';
+  user: User | null;
+  activation: Activation | null;
+  activationLoading: boolean;
+  activationError: string | null;
+  /** True between pressing Sign In and the activate-first-user answer. */
+  signingIn: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  /** Loads the auth client and restores the session (idempotent). */
+  start: () => void;
+  signIn: (email: string, password: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** GET /api/user/status. */
+  checkActivation: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const calls: string[] = [];
+const signInWithPassword = vi.fn();
+const post = vi.fn();
+
+vi.mock('@/lib/supabase', () => ({
+  AUTH_STORAGE_KEY: 'bankmanager-auth-storage',
+  supabase: { auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange: vi.fn() } },
+}));
+vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, ApiError: class extends Error {} }));
+
+const { signInFlow } = await import('./auth-session');
+
+const hooks = () => ({
+  resetStatus: vi.fn(() => calls.push('reset')),
+  setStatus: vi.fn((s: unknown) => calls.push(`status:${JSON.stringify(s)}`)),
+});
+
+describe('signInFlow (SPEC §4 order)', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    signInWithPassword.mockReset().mockImplementation(async () => {
+      calls.push('signIn');
+      return { data: { user: { id: 'u1' }, session: {} }, error: null };
+    });
+    post.mockReset();
+  });
+
+  it('resets status, signs in, calls activate-first-user, then sets status from the response', async () => {
+    post.mockImplementation(async (path: string) => {
+      calls.push(`post:${path}`);
+      return { success: true, user: { approved: true, is_superuser: true } };
+    });
+    const h = hooks();
+    const user = await signInFlow('a@b.sl', 'secret1', h);
+    expect(user).toEqual({ id: 'u1' });
+    expect(signInWithPassword).toHaveBeenCalledWith({ email: 'a@b.sl', password: 'secret1' });
+    expect(calls).toEqual([
+      'reset',
+      'signIn',
+      'post:/users/activate-first-user',
+      `status:${JSON.stringify({ isActivated: true, isSuperuser: true, statusVerified: true })}`,
+    ]);
+  });
+
+  it('sets both flags false when no user comes back', async () => {
+    post.mockResolvedValue({ success: false, message: 'Unknown error occurred' });
+    const h = hooks();
+    await signInFlow('a@b.sl', 'secret1', h);
+    expect(h.setStatus).toHaveBeenCalledWith({ isActivated: false, isSuperuser: false, statusVerified: true });
+  });
+
+  it('stops at a failed sign-in without calling the API', async () => {
+    signInWithPassword.mockResolvedValue({ data: { user: null, session: null }, error: new Error('Invalid login credentials') });
+    const h = hooks();
+    await expect(signInFlow('a@b.sl', 'bad', h)).rejects.toThrow('Invalid login credentials');
+    expect(h.resetStatus).toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
+    expect(h.setStatus).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,76 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AuthContext, type AuthState } from '../auth-context';
+
+const INITIAL: AuthState = {
+  status: 'idle',
+  user: null,
+  activation: null,
+  activationLoading: false,
+  activationError: null,
+  signingIn: false,
+};
+
+const loadSession = () => import('../auth-session');
+
+/** Auth state for the whole app (SPEC §4). supabase-js is loaded on first need, never on the landing page. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(INITIAL);
+  const started = useRef(false);
+
+  const start = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    setState((s) => ({ ...s, status: 'loading' }));
+    void loadSession().then((m) =>
+      m.subscribeToAuth((user) =>
+        setState((s) => {
+          if (!user) return { ...INITIAL, status: 'signedOut' };
+          // A different user (or none before) starts with an unknown activation status.
+          const sameUser = s.user?.id === user.id;
+          return {
+            ...s,
+            status: 'signedIn',
+            user,
+            activation: sameUser ? s.activation : s.signingIn ? s.activation : null,
+            activationError: sameUser ? s.activationError : null,
+          };
+        }),
+      ),
+    );
+  }, []);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    start();
+    const m = await loadSession();
+    setState((s) => ({ ...s, signingIn: true }));
+    try {
+      const user = await m.signInFlow(email, password, {
+        resetStatus: () => setState((s) => ({ ...s, activation: null, activationError: null })),
+        setStatus: (activation) => setState((s) => ({ ...s, activation })),
+      });
+      setState((s) => ({ ...s, status: 'signedIn', user }));
+    } finally {
+      setState((s) => ({ ...s, signingIn: false }));
+    }
+  }, [start]);
+
+  const signOut = useCallback(async () => {
+    const m = await loadSession();
+    await m.signOutFlow();
+    setState({ ...INITIAL, status: 'signedOut' });
+  }, []);
+
+  const checkActivation = useCallback(async () => {
+    setState((s) => ({ ...s, activationLoading: true, activationError: null }));
+    try {
+      const m = await loadSession();
+      const status = await m.getUserStatus();
+      setState((s) => ({ ...s, activationLoading: false, activation: { ...status, statusVerified: true } }));
+    } catch (err) {
+      setState((s) => ({ ...s, activationLoading: false, activationError: err instanceof Error ? err.message : String(err) }));
+    }
+  }, []);
+
+  const value = useMemo(() => ({ ...state, start, signIn, signOut, checkActivation }), [state, start, signIn, signOut, checkActivation]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../auth-context';
+import { RequireAuth } from './require-auth';
+
+function SignInProbe() {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname;
+  return <h1>Sign in from {from}</h1>;
+}
+
+function renderAt(path: string, auth: Partial<AuthContextValue>, requiresActivation = true) {
+  const value = {
+    status: 'signedIn',
+    user: { id: 'u1' },
+    activation: null,
+    activationLoading: false,
+    activationError: null,
+    signingIn: false,
+    start: vi.fn(),
+    checkActivation: vi.fn(async () => {}),
+    ...auth,
+  } as unknown as AuthContextValue;
+  render(
+    <AuthContext.Provider value={value}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/signin" element={<SignInProbe />} />
+          <Route path="/new-user-dashboard" element={<h1>Pending page</h1>} />
+          <Route path="*" element={<RequireAuth requiresActivation={requiresActivation}>{<h1>Protected</h1>}</RequireAuth>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+  return value;
+}
+
+describe('<RequireAuth>', () => {
+  it('shows Loading... and asks for the activation status when unknown', () => {
+    const auth = renderAt('/enquiries/account', {});
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(auth.checkActivation).toHaveBeenCalledTimes(1);
+  });
+  it('sends a signed-out visitor to /signin with the requested location', () => {
+    renderAt('/enquiries/account', { status: 'signedOut', user: null });
+    expect(screen.getByRole('heading')).toHaveTextContent('Sign in from /enquiries/account');
+  });
+  it('sends a pending user to /new-user-dashboard', () => {
+    renderAt('/enquiries/account', { activation: { isActivated: false, isSuperuser: false, statusVerified: true } });
+    expect(screen.getByRole('heading', { name: 'Pending page' })).toBeInTheDocument();
+  });
+  it('lets an activated user in', () => {
+    renderAt('/enquiries/account', { activation: { isActivated: true, isSuperuser: false, statusVerified: true } });
+    expect(screen.getByRole('heading', { name: 'Protected' })).toBeInTheDocument();
+  });
+  it('shows the status error with a retry', () => {
+    renderAt('/enquiries/account', { activationError: 'Request timed out while fetching user status' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Request timed out while fetching user status');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Loading } from '@/components/feedback/loading';
+import { useAuth } from '../auth-context';
+import { decideRoute } from '../lib/decide-route';
+
+export interface RequireAuthProps {
+  requiresActivation: boolean;
+  children: ReactNode;
+  /** Shown instead of 'Loading...' (the dashboards show their own spinner). */
+  loadingFallback?: ReactNode;
+}
+
+/** SPEC §4 route guard around one route. */
+export function RequireAuth({ requiresActivation, children, loadingFallback }: RequireAuthProps) {
+  const auth = useAuth();
+  const location = useLocation();
+  const { start, checkActivation, user, activation, activationLoading, activationError, signingIn } = auth;
+
+  useEffect(start, [start]);
+
+  // Activation unknown (e.g. after a reload): ask the server once.
+  const needsCheck = !!user && activation === null && !activationLoading && !activationError && !signingIn;
+  useEffect(() => {
+    if (needsCheck) void checkActivation();
+  }, [needsCheck, checkActivation]);
+
+  const decision = decideRoute({
+    authLoading: auth.status === 'idle' || auth.status === 'loading' || signingIn,
+    hasUser: !!user,
+    activation,
+    activationLoading,
+    path: location.pathname,
+    requiresActivation,
+  });
+
+  if (decision.kind === 'redirect') {
+    return <Navigate to={decision.to} replace state={decision.carryLocation ? { from: location } : undefined} />;
+  }
+  if (decision.kind === 'loading') {
+    if (activationError && activation === null) {
+      return (
+        <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 p-10 text-center">
+          <p>{activationError}</p>
+          <Button onClick={() => void checkActivation()}>Try again</Button>
+        </div>
+      );
+    }
+    return <>{loadingFallback ?? <Loading />}</>;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,5 @@
+export { AuthProvider } from './components/auth-provider';
+export { RequireAuth } from './components/require-auth';
+export { useAuth, type AuthState } from './auth-context';
+export type { Activation } from './lib/decide-route';
+export { userInitial } from './lib/user-initial';

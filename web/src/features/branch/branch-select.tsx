@@ -1,0 +1,27 @@
+import { BRANCHES } from '@bankmanager/contracts/branches';
+import { useBranch } from './branch-context';
+
+/** Native select: accessible and light. */
+export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
+  const { branch, setBranch } = useBranch();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-muted-foreground text-sm">
+        Branch
+      </label>
+      <select
+        id={id}
+        value={branch ?? ''}
+        onChange={(e) => setBranch(e.target.value || null)}
+        className="border-input bg-background focus-visible:ring-ring h-9 rounded-md border px-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
+      >
+        <option value="">No branch selected</option>
+        {BRANCHES.map((b) => (
+          <option key={b.code} value={b.code}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { BranchProvider, useBranch } from './branch-context';
+export { BranchSelect } from './branch-select';

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useDashboard } from '../api/get-dashboard';
+import { byDateDesc } from '../lib/format';
+import { Announcements, Tasks } from './announcements-tasks';
+import { DashboardGreeting } from './dashboard-greeting';
+import { EventsList } from './events-list';
+import { NewsList } from './news-list';
+import { QueryError, QueryLoading } from './query-state';
+import { StatCards } from './stat-cards';
+
+const NEWS_PREVIEW = 5;
+
+/** The main dashboard for activated users and superusers (SPEC §2). */
+export function ActivatedDashboard({ name, isSuperuser, now }: { name: string; isSuperuser: boolean; now?: Date }) {
+  const { data, error, isPending } = useDashboard();
+  const [allNews, setAllNews] = useState(false);
+  return (
+    <main className="mx-auto w-full max-w-7xl space-y-6 p-6">
+      <DashboardGreeting name={name} now={now} subtitle="Here is what is happening at the bank today." />
+      {isPending ? (
+        <QueryLoading />
+      ) : error ? (
+        <QueryError error={error} />
+      ) : (
+        <>
+          <StatCards stats={data.stats} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <NewsList
+              news={byDateDesc(data.news).slice(0, allNews ? undefined : NEWS_PREVIEW)}
+              footer={
+                data.news.length > NEWS_PREVIEW ? (
+                  <Button variant="outline" onClick={() => setAllNews((v) => !v)} aria-expanded={allNews}>
+                    {allNews ? 'View Less' : 'View More'}
+                  </Button>
+                ) : null
+              }
+            />
+            <EventsList events={data.events} isSuperuser={isSuperuser} />
+            <Announcements items={data.announcements} />
+            <Tasks items={data.tasks} />
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

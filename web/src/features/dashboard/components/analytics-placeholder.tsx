@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+/** The four analytics dashboards are placeholders for now (SPEC §2). */
+export function AnalyticsPlaceholder({ title }: { title: string }) {
+  return (
+    <main className="mx-auto w-full max-w-4xl space-y-4 p-6">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground">This dashboard is being prepared. Its charts and figures will appear here soon.</p>
+      <Button asChild>
+        <Link to="/dashboard">Back to Dashboard</Link>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import type { DashboardStats } from '@bankmanager/contracts/dashboard';
+import { Info } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { currencyLabel, formatDecimalString } from '../lib/format';
+
+function Stat({ label, children, extra }: { label: string; children: React.ReactNode; extra?: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between pb-2">
+        <h3 className="text-muted-foreground text-sm font-medium">{label}</h3>
+        {extra}
+      </CardHeader>
+      <CardContent className="text-2xl font-bold">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function StatCards({ stats }: { stats: DashboardStats }) {
+  return (
+    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Stat label="Total Customers">{stats.totalCustomers.toLocaleString('en-US')}</Stat>
+      <Stat label="Active Loans">{stats.activeLoans.toLocaleString('en-US')}</Stat>
+      <Stat label="Total Deposits">
+        {stats.totalDeposits.length === 0 ? (
+          '—'
+        ) : (
+          <ul className="space-y-1">
+            {stats.totalDeposits.map((d) => (
+              <li key={d.currency} className="text-xl">
+                {currencyLabel(d.currency)} {formatDecimalString(d.amount)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Stat>
+      <Stat
+        label="Compliance Score"
+        extra={
+          <Tooltip.Provider delayDuration={150}>
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <button type="button" aria-label="How the compliance score is computed" className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2">
+                  <Info aria-hidden className="size-4" />
+                </button>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content side="top" sideOffset={6} className="bg-foreground text-background z-50 max-w-xs rounded-md px-3 py-2 text-xs shadow-md">
+                  {stats.complianceDefinition}
+                  <Tooltip.Arrow className="fill-foreground" />
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </Tooltip.Provider>
+        }
+      >
+        {stats.complianceScore}%
+      </Stat>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { ThemeProvider, useTheme } from './theme-provider';
+export { ThemeToggle } from './theme-toggle';

@@ -1,0 +1,1 @@
+export { ProfileThemeToggle, useProfileThemeSync } from './components/profile-theme';
