@@ -10,6 +10,8 @@ const SignUp = lazyPage(() => import('@/features/auth/routes/sign-up'));
 const Dashboard = lazyPage(() => import('./routes/dashboard-route'));
 const NewUserDashboard = lazyPage(() => import('./routes/new-user-dashboard-route'));
 const Analytics = lazyPage(() => import('./routes/analytics-route'));
+const RegisteredUsers = lazyPage(() => import('./routes/registered-users-route'));
+const AccountEnquiry = lazyPage(() => import('./routes/account-enquiry-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -28,6 +30,8 @@ export function AppRoutes() {
             <Route key={p} path={p} element={<Analytics />} />
           ))}
         </Route>
+        <Route path={paths.mobileBankingUsers} element={<RegisteredUsers />} />
+        <Route path={paths.accountEnquiry} element={<AccountEnquiry />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

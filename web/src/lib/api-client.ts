@@ -35,6 +35,8 @@ export interface ApiRequestOptions<T> {
   /** Validates the response body; without it the body is returned as is. */
   schema?: ZodType<T>;
   credentials?: RequestCredentials;
+  /** Sees the raw response (e.g. to read `X-Total-Count`) before the body is returned. */
+  onResponse?: (res: Response) => void;
 }
 
 /** Bearer token of the signed-in user, else the public key (SPEC §6). */
@@ -54,6 +56,7 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
     signal: opts.signal,
     credentials: opts.credentials ?? 'same-origin',
   });
+  opts.onResponse?.(res);
   const text = await res.text();
   let body: unknown = undefined;
   try {
@@ -65,7 +68,25 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
   return opts.schema ? opts.schema.parse(body) : (body as T);
 }
 
+/** Downloads a file from the API (with the user's token) and saves it under `filename`. */
+export async function apiDownload(path: string, filename: string): Promise<void> {
+  const res = await fetch(`${API_BASE}${path}`, { headers: await authHeaders() });
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => undefined);
+    throw new ApiError(bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`), res.status, res.statusText, body);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export const api = {
   get: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) => apiRequest<T>(path, { ...opts, method: 'POST' }),
+  put: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) => apiRequest<T>(path, { ...opts, method: 'PUT' }),
 };

@@ -27,9 +27,11 @@ export function RootLayout() {
         Skip to content
       </a>
       {showHeader ? (
-        <Suspense fallback={<div className="h-16 border-b" />}>
-          <AppHeader />
-        </Suspense>
+        <div className="print:hidden">
+          <Suspense fallback={<div className="h-16 border-b" />}>
+            <AppHeader />
+          </Suspense>
+        </div>
       ) : null}
       <div id="main" className="flex flex-1 flex-col">
         {authLoading ? <Loading /> : <Outlet />}

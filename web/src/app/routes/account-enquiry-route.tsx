@@ -1,0 +1,10 @@
+import { AccountEnquiryRoute } from '@/features/account-enquiry';
+import { Guarded } from './guarded';
+
+export default function AccountEnquiryPage() {
+  return (
+    <Guarded requiresActivation>
+      <AccountEnquiryRoute />
+    </Guarded>
+  );
+}

@@ -1,0 +1,10 @@
+import { RegisteredUsersRoute } from '@/features/mobile-banking';
+import { Guarded } from './guarded';
+
+export default function RegisteredUsersPage() {
+  return (
+    <Guarded requiresActivation>
+      <RegisteredUsersRoute />
+    </Guarded>
+  );
+}

@@ -1,0 +1,1 @@
+export { AccountEnquiryRoute } from './routes/account-enquiry-route';

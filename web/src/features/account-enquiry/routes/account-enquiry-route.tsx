@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { Tabs } from 'radix-ui';
+import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { getAccount } from '../api/get-account';
+import { downloadStatement } from '../api/download-statement';
+import { useTransactions } from '../api/get-transactions';
+import { AccountDetails } from '../components/account-details';
+import { StatementDialog } from '../components/statement-dialog';
+import { TransactionHistory } from '../components/transaction-history';
+
+const tabClass =
+  'data-[state=active]:bg-background data-[state=active]:text-foreground text-muted-foreground rounded-md px-3 py-1.5 text-sm font-medium data-[state=active]:shadow-sm';
+
+function History({ number }: { number: string }) {
+  const tx = useTransactions(number);
+  const items = tx.data?.pages.flatMap((p) => p.items) ?? [];
+  async function exportShown() {
+    // The period shown: from the oldest loaded posting to the newest.
+    const to = items[0]?.date.slice(0, 10);
+    const from = items.at(-1)?.date.slice(0, 10);
+    if (!from || !to) return;
+    try {
+      await downloadStatement(number, from, to, 'csv');
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: err instanceof Error ? err.message : 'Export failed',
+        variant: 'destructive',
+      });
+    }
+  }
+  if (tx.isPending) return <p role="status">Loading transactions...</p>;
+  if (tx.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {tx.error.message}
+      </p>
+    );
+  return (
+    <div className="grid gap-4">
+      <TransactionHistory items={items} />
+      <div className="flex justify-end gap-2 print:hidden">
+        <Button
+          variant="outline"
+          disabled={!tx.hasNextPage || tx.isFetchingNextPage}
+          onClick={() => void tx.fetchNextPage()}
+        >
+          {tx.isFetchingNextPage ? 'Loading...' : 'View More'}
+        </Button>
+        <Button variant="outline" disabled={items.length === 0} onClick={() => void exportShown()}>
+          Export Transactions
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §2 "Account Enquiry screen", reading the database; every lookup is audited server-side. */
+export function AccountEnquiryRoute() {
+  const [number, setNumber] = useState('');
+  const [account, setAccount] = useState<Details | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  async function search(e: FormEvent) {
+    e.preventDefault();
+    const wanted = number.trim();
+    if (!wanted) {
+      toast({ title: 'Error', description: T.numberRequired, variant: 'destructive' });
+      return;
+    }
+    setSearching(true);
+    setAccount(null); // never show the previous account's data next to a new search
+    try {
+      const found = await getAccount(wanted);
+      setAccount(found);
+      toast({ title: T.foundTitle, description: T.found(found.accountNumber), variant: 'success' });
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.status === 404
+          ? T.notFound(wanted)
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  return (
+    <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-6">
+      <h1 className="text-2xl font-semibold">{T.title}</h1>
+      <form onSubmit={search} className="flex items-end gap-2 print:hidden" aria-label="Find account">
+        <div className="grid flex-1 gap-2">
+          <Label htmlFor="account-number">Account Number</Label>
+          <Input
+            id="account-number"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            placeholder="Enter account number"
+            autoComplete="off"
+          />
+        </div>
+        <Button type="submit" disabled={searching}>
+          {searching ? 'Searching...' : 'Search'}
+        </Button>
+      </form>
+      {account && (
+        <Tabs.Root defaultValue="details" className="grid gap-4">
+          <Tabs.List
+            aria-label="Account information"
+            className="bg-muted inline-flex w-fit gap-1 rounded-lg p-1 print:hidden"
+          >
+            <Tabs.Trigger value="details" className={tabClass}>
+              Account Details
+            </Tabs.Trigger>
+            <Tabs.Trigger value="history" className={tabClass}>
+              Transaction History
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content
+            value="details"
+            className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
+          >
+            <AccountDetails account={account} />
+            <div className="flex gap-2 print:hidden">
+              <Button variant="outline" onClick={() => window.print()}>
+                Print Details
+              </Button>
+              <StatementDialog accountNumber={account.accountNumber} />
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="history">
+            <History number={account.accountNumber} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </main>
+  );
+}
+
+export default AccountEnquiryRoute;

@@ -1,0 +1,63 @@
+import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react';
+import { REGISTERED_USERS_TEXT } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+
+interface Props {
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** First / previous / next / last, and 'Showing X to Y of Z results' (SPEC §2). */
+export function Pagination({ page, pageSize, total, onPage }: Props) {
+  const last = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const from = total === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-muted-foreground text-sm" aria-live="polite">
+        {REGISTERED_USERS_TEXT.showing(from, to, total)}
+      </p>
+      <div className="flex gap-1">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="First page"
+          disabled={page <= 0}
+          onClick={() => onPage(0)}
+        >
+          <ChevronFirst aria-hidden />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous page"
+          disabled={page <= 0}
+          onClick={() => onPage(page - 1)}
+        >
+          <ChevronLeft aria-hidden />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Next page"
+          disabled={page >= last}
+          onClick={() => onPage(page + 1)}
+        >
+          <ChevronRight aria-hidden />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Last page"
+          disabled={page >= last}
+          onClick={() => onPage(last)}
+        >
+          <ChevronLast aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  );
+}

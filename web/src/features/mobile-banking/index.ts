@@ -1,0 +1,1 @@
+export { RegisteredUsersRoute } from './routes/registered-users-route';

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Search } from 'lucide-react';
+import {
+  REGISTERED_USERS_PAGE_SIZE,
+  REGISTERED_USERS_TEXT as T,
+  SEARCH_DEBOUNCE_MS,
+  type RegisteredUser,
+  type RegisteredUserSort,
+} from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { ApiError } from '@/lib/api-client';
+import { useRegisteredUsers } from '../api/get-registered-users';
+import { Pagination } from '../components/pagination';
+import { SubscriptionForm } from '../components/subscription-form';
+import { UsersTable, type SortState } from '../components/users-table';
+
+function loadErrorText(err: Error): string {
+  if (err instanceof ApiError)
+    return err.statusText ? T.loadError(err.statusText) : err.message || T.loadFailed;
+  return err.message ? T.loadError(err.message) : T.loadFailed;
+}
+
+/** SPEC §2 "Registered Mobile Banking Users screen"; search, sort and paging happen in the database. */
+export function RegisteredUsersRoute() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<SortState>({ key: 'id', order: 'asc' });
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<RegisteredUser | null>(null);
+  const [form, setForm] = useState<'closed' | 'add' | 'edit'>('closed');
+  const users = useRegisteredUsers({ q, sort: sort.key, order: sort.order, page });
+
+  // A new search starts from the first page.
+  const [lastQ, setLastQ] = useState(q);
+  if (q !== lastQ) {
+    setLastQ(q);
+    setPage(0);
+  }
+
+  const onSort = (key: RegisteredUserSort) => {
+    setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
+    setPage(0);
+  };
+  const onSelect = (row: RegisteredUser) => {
+    if (form !== 'closed' && row.cust_id !== selected?.cust_id) setForm('closed');
+    setSelected(row);
+  };
+
+  const data = users.data;
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{T.title}</h1>
+        <Button asChild variant="outline">
+          <Link to={paths.dashboard}>Back to Dashboard</Link>
+        </Button>
+      </div>
+      <div className="relative max-w-md">
+        <Search
+          className="text-muted-foreground pointer-events-none absolute top-3 left-3 size-4"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search registered users"
+          placeholder={T.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="pl-9"
+        />
+      </div>
+      {data?.sample && (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          Showing sample data: the server could not be reached. These rows are not real customers.
+        </p>
+      )}
+      {users.isPending ? (
+        <p role="status">{T.loading}</p>
+      ) : users.isError ? (
+        <div
+          role="alert"
+          className="border-destructive bg-destructive/10 text-destructive rounded-md border p-4 text-sm"
+        >
+          {loadErrorText(users.error)}
+        </div>
+      ) : data && data.rows.length === 0 ? (
+        <div className="rounded-md border p-8 text-center">
+          {q ? (
+            <>
+              <p>{T.noResults(q)}</p>
+              <Button variant="link" onClick={() => setSearch('')}>
+                {T.clearSearch}
+              </Button>
+            </>
+          ) : (
+            <p>{T.empty}</p>
+          )}
+        </div>
+      ) : data ? (
+        <>
+          <UsersTable
+            rows={data.rows}
+            sort={sort}
+            onSort={onSort}
+            selectedId={selected?.cust_id ?? null}
+            onSelect={onSelect}
+          />
+          <Pagination page={page} pageSize={REGISTERED_USERS_PAGE_SIZE} total={data.total} onPage={setPage} />
+        </>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {selected && (
+          <Button variant="secondary" onClick={() => setForm('edit')}>
+            Edit Subscription
+          </Button>
+        )}
+        <Button onClick={() => setForm('add')}>Add Subscription</Button>
+      </div>
+      {form !== 'closed' && (
+        <SubscriptionForm
+          key={`${form}-${selected?.cust_id ?? 'new'}`}
+          editing={form === 'edit' ? selected : null}
+          onClose={() => setForm('closed')}
+          onSaved={(saved) => setSelected((s) => (s?.cust_id === saved.cust_id ? saved : s))}
+        />
+      )}
+    </main>
+  );
+}
+
+export default RegisteredUsersRoute;
