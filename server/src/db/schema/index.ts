@@ -1,3 +1,4 @@
 // Every table of the app, one file per feature. drizzle-kit reads this file to generate migrations.
 export * from './system.ts';
 export * from './audit.ts';
+export * from './auth.ts';
