@@ -4,6 +4,7 @@ import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { writeAudit } from './write-audit.ts';
+import { queryRows } from '../../db/rows.ts';
 
 describe('audit log', () => {
   let h: DbHandle;
@@ -24,10 +25,11 @@ describe('audit log', () => {
       expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
       expect(rows[i]!.id).toBeGreaterThan(rows[i - 1]!.id);
     }
-    const recomputed = await h.db.execute(
+    const recomputed = await queryRows(
+      h.db,
       sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hash(a.prev_hash, a)`,
     );
-    expect(recomputed.rows[0]).toEqual({ bad: 0 });
+    expect(recomputed).toEqual([{ bad: 0 }]);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
