@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
 import type { App } from '../../app.ts';
 
@@ -15,7 +15,7 @@ export function newIdentity(prefix = 'user') {
 }
 
 /** The stock supabase-js client, as the SPA creates it, against our server. */
-export function client(baseUrl: string, key: string): SupabaseClient {
+export function client(baseUrl: string, key: string) {
   return createClient(baseUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
