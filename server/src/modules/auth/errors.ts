@@ -17,10 +17,10 @@ export class AuthError extends Error {
 }
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
-const API_VERSION_2024 = '2024-01-01';
+export const API_VERSION_2024 = '2024-01-01';
 
 /** True when the client asked for the 2024-01-01 error shape (`{ code, message }`). */
-function wantsNewShape(req: FastifyRequest): boolean {
+export function wantsNewShape(req: FastifyRequest): boolean {
   const v = req.headers[API_VERSION_HEADER];
   const s = Array.isArray(v) ? v[0] : v;
   return typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s) && s >= API_VERSION_2024;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { AuthError, authErrorHandler } from './errors.ts';
+import { API_VERSION_2024, API_VERSION_HEADER, AuthError, authErrorHandler, wantsNewShape } from './errors.ts';
 import { apiKeyRole } from './authenticate.ts';
 import { AuthService } from './service.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -42,6 +42,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       api.setErrorHandler(authErrorHandler);
       api.addHook('onRequest', async (req, reply) => {
         reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+        // GoTrue echoes the API version the client asked for; the client reads error codes by it.
+        if (wantsNewShape(req)) reply.header(API_VERSION_HEADER, API_VERSION_2024);
         if (OPEN_ROUTES.has(`${req.method} ${req.routeOptions.url ?? ''}`)) return;
         if (!(await apiKeyRole(auth.jwt, req))) throw new AuthError(401, 'no_authorization', 'Invalid API key or no API key found in request');
       });

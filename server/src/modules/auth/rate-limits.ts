@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { authRateLimits } from '../../db/schema/auth.ts';
@@ -27,9 +27,4 @@ export async function peek(db: Database, key: string, windowSeconds: number): Pr
 
 export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(authRateLimits).where(eq(authRateLimits.key, key));
-}
-
-/** Housekeeping: drops counters older than a day. */
-export async function pruneOld(db: Database): Promise<void> {
-  await db.delete(authRateLimits).where(lt(authRateLimits.windowStart, sql`now() - interval '1 day'`));
 }
