@@ -7,6 +7,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerAuth } from './modules/auth/plugin.ts';
+import { profilesRestRoutes } from './modules/rest/profiles-routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -51,10 +54,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
+  await registerAuth(app);
+  await app.register(profilesRestRoutes, { prefix: '/rest/v1' });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: '/api' },
   );

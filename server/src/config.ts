@@ -27,6 +27,22 @@ const envSchema = z.object({
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_FROM: z.string().min(3).default('BankManager <no-reply@bankmanager.local>'),
+  AUTH_AUTOCONFIRM: bool.optional(),
+  AUTH_JWT_PRIVATE_KEY: z.string().min(20).optional(),
+  AUTH_GENERATE_KEYS: bool.default(false),
+  AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604_800).default(3600),
+  AUTH_REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
+  AUTH_ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
+  AUTH_ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  AUTH_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  AUTH_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+  AUTH_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  AUTH_EMAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  AUTH_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -49,6 +65,29 @@ export interface Config {
   webDistDir: string;
   idleTimeoutMinutes: number;
   version: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /** Sign-ups are confirmed at once (no confirmation mail). Defaults on when no SMTP is configured. */
+  autoconfirm: boolean;
+  /** ES256 private key as a JWK (JSON) or PKCS#8 PEM; required with DATABASE_URL unless generateKeys. */
+  jwtPrivateKey: string | undefined;
+  /** Generate the signing key on first start and keep it in the database (always so in embedded mode). */
+  generateKeys: boolean;
+  jwtExpirySeconds: number;
+  refreshReuseIntervalSeconds: number;
+  passwordMinLength: number;
+  argon2MemoryKib: number;
+  argon2TimeCost: number;
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+  ipRateLimitPerMinute: number;
+  emailMinIntervalSeconds: number;
+  emailRatePerHour: number;
+  otpExpirySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -87,5 +126,23 @@ export function loadConfig(
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
     version,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    auth: {
+      autoconfirm: e.AUTH_AUTOCONFIRM ?? e.SMTP_URL === undefined,
+      jwtPrivateKey: e.AUTH_JWT_PRIVATE_KEY,
+      generateKeys: e.AUTH_GENERATE_KEYS || embedded,
+      jwtExpirySeconds: e.AUTH_JWT_EXPIRY_SECONDS,
+      refreshReuseIntervalSeconds: e.AUTH_REFRESH_REUSE_INTERVAL_SECONDS,
+      passwordMinLength: e.AUTH_PASSWORD_MIN_LENGTH,
+      argon2MemoryKib: e.AUTH_ARGON2_MEMORY_KIB,
+      argon2TimeCost: e.AUTH_ARGON2_TIME_COST,
+      lockoutAttempts: e.AUTH_LOCKOUT_ATTEMPTS,
+      lockoutMinutes: e.AUTH_LOCKOUT_MINUTES,
+      ipRateLimitPerMinute: e.AUTH_IP_RATE_LIMIT_PER_MINUTE,
+      emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
+      emailRatePerHour: e.AUTH_EMAIL_RATE_PER_HOUR,
+      otpExpirySeconds: e.AUTH_OTP_EXPIRY_SECONDS,
+    },
   };
 }

@@ -38,3 +38,16 @@ export const AUTH_MESSAGES = {
 export const SIGN_UP_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 export const DEFAULT_BANK_CODE = 'CB';
 export const USER_STATUS_TIMEOUT_MS = 10_000;
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** GoTrue error codes the server answers for duplicates; the SPA maps them to the field messages above. */
+export const AUTH_ERROR_CODES = {
+  mobileExists: 'mobile_exists',
+  emailExists: 'email_exists',
+  userAlreadyExists: 'user_already_exists',
+} as const;
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const digitsOnly = (s: string): string => s.replace(/\D/g, '');

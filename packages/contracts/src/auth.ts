@@ -1,22 +1,24 @@
 import { z } from 'zod';
-
-import { SIGN_UP_MESSAGES } from './auth-messages.ts';
+import { DEFAULT_BANK_CODE, digitsOnly, PASSWORD_MIN_LENGTH, SIGN_UP_MESSAGES } from './auth-messages.ts';
 
 export * from './auth-messages.ts';
 
-const digitCount = (v: string) => v.replace(/\D/g, '').length;
 // SPEC §5: "must look like {email}" — something@something.something, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// One rule per field, shared by the web form and the server's check of sign-up metadata.
+const fullName = z.string({ error: SIGN_UP_MESSAGES.fullNameRequired }).trim().min(1, SIGN_UP_MESSAGES.fullNameRequired);
+const mobileNo = z
+  .string({ error: SIGN_UP_MESSAGES.mobileRequired })
+  .trim()
+  .min(1, SIGN_UP_MESSAGES.mobileRequired)
+  .refine((v) => v === '' || /^\d{10,12}$/.test(digitsOnly(v)), SIGN_UP_MESSAGES.mobileInvalid);
 
 /** The sign-up form (SPEC §5). Trimming happens on submit; messages are checked in order. */
 export const signUpFormSchema = z
   .object({
-    fullName: z.string().trim().min(1, SIGN_UP_MESSAGES.fullNameRequired),
-    mobileNo: z
-      .string()
-      .trim()
-      .min(1, SIGN_UP_MESSAGES.mobileRequired)
-      .refine((v) => v === '' || (digitCount(v) >= 10 && digitCount(v) <= 12), SIGN_UP_MESSAGES.mobileInvalid),
+    fullName,
+    mobileNo,
     email: z
       .string()
       .trim()
@@ -25,7 +27,7 @@ export const signUpFormSchema = z
     password: z
       .string()
       .min(1, SIGN_UP_MESSAGES.passwordRequired)
-      .refine((v) => v === '' || v.length >= 6, SIGN_UP_MESSAGES.passwordTooShort),
+      .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, SIGN_UP_MESSAGES.passwordTooShort),
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -39,9 +41,27 @@ export const signUpFormSchema = z
   });
 export type SignUpFormValues = z.input<typeof signUpFormSchema>;
 
+/**
+ * The `data` (user_metadata) the SPA sends with signUp; the server validates it with the same field
+ * rules and creates the profile from the output (mobile number reduced to digits, bank code defaulted).
+ */
+export const signUpMetadataSchema = z.looseObject({
+  fullName,
+  mobileNo: mobileNo.transform(digitsOnly),
+  bank_code: z
+    .string()
+    .trim()
+    .max(16)
+    .nullish()
+    .transform((v) => (v ? v : DEFAULT_BANK_CODE)),
+});
+export type SignUpMetadata = z.output<typeof signUpMetadataSchema>;
+
+/** GET /api/user/status */
 export const userStatusSchema = z.object({ isActivated: z.boolean(), isSuperuser: z.boolean() });
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
+/** POST /api/users/activate-first-user; a failure carries `message` (SPEC §8). */
 export const activateFirstUserResponseSchema = z.object({
   success: z.boolean(),
   user: z.object({ approved: z.boolean(), is_superuser: z.boolean() }).nullish(),
@@ -49,5 +69,6 @@ export const activateFirstUserResponseSchema = z.object({
 });
 export type ActivateFirstUserResponse = z.infer<typeof activateFirstUserResponseSchema>;
 
+/** POST /api/users/add-new-user */
 export const addNewUserResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type AddNewUserResponse = z.infer<typeof addNewUserResponseSchema>;

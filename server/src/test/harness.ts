@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type AuthConfig, type Config } from '../config.ts';
 import { openDatabase, type DbHandle } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { buildApp, type App } from '../app.ts';
@@ -38,12 +38,23 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   };
 }
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
+/** Test config: cheap password hashing and generous auth limits, so suites stay fast; `auth` merges key by key. */
+export function testConfig(overrides: Partial<Omit<Config, 'auth'>> & { auth?: Partial<AuthConfig> } = {}): Config {
   const base = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO_DATA: 'false' },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      DEMO_DATA: 'false',
+      AUTH_ARGON2_MEMORY_KIB: '1024',
+      AUTH_ARGON2_TIME_COST: '1',
+      AUTH_IP_RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
+      AUTH_EMAIL_RATE_PER_HOUR: '100000',
+    },
     '0.0.0-test',
   );
-  return { ...base, ...overrides };
+  return { ...base, ...overrides, auth: { ...base.auth, ...overrides.auth } };
 }
 
 export interface TestApp {
@@ -54,7 +65,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, for `app.inject` or — after `listen` — real HTTP. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<TestApp> {
   const db = await createTestDb();
   const config = testConfig(overrides);
   const app = await buildApp({ config, db, logger: false });

@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './audit.ts';
 export * from './banking.ts';
 export * from './dashboard-content.ts';
+export * from './auth.ts';

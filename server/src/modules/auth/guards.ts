@@ -1,0 +1,72 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { staff } from '../../db/schema/auth.ts';
+import { HttpError, forbidden, unauthorized } from '../../lib/http-error.ts';
+import { AuthError } from './errors.ts';
+import { authenticate, bearerOf } from './authenticate.ts';
+
+/** Who is calling an `/api` route, as the guards establish it. */
+export interface AuthUser {
+  userId: string;
+  email: string;
+  sessionId: string;
+  isActivated: boolean;
+  isSuperuser: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser / requireActivated / requireSuperuser; read it with `currentUser(req)`. */
+    authUser?: AuthUser;
+  }
+}
+
+/**
+ * Verifies the bearer access token (signature, expiry, session still existing) and loads the staff
+ * flags. An `x-api-key` (the anon key) authenticates nobody. Errors are `/api` errors: 401 `{ error }`.
+ */
+async function loadUser(req: FastifyRequest): Promise<AuthUser> {
+  if (req.authUser) return req.authUser;
+  const auth = req.server.authService;
+  let who;
+  try {
+    who = await authenticate(auth.db, auth.jwt, bearerOf(req));
+  } catch (err) {
+    if (err instanceof AuthError) {
+      throw err.code === 'no_authorization' ? unauthorized('Authentication required') : unauthorized('Invalid or expired session');
+    }
+    throw err;
+  }
+  const [flags] = await auth.db.select().from(staff).where(eq(staff.userId, who.user.id));
+  req.authUser = {
+    userId: who.user.id,
+    email: who.user.email ?? '',
+    sessionId: who.session.id,
+    isActivated: flags?.approved ?? false,
+    isSuperuser: flags?.isSuperuser ?? false,
+  };
+  return req.authUser;
+}
+
+/** preHandler: any signed-in user (activation not needed). */
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await loadUser(req);
+}
+
+/** preHandler: an activated user or a superuser (SPEC §6); 403 while pending activation. */
+export async function requireActivated(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const u = await loadUser(req);
+  if (!u.isActivated && !u.isSuperuser) throw forbidden('Your account is awaiting activation by an administrator');
+}
+
+/** preHandler: superusers only. */
+export async function requireSuperuser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const u = await loadUser(req);
+  if (!u.isSuperuser) throw forbidden('Only a superuser may do this');
+}
+
+/** The caller established by a guard; throws 401 when the route has none (a wiring mistake). */
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.authUser) throw new HttpError(401, 'Authentication required');
+  return req.authUser;
+}

@@ -1,0 +1,62 @@
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import type { SigningKeys } from './signing-keys.ts';
+
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** The access-token claims GoTrue issues (AUTH-PROTOCOL.md, "Session and tokens"). */
+export interface AccessClaims extends JWTPayload {
+  sub: string;
+  aud: string;
+  email: string;
+  phone: string;
+  role: string;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  session_id: string;
+  aal: 'aal1' | 'aal2';
+  amr: AmrEntry[];
+  is_anonymous: boolean;
+}
+
+export type ApiKeyRole = 'anon' | 'service_role';
+
+export class JwtService {
+  constructor(
+    private readonly keys: SigningKeys,
+    readonly issuer: string,
+  ) {}
+
+  sign(claims: Record<string, unknown>, expiresAt?: number): Promise<string> {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: this.keys.kid, typ: 'JWT' }).setIssuer(this.issuer);
+    const now = Math.floor(Date.now() / 1000);
+    jwt.setIssuedAt(now);
+    if (expiresAt !== undefined) jwt.setExpirationTime(expiresAt);
+    return jwt.sign(this.keys.privateKey);
+  }
+
+  /** The anon / service-role API keys: long-lived JWTs carrying only a role. */
+  apiKey(role: ApiKeyRole): Promise<string> {
+    return this.sign({ role });
+  }
+
+  /**
+   * Verifies signature and expiry; throws on any problem. The issuer is not checked: only this
+   * server holds the key, and PUBLIC_URL (part of `iss`) may legitimately differ between the server
+   * and `npm run keys`.
+   */
+  async verify(token: string): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, this.keys.publicKey, { algorithms: ['ES256'] });
+    return payload;
+  }
+
+  get jwks() {
+    return { keys: [this.keys.publicJwk] };
+  }
+
+  get chainSecret(): Buffer {
+    return this.keys.chainSecret;
+  }
+}

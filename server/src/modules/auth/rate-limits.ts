@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { authRateLimits } from '../../db/schema/auth.ts';
+
+/**
+ * Fixed-window counters kept in the database, so limits hold across every server process.
+ * `hit` counts one event and returns the count in the current window (atomic upsert).
+ */
+export async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
+  const rows = await queryRows<{ hits: number }>(db, sql`
+    insert into auth_rate_limits as r (key, hits, window_start) values (${key}, 1, now())
+    on conflict (key) do update set
+      hits = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
+      window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
+    returning hits`);
+  return Number(rows[0]?.hits ?? 1);
+}
+
+/** The count in the current window without counting (0 when the window has passed). */
+export async function peek(db: Database, key: string, windowSeconds: number): Promise<number> {
+  const rows = await queryRows<{ hits: number }>(db, sql`
+    select hits from auth_rate_limits
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+  return Number(rows[0]?.hits ?? 0);
+}
+
+export async function reset(db: Database, key: string): Promise<void> {
+  await db.delete(authRateLimits).where(eq(authRateLimits.key, key));
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { authUsers } from '../../../db/schema/auth.ts';
+import type { Database } from '../../../db/client.ts';
+import { AuthError, validationFailed } from '../errors.ts';
+import { asBody, optEmail, optString } from '../body.ts';
+import { consumeOtp, isVerifyType, otpHash } from '../one-time-tokens.ts';
+import { emailExists, findUserByEmail, findUserById, isBanned, updateUserRow } from '../users.ts';
+import { userBanned } from '../sessions.ts';
+import type { AuthService } from '../service.ts';
+import { sessionMeta } from './token.ts';
+
+/** The amr method a verified e-mail code stands for. */
+const AMR_METHOD: Record<string, string> = {
+  signup: 'otp',
+  email: 'otp',
+  magiclink: 'otp',
+  invite: 'invite',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
+/** Applies a verified code (confirms the address or the e-mail change) and starts a session. */
+async function verifyAndSignIn(auth: AuthService, req: FastifyRequest, type: string, tokenHash: string) {
+  return auth.db.transaction(async (tx: Database) => {
+    const row = await consumeOtp(tx, type, tokenHash, auth.config.auth.otpExpirySeconds);
+    const user = await findUserById(tx, row.userId);
+    if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    if (isBanned(user)) throw userBanned();
+    const set: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date() };
+    if (!user.emailConfirmedAt) set.emailConfirmedAt = new Date();
+    if (row.type === 'email_change') {
+      if (await findUserByEmail(tx, row.email)) throw emailExists();
+      Object.assign(set, { email: row.email, emailChange: null });
+    }
+    const updated = await updateUserRow(tx, user.id, set);
+    await auth.audit(tx, req, {
+      action: `auth.verify_${row.type}`,
+      outcome: 'success',
+      actorId: user.id,
+      actorEmail: updated.email,
+    });
+    return { type: row.type, response: await auth.sessions.start(tx, updated, AMR_METHOD[type] ?? 'otp', sessionMeta(req)) };
+  });
+}
+
+export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
+  app.post('/recover', async (req) => {
+    const body = asBody(req.body);
+    const email = optEmail(body);
+    if (!email) throw validationFailed('Password recovery requires an email');
+    await auth.limitIp(req);
+    // Counted before the lookup, so the answer is the same whether or not the address exists.
+    await auth.mailer.checkRate(auth.db, email);
+    const user = await findUserByEmail(auth.db, email);
+    if (!user) return {};
+    const redirectTo = (req.query as Record<string, unknown>).redirect_to;
+    const prepared = await auth.db.transaction(async (tx) => {
+      const p = await auth.prepareOtpMail(tx, user, 'recovery', email, redirectTo);
+      await auth.audit(tx, req, { action: 'auth.password_reset_request', outcome: 'success', actorId: user.id, actorEmail: email });
+      return p;
+    });
+    await auth.sendMail(prepared.mail);
+    return {};
+  });
+
+  app.post('/verify', async (req) => {
+    const body = asBody(req.body);
+    const type = optString(body, 'type', 32);
+    const tokenHashIn = optString(body, 'token_hash', 128);
+    const token = optString(body, 'token', 64);
+    const email = optEmail(body);
+    if (!type || !isVerifyType(type)) throw validationFailed('Verify requires a verification type');
+    await auth.limitIp(req);
+    let tokenHash: string;
+    if (tokenHashIn) tokenHash = tokenHashIn;
+    else if (token && email) tokenHash = otpHash(email, token.trim());
+    else throw validationFailed('Verify requires either a token and an email, or a token_hash');
+    return (await verifyAndSignIn(auth, req, type, tokenHash)).response;
+  });
+
+  /** The link in the mail: verifies, then redirects (sign-up confirmations to /signin, SPEC §2). */
+  app.get('/verify', async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    const type = typeof q.type === 'string' ? q.type : '';
+    const token = typeof q.token === 'string' ? q.token : '';
+    const redirect = auth.safeRedirect(q.redirect_to, type === 'signup' ? '/signin' : '/');
+    try {
+      await auth.limitIp(req);
+      const { response } = await verifyAndSignIn(auth, req, type, token);
+      if (type === 'signup') return reply.redirect(redirect, 303);
+      const fragment = new URLSearchParams({
+        access_token: response.access_token,
+        expires_at: String(response.expires_at),
+        expires_in: String(response.expires_in),
+        refresh_token: response.refresh_token,
+        token_type: 'bearer',
+        type,
+      });
+      return reply.redirect(`${redirect}#${fragment.toString()}`, 303);
+    } catch (err) {
+      const e = err instanceof AuthError ? err : new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+      const fragment = new URLSearchParams({ error: 'access_denied', error_code: e.code, error_description: e.message });
+      return reply.redirect(`${redirect}#${fragment.toString()}`, 303);
+    }
+  });
+
+  app.post('/resend', async (req) => {
+    const body = asBody(req.body);
+    const type = optString(body, 'type', 32);
+    const email = optEmail(body);
+    if (type !== 'signup' && type !== 'email_change') throw validationFailed('Resend supports the types signup and email_change');
+    if (!email) throw validationFailed('Resend requires an email');
+    await auth.limitIp(req);
+    await auth.mailer.checkRate(auth.db, email);
+    const user = type === 'signup' ? await findUserByEmail(auth.db, email) : undefined;
+    if (user && !user.emailConfirmedAt) {
+      const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, user, 'signup', email));
+      await auth.sendMail(prepared.mail);
+    }
+    return {};
+  });
+
+  app.post('/otp', async (req) => {
+    const body = asBody(req.body);
+    const email = optEmail(body);
+    if (!email) {
+      if (optString(body, 'phone')) throw new AuthError(400, 'phone_provider_disabled', 'Phone sign-in is disabled');
+      throw validationFailed('An email address is required');
+    }
+    await auth.limitIp(req);
+    await auth.mailer.checkRate(auth.db, email);
+    const user = await findUserByEmail(auth.db, email);
+    // Accounts need a sign-up profile (SPEC §5), so a one-time code never creates one.
+    if (!user) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+    const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, user, 'magiclink', email));
+    await auth.sendMail(prepared.mail);
+    return {};
+  });
+}
