@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DbHandle } from '../client.ts';
 import { appMeta } from '../schema/system.ts';
+import { bankingSeedStep, dashboardContentSeedStep } from './steps.ts';
 
 export interface SeedOptions {
   /** Number of banking customers to generate. */
@@ -18,7 +19,7 @@ export interface SeedStep {
 }
 
 /** Feature modules append their demo-data steps here (demo account, banking data, dashboard content). */
-export const seedSteps: SeedStep[] = [];
+export const seedSteps: SeedStep[] = [bankingSeedStep, dashboardContentSeedStep];
 
 const SEEDED_KEY = 'demo_seeded_at';
 
