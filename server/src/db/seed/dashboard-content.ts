@@ -121,26 +121,22 @@ export async function seedDashboardContent(tx: Database, opts: { asOf?: string }
     return d.toISOString().slice(0, 10);
   };
   await tx.insert(news).values(NEWS.map(([ago, title]) => ({ title, date: day(-ago) })));
-  await tx
-    .insert(announcements)
-    .values(
-      ANNOUNCEMENTS.map(([ago, title, content, priority]) => ({
-        title,
-        date: day(-ago),
-        content,
-        priority,
-        isNew: ago <= 7,
-      })),
-    );
-  await tx
-    .insert(tasks)
-    .values(
-      TASKS.map(([due, title, description, priority, status]) => ({
-        title,
-        description,
-        dueDate: day(due),
-        priority,
-        status,
-      })),
-    );
+  await tx.insert(announcements).values(
+    ANNOUNCEMENTS.map(([ago, title, content, priority]) => ({
+      title,
+      date: day(-ago),
+      content,
+      priority,
+      isNew: ago <= 7,
+    })),
+  );
+  await tx.insert(tasks).values(
+    TASKS.map(([due, title, description, priority, status]) => ({
+      title,
+      description,
+      dueDate: day(due),
+      priority,
+      status,
+    })),
+  );
 }

@@ -14,7 +14,7 @@ export const ACCOUNTS_PER_CUSTOMER_MAX = 3;
  */
 export async function insertAccounts(tx: Database, rng: Rng, asOf: string, t: number): Promise<void> {
   const c = sql`c.cust_id`;
-  const key = sql`(${c} * 4 + j.j)`;
+  const key = sql`(${c}::bigint * 4 + j.j)`;
   const r = (stream: number, n: number) => rng(key, stream, n);
   const business = sql`c.type in ('corporate', 'organisation', 'government')`;
   const product = sql`case

@@ -13,20 +13,23 @@ import type { Rng } from './prng.ts';
  */
 
 /** Postings per account key: (account id, k) → one bigint, for k < 1024. */
-export const postingKey = (k: SQL): SQL => sql`(a.id * 1024 + ${k})`;
+export const postingKey = (k: SQL): SQL => sql`(a.id::bigint * 1024 + ${k})`;
 
-/** Businesses move ten times more money; USD amounts are about a twentieth of Leone ones. */
+/** Businesses move five times more money; USD amounts are about a twentieth of Leone ones. */
 function scale(cents: SQL): SQL {
   return sql`((${cents}) * o.multiplier / o.divisor)`;
 }
 
-/** A typical everyday amount in whole Leones (sometimes with 50 cents), before scaling. */
+/**
+ * A typical everyday amount in whole Leones (sometimes with 50 cents), before scaling: mostly Le 20 –
+ * Le 5,000 (a civil servant earns a few thousand new Leones a month), rarely up to Le 150,000.
+ */
 function everyday(rng: Rng, key: SQL, stream: number): SQL {
   const r = rng(key, stream, 100);
-  return sql`((case when ${r} < 50 then 50 + ${rng(key, stream + 1, 950)}
-                    when ${r} < 85 then 1000 + ${rng(key, stream + 1, 9000)}
-                    when ${r} < 97 then 10000 + ${rng(key, stream + 1, 40000)}
-                    else 50000 + ${rng(key, stream + 1, 450000)} end) * 100
+  return sql`((case when ${r} < 55 then 20 + ${rng(key, stream + 1, 480)}
+                    when ${r} < 88 then 500 + ${rng(key, stream + 1, 4500)}
+                    when ${r} < 98 then 5000 + ${rng(key, stream + 1, 20000)}
+                    else 25000 + ${rng(key, stream + 1, 125000)} end) * 100
              + case when ${rng(key, stream + 2, 4)} = 0 then 50 else 0 end)`;
 }
 
@@ -37,16 +40,16 @@ function everyday(rng: Rng, key: SQL, stream: number): SQL {
 export function accountFacts(rng: Rng): SQL {
   const business = sql`(${rng(sql`a.cust_id`, TYPE_STREAM, 1000)} >= ${BUSINESS_TYPE_FROM})`;
   return sql`(select f.multiplier, f.divisor, ${openingCents(rng)} as opening
-      from (select case when ${business} then 10 else 1 end as multiplier,
+      from (select case when ${business} then 5 else 1 end as multiplier,
                    case when a.currency = 'USD' then 20 else 1 end as divisor) f)`;
 }
 
 /** The first posting: an opening credit, or a loan's disbursement (a debit), in cents. */
 function openingCents(rng: Rng): SQL {
-  const key = sql`(a.id * 1024)`;
+  const key = sql`(a.id::bigint * 1024)`;
   return sql`((case a.account_type
-          when 'Loan' then (5000 + ${rng(key, 50, 195000)}) * 100
-          when 'Fixed Deposit' then (5000 + ${rng(key, 51, 95000)}) * 100
+          when 'Loan' then (2000 + ${rng(key, 50, 78000)}) * 100
+          when 'Fixed Deposit' then (2000 + ${rng(key, 51, 48000)}) * 100
           else 2 * ${everyday(rng, key, 52)} end) * f.multiplier / f.divisor)`;
 }
 
