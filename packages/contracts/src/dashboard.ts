@@ -59,5 +59,9 @@ export type Announcement = z.infer<typeof announcementSchema>;
 export type DashboardTask = z.infer<typeof taskSchema>;
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
+/** The seeded content part of the response (news, announcements, tasks). */
+export const dashboardContentSchema = dashboardResponseSchema.pick({ news: true, announcements: true, tasks: true });
+export type DashboardContent = z.infer<typeof dashboardContentSchema>;
+
 /** SPEC §9 dashboard limits. */
 export const DASHBOARD_LIMITS = { announcements: 5, tasks: 5, pendingNews: 3 } as const;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, DbHandle } from '../client.ts';
 import { appMeta } from '../schema/system.ts';
 import { demoAccountStep } from '../../modules/auth/demo-account.ts';
+import { bankingSeedStep, dashboardContentSeedStep } from './steps.ts';
 
 export interface SeedOptions {
   /** Number of banking customers to generate. */
@@ -19,7 +20,7 @@ export interface SeedStep {
 }
 
 /** Feature modules append their demo-data steps here (demo account, banking data, dashboard content). */
-export const seedSteps: SeedStep[] = [demoAccountStep];
+export const seedSteps: SeedStep[] = [demoAccountStep, bankingSeedStep, dashboardContentSeedStep];
 
 const SEEDED_KEY = 'demo_seeded_at';
 
