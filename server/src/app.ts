@@ -10,6 +10,9 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
 import { profilesRestRoutes } from './modules/rest/profiles-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { mobileBankingRoutes } from './modules/mobile-banking/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,6 +64,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(staffRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(mobileBankingRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api' },
   );

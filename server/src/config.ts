@@ -27,6 +27,7 @@ const envSchema = z.object({
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
+  REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).default('BankManager <no-reply@bankmanager.local>'),
   AUTH_AUTOCONFIRM: bool.optional(),
@@ -64,6 +65,8 @@ export interface Config {
   dbQueryTimeoutMs: number;
   webDistDir: string;
   idleTimeoutMinutes: number;
+  /** GET /api/registered-users without paging answers 400 above this many rows. */
+  registeredUsersMaxUnpaged: number;
   version: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -125,6 +128,7 @@ export function loadConfig(
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
+    registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
     version,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

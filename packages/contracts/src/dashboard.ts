@@ -44,7 +44,8 @@ export const taskSchema = z.object({
 });
 
 export const dashboardResponseSchema = z.object({
-  stats: dashboardStatsSchema,
+  /** Null for a user awaiting activation: they see only the latest news (SPEC §2). */
+  stats: dashboardStatsSchema.nullable(),
   /** Newest first. */
   news: z.array(newsItemSchema),
   events: z.array(dashboardEventSchema),

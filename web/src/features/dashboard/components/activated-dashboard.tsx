@@ -24,7 +24,7 @@ export function ActivatedDashboard({ name, isSuperuser, now }: { name: string; i
         <QueryError error={error} />
       ) : (
         <>
-          <StatCards stats={data.stats} />
+          {data.stats ? <StatCards stats={data.stats} /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
             <NewsList
               news={byDateDesc(data.news).slice(0, allNews ? undefined : NEWS_PREVIEW)}

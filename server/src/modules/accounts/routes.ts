@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_ENQUIRY_TEXT,
+  accountDetailsSchema,
+  apiErrorSchema,
+  statementQuerySchema,
+  transactionsPageSchema,
+  transactionsQuerySchema,
+} from '@bankmanager/contracts';
+import type { FastifyRequest as Req } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { requestIp, writeAudit } from '../audit/write-audit.ts';
+import { currentUser, requireActivated } from '../auth/guards.ts';
+import { findAccount, listTransactions, type AccountRef } from './repository.ts';
+import { buildStatement } from './statement.ts';
+import { statementCsv } from './statement-csv.ts';
+import { statementPdf } from './statement-pdf.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const security = [{ bearer: [] }];
+const numberParam = z.object({ number: z.string().trim().min(1).max(34) });
+
+/** Who looked at which account, and when: every lookup is an audit row, found or not. */
+async function auditedFind(
+  db: Database,
+  req: Req,
+  number: string,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<AccountRef> {
+  const u = currentUser(req);
+  const account = await findAccount(db, number);
+  await writeAudit(db, {
+    action,
+    outcome: account ? 'success' : 'failure',
+    actorId: u.userId,
+    actorEmail: u.email,
+    ip: requestIp(req),
+    targetType: 'account',
+    targetId: number,
+    details: account ? details : { ...details, reason: 'not_found' },
+  });
+  if (!account) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));
+  return account;
+}
+
+/** Account Enquiry (SPEC §2): details, keyset-paged history, statements as PDF or CSV. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/accounts/:number',
+    {
+      preHandler: requireActivated,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Account details (audited view)',
+        security,
+        params: numberParam,
+        response: { 200: accountDetailsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const a = await auditedFind(app.db, req, req.params.number, 'account.view');
+      return {
+        accountNumber: a.accountNumber,
+        accountName: a.accountName,
+        accountType: a.accountType,
+        balance: a.balance,
+        currency: a.currency,
+        status: a.status,
+        dateOpened: a.dateOpened,
+        branch: a.branch,
+      };
+    },
+  );
+
+  app.get(
+    '/accounts/:number/transactions',
+    {
+      preHandler: requireActivated,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Transactions, newest first, keyset-paged with `cursor`',
+        security,
+        params: numberParam,
+        querystring: transactionsQuerySchema,
+        response: { 200: transactionsPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const a = await auditedFind(app.db, req, req.params.number, 'account.view_transactions', {
+        cursor: req.query.cursor ?? null,
+      });
+      return listTransactions(app.db, a.id, req.query.limit, req.query.cursor);
+    },
+  );
+
+  app.get(
+    '/accounts/:number/statement',
+    {
+      preHandler: requireActivated,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Statement for a period as PDF (streamed) or CSV',
+        security,
+        params: numberParam,
+        querystring: statementQuerySchema,
+        response: { 200: z.any().describe('application/pdf or text/csv'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { from, to, format } = req.query;
+      const a = await auditedFind(app.db, req, req.params.number, 'account.statement', { from, to, format });
+      const statement = await buildStatement(app.db, a, from, to);
+      const base = `statement-${a.accountNumber}-${from}-to-${to}`;
+      void reply.header('cache-control', 'no-store');
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${base}.csv"`)
+          .send(statementCsv(statement));
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${base}.pdf"`)
+        .send(statementPdf(statement));
+    },
+  );
+};

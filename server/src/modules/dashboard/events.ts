@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { DashboardEvent } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+
+interface PendingRow extends Record<string, unknown> {
+  user_id: string;
+  full_name: string;
+  email: string | null;
+  created_at: string;
+}
+
+interface AuditRow extends Record<string, unknown> {
+  id: string | number;
+  action: string;
+  outcome: string;
+  actor_email: string | null;
+  target_id: string | null;
+  occurred_at: string;
+}
+
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+
+/**
+ * Recent events from real activity: staff sign-ups awaiting approval (pending `new_user`, which a
+ * superuser can review), then the latest approvals, subscription changes and failed sign-ins.
+ */
+export async function getRecentEvents(db: Database, limit = 10): Promise<DashboardEvent[]> {
+  const pending = await queryRows<PendingRow>(
+    db,
+    sql`select s.user_id, coalesce(p.full_name, '') as full_name, u.email, ${iso('s.created_at')} as created_at
+        from staff s join auth_users u on u.id = s.user_id left join profiles p on p.id = s.user_id
+        where not s.approved and not s.is_superuser
+        order by s.created_at desc limit ${limit}`,
+  );
+  const activity = await queryRows<AuditRow>(
+    db,
+    sql`select id, action, outcome, actor_email, target_id, ${iso('occurred_at')} as occurred_at
+        from audit_log
+        where (action = 'auth.sign_in' and outcome = 'failure')
+           or action in ('staff.approve', 'staff.activate_first_user', 'mobile_banking.subscription_saved')
+        order by id desc limit ${limit}`,
+  );
+  const events: DashboardEvent[] = pending.map((p) => ({
+    id: `new_user:${p.user_id}`,
+    type: 'new_user',
+    title: 'New staff sign-up awaiting approval',
+    description: `${p.full_name || p.email || 'A new user'}${p.email && p.full_name ? ` (${p.email})` : ''} is waiting for an administrator to activate the account.`,
+    date: p.created_at,
+    status: 'pending',
+    userId: p.user_id,
+  }));
+  for (const a of activity) {
+    const base = { id: `audit:${a.id}`, date: a.occurred_at };
+    if (a.action === 'auth.sign_in') {
+      events.push({
+        ...base,
+        type: 'alert',
+        title: 'Failed sign-in',
+        description: `A sign-in as ${a.actor_email ?? a.target_id ?? 'an unknown user'} failed.`,
+      });
+    } else if (a.action === 'mobile_banking.subscription_saved') {
+      events.push({
+        ...base,
+        type: 'transaction',
+        title: 'Mobile banking subscription updated',
+        description: `Customer ${a.target_id ?? ''} updated by ${a.actor_email ?? 'staff'}.`,
+      });
+    } else {
+      events.push({
+        ...base,
+        type: 'new_user',
+        title: 'Staff account activated',
+        description: `${a.target_id ?? 'A user'} was activated${a.actor_email ? ` by ${a.actor_email}` : ''}.`,
+      });
+    }
+  }
+  // Pending approvals first (they need action), then the newest activity.
+  return events.slice(0, limit);
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  customerLookupSchema,
+  padCustomerId,
+  registeredUserSchema,
+  registeredUsersQuerySchema,
+  subscriptionUpdateSchema,
+  validatePhoneNumber,
+} from '@bankmanager/contracts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { requestIp } from '../audit/write-audit.ts';
+import { currentUser, requireActivated } from '../auth/guards.ts';
+import { countRegisteredUsers, findCustomer, listRegisteredUsers } from './repository.ts';
+import { saveSubscription } from './save-subscription.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const security = [{ bearer: [] }];
+const custIdParam = z.object({ custId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Registered Mobile Banking Users (SPEC §2, §3, §7): list, customer lookup, subscription save. */
+export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/registered-users',
+    {
+      preHandler: requireActivated,
+      schema: {
+        tags: ['mobile-banking'],
+        summary: 'Registered users: searched, sorted and paged in the database (total in X-Total-Count)',
+        description:
+          'Without parameters the whole list is returned (SPEC §7), refused with 400 above a configured size.',
+        security,
+        querystring: registeredUsersQuerySchema,
+        response: { 200: z.array(registeredUserSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const p = req.query;
+      const q = p.q || undefined;
+      const paged = p.page !== undefined || p.pageSize !== undefined;
+      const total = await countRegisteredUsers(app.db, q);
+      if (!paged && total > app.config.registeredUsersMaxUnpaged) {
+        throw badRequest(
+          `There are ${total} registered users; ask for a page (page and pageSize, at most 100) instead of the whole list.`,
+          { total, limit: app.config.registeredUsersMaxUnpaged },
+        );
+      }
+      const pageSize = p.pageSize ?? (paged ? 10 : app.config.registeredUsersMaxUnpaged);
+      const rows = await listRegisteredUsers(app.db, {
+        q,
+        sort: p.sort ?? 'id',
+        order: p.order ?? 'asc',
+        offset: ((p.page ?? 1) - 1) * pageSize,
+        limit: pageSize,
+      });
+      void reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/customers/:custId',
+    {
+      preHandler: requireActivated,
+      schema: {
+        tags: ['mobile-banking'],
+        summary: 'Customer lookup for add mode',
+        security,
+        params: custIdParam,
+        response: { 200: customerLookupSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const found = await findCustomer(app.db, req.params.custId);
+      if (!found) throw notFound(`Customer ${padCustomerId(req.params.custId)} was not found.`);
+      return found;
+    },
+  );
+
+  app.put(
+    '/registered-users/:custId/subscription',
+    {
+      preHandler: requireActivated,
+      schema: {
+        tags: ['mobile-banking'],
+        summary: 'Creates or updates a mobile banking subscription (optimistic concurrency on version)',
+        security,
+        params: custIdParam,
+        body: subscriptionUpdateSchema,
+        response: { 200: registeredUserSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const phone = validatePhoneNumber(req.body.mobile_no);
+      if (!phone.valid) throw badRequest(phone.message); // the schema checked already; this narrows the type
+      return saveSubscription(
+        app.db,
+        {
+          custId: req.params.custId,
+          mobileNo: phone.normalized,
+          payAcct: req.body.pay_acct,
+          mbSub: req.body.mb_sub,
+          version: req.body.version,
+        },
+        { id: u.userId, email: u.email, ip: requestIp(req) },
+      );
+    },
+  );
+};
