@@ -19,10 +19,12 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    async newPage(
+      options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; server?: 'demo' | 'clean' } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({
-        baseURL: baseURL(),
+        baseURL: options.server === 'clean' ? inject('cleanURL') : baseURL(),
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         acceptDownloads: true,

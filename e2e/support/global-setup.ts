@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** A second server with no demo data, for first-user journeys (the first sign-in becomes superuser). */
+    cleanURL: string;
   }
 }
 
@@ -23,18 +25,25 @@ export default async function setup(project: TestProject) {
     throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-'));
-  let server: RunningServer | undefined;
+  const cleanDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-clean-'));
+  const servers: RunningServer[] = [];
+  const stop = async () => {
+    for (const s of servers) s.proc.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    for (const d of [dataDir, cleanDir]) fs.rmSync(d, { recursive: true, force: true });
+  };
   try {
-    server = await spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', IDLE_TIMEOUT_MINUTES: '15' });
+    const [demo, clean] = await Promise.all([
+      spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', IDLE_TIMEOUT_MINUTES: '15' }),
+      spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
+    ]);
+    servers.push(demo, clean);
+    project.provide('baseURL', demo.url);
+    project.provide('cleanURL', clean.url);
+    project.provide('dataDir', dataDir);
   } catch (e) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     throw e;
   }
-  project.provide('baseURL', server.url);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    server.proc.kill('SIGTERM');
-    await server.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

@@ -1,0 +1,35 @@
+import type { Page } from 'playwright-core';
+
+export const DEMO = { email: 'demo@bankmanager.sl', password: 'Demo-Leone-2026' };
+
+let seq = 0;
+/** A unique staff identity per call (mobile numbers are unique per profile). */
+export function newStaff(prefix = 'staff') {
+  seq += 1;
+  const n = `${Date.now() % 1_000_000}${seq}`.padStart(8, '0').slice(-8);
+  return { fullName: `Isatu ${prefix} Bangura`, mobile: `232${n}`, email: `${prefix}.${n}@bank.sl`, password: 'Freetown-2026' };
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().includes('/signin')) await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signUp(page: Page, s: ReturnType<typeof newStaff>): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(s.fullName);
+  await page.getByLabel('Mobile number').fill(s.mobile);
+  await page.getByLabel('Email').fill(s.email);
+  await page.getByLabel('Password', { exact: true }).fill(s.password);
+  await page.getByLabel('Confirm password').fill(s.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/signin');
+}
+
+/** Signs in as the seeded demo superuser and waits for the dashboard. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.waitForURL('**/dashboard');
+}
