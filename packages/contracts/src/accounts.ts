@@ -25,7 +25,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const TRANSACTIONS_DEFAULT_LIMIT = 20;
+export const TRANSACTIONS_DEFAULT_LIMIT = 10;
 
 export const transactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(TRANSACTIONS_DEFAULT_LIMIT),

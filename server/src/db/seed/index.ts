@@ -12,7 +12,7 @@ export interface SeedOptions {
   seed: number;
 }
 
-export const DEFAULT_DEMO_SEED: SeedOptions = { customers: 2000, transactionsPerAccount: 8, seed: 232 };
+export const DEFAULT_DEMO_SEED: SeedOptions = { customers: 2000, transactionsPerAccount: 15, seed: 232 };
 
 export interface SeedStep {
   name: string;
