@@ -43,6 +43,24 @@ export const AUTH_ERROR_CODES = {
   userAlreadyExists: 'user_already_exists',
 } as const;
 
+export type SignUpErrorCode = keyof typeof SIGN_UP_ERROR_MESSAGES;
+
+/**
+ * Maps an auth error code from sign-up to the SPEC §8 error and the form field that shows it
+ * (undefined for other errors, which show their own message).
+ */
+export function signUpErrorForCode(
+  code: string | undefined,
+): { code: SignUpErrorCode; field: 'mobileNo' | 'email'; message: string } | undefined {
+  if (code === AUTH_ERROR_CODES.mobileExists) {
+    return { code: 'MOBILE_ALREADY_EXISTS', field: 'mobileNo', message: SIGN_UP_ERROR_MESSAGES.MOBILE_ALREADY_EXISTS };
+  }
+  if (code === AUTH_ERROR_CODES.emailExists || code === AUTH_ERROR_CODES.userAlreadyExists) {
+    return { code: 'EMAIL_ALREADY_EXISTS', field: 'email', message: SIGN_UP_ERROR_MESSAGES.EMAIL_ALREADY_EXISTS };
+  }
+  return undefined;
+}
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const DEFAULT_BANK_CODE = 'CB';
 export const THEMES = ['light', 'dark'] as const;
@@ -50,11 +68,14 @@ export type Theme = (typeof THEMES)[number];
 
 export const digitsOnly = (s: string): string => s.replace(/\D/g, '');
 
+/** SPEC §5: after stripping non-digits, a sign-up mobile number has 10 to 12 digits. */
+export const isValidSignUpMobile = (s: string): boolean => /^\d{10,12}$/.test(digitsOnly(s));
+
 const mobileNumber = z
   .string({ error: SIGN_UP_MESSAGES.mobileRequired })
   .trim()
   .min(1, SIGN_UP_MESSAGES.mobileRequired)
-  .refine((v) => /^\d{10,12}$/.test(digitsOnly(v)), SIGN_UP_MESSAGES.mobileInvalid);
+  .refine(isValidSignUpMobile, SIGN_UP_MESSAGES.mobileInvalid);
 
 /** The web sign-up form (SPEC §5). */
 export const signUpFormSchema = z
