@@ -139,3 +139,20 @@ describe('auth abuse resistance', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('guessing short codes', () => {
+  it('limits wrong e-mail codes per address (429 after the lockout threshold)', async () => {
+    const t = await createTestApp({ auth: { lockoutAttempts: 3 } });
+    try {
+      const base = await listen(t.app);
+      const { id } = await signedUpClient(base, t.app);
+      const c = client(base, keysOf(t.app).anonKey);
+      await c.auth.signInWithOtp({ email: id.email });
+      const codes: (string | undefined)[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await c.auth.verifyOtp({ email: id.email, token: `00000${i}`, type: 'email' })).error?.code);
+      expect(codes).toEqual(['otp_expired', 'otp_expired', 'otp_expired', 'over_request_rate_limit']);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -74,10 +74,11 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
       await auth.db.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
       throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.');
     }
-    if (!totp.check(code.trim(), factor.secret)) {
+    await auth.limitGuesses(`totp:${factor.id}`, async () => {
+      if (totp.check(code.trim(), factor.secret)) return;
       await auth.audit(auth.db, req, { action: 'auth.mfa_verify', outcome: 'failure', actorId: user.id, actorEmail: user.email, targetType: 'mfa_factor', targetId: factor.id });
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-    }
+    });
     return auth.db.transaction(async (tx) => {
       await tx.update(authMfaChallenges).set({ verifiedAt: new Date() }).where(eq(authMfaChallenges.id, challenge.id));
       if (factor.status !== 'verified') {
