@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { authenticator } from 'otplib';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema/auth.ts';
 import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
 import { client, keysOf, newIdentity, parseAuthMail, startSmtpSink } from './test-support.ts';
 
@@ -41,6 +43,8 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(res.headers.get('location')).toBe(`${t.config.publicUrl}/signin`);
     const ok = await c.auth.signInWithPassword({ email: id.email, password: id.password });
     expect(ok.error).toBeNull();
+    const [outbox] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, id.email));
+    expect(outbox).toMatchObject({ kind: 'confirmation', sentAt: expect.any(Date) });
     // The link works once.
     expect((await fetch(local, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired');
   });
