@@ -94,6 +94,23 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect((await c.auth.signInWithOtp({ email: 'ghost@bank.sl' })).error).toMatchObject({ code: 'otp_disabled' });
   });
 
+  it('an e-mail change is confirmed through a code sent to the new address', async () => {
+    const id = newIdentity();
+    const admin = client(base, keysOf(t.app).serviceKey);
+    await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
+    const c = client(base, anon);
+    await c.auth.signInWithPassword({ email: id.email, password: id.password });
+    const newEmail = `new.${id.email}`;
+    const upd = await c.auth.updateUser({ email: newEmail });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user).toMatchObject({ email: id.email, new_email: newEmail });
+    const { code } = parseAuthMail((await sink.waitFor(newEmail, /new e-mail/)).raw);
+    const v = await c.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
+    expect(v.error).toBeNull();
+    expect(v.data.user?.email).toBe(newEmail);
+    expect((await client(base, anon).auth.signInWithPassword({ email: newEmail, password: id.password })).error).toBeNull();
+  });
+
   it('TOTP MFA: enroll, challenge, verify to aal2, unenroll', async () => {
     const admin = client(base, keysOf(t.app).serviceKey);
     const id = newIdentity('mfa');
