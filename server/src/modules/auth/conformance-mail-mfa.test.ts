@@ -116,7 +116,8 @@ describe('supabase-js conformance: mail and MFA', () => {
     const id = newIdentity('mfa');
     await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
     const c = client(base, anon);
-    await c.auth.signInWithPassword({ email: id.email, password: id.password });
+    const signedIn = await c.auth.signInWithPassword({ email: id.email, password: id.password });
+    const aal1Refresh = signedIn.data.session!.refresh_token;
 
     const enrolled = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone', issuer: 'BankManager' });
     expect(enrolled.error).toBeNull();
@@ -138,6 +139,9 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(events).toContain('MFA_CHALLENGE_VERIFIED');
     const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    // Another tab still holding the aal1 token right after: refused, but this session lives on.
+    expect((await client(base, anon).auth.refreshSession({ refresh_token: aal1Refresh })).error?.status).toBe(400);
+    expect((await c.auth.refreshSession()).error).toBeNull();
     const factors = await c.auth.mfa.listFactors();
     expect(factors.data?.totp.map((f) => f.id)).toEqual([factor.id]);
 
