@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SIGN_UP_MESSAGES,
+  signUpErrorForCode,
   activateFirstUserResponseSchema,
   signUpFormSchema,
   signUpMetadataSchema,
@@ -74,5 +75,24 @@ describe('staff API response schemas', () => {
   it('parse the documented shapes', () => {
     expect(userStatusSchema.parse({ isActivated: true, isSuperuser: false })).toEqual({ isActivated: true, isSuperuser: false });
     expect(activateFirstUserResponseSchema.safeParse({ success: true, user: { approved: 1 } }).success).toBe(false);
+  });
+});
+
+describe('signUpErrorForCode', () => {
+  it('maps duplicate codes to the SPEC §8 messages and fields', () => {
+    expect(signUpErrorForCode('mobile_exists')).toEqual({
+      code: 'MOBILE_ALREADY_EXISTS',
+      field: 'mobileNo',
+      message: 'This mobile number is already registered. Please use a different number.',
+    });
+    for (const code of ['email_exists', 'user_already_exists']) {
+      expect(signUpErrorForCode(code)).toMatchObject({
+        code: 'EMAIL_ALREADY_EXISTS',
+        field: 'email',
+        message: 'This email is already registered. Please use a different email address.',
+      });
+    }
+    expect(signUpErrorForCode('weak_password')).toBeUndefined();
+    expect(signUpErrorForCode(undefined)).toBeUndefined();
   });
 });

@@ -1,10 +1,38 @@
 import { z } from 'zod';
-import { DEFAULT_BANK_CODE, digitsOnly, PASSWORD_MIN_LENGTH, SIGN_UP_MESSAGES } from './auth-messages.ts';
+import {
+  AUTH_ERROR_CODES,
+  AUTH_MESSAGES,
+  DEFAULT_BANK_CODE,
+  digitsOnly,
+  PASSWORD_MIN_LENGTH,
+  SIGN_UP_MESSAGES,
+} from './auth-messages.ts';
 
 export * from './auth-messages.ts';
 
 // SPEC §5: "must look like {email}" — something@something.something, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC §5: after stripping non-digits, a sign-up mobile number has 10 to 12 digits. */
+export const isValidSignUpMobile = (s: string): boolean => /^\d{10,12}$/.test(digitsOnly(s));
+
+export type SignUpErrorCode = 'MOBILE_ALREADY_EXISTS' | 'EMAIL_ALREADY_EXISTS';
+
+/**
+ * Maps an auth error code from sign-up to the SPEC §8 error and the form field that shows it
+ * (undefined for other errors, which show their own message).
+ */
+export function signUpErrorForCode(
+  code: string | undefined,
+): { code: SignUpErrorCode; field: 'mobileNo' | 'email'; message: string } | undefined {
+  if (code === AUTH_ERROR_CODES.mobileExists || code === 'MOBILE_ALREADY_EXISTS' || code === 'phone_exists') {
+    return { code: 'MOBILE_ALREADY_EXISTS', field: 'mobileNo', message: AUTH_MESSAGES.mobileAlreadyRegistered };
+  }
+  if (code === AUTH_ERROR_CODES.emailExists || code === AUTH_ERROR_CODES.userAlreadyExists || code === 'EMAIL_ALREADY_EXISTS') {
+    return { code: 'EMAIL_ALREADY_EXISTS', field: 'email', message: AUTH_MESSAGES.emailAlreadyRegistered };
+  }
+  return undefined;
+}
 
 // One rule per field, shared by the web form and the server's check of sign-up metadata.
 const fullName = z.string({ error: SIGN_UP_MESSAGES.fullNameRequired }).trim().min(1, SIGN_UP_MESSAGES.fullNameRequired);
@@ -12,7 +40,7 @@ const mobileNo = z
   .string({ error: SIGN_UP_MESSAGES.mobileRequired })
   .trim()
   .min(1, SIGN_UP_MESSAGES.mobileRequired)
-  .refine((v) => v === '' || /^\d{10,12}$/.test(digitsOnly(v)), SIGN_UP_MESSAGES.mobileInvalid);
+  .refine((v) => v === '' || isValidSignUpMobile(v), SIGN_UP_MESSAGES.mobileInvalid);
 
 /** The sign-up form (SPEC §5). Trimming happens on submit; messages are checked in order. */
 export const signUpFormSchema = z

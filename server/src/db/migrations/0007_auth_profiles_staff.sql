@@ -93,7 +93,9 @@ CREATE TABLE "profiles" (
 	"bank_code" text DEFAULT 'CB' NOT NULL,
 	"theme" text,
 	"created_at" timestamp (6) with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp (6) with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (6) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "profiles_mobile_no_digits" CHECK ("profiles"."mobile_no" ~ '^[0-9]{10,12}$'),
+	CONSTRAINT "profiles_theme_check" CHECK ("profiles"."theme" in ('light', 'dark'))
 );
 --> statement-breakpoint
 CREATE TABLE "staff" (

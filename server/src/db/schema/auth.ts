@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -170,7 +171,11 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('profiles_mobile_no_key').on(t.mobileNo).where(sql`${t.mobileNo} is not null`)],
+  (t) => [
+    uniqueIndex('profiles_mobile_no_key').on(t.mobileNo).where(sql`${t.mobileNo} is not null`),
+    check('profiles_mobile_no_digits', sql`${t.mobileNo} ~ '^[0-9]{10,12}$'`),
+    check('profiles_theme_check', sql`${t.theme} in ('light', 'dark')`),
+  ],
 );
 
 /** Staff activation state (SPEC §6): a new account waits until an administrator approves it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, testConfig, type TestApp } from '../../test/harness.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { authRateLimits, authSessions, authUsers, profiles, staff } from '../../db/schema/auth.ts';
 import { client, keysOf, newIdentity, signedUpClient } from './test-support.ts';
@@ -60,23 +60,24 @@ describe('auth abuse resistance', () => {
   });
 
   it('rate-limits per IP (429 over_request_rate_limit), counted in the database', async () => {
-    const limited = await createTestApp({ auth: { ipRateLimitPerMinute: 4 } });
+    // A second server on the same database with a low limit; requests from an address of their own.
+    const limited = await buildApp({ config: testConfig({ auth: { ipRateLimitPerMinute: 4 } }), db: t.db, logger: false });
     try {
-      const key = keysOf(limited.app).anonKey;
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const r = await limited.app.inject({
+        const r = await limited.inject({
           method: 'POST',
           url: '/auth/v1/token?grant_type=password',
-          headers: { apikey: key, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+          remoteAddress: '10.23.2.1',
+          headers: { apikey: anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
           payload: { email: `x${i}@bank.sl`, password: 'whatever1' },
         });
         statuses.push(r.statusCode);
         if (r.statusCode === 429) expect(r.json()).toMatchObject({ code: 'over_request_rate_limit' });
       }
       expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
-      const rows = await limited.db.db.select().from(authRateLimits).where(like(authRateLimits.key, 'ip:%'));
-      expect(rows[0]?.hits).toBe(6);
+      const [row] = await t.db.db.select().from(authRateLimits).where(eq(authRateLimits.key, 'ip:10.23.2.1'));
+      expect(row?.hits).toBe(6);
     } finally {
       await limited.close();
     }
@@ -137,5 +138,14 @@ describe('auth abuse resistance', () => {
     expect(apiBad.status).toBeLessThan(500);
     expect(apiBad.status).toBeGreaterThanOrEqual(400);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('limits wrong e-mail codes per address (429 after the lockout threshold)', async () => {
+    const { id } = await signedUpClient(base, t.app);
+    const c = client(base, anon);
+    await c.auth.signInWithOtp({ email: id.email });
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await c.auth.verifyOtp({ email: id.email, token: `00000${i}`, type: 'email' })).error?.code);
+    expect(codes).toEqual(['otp_expired', 'otp_expired', 'otp_expired', 'over_request_rate_limit']);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { authenticator } from 'otplib';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema/auth.ts';
 import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
 import { client, keysOf, newIdentity, parseAuthMail, startSmtpSink } from './test-support.ts';
 
@@ -41,6 +43,8 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(res.headers.get('location')).toBe(`${t.config.publicUrl}/signin`);
     const ok = await c.auth.signInWithPassword({ email: id.email, password: id.password });
     expect(ok.error).toBeNull();
+    const [outbox] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, id.email));
+    expect(outbox).toMatchObject({ kind: 'confirmation', sentAt: expect.any(Date) });
     // The link works once.
     expect((await fetch(local, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired');
   });
@@ -90,12 +94,30 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect((await c.auth.signInWithOtp({ email: 'ghost@bank.sl' })).error).toMatchObject({ code: 'otp_disabled' });
   });
 
+  it('an e-mail change is confirmed through a code sent to the new address', async () => {
+    const id = newIdentity();
+    const admin = client(base, keysOf(t.app).serviceKey);
+    await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
+    const c = client(base, anon);
+    await c.auth.signInWithPassword({ email: id.email, password: id.password });
+    const newEmail = `new.${id.email}`;
+    const upd = await c.auth.updateUser({ email: newEmail });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user).toMatchObject({ email: id.email, new_email: newEmail });
+    const { code } = parseAuthMail((await sink.waitFor(newEmail, /new e-mail/)).raw);
+    const v = await c.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
+    expect(v.error).toBeNull();
+    expect(v.data.user?.email).toBe(newEmail);
+    expect((await client(base, anon).auth.signInWithPassword({ email: newEmail, password: id.password })).error).toBeNull();
+  });
+
   it('TOTP MFA: enroll, challenge, verify to aal2, unenroll', async () => {
     const admin = client(base, keysOf(t.app).serviceKey);
     const id = newIdentity('mfa');
     await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
     const c = client(base, anon);
-    await c.auth.signInWithPassword({ email: id.email, password: id.password });
+    const signedIn = await c.auth.signInWithPassword({ email: id.email, password: id.password });
+    const aal1Refresh = signedIn.data.session!.refresh_token;
 
     const enrolled = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone', issuer: 'BankManager' });
     expect(enrolled.error).toBeNull();
@@ -117,6 +139,9 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(events).toContain('MFA_CHALLENGE_VERIFIED');
     const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    // Another tab still holding the aal1 token right after: refused, but this session lives on.
+    expect((await client(base, anon).auth.refreshSession({ refresh_token: aal1Refresh })).error?.status).toBe(400);
+    expect((await c.auth.refreshSession()).error).toBeNull();
     const factors = await c.auth.mfa.listFactors();
     expect(factors.data?.totp.map((f) => f.id)).toEqual([factor.id]);
 

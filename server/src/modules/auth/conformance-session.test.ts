@@ -139,6 +139,14 @@ describe('supabase-js conformance: sessions', () => {
     expect(p?.fullName).toBe('New Name');
   });
 
+  it('with autoconfirm, an e-mail change applies at once; a taken address is email_exists', async () => {
+    const { client: c, id } = await signedUpClient(base, t.app);
+    const { id: other } = await signedUpClient(base, t.app);
+    expect((await c.auth.updateUser({ email: other.email })).error).toMatchObject({ status: 422, code: 'email_exists' });
+    const changed = await c.auth.updateUser({ email: `moved.${id.email}` });
+    expect(changed.data.user?.email).toBe(`moved.${id.email}`);
+  });
+
   it('a password change ends the other sessions but keeps this one', async () => {
     const { client: a, id } = await signedUpClient(base, t.app);
     const { client: b } = await signIn(id.email, id.password);

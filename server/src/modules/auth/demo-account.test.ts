@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, listen, testConfig, type TestApp } from '../../test/harness.ts';
 import { seedDemo, DEFAULT_DEMO_SEED } from '../../db/seed/index.ts';
 import { authUsers, profiles, staff } from '../../db/schema/auth.ts';
 import { DEMO_ACCOUNT, demoAccountStep } from './demo-account.ts';
@@ -35,16 +36,14 @@ describe('demo account', () => {
     const { seedSteps } = await import('../../db/seed/index.ts');
     expect(seedSteps).toContain(demoAccountStep);
   });
-});
 
-describe('outside demo mode', () => {
-  it('serves no demo credentials', async () => {
-    const t = await createTestApp({ demoData: false });
+  it('outside demo mode, serves no demo credentials', async () => {
+    const app = await buildApp({ config: testConfig({ demoData: false }), db: t.db, logger: false });
     try {
-      expect(t.app.publicConfig.demoCredentials).toBeNull();
-      expect(t.app.publicConfig.anonKey).not.toBe('');
+      expect(app.publicConfig.demoCredentials).toBeNull();
+      expect(app.publicConfig.anonKey).not.toBe('');
     } finally {
-      await t.close();
+      await app.close();
     }
   });
 });

@@ -4,8 +4,8 @@ import { buildApp, type App } from '../../app.ts';
 import { createTestDb, listen, testConfig } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { staff } from '../../db/schema/auth.ts';
-import { currentUser, requireActivated, requireSuperuser, requireUser } from './guards.ts';
-import { signedUpClient } from './test-support.ts';
+import { currentUser, requireActivated, requireApiKeyOrUser, requireSuperuser, requireUser } from './guards.ts';
+import { keysOf, signedUpClient } from './test-support.ts';
 
 /** The reusable preHandlers other /api features use. */
 describe('auth guards', () => {
@@ -20,6 +20,7 @@ describe('auth guards', () => {
         api.get('/who', { preHandler: requireUser }, async (req) => currentUser(req));
         api.get('/activated', { preHandler: requireActivated }, async () => ({ ok: true }));
         api.get('/super', { preHandler: requireSuperuser }, async () => ({ ok: true }));
+        api.get('/public', { preHandler: requireApiKeyOrUser }, async (req) => ({ user: req.authUser?.userId ?? null }));
       },
       { prefix: '/api/guard-test' },
     );
@@ -30,8 +31,18 @@ describe('auth guards', () => {
     await db.close();
   });
 
-  const get = (path: string, token?: string) =>
-    fetch(`${base}/api/guard-test${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/guard-test${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+  it('public routes take the anon key in x-api-key or a user token, nothing else', async () => {
+    expect((await get('/public')).status).toBe(401);
+    expect((await get('/public', undefined, { 'x-api-key': 'forged' })).status).toBe(401);
+    const anon = await get('/public', undefined, { 'x-api-key': keysOf(app).anonKey });
+    expect(await anon.json()).toEqual({ user: null });
+    const { session, userId } = await signedUpClient(base, app);
+    expect(await (await get('/public', session.access_token)).json()).toEqual({ user: userId });
+    expect((await get('/public', 'bad-token', { 'x-api-key': keysOf(app).anonKey })).status).toBe(401);
+  });
 
   it('401 without or with a bad token; 403 while pending; passes once activated; superuser-only routes', async () => {
     expect((await get('/who')).status).toBe(401);

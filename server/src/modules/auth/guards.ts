@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { staff } from '../../db/schema/auth.ts';
 import { HttpError, forbidden, unauthorized } from '../../lib/http-error.ts';
 import { AuthError } from './errors.ts';
-import { authenticate, bearerOf } from './authenticate.ts';
+import { authenticate, bearerOf, roleOfKey } from './authenticate.ts';
 
 /** Who is calling an `/api` route, as the guards establish it. */
 export interface AuthUser {
@@ -63,6 +63,21 @@ export async function requireActivated(req: FastifyRequest, _reply: FastifyReply
 export async function requireSuperuser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const u = await loadUser(req);
   if (!u.isSuperuser) throw forbidden('Only a superuser may do this');
+}
+
+/**
+ * preHandler for public `/api` routes (ARCHITECTURE.md): a signed-in user (bearer; sets `authUser`),
+ * or else the anon key in `x-api-key`. Nobody else: 401. Never grants more than a public route allows.
+ */
+export async function requireApiKeyOrUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (bearerOf(req)) {
+    await loadUser(req);
+    return;
+  }
+  const key = req.headers['x-api-key'];
+  if (typeof key !== 'string' || !(await roleOfKey(req.server.authService.jwt, key))) {
+    throw unauthorized('Authentication required');
+  }
 }
 
 /** The caller established by a guard; throws 401 when the route has none (a wiring mistake). */

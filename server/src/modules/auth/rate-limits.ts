@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { authRateLimits } from '../../db/schema/auth.ts';
@@ -8,6 +8,8 @@ import { authRateLimits } from '../../db/schema/auth.ts';
  * `hit` counts one event and returns the count in the current window (atomic upsert).
  */
 export async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
+  // Now and then, drop counters whose windows ended long ago, so the table stays small.
+  if (Math.random() < 0.002) await db.delete(authRateLimits).where(lt(authRateLimits.windowStart, sql`now() - interval '1 day'`));
   const rows = await queryRows<{ hits: number }>(db, sql`
     insert into auth_rate_limits as r (key, hits, window_start) values (${key}, 1, now())
     on conflict (key) do update set

@@ -9,7 +9,7 @@ import { JwtService } from './jwt.ts';
 import { Mailer, composeMail, type MailKind } from './mailer.ts';
 import { issueOtp, type OtpType } from './one-time-tokens.ts';
 import { PasswordHasher } from './passwords.ts';
-import { hit } from './rate-limits.ts';
+import { hit, peek } from './rate-limits.ts';
 import { SessionService } from './sessions.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 import type { UserRow } from './users.ts';
@@ -54,6 +54,23 @@ export class AuthService {
   /** Per-IP limit on the endpoints that guess passwords, send mail or check codes. */
   async limitIp(req: FastifyRequest): Promise<void> {
     if ((await hit(this.db, `ip:${req.ip}`, 60)) > this.config.auth.ipRateLimitPerMinute) throw rateLimited();
+  }
+
+  /**
+   * Guesses at a short code (e-mailed 6 digits, TOTP) are limited per target, whatever the IP:
+   * `attempt` runs the check; failures are counted and, past the lockout threshold, refused (429).
+   */
+  async limitGuesses<T>(target: string, attempt: () => Promise<T>): Promise<T> {
+    const { lockoutAttempts, lockoutMinutes } = this.config.auth;
+    const key = `guess:${target}`;
+    const window = Math.round(lockoutMinutes * 60);
+    if ((await peek(this.db, key, window)) >= lockoutAttempts) throw rateLimited();
+    try {
+      return await attempt();
+    } catch (err) {
+      if (err instanceof AuthError && err.status < 500 && err.status !== 429) await hit(this.db, key, window);
+      throw err;
+    }
   }
 
   audit(tx: Database, req: FastifyRequest, entry: AuditEntry): Promise<void> {

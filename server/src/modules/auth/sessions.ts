@@ -119,6 +119,8 @@ export class SessionService {
           if (!next) break;
           if (next.revokedAt === null) return { kind: 'ok' as const, body: await this.tokenResponse(tx, user, session, current) };
         }
+        // The chain was replaced (e.g. a new token after MFA): refuse, but a recent token is no theft.
+        return { kind: 'reused' as const };
       }
       // Reuse of an old token: someone else may hold this session's chain. End the session.
       await tx.delete(authSessions).where(eq(authSessions.id, session.id));

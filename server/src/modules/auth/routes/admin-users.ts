@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { count, desc, eq } from 'drizzle-orm';
-import { DEFAULT_BANK_CODE, digitsOnly } from '@bankmanager/contracts';
+import { DEFAULT_BANK_CODE, SIGN_UP_MESSAGES, digitsOnly, isValidSignUpMobile } from '@bankmanager/contracts';
 import { authUsers } from '../../../db/schema/auth.ts';
 import type { Database } from '../../../db/client.ts';
 import { noAuthorization, notAdmin, userNotFound, validationFailed } from '../errors.ts';
@@ -26,7 +26,7 @@ export function profileFromMetadata(meta: Record<string, unknown>): NewUser['pro
   let mobileNo: string | null = null;
   if (typeof meta.mobileNo === 'string' && meta.mobileNo.trim() !== '') {
     mobileNo = digitsOnly(meta.mobileNo);
-    if (!/^\d{10,12}$/.test(mobileNo)) throw validationFailed('Please enter a valid mobile number (10-12 digits)');
+    if (!isValidSignUpMobile(mobileNo)) throw validationFailed(SIGN_UP_MESSAGES.mobileInvalid);
   }
   const bankCode = typeof meta.bank_code === 'string' && meta.bank_code.trim() !== '' ? meta.bank_code.trim().slice(0, 16) : DEFAULT_BANK_CODE;
   return { fullName, mobileNo, bankCode };

@@ -71,11 +71,11 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     const email = optEmail(body);
     if (!type || !isVerifyType(type)) throw validationFailed('Verify requires a verification type');
     await auth.limitIp(req);
-    let tokenHash: string;
-    if (tokenHashIn) tokenHash = tokenHashIn;
-    else if (token && email) tokenHash = otpHash(email, token.trim());
-    else throw validationFailed('Verify requires either a token and an email, or a token_hash');
-    return (await verifyAndSignIn(auth, req, type, tokenHash)).response;
+    if (tokenHashIn) return (await verifyAndSignIn(auth, req, type, tokenHashIn)).response;
+    if (!token || !email) throw validationFailed('Verify requires either a token and an email, or a token_hash');
+    // A 6-digit code is guessable: failures are counted per address.
+    const verified = await auth.limitGuesses(`otp:${email}`, () => verifyAndSignIn(auth, req, type, otpHash(email, token.trim())));
+    return verified.response;
   });
 
   /** The link in the mail: verifies, then redirects (sign-up confirmations to /signin, SPEC §2). */

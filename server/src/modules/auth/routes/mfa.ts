@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import { authMfaChallenges, authMfaFactors, authSessions } from '../../../db/schema/auth.ts';
@@ -53,6 +53,10 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/factors/:id/challenge', async (req) => {
     const { user } = await who(req);
     const factor = await ownFactor(user.id, (req.params as { id: string }).id);
+    // Expired challenges of this factor are of no further use.
+    await auth.db
+      .delete(authMfaChallenges)
+      .where(and(eq(authMfaChallenges.factorId, factor.id), lt(authMfaChallenges.createdAt, new Date(Date.now() - CHALLENGE_TTL_SECONDS * 1000))));
     const [ch] = await auth.db.insert(authMfaChallenges).values({ factorId: factor.id, ip: req.ip }).returning();
     return { id: ch!.id, type: 'totp', expires_at: Math.floor(ch!.createdAt.getTime() / 1000) + CHALLENGE_TTL_SECONDS };
   });
@@ -74,10 +78,11 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
       await auth.db.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
       throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.');
     }
-    if (!totp.check(code.trim(), factor.secret)) {
+    await auth.limitGuesses(`totp:${factor.id}`, async () => {
+      if (totp.check(code.trim(), factor.secret)) return;
       await auth.audit(auth.db, req, { action: 'auth.mfa_verify', outcome: 'failure', actorId: user.id, actorEmail: user.email, targetType: 'mfa_factor', targetId: factor.id });
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-    }
+    });
     return auth.db.transaction(async (tx) => {
       await tx.update(authMfaChallenges).set({ verifiedAt: new Date() }).where(eq(authMfaChallenges.id, challenge.id));
       if (factor.status !== 'verified') {

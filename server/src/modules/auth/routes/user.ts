@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { digitsOnly } from '@bankmanager/contracts';
+import { SIGN_UP_MESSAGES, digitsOnly, isValidSignUpMobile } from '@bankmanager/contracts';
 import { profiles } from '../../../db/schema/auth.ts';
 import type { Database } from '../../../db/client.ts';
 import { AuthError, validationFailed } from '../errors.ts';
@@ -26,7 +26,7 @@ async function syncProfile(tx: Database, userId: string, patch: Record<string, u
   if (typeof patch.fullName === 'string' && patch.fullName.trim() !== '') set.fullName = patch.fullName.trim();
   if (typeof patch.mobileNo === 'string') {
     const digits = digitsOnly(patch.mobileNo);
-    if (!/^\d{10,12}$/.test(digits)) throw validationFailed('Please enter a valid mobile number (10-12 digits)');
+    if (!isValidSignUpMobile(digits)) throw validationFailed(SIGN_UP_MESSAGES.mobileInvalid);
     const [taken] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.mobileNo, digits));
     if (taken && taken.id !== userId) throw mobileExists();
     set.mobileNo = digits;
