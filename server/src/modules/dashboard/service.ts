@@ -1,8 +1,11 @@
 import { asc, desc, sql } from 'drizzle-orm';
 import {
   COMPLIANCE_SCORE_DEFINITION,
-  type DashboardContent,
+  CURRENCIES,
+  type Announcement,
   type DashboardStats,
+  type DashboardTask,
+  type NewsItem,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
@@ -18,8 +21,10 @@ interface StatsRow extends Record<string, unknown> {
 
 /**
  * The dashboard's stat cards. Reads the trigger-maintained running totals in banking_stats (a few
- * dozen rows), so the cost does not grow with the number of customers. Definitions: see the
- * `dashboardStatsSchema` comments in contracts and migration 0006_dashboard_stats.
+ * dozen rows), so the cost does not grow with the number of customers. Definitions (migration
+ * 0006_dashboard_stats): totalCustomers = customers not Closed; activeLoans = Active Loan accounts
+ * with an outstanding (negative) balance; totalDeposits = credit balances of non-Loan accounts that
+ * are not Closed, per currency; complianceScore = COMPLIANCE_SCORE_DEFINITION, 0–100, one decimal.
  */
 export async function getDashboardStats(db: Database): Promise<DashboardStats> {
   const [row] = await queryRows<StatsRow>(
@@ -36,9 +41,13 @@ export async function getDashboardStats(db: Database): Promise<DashboardStats> {
   return {
     totalCustomers: Number(row.total_customers),
     activeLoans: Number(row.active_loans),
-    totalDeposits: { SLE: row.deposits_sle, USD: row.deposits_usd },
+    // One entry per currency, in the contracts' order (SLE first), zero when nothing is deposited.
+    totalDeposits: CURRENCIES.map((currency) => ({
+      currency,
+      amount: currency === 'SLE' ? row.deposits_sle : row.deposits_usd,
+    })),
     complianceScore: Number(row.compliance),
-    complianceScoreDefinition: COMPLIANCE_SCORE_DEFINITION,
+    complianceDefinition: COMPLIANCE_SCORE_DEFINITION,
   };
 }
 
@@ -46,6 +55,12 @@ export interface DashboardContentLimits {
   news?: number;
   announcements?: number;
   tasks?: number;
+}
+
+export interface DashboardContent {
+  news: NewsItem[];
+  announcements: Announcement[];
+  tasks: DashboardTask[];
 }
 
 /**
@@ -73,5 +88,10 @@ export async function getDashboardContent(
       .orderBy(sql`${tasks.status} = 'completed'`, asc(tasks.dueDate), asc(tasks.id))
       .limit(limits.tasks ?? 5),
   ]);
-  return { news: newsRows, announcements: announcementRows, tasks: taskRows };
+  // Ids travel as strings in the contract (dashboard.ts), like every other id on the wire.
+  return {
+    news: newsRows.map((n) => ({ ...n, id: String(n.id) })),
+    announcements: announcementRows.map((a) => ({ ...a, id: String(a.id) })),
+    tasks: taskRows.map((t) => ({ ...t, id: String(t.id) })),
+  };
 }

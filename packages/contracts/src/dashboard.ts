@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** GET /api/dashboard (SPEC §2 "Dashboard screens", §3 dashboard data). Money amounts are decimal strings. */
+export const dashboardStatsSchema = z.object({
+  totalCustomers: z.number().int().nonnegative(),
+  activeLoans: z.number().int().nonnegative(),
+  totalDeposits: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  complianceScore: z.number().min(0).max(100),
+  /** How the score is computed, shown in the stat card's tooltip. */
+  complianceDefinition: z.string(),
+});
+
+export const newsItemSchema = z.object({ id: z.string(), title: z.string(), date: z.string() });
+
+export const dashboardEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(['new_user', 'transaction', 'alert']),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  status: z.literal('pending').optional(),
+  /** For new_user events: the user to review. */
+  userId: z.string().optional(),
+});
+
+export const prioritySchema = z.enum(['high', 'medium', 'low']);
+
+export const announcementSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  content: z.string(),
+  priority: prioritySchema,
+  isNew: z.boolean(),
+});
+
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string(),
+  priority: prioritySchema,
+  status: z.enum(['pending', 'in-progress', 'completed']),
+});
+
+export const dashboardResponseSchema = z.object({
+  stats: dashboardStatsSchema,
+  /** Newest first. */
+  news: z.array(newsItemSchema),
+  events: z.array(dashboardEventSchema),
+  announcements: z.array(announcementSchema),
+  tasks: z.array(taskSchema),
+});
+
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+export type NewsItem = z.infer<typeof newsItemSchema>;
+export type DashboardEvent = z.infer<typeof dashboardEventSchema>;
+export type Announcement = z.infer<typeof announcementSchema>;
+export type DashboardTask = z.infer<typeof taskSchema>;
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** SPEC §9 dashboard limits. */
+export const DASHBOARD_LIMITS = { announcements: 5, tasks: 5, pendingNews: 3 } as const;
