@@ -57,6 +57,18 @@ describe('banking seed', () => {
 
   it('keeps the ledger invariants and skips when data already exists', async () => {
     expect(await queryRows(a.db, sql`select * from ledger_violations()`)).toEqual([]);
+    // Every intermediate running balance is legal too: no savings below zero, no loan above it.
+    const [bad] = await queryRows<{ n: string }>(
+      a.db,
+      sql`select count(*) as n from transactions t join accounts ac on ac.id = t.account_id
+          where (ac.account_type = 'Loan' and t.balance_after > 0) or (ac.account_type <> 'Loan' and t.balance_after < 0)`,
+    );
+    expect(Number(bad!.n)).toBe(0);
+    const [audit] = await queryRows<{ n: string }>(
+      a.db,
+      sql`select count(*) as n from audit_log where action = 'banking.seed'`,
+    );
+    expect(Number(audit!.n)).toBe(1);
     const again = await a.db.transaction((tx) => seedBanking(tx, OPTS));
     expect(again.skipped).toBe(true);
   });
