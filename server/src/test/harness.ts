@@ -39,10 +39,7 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO_DATA: 'false' },
-    '0.0.0-test',
-  );
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO_DATA: 'false' }, '0.0.0-test');
   return { ...base, ...overrides };
 }
 
