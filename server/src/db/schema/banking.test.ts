@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../client.ts';
-import { queryRows } from '../query.ts';
+import { queryRows } from '../rows.ts';
 import { openTestAccount } from '../../modules/banking/test-fixtures.ts';
 
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });

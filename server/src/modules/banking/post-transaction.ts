@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { postingAmountSchema, type TransactionDirection } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 
 export interface PostingInput {

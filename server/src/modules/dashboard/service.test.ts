@@ -4,7 +4,7 @@ import { announcementSchema, dashboardStatsSchema, newsItemSchema, taskSchema } 
 import { z } from 'zod';
 import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { postTransaction } from '../banking/post-transaction.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';

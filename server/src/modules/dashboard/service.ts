@@ -8,7 +8,7 @@ import {
   type NewsItem,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { announcements, news, tasks } from '../../db/schema/dashboard-content.ts';
 
 interface StatsRow extends Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
-import { queryRows } from '../../query.ts';
+import { queryRows } from '../../rows.ts';
 import type { SeedOptions } from '../index.ts';
 import { insertAccounts, insertSubscriptions } from './accounts.ts';
 import { insertCustomers } from './customers.ts';

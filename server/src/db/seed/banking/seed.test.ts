@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createTestDb } from '../../../test/harness.ts';
 import type { Database, DbHandle } from '../../client.ts';
-import { queryRows } from '../../query.ts';
+import { queryRows } from '../../rows.ts';
 import { seedBanking } from './index.ts';
 
 const OPTS = { customers: 300, transactionsPerAccount: 6, seed: 42 };
