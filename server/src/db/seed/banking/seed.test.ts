@@ -30,11 +30,30 @@ async function dump(db: Database): Promise<Record<string, string>> {
   return out;
 }
 
+/** Indexes, constraints and enabled triggers of the bulk-loaded tables, as the catalog describes them. */
+async function catalog(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ d: string }>(
+    db,
+    sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
+          where tablename in ('customers', 'accounts', 'transactions', 'mobile_banking_subscriptions')
+        union all
+        select 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) from pg_constraint
+          where conrelid in ('customers'::regclass, 'accounts'::regclass, 'transactions'::regclass, 'mobile_banking_subscriptions'::regclass)
+        union all
+        select 'trigger ' || tgname || ' ' || tgenabled::text from pg_trigger
+          where not tgisinternal and tgrelid in ('customers'::regclass, 'accounts'::regclass, 'transactions'::regclass)
+        order by 1`,
+  );
+  return rows.map((r) => r.d);
+}
+
 describe('banking seed', () => {
   let a: DbHandle;
   let b: DbHandle;
+  let before: string[];
   beforeAll(async () => {
     [a, b] = await Promise.all([createTestDb(), createTestDb()]);
+    before = await catalog(a.db);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
@@ -53,6 +72,11 @@ describe('banking seed', () => {
     ]);
     await b.db.execute(sql`set timezone = 'UTC'`);
     expect(await dump(b.db)).toEqual(await dump(a.db));
+  });
+
+  it('puts back every index, constraint and trigger the bulk load switched off', async () => {
+    expect(before.length).toBeGreaterThan(20);
+    expect(await catalog(a.db)).toEqual(before);
   });
 
   it('keeps the ledger invariants and skips when data already exists', async () => {
