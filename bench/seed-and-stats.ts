@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
-import { queryRows } from '../server/src/db/query.ts';
+import { queryRows } from '../server/src/db/rows.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
 import { getDashboardStats } from '../server/src/modules/dashboard/service.ts';
 

@@ -101,10 +101,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment; throws a ConfigError that names every bad variable at once. */
-export function loadConfig(
-  source: Record<string, string | undefined> = process.env,
-  version = '0.0.0',
-): Config {
+export function loadConfig(source: Record<string, string | undefined> = process.env, version = '0.0.0'): Config {
   // Empty strings mean "unset", as most shells and .env files intend.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);

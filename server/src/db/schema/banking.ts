@@ -103,9 +103,9 @@ export const customers = pgTable(
     index('customers_name_idx').on(t.name, t.custId),
     index('customers_mobile_idx').on(t.mobileNo),
     index('customers_branch_idx').on(t.branchCode),
-    // Substring search (ILIKE '%…%') on name, mobile and the zero-padded id the UI shows.
+    // Substring search (ILIKE '%…%') on name and the zero-padded id the UI shows; mobile search runs
+    // on mobile_banking_subscriptions.mobile_no (the registered number the users screen lists).
     index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('customers_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
     index('customers_id_text_trgm_idx').using('gin', sql`lpad(${t.custId}::text, 6, '0') gin_trgm_ops`),
   ],
 );
@@ -174,8 +174,10 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_amount_positive_check', sql`${t.amount} > 0`),
     check('transactions_direction_check', sql`${t.direction} in ('credit', 'debit')`),
-    // History, newest first, keyset-paged on (posted_at, id): id is the unique tiebreaker.
-    index('transactions_account_history_idx').on(t.accountId, t.postedAt.desc(), t.id.desc()),
+    // History keyset-paged on (posted_at, id), id being the unique tiebreaker. Ascending on purpose:
+    // read backwards it gives `order by posted_at desc, id desc` (newest first, NULLS FIRST as the
+    // default DESC wants), forwards it gives statements in date order.
+    index('transactions_account_history_asc_idx').on(t.accountId, t.postedAt, t.id),
   ],
 );
 
@@ -202,7 +204,8 @@ export const mobileBankingSubscriptions = pgTable(
     }),
     check('mbs_mobile_e164_check', sql`${t.mobileNo} ~ '^\\+[1-9][0-9]{7,14}$'`),
     check('mbs_version_check', sql`${t.version} >= 1`),
-    index('mbs_mobile_idx').on(t.mobileNo),
+    // Sorting by mobile with cust_id as the tiebreaker, straight from the index.
+    index('mbs_mobile_cust_idx').on(t.mobileNo, t.custId),
     index('mbs_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
     index('mbs_pay_account_idx').on(t.payAccountId),
   ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { announcements, news, tasks } from '../schema/dashboard-content.ts';
-import { queryRows } from '../query.ts';
+import { queryRows } from '../rows.ts';
 import { DEFAULT_AS_OF } from './banking/index.ts';
 
 /** Dates are days before the seed's as-of date, so the content reads as current in the demo. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../client.ts';
-import { queryRows } from '../query.ts';
+import { queryRows } from '../rows.ts';
 import { DEFAULT_DEMO_SEED, isSeeded, seedDemo } from './index.ts';
 
 describe('demo seed (first embedded start)', () => {

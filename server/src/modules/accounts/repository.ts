@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AccountDetails, Transaction } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 /** Timestamps leave the database as UTC text with microseconds, so cursors lose no precision. */

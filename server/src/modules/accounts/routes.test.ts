@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { openTestAccount } from '../banking/test-fixtures.ts';
 import { postAt } from './test-postings.ts';
 

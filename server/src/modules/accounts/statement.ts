@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import type { AccountRef } from './repository.ts';
 
 export interface StatementLine {

@@ -4,7 +4,7 @@ import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { writeAudit } from './write-audit.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 
 describe('audit log', () => {
   let h: DbHandle;
@@ -16,9 +16,7 @@ describe('audit log', () => {
   it('chains rows: each hash covers the previous hash and the row content', async () => {
     await writeAudit(h.db, { action: 'test.one', outcome: 'success', ip: '127.0.0.1', details: { a: 1 } });
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        writeAudit(h.db, { action: `test.many`, outcome: 'success', details: { i } }),
-      ),
+      Array.from({ length: 10 }, (_, i) => writeAudit(h.db, { action: `test.many`, outcome: 'success', details: { i } })),
     );
     const rows = await h.db.select().from(auditLog).orderBy(auditLog.id);
     expect(rows.length).toBe(11);
@@ -31,7 +29,7 @@ describe('audit log', () => {
       h.db,
       sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hash(a.prev_hash, a)`,
     );
-    expect(recomputed[0]).toEqual({ bad: 0 });
+    expect(recomputed).toEqual([{ bad: 0 }]);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {

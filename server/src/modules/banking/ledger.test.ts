@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { postTransaction, PostingError } from './post-transaction.ts';
 import { accountBalance, openTestAccount } from './test-fixtures.ts';
 

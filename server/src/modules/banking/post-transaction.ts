@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { postingAmountSchema, type TransactionDirection } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 
 export interface PostingInput {
@@ -88,7 +88,8 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
       }
       const signed =
         input.direction === 'credit' ? sql`${input.amount}::numeric` : sql`-${input.amount}::numeric`;
-      // clock_timestamp(), read after the lock: later than any posting this account already has.
+      // clock_timestamp(), read after the lock, is later than the account's postings; greatest() keeps
+      // the history order even if the clock stepped back or seeded history runs past today.
       const [row] = await queryRows<{
         id: string;
         posted_at: string | Date;
@@ -100,7 +101,8 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
         sql`
         with n as (select nextval(pg_get_serial_sequence('transactions', 'id')) as id)
         insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-        select n.id, a.id, clock_timestamp(), coalesce(${input.valueDate ?? null}::date, current_date), ${input.description},
+        select n.id, a.id,
+               greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)), coalesce(${input.valueDate ?? null}::date, current_date), ${input.description},
                ${input.amount}::numeric(18,2), ${input.direction}, a.balance + ${signed},
                coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0'))
         from accounts a, n where a.id = ${input.accountId}

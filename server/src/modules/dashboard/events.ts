@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardEvent } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 
 interface PendingRow extends Record<string, unknown> {
   user_id: string;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { dashboardContentSchema, dashboardStatsSchema } from '@bankmanager/contracts';
+import { announcementSchema, dashboardStatsSchema, newsItemSchema, taskSchema } from '@bankmanager/contracts';
+import { z } from 'zod';
 import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { postTransaction } from '../banking/post-transaction.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';
@@ -93,7 +94,13 @@ describe('dashboard service', () => {
   });
 
   it('returns news, up to 5 announcements and 5 tasks, in the contract shape', async () => {
-    const content = dashboardContentSchema.parse(await getDashboardContent(h.db));
+    const content = z
+      .object({
+        news: z.array(newsItemSchema),
+        announcements: z.array(announcementSchema),
+        tasks: z.array(taskSchema),
+      })
+      .parse(await getDashboardContent(h.db));
     expect(content.news.length).toBe(5);
     expect(content.announcements.length).toBe(5);
     expect(content.tasks.length).toBe(5);

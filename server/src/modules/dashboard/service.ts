@@ -1,11 +1,14 @@
 import { asc, desc, sql } from 'drizzle-orm';
 import {
   COMPLIANCE_SCORE_DEFINITION,
-  type DashboardContent,
+  CURRENCIES,
+  type Announcement,
   type DashboardStats,
+  type DashboardTask,
+  type NewsItem,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { announcements, news, tasks } from '../../db/schema/dashboard-content.ts';
 
 interface StatsRow extends Record<string, unknown> {
@@ -18,8 +21,10 @@ interface StatsRow extends Record<string, unknown> {
 
 /**
  * The dashboard's stat cards. Reads the trigger-maintained running totals in banking_stats (a few
- * dozen rows), so the cost does not grow with the number of customers. Definitions: see the
- * `dashboardStatsSchema` comments in contracts and migration 0006_dashboard_stats.
+ * dozen rows), so the cost does not grow with the number of customers. Definitions (migration
+ * 0006_dashboard_stats): totalCustomers = customers not Closed; activeLoans = Active Loan accounts
+ * with an outstanding (negative) balance; totalDeposits = credit balances of non-Loan accounts that
+ * are not Closed, per currency; complianceScore = COMPLIANCE_SCORE_DEFINITION, 0–100, one decimal.
  */
 export async function getDashboardStats(db: Database): Promise<DashboardStats> {
   const [row] = await queryRows<StatsRow>(
@@ -36,10 +41,11 @@ export async function getDashboardStats(db: Database): Promise<DashboardStats> {
   return {
     totalCustomers: Number(row.total_customers),
     activeLoans: Number(row.active_loans),
-    totalDeposits: [
-      { currency: 'SLE', amount: row.deposits_sle },
-      { currency: 'USD', amount: row.deposits_usd },
-    ],
+    // One entry per currency, in the contracts' order (SLE first), zero when nothing is deposited.
+    totalDeposits: CURRENCIES.map((currency) => ({
+      currency,
+      amount: currency === 'SLE' ? row.deposits_sle : row.deposits_usd,
+    })),
     complianceScore: Number(row.compliance),
     complianceDefinition: COMPLIANCE_SCORE_DEFINITION,
   };
@@ -49,6 +55,12 @@ export interface DashboardContentLimits {
   news?: number;
   announcements?: number;
   tasks?: number;
+}
+
+export interface DashboardContent {
+  news: NewsItem[];
+  announcements: Announcement[];
+  tasks: DashboardTask[];
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { countRegisteredUsers, findCustomer, listRegisteredUsers } from './repository.ts';
 import { saveSubscription, STALE_MESSAGE } from './save-subscription.ts';
 import { createSubscriber, openExtraAccount, type Subscriber } from './test-subscribers.ts';

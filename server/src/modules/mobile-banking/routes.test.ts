@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { PHONE_MESSAGES } from '@bankmanager/contracts';
 import { createSubscriber, type Subscriber } from './test-subscribers.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { padCustomerId, type RegisteredUser } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getRegisteredUser } from './repository.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows } from '../../db/rows.ts';
 import { postTransaction } from '../banking/post-transaction.ts';
 import { ensureReferenceData } from '../banking/test-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
-import { queryRows } from '../../query.ts';
+import { queryRows } from '../../rows.ts';
 
 /**
  * The classic bulk-load recipe, inside the caller's transaction: switch off the row triggers, drop

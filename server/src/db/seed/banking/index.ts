@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
-import { queryRows } from '../../query.ts';
+import { queryRows } from '../../rows.ts';
 import type { SeedOptions } from '../index.ts';
 import { insertAccounts, insertSubscriptions } from './accounts.ts';
 import { insertCustomers } from './customers.ts';
@@ -8,6 +8,7 @@ import { insertPostings } from './postings.ts';
 import { makeRng } from './prng.ts';
 import { finishBulkLoad, startBulkLoad } from './bulk-load.ts';
 import { insertReferenceData } from './reference-data.ts';
+import { writeAudit } from '../../../modules/audit/write-audit.ts';
 
 /** Every date in the seed counts back from here, never from now(): same options, same bytes. */
 export const DEFAULT_AS_OF = '2026-10-31';
@@ -106,11 +107,26 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   await phase('analyze', () =>
     tx.execute(sql`analyze customers, accounts, transactions, mobile_banking_subscriptions`),
   );
-  return {
+  const result = {
     skipped: false,
     customers: await count(tx, 'customers'),
     accounts: await count(tx, 'accounts'),
     transactions: await count(tx, 'transactions'),
     timings,
   };
+  // A bulk load bypasses the per-posting audit rows, so it leaves one audit row of its own.
+  await writeAudit(tx, {
+    action: 'banking.seed',
+    outcome: 'success',
+    actorEmail: 'system',
+    targetType: 'database',
+    details: {
+      ...opts,
+      asOf,
+      customers: result.customers,
+      accounts: result.accounts,
+      transactions: result.transactions,
+    },
+  });
+  return result;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createTestDb } from '../../../test/harness.ts';
 import type { Database, DbHandle } from '../../client.ts';
-import { queryRows } from '../../query.ts';
+import { queryRows } from '../../rows.ts';
 import { seedBanking } from './index.ts';
 
 const OPTS = { customers: 300, transactionsPerAccount: 6, seed: 42 };
@@ -30,11 +30,30 @@ async function dump(db: Database): Promise<Record<string, string>> {
   return out;
 }
 
+/** Indexes, constraints and enabled triggers of the bulk-loaded tables, as the catalog describes them. */
+async function catalog(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ d: string }>(
+    db,
+    sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
+          where tablename in ('customers', 'accounts', 'transactions', 'mobile_banking_subscriptions')
+        union all
+        select 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) from pg_constraint
+          where conrelid in ('customers'::regclass, 'accounts'::regclass, 'transactions'::regclass, 'mobile_banking_subscriptions'::regclass)
+        union all
+        select 'trigger ' || tgname || ' ' || tgenabled::text from pg_trigger
+          where not tgisinternal and tgrelid in ('customers'::regclass, 'accounts'::regclass, 'transactions'::regclass)
+        order by 1`,
+  );
+  return rows.map((r) => r.d);
+}
+
 describe('banking seed', () => {
   let a: DbHandle;
   let b: DbHandle;
+  let before: string[];
   beforeAll(async () => {
     [a, b] = await Promise.all([createTestDb(), createTestDb()]);
+    before = await catalog(a.db);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
@@ -55,8 +74,25 @@ describe('banking seed', () => {
     expect(await dump(b.db)).toEqual(await dump(a.db));
   });
 
+  it('puts back every index, constraint and trigger the bulk load switched off', async () => {
+    expect(before.length).toBeGreaterThan(20);
+    expect(await catalog(a.db)).toEqual(before);
+  });
+
   it('keeps the ledger invariants and skips when data already exists', async () => {
     expect(await queryRows(a.db, sql`select * from ledger_violations()`)).toEqual([]);
+    // Every intermediate running balance is legal too: no savings below zero, no loan above it.
+    const [bad] = await queryRows<{ n: string }>(
+      a.db,
+      sql`select count(*) as n from transactions t join accounts ac on ac.id = t.account_id
+          where (ac.account_type = 'Loan' and t.balance_after > 0) or (ac.account_type <> 'Loan' and t.balance_after < 0)`,
+    );
+    expect(Number(bad!.n)).toBe(0);
+    const [audit] = await queryRows<{ n: string }>(
+      a.db,
+      sql`select count(*) as n from audit_log where action = 'banking.seed'`,
+    );
+    expect(Number(audit!.n)).toBe(1);
     const again = await a.db.transaction((tx) => seedBanking(tx, OPTS));
     expect(again.skipped).toBe(true);
   });
