@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A signed-in, activated superuser unless a test says otherwise.
-const session = vi.hoisted(() => ({ user: { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } } as unknown }));
+const session = vi.hoisted(() => ({ user: { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } } }));
 vi.mock('@/features/auth/auth-session', () => ({
   subscribeToAuth: (onUser: (u: unknown) => void) => {
     queueMicrotask(() => onUser(session.user));
