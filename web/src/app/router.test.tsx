@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A signed-in, activated superuser unless a test says otherwise.
-const session = vi.hoisted(() => ({ user: { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } } }));
+type TestUser = { id: string; email: string; user_metadata: Record<string, unknown> } | null;
+const session = vi.hoisted((): { user: TestUser } => ({ user: null }));
 vi.mock('@/features/auth/auth-session', () => ({
   subscribeToAuth: (onUser: (u: unknown) => void) => {
     queueMicrotask(() => onUser(session.user));
