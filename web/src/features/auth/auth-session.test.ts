@@ -10,7 +10,8 @@ vi.mock('@/lib/supabase', () => ({
 }));
 vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, ApiError: class extends Error {} }));
 
-const { signInFlow } = await import('./auth-session');
+const { signInFlow, subscribeToAuth } = await import('./auth-session');
+const { supabase } = await import('@/lib/supabase');
 
 const hooks = () => ({
   resetStatus: vi.fn(() => calls.push('reset')),
@@ -58,5 +59,21 @@ describe('signInFlow (SPEC §4 order)', () => {
     expect(h.resetStatus).toHaveBeenCalled();
     expect(post).not.toHaveBeenCalled();
     expect(h.setStatus).not.toHaveBeenCalled();
+  });
+});
+
+describe('subscribeToAuth', () => {
+  it('removes the stored session on a SIGNED_OUT the user did not ask for', () => {
+    let listener: ((event: string, session: unknown) => void) | undefined;
+    vi.mocked(supabase.auth.onAuthStateChange).mockImplementation((cb) => {
+      listener = cb as typeof listener;
+      return { data: { subscription: { unsubscribe: vi.fn() } } } as never;
+    });
+    const onUser = vi.fn();
+    subscribeToAuth(onUser);
+    localStorage.setItem('bankmanager-auth-storage', '{"stale":true}');
+    listener?.('SIGNED_OUT', null);
+    expect(localStorage.getItem('bankmanager-auth-storage')).toBeNull();
+    expect(onUser).toHaveBeenCalledWith(null, 'SIGNED_OUT');
   });
 });
