@@ -3,15 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const calls: string[] = [];
 const signInWithPassword = vi.fn();
 const post = vi.fn();
+const onAuthStateChange = vi.fn();
 
 vi.mock('@/lib/supabase', () => ({
   AUTH_STORAGE_KEY: 'bankmanager-auth-storage',
-  supabase: { auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange: vi.fn() } },
+  supabase: { auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange } },
 }));
 vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, ApiError: class extends Error {} }));
 
 const { signInFlow, subscribeToAuth } = await import('./auth-session');
-const { supabase } = await import('@/lib/supabase');
 
 const hooks = () => ({
   resetStatus: vi.fn(() => calls.push('reset')),
@@ -65,9 +65,9 @@ describe('signInFlow (SPEC §4 order)', () => {
 describe('subscribeToAuth', () => {
   it('removes the stored session on a SIGNED_OUT the user did not ask for', () => {
     let listener: ((event: string, session: unknown) => void) | undefined;
-    vi.mocked(supabase.auth.onAuthStateChange).mockImplementation((cb) => {
+    onAuthStateChange.mockImplementation((cb: unknown) => {
       listener = cb as typeof listener;
-      return { data: { subscription: { unsubscribe: vi.fn() } } } as never;
+      return { data: { subscription: { unsubscribe: vi.fn() } } };
     });
     const onUser = vi.fn();
     subscribeToAuth(onUser);
