@@ -13,6 +13,8 @@ export const paths = {
     loanPerformance: '/dashboards/loan-performance',
     complianceStatus: '/dashboards/compliance-status',
   },
+  /** Staff user administration; the dashboard's Review button opens it with ?review=<userId>. */
+  securityUsers: '/security/users',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
 } as const;

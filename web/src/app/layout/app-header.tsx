@@ -27,7 +27,7 @@ export default function AppHeader() {
   return (
     <header className="bg-background sticky top-0 z-30 border-b">
       <div className="flex h-16 items-center gap-3 px-4">
-        <MenuDrawer className="md:hidden" />
+        <MenuDrawer className="md:hidden" footer={<BranchSelect id="branch-select-drawer" />} />
         <Link to={paths.dashboard} className="text-lg font-semibold whitespace-nowrap">
           BankManager
         </Link>

@@ -18,8 +18,10 @@ export function RootLayout() {
     if (!onLanding) start();
   }, [onLanding, start]);
 
-  const authLoading = !onLanding && (status === 'idle' || status === 'loading');
-  const showHeader = !PUBLIC_PATHS.includes(pathname) && !!user;
+  const isPublic = PUBLIC_PATHS.includes(pathname);
+  // Public pages render at once (their chunk loads alongside the auth client); others wait for auth.
+  const authLoading = !isPublic && (status === 'idle' || status === 'loading');
+  const showHeader = !isPublic && !!user;
 
   return (
     <div className="bg-background text-foreground flex min-h-screen flex-col">

@@ -16,5 +16,5 @@ export default function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
     setToastListener(show);
     return () => setToastListener(null);
   }, []);
-  return <Toaster theme={theme} duration={5000} richColors closeButton position="top-right" />;
+  return <Toaster theme={theme} duration={5000} closeButton position="top-right" />;
 }

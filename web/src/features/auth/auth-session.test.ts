@@ -3,14 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const calls: string[] = [];
 const signInWithPassword = vi.fn();
 const post = vi.fn();
+const onAuthStateChange = vi.fn();
 
 vi.mock('@/lib/supabase', () => ({
   AUTH_STORAGE_KEY: 'bankmanager-auth-storage',
-  supabase: { auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange: vi.fn() } },
+  supabase: { auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange } },
 }));
 vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, ApiError: class extends Error {} }));
 
-const { signInFlow } = await import('./auth-session');
+const { signInFlow, subscribeToAuth } = await import('./auth-session');
 
 const hooks = () => ({
   resetStatus: vi.fn(() => calls.push('reset')),
@@ -58,5 +59,21 @@ describe('signInFlow (SPEC §4 order)', () => {
     expect(h.resetStatus).toHaveBeenCalled();
     expect(post).not.toHaveBeenCalled();
     expect(h.setStatus).not.toHaveBeenCalled();
+  });
+});
+
+describe('subscribeToAuth', () => {
+  it('removes the stored session on a SIGNED_OUT the user did not ask for', () => {
+    let listener: ((event: string, session: unknown) => void) | undefined;
+    onAuthStateChange.mockImplementation((cb: unknown) => {
+      listener = cb as typeof listener;
+      return { data: { subscription: { unsubscribe: vi.fn() } } };
+    });
+    const onUser = vi.fn();
+    subscribeToAuth(onUser);
+    localStorage.setItem('bankmanager-auth-storage', '{"stale":true}');
+    listener?.('SIGNED_OUT', null);
+    expect(localStorage.getItem('bankmanager-auth-storage')).toBeNull();
+    expect(onUser).toHaveBeenCalledWith(null, 'SIGNED_OUT');
   });
 });

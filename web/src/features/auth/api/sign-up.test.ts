@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@bankmanager/contracts/auth-messages';
 
 const signUpMock = vi.fn();
-vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signUp: signUpMock } } }));
+const signOutMock = vi.fn(async () => ({ error: null }));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signUp: signUpMock, signOut: signOutMock } } }));
 const { signUp, SignUpError } = await import('./sign-up');
 
 const values = { fullName: '  Aminata Kamara ', mobileNo: ' 076123456 ', email: ' a@b.sl ', password: 'secret1', confirmPassword: 'secret1' };
@@ -65,6 +66,12 @@ describe('signUp', () => {
     await expect(signUp(values)).rejects.toMatchObject({ field: 'mobileNo' });
     signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('x'), { code: 'user_already_exists' }) });
     await expect(signUp(values)).rejects.toMatchObject({ message: AUTH_MESSAGES.emailAlreadyRegistered, field: 'email' });
+  });
+
+  it('ends an auto-confirmed session locally so the user signs in on /signin', async () => {
+    signUpMock.mockResolvedValue({ data: { user: { id: 'u1' }, session: { access_token: 't' } }, error: null });
+    await signUp(values);
+    expect(signOutMock).toHaveBeenCalledWith({ scope: 'local' });
   });
 
   it('fails when no user is returned', async () => {

@@ -28,6 +28,12 @@ export async function signUp(values: SignUpFormValues): Promise<void> {
     const { data: result, error } = await supabase.auth.signUp({ email, password: values.password, options: { data } });
     if (!error) {
       if (!result.user) throw new SignUpError(AUTH_MESSAGES.signUpNoUser);
+      // With auto-confirm the server also opens a session. The flow continues on /signin (where
+      // activate-first-user runs), so drop it locally rather than leave a half-signed-in state.
+      if (result.session) {
+        const { error: signOutError } = await supabase.auth.signOut({ scope: 'local' });
+        if (signOutError) console.error('Could not end the sign-up session', signOutError);
+      }
       return;
     }
     const code = (error as { code?: string }).code ?? '';

@@ -10,7 +10,7 @@ function SignInProbe() {
   return <h1>Sign in from {from}</h1>;
 }
 
-function renderAt(path: string, auth: Partial<AuthContextValue>, requiresActivation = true) {
+function renderAt(path: string, auth: Partial<AuthContextValue>, requiresActivation = true, loadingFallback?: React.ReactNode) {
   const value = {
     status: 'signedIn',
     user: { id: 'u1' },
@@ -28,7 +28,11 @@ function renderAt(path: string, auth: Partial<AuthContextValue>, requiresActivat
         <Routes>
           <Route path="/signin" element={<SignInProbe />} />
           <Route path="/new-user-dashboard" element={<h1>Pending page</h1>} />
-          <Route path="*" element={<RequireAuth requiresActivation={requiresActivation}>{<h1>Protected</h1>}</RequireAuth>} />
+          <Route path="*" element={
+              <RequireAuth requiresActivation={requiresActivation} loadingFallback={loadingFallback}>
+                <h1>Protected</h1>
+              </RequireAuth>
+            } />
         </Routes>
       </MemoryRouter>
     </AuthContext.Provider>,
@@ -41,6 +45,10 @@ describe('<RequireAuth>', () => {
     const auth = renderAt('/enquiries/account', {});
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(auth.checkActivation).toHaveBeenCalledTimes(1);
+  });
+  it('shows the route\'s own loading state (the dashboards\' spinner) when given', () => {
+    renderAt('/dashboard', {}, true, <p>Loading your dashboard...</p>);
+    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
   });
   it('sends a signed-out visitor to /signin with the requested location', () => {
     renderAt('/enquiries/account', { status: 'signedOut', user: null });

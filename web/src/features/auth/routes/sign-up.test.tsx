@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, SIGN_UP_MESSAGES as M } from '@bankmanager/contracts/aut
 
 const signUpMock = vi.fn();
 const toastMock = vi.fn();
-vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signUp: signUpMock } } }));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signUp: signUpMock, signOut: vi.fn(async () => ({ error: null })) } } }));
 vi.mock('@/lib/toast', () => ({ toast: toastMock }));
 const { SignUpRoute } = await import('./sign-up');
 

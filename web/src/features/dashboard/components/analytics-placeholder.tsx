@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 /** The four analytics dashboards are placeholders for now (SPEC §2). */
 export function AnalyticsPlaceholder({ title }: { title: string }) {
@@ -8,7 +9,7 @@ export function AnalyticsPlaceholder({ title }: { title: string }) {
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-muted-foreground">This dashboard is being prepared. Its charts and figures will appear here soon.</p>
       <Button asChild>
-        <Link to="/dashboard">Back to Dashboard</Link>
+        <Link to={paths.dashboard}>Back to Dashboard</Link>
       </Button>
     </main>
   );

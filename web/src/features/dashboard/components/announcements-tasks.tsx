@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '../lib/format';
 
 const PRIORITY = { high: 'destructive', medium: 'secondary', low: 'outline' } as const;
+const PRIORITY_LABEL = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' } as const;
 
 export function Announcements({ items }: { items: Announcement[] }) {
   const shown = items.slice(0, DASHBOARD_LIMITS.announcements);
@@ -22,7 +23,7 @@ export function Announcements({ items }: { items: Announcement[] }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="text-sm font-medium">{a.title}</p>
                   {a.isNew ? <Badge>New</Badge> : null}
-                  <Badge variant={PRIORITY[a.priority]}>{a.priority}</Badge>
+                  <Badge variant={PRIORITY[a.priority]}>{PRIORITY_LABEL[a.priority]}</Badge>
                 </div>
                 <p className="text-muted-foreground text-sm">{a.content}</p>
                 <p className="text-muted-foreground text-xs">{formatDate(a.date)}</p>
@@ -53,7 +54,7 @@ export function Tasks({ items }: { items: DashboardTask[] }) {
               <li key={t.id} className="space-y-1 py-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="text-sm font-medium">{t.title}</p>
-                  <Badge variant={PRIORITY[t.priority]}>{t.priority}</Badge>
+                  <Badge variant={PRIORITY[t.priority]}>{PRIORITY_LABEL[t.priority]}</Badge>
                   <Badge variant="outline">{STATUS_LABEL[t.status]}</Badge>
                 </div>
                 <p className="text-muted-foreground text-sm">{t.description}</p>

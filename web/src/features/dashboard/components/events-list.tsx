@@ -1,6 +1,7 @@
 import type { DashboardEvent } from '@bankmanager/contracts/dashboard';
 import { AlertTriangle, ArrowLeftRight, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -36,7 +37,7 @@ export function EventsList({ events, isSuperuser }: { events: DashboardEvent[]; 
                   </div>
                   {pending && isSuperuser ? (
                     <Button asChild size="sm" variant="outline">
-                      <Link to={`/security/users?review=${encodeURIComponent(ev.userId ?? ev.id)}`} aria-label={`Review: ${ev.title}`}>
+                      <Link to={`${paths.securityUsers}?review=${encodeURIComponent(ev.userId ?? ev.id)}`} aria-label={`Review: ${ev.title}`}>
                         Review
                       </Link>
                     </Button>

@@ -18,7 +18,10 @@ function Stat({ label, children, extra }: { label: string; children: React.React
 
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-labelledby="key-figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <h2 id="key-figures" className="sr-only">
+        Key figures
+      </h2>
       <Stat label="Total Customers">{stats.totalCustomers.toLocaleString('en-US')}</Stat>
       <Stat label="Active Loans">{stats.activeLoans.toLocaleString('en-US')}</Stat>
       <Stat label="Total Deposits">

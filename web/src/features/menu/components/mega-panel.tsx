@@ -1,4 +1,5 @@
 import type { MenuItem } from '@bankmanager/contracts/menu';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -46,7 +47,10 @@ export function MegaPanel({ item, id, activeSub, onActivateSub, onNavigate, onKe
             <li role="none" key={sub.code}>
               {sub.subMenus?.length ? (
                 <button type="button" aria-haspopup="menu" aria-expanded={selected} {...common} onClick={() => onActivateSub(j)}>
-                  {sub.name}
+                  <span className="flex items-center justify-between gap-2">
+                    {sub.name}
+                    <ChevronRight aria-hidden className="size-3.5 shrink-0" />
+                  </span>
                 </button>
               ) : (
                 <Link to={sub.path} {...common} onClick={onNavigate}>

@@ -1,7 +1,7 @@
 import { MENU, type MenuItem } from '@bankmanager/contracts/menu';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
@@ -34,7 +34,7 @@ function DrawerTree({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
 }
 
 /** The menu on narrow screens (< 768 px): a side drawer over a Radix Dialog. */
-export function MenuDrawer({ items = MENU, className }: { items?: MenuItem[]; className?: string }) {
+export function MenuDrawer({ items = MENU, className, footer }: { items?: MenuItem[]; className?: string; /** e.g. the branch selector */ footer?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -58,6 +58,7 @@ export function MenuDrawer({ items = MENU, className }: { items?: MenuItem[]; cl
           <nav aria-label="Main menu">
             <DrawerTree items={items} onNavigate={() => setOpen(false)} />
           </nav>
+          {footer ? <div className="mt-auto border-t pt-4">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A signed-in, activated superuser unless a test says otherwise.
+type TestUser = { id: string; email: string; user_metadata: Record<string, unknown> } | null;
+const session = vi.hoisted((): { user: TestUser } => ({ user: null }));
+vi.mock('@/features/auth/auth-session', () => ({
+  subscribeToAuth: (onUser: (u: unknown) => void) => {
+    queueMicrotask(() => onUser(session.user));
+    return () => {};
+  },
+  getUserStatus: async () => ({ isActivated: true, isSuperuser: true }),
+  signInFlow: vi.fn(),
+  signOutFlow: vi.fn(),
+}));
+vi.mock('@/features/theme/api/profile-theme', () => ({ loadProfileTheme: async () => 'light', saveProfileTheme: async () => {} }));
+vi.mock('@/lib/api-client', () => ({ api: { get: () => new Promise(() => {}) } }));
+
+const { AppProviders } = await import('./providers');
+const { AppRoutes } = await import('./router');
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+describe('app routes', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+    session.user = { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } };
+  });
+
+  it('opens a module page with the header for a menu path', async () => {
+    renderAt('/transactions/proof/daily-diff');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daily Differences' })).toBeInTheDocument();
+    expect(screen.getByText('Not yet available')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Binta Conteh/ })).toHaveTextContent('B');
+    expect(screen.getByRole('menubar', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.queryByText('Pending Activation')).not.toBeInTheDocument();
+  });
+
+  it('shows a 404 for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('hides the menu bar on /signin even when signed in', async () => {
+    renderAt('/signin');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('menubar')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from a deep link to /signin', async () => {
+    session.user = null;
+    renderAt('/enquiries/account');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('menubar')).not.toBeInTheDocument();
+  });
+
+  it('renders an analytics placeholder with Back to Dashboard', async () => {
+    renderAt('/dashboards/loan-performance');
+    expect(await screen.findByRole('heading', { name: 'Loan Performance' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
