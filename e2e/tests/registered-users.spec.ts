@@ -55,7 +55,7 @@ describe('Registered Mobile Banking Users', () => {
     await table(page).getByRole('button', { name: 'Balance' }).click();
     await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('Balance'));
     await page.waitForFunction(() => {
-      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) => Number(td.textContent!.replace(/,/g, '')));
+      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) => Number(td.textContent.replace(/,/g, '')));
       return v.every((x, i) => i === 0 || v[i - 1]! >= x);
     });
     b = await balances();
