@@ -33,3 +33,13 @@ export async function signInAsDemo(page: Page): Promise<void> {
   await signIn(page, DEMO.email, DEMO.password);
   await page.waitForURL('**/dashboard');
 }
+
+/** Calls the API from the page with the signed-in user's token (as the SPA does). */
+export async function apiAsUser<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as { access_token?: string };
+    const res = await fetch(p, { headers: { authorization: `Bearer ${stored.access_token ?? ''}` } });
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return (await res.json()) as T;
+  }, path);
+}
