@@ -20,11 +20,11 @@ export function useBrowser() {
   });
   return {
     async newPage(
-      options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; server?: 'demo' | 'clean' } = {},
+      options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; server?: 'demo' | 'clean' | 'fresh' } = {},
     ): Promise<Page> {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({
-        baseURL: options.server === 'clean' ? inject('cleanURL') : baseURL(),
+        baseURL: options.server === 'clean' ? inject('cleanURL') : options.server === 'fresh' ? inject('freshURL') : baseURL(),
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         acceptDownloads: true,

@@ -12,6 +12,8 @@ declare module 'vitest' {
     dataDir: string;
     /** A second server with no demo data, for first-user journeys (the first sign-in becomes superuser). */
     cleanURL: string;
+    /** A third empty server used only by the first-user journey, so no other spec signs up first. */
+    freshURL: string;
   }
 }
 
@@ -26,20 +28,23 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-'));
   const cleanDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-clean-'));
+  const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-fresh-'));
   const servers: RunningServer[] = [];
   const stop = async () => {
     for (const s of servers) s.proc.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
-    for (const d of [dataDir, cleanDir]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [dataDir, cleanDir, freshDir]) fs.rmSync(d, { recursive: true, force: true });
   };
   try {
-    const [demo, clean] = await Promise.all([
+    const [demo, clean, fresh] = await Promise.all([
       spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', IDLE_TIMEOUT_MINUTES: '15' }),
       spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
+      spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
     ]);
-    servers.push(demo, clean);
+    servers.push(demo, clean, fresh);
     project.provide('baseURL', demo.url);
     project.provide('cleanURL', clean.url);
+    project.provide('freshURL', fresh.url);
     project.provide('dataDir', dataDir);
   } catch (e) {
     await stop();

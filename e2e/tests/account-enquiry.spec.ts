@@ -117,6 +117,7 @@ describe('Account Enquiry', () => {
     expect(await page.getByRole('menubar').count() === 0 || !(await page.getByRole('menubar').first().isVisible())).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print Details' }).isVisible()).toBe(false);
+    expect(await page.getByText('Account Found').isVisible()).toBe(false);
     expect(await page.getByRole('tabpanel').getByText(number).isVisible()).toBe(true);
     const shot = path.join(os.tmpdir(), `bm-print-${process.pid}.png`);
     await page.screenshot({ path: shot, fullPage: true });
