@@ -20,7 +20,7 @@ export function useBrowser() {
   });
   return {
     async newPage(
-      options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; server?: 'demo' | 'clean' | 'fresh' } = {},
+      options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; server?: 'demo' | 'clean' | 'fresh'; bypassCSP?: boolean } = {},
     ): Promise<Page> {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({
@@ -28,6 +28,8 @@ export function useBrowser() {
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         acceptDownloads: true,
+        // Only for injecting axe-core: the app itself always runs under its CSP.
+        bypassCSP: options.bypassCSP ?? false,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast fading in or out is half transparent: judge colours only once notices are at rest.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
+      (t) => t.dataset.removed !== 'true' && getComputedStyle(t).opacity === '1',
+    ),
+  );
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe-core): no serious or critical violation', () => {
+  const browser = useBrowser();
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`landing, sign-in, sign-up and both dashboards in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      const report: Record<string, string[]> = {};
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Enter Application' }).waitFor();
+      report.landing = await seriousViolations(page);
+      await page.goto('/signup');
+      await page.getByRole('button', { name: 'Sign Up' }).waitFor();
+      report.signUp = await seriousViolations(page);
+      await page.goto('/signin');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      report.signIn = await seriousViolations(page);
+      await signInAsDemo(page);
+      await page.getByRole('heading', { name: /^Good (Morning|Afternoon|Evening)/ }).waitFor();
+      await page.getByText('Needs Approval').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      report.dashboard = await seriousViolations(page);
+      await page.goto('/solutions/mobile-admin/users');
+      await page.getByRole('table', { name: 'Registered mobile banking users' }).locator('tbody tr').first().waitFor();
+      report.registeredUsers = await seriousViolations(page);
+      await page.goto('/enquiries/account');
+      await page.getByLabel('Account Number').waitFor();
+      report.accountEnquiry = await seriousViolations(page);
+
+      const pending = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      const s = newStaff(`axe${scheme}`);
+      await signUp(pending, s);
+      await signIn(pending, s.email, s.password);
+      await pending.waitForURL('**/new-user-dashboard');
+      await pending.getByRole('heading', { name: 'Account Pending Activation' }).waitFor();
+      report.pendingDashboard = await seriousViolations(pending);
+
+      expect(report).toEqual({
+        landing: [],
+        signUp: [],
+        signIn: [],
+        dashboard: [],
+        registeredUsers: [],
+        accountEnquiry: [],
+        pendingDashboard: [],
+      });
+    });
+  }
+});
