@@ -115,7 +115,8 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    expect(await page.evaluate(() => localStorage.getItem('bankmanager-auth-storage'))).toBeNull();
+    // The header navigates first, then signs out (so the guard does not bounce to /signin on the way).
+    await page.waitForFunction(() => localStorage.getItem('bankmanager-auth-storage') === null);
     await page.goto('/dashboard');
     await page.waitForURL('**/signin');
   });
