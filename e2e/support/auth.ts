@@ -32,6 +32,7 @@ export async function signUp(page: Page, s: ReturnType<typeof newStaff>): Promis
 export async function signInAsDemo(page: Page): Promise<void> {
   await signIn(page, DEMO.email, DEMO.password);
   await page.waitForURL('**/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor(); // the header (a lazy chunk) is up
 }
 
 /** Calls the API from the page with the signed-in user's token (as the SPA does). */

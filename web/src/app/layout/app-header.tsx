@@ -7,6 +7,7 @@ import { useAuth, userInitial } from '@/features/auth';
 import { BranchSelect } from '@/features/branch';
 import { MegaMenu, MenuDrawer } from '@/features/menu';
 import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme/profile';
+import { IdleSignOut } from '@/features/session';
 
 /** SPEC §2 header: product name, menu, branch, theme toggle, avatar initial, Pending Activation, Sign Out. */
 export default function AppHeader() {
@@ -52,6 +53,7 @@ export default function AppHeader() {
         </div>
       </div>
       <MegaMenu className="hidden border-t px-2 py-1 md:block" />
+      <IdleSignOut />
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { RequireAuth } from '@/features/auth';
+import { RequireAuth, useActivationPolling } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 
 /**
@@ -8,6 +8,7 @@ import { queryClient } from '@/lib/query-client';
  * not in the entry, so public pages do not download it.
  */
 export function Guarded({ requiresActivation, loadingFallback, children }: { requiresActivation: boolean; loadingFallback?: ReactNode; children: ReactNode }) {
+  useActivationPolling();
   return (
     <QueryClientProvider client={queryClient}>
       <RequireAuth requiresActivation={requiresActivation} loadingFallback={loadingFallback}>

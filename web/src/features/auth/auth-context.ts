@@ -18,8 +18,11 @@ export interface AuthContextValue extends AuthState {
   start: () => void;
   signIn: (email: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
-  /** GET /api/user/status. */
-  checkActivation: () => Promise<void>;
+  /**
+   * GET /api/user/status. `quiet` re-checks in the background (no loading state, errors ignored)
+   * and signs out when the server says the session has ended (401).
+   */
+  checkActivation: (opts?: { quiet?: boolean }) => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -6,6 +6,17 @@ import { ApiError, api } from '@/lib/api-client';
  * the body's error or details, else 'Error fetching user status: {statusText}'; on timeout
  * 'Request timed out while fetching user status'.
  */
+/** A failed status check; `status` is the HTTP status when the server answered. */
+export class UserStatusError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'UserStatusError';
+  }
+}
+
 export async function getUserStatus(timeoutMs: number = USER_STATUS_TIMEOUT_MS): Promise<UserStatus> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -16,7 +27,7 @@ export async function getUserStatus(timeoutMs: number = USER_STATUS_TIMEOUT_MS):
     if (err instanceof ApiError) {
       const body = err.body as { error?: unknown; details?: unknown } | undefined;
       const fromBody = [body?.error, body?.details].find((v) => typeof v === 'string' && v) as string | undefined;
-      throw new Error(fromBody ?? AUTH_MESSAGES.statusFetchFailed(err.statusText));
+      throw new UserStatusError(fromBody ?? AUTH_MESSAGES.statusFetchFailed(err.statusText), err.status);
     }
     throw err;
   } finally {

@@ -60,14 +60,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ ...INITIAL, status: 'signedOut' });
   }, []);
 
-  const checkActivation = useCallback(async () => {
-    setState((s) => ({ ...s, activationLoading: true, activationError: null }));
+  const checkActivation = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
+    if (!quiet) setState((s) => ({ ...s, activationLoading: true, activationError: null }));
     try {
       const m = await loadSession();
       const status = await m.getUserStatus();
       setState((s) => ({ ...s, activationLoading: false, activation: { ...status, statusVerified: true } }));
     } catch (err) {
-      setState((s) => ({ ...s, activationLoading: false, activationError: err instanceof Error ? err.message : String(err) }));
+      if (!quiet) {
+        setState((s) => ({ ...s, activationLoading: false, activationError: err instanceof Error ? err.message : String(err) }));
+        return;
+      }
+      // A background check that finds the session ended (ban, "end all sessions") signs out.
+      if ((err as { status?: unknown }).status === 401) {
+        const m = await loadSession();
+        await m.signOutFlow();
+        setState({ ...INITIAL, status: 'signedOut' });
+      }
     }
   }, []);
 

@@ -1,0 +1,1 @@
+export { IdleSignOut, IDLE_WARNING_MS } from './idle-sign-out';
