@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 
 const warning = 'You will be signed out soon';
-const idleWatchRunning = (page: import('playwright-core').Page) =>
+const idleWatchRunning = (page: Page) =>
   page.waitForFunction(() => localStorage.getItem('bankmanager-last-activity') !== null);
 
 /** Idle sign-out after IDLE_TIMEOUT_MINUTES (15 on the e2e server), with the browser clock fast-forwarded. */
