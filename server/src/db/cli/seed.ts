@@ -2,9 +2,7 @@
 // Embedded (DATA_DIR, PGlite) or DATABASE_URL, from the same configuration as the server. The PGlite
 // directory is locked while a server runs on it, so stop the server first.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
-import { runMigrations } from '../migrate.ts';
+import { openForCli, runCli } from './open-for-cli.ts';
 import { DEFAULT_DEMO_SEED } from '../seed/index.ts';
 import { seedBanking, DEFAULT_AS_OF } from '../seed/banking/index.ts';
 import { seedDashboardContent } from '../seed/dashboard-content.ts';
@@ -43,16 +41,8 @@ async function main(): Promise<void> {
     asOf: values['as-of'] ?? DEFAULT_AS_OF,
     reset: values.reset,
   };
-  const config = loadConfig();
-  // A long bulk load: no per-query timeout here (the server's default is seconds).
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: 1,
-    queryTimeoutMs: 0,
-  });
+  const handle = await openForCli();
   try {
-    await runMigrations(handle);
     const started = performance.now();
     const result = await handle.db.transaction(async (tx) => {
       const r = await seedBanking(tx, opts);
@@ -74,7 +64,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runCli(main);

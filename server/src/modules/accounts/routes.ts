@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_ENQUIRY_TEXT,
   accountDetailsSchema,
-  apiErrorSchema,
   statementQuerySchema,
   transactionsPageSchema,
   transactionsQuerySchema,
 } from '@bankmanager/contracts';
 import type { FastifyRequest as Req } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/write-audit.ts';
 import { currentUser, requireActivated } from '../auth/guards.ts';
@@ -18,14 +18,8 @@ import { buildStatement } from './statement.ts';
 import { statementCsv } from './statement-csv.ts';
 import { statementPdf } from './statement-pdf.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  503: apiErrorSchema,
-};
-const security = [{ bearer: [] }];
+const errors = apiErrors;
+const security = bearerSecurity;
 const numberParam = z.object({ number: z.string().trim().min(1).max(34) });
 
 /** Who looked at which account, and when: every lookup is an audit row, found or not. */

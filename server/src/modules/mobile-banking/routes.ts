@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   customerLookupSchema,
   padCustomerId,
   registeredUserSchema,
@@ -9,21 +8,15 @@ import {
   subscriptionUpdateSchema,
   validatePhoneNumber,
 } from '@bankmanager/contracts';
+import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestIp } from '../audit/write-audit.ts';
 import { currentUser, requireActivated } from '../auth/guards.ts';
 import { countRegisteredUsers, findCustomer, listRegisteredUsers } from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  503: apiErrorSchema,
-};
-const security = [{ bearer: [] }];
+const errors = apiErrors;
+const security = bearerSecurity;
 const custIdParam = z.object({ custId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** Registered Mobile Banking Users (SPEC §2, §3, §7): list, customer lookup, subscription save. */
