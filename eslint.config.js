@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.reliability.ts', 'e2e/**', 'bench/**'],
     rules: {
       // Tests read untyped JSON bodies; asserting on them is the point.
       '@typescript-eslint/no-unsafe-member-access': 'off',
