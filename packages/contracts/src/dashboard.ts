@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { currencySchema } from './banking.ts';
 
 /** GET /api/dashboard (SPEC §2 "Dashboard screens", §3 dashboard data). Money amounts are decimal strings. */
 export const dashboardStatsSchema = z.object({
   totalCustomers: z.number().int().nonnegative(),
   activeLoans: z.number().int().nonnegative(),
-  totalDeposits: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  totalDeposits: z.array(z.object({ currency: currencySchema, amount: z.string() })),
   complianceScore: z.number().min(0).max(100),
   /** How the score is computed, shown in the stat card's tooltip. */
   complianceDefinition: z.string(),

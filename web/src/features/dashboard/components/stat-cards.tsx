@@ -2,7 +2,7 @@ import type { DashboardStats } from '@bankmanager/contracts/dashboard';
 import { Info } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { currencyLabel, formatDecimalString } from '../lib/format';
+import { formatCurrency } from '@bankmanager/contracts/format';
 
 function Stat({ label, children, extra }: { label: string; children: React.ReactNode; extra?: React.ReactNode }) {
   return (
@@ -31,7 +31,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           <ul className="space-y-1">
             {stats.totalDeposits.map((d) => (
               <li key={d.currency} className="text-xl">
-                {currencyLabel(d.currency)} {formatDecimalString(d.amount)}
+                {formatCurrency(d.amount, d.currency)}
               </li>
             ))}
           </ul>
