@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, like, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lt, max, type SQL } from 'drizzle-orm';
 import type { AuditDetail, AuditFilters, AuditRow } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -97,16 +97,33 @@ export async function getAudit(db: Database, id: number): Promise<AuditDetail | 
   return { ...toRow(r), details: r.details, prevHash: r.prevHash, hash: r.hash };
 }
 
-/** Export batches, newest first, by keyset on id so memory stays bounded for large exports. */
+/** How many rows match, and the newest of them: an export stops there, whatever is written meanwhile. */
+export async function auditExtent(db: Database, f: AuditFilters): Promise<{ total: number; maxId: number }> {
+  const [r] = await db
+    .select({ n: count(), maxId: max(auditLog.id) })
+    .from(auditLog)
+    .where(auditWhere(f));
+  return { total: Number(r?.n ?? 0), maxId: Number(r?.maxId ?? 0) };
+}
+
+/**
+ * Export batches, newest first, by keyset on id so memory stays bounded for large exports. Ids are
+ * assigned under the chain lock held to commit, so every id up to `maxId` is already committed.
+ */
 export async function* auditBatches(
   db: Database,
   f: AuditFilters,
+  maxId: number,
   batchSize = 2000,
 ): AsyncGenerator<AuditDetail[]> {
-  let before: number | undefined;
+  let before = maxId + 1;
   for (;;) {
-    const where = and(auditWhere(f), before === undefined ? undefined : lt(auditLog.id, before));
-    const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(batchSize);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(auditWhere(f), lt(auditLog.id, before)))
+      .orderBy(desc(auditLog.id))
+      .limit(batchSize);
     if (rows.length === 0) return;
     yield rows.map((r) => ({ ...toRow(r), details: r.details, prevHash: r.prevHash, hash: r.hash }));
     if (rows.length < batchSize) return;

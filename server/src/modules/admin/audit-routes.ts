@@ -19,7 +19,7 @@ import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { currentUser, requireSuperuser } from '../auth/guards.ts';
 import { requestIp, writeAudit } from '../audit/write-audit.ts';
 import { verifyAuditChain } from '../audit/verify-chain.ts';
-import { auditBatches, countAudit, getAudit, listAudit } from './audit-repository.ts';
+import { auditBatches, auditExtent, countAudit, getAudit, listAudit } from './audit-repository.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -30,9 +30,9 @@ const errors = {
 };
 const security = [{ bearer: [] }];
 
-async function* auditCsv(db: Database, f: AuditFilters): AsyncGenerator<string> {
+async function* auditCsv(db: Database, f: AuditFilters, maxId: number): AsyncGenerator<string> {
   yield csvRow([...AUDIT_CSV_COLUMNS]);
-  for await (const batch of auditBatches(db, f)) {
+  for await (const batch of auditBatches(db, f, maxId)) {
     yield batch
       .map((r) =>
         csvRow([
@@ -95,7 +95,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const total = await countAudit(app.db, req.query);
+      const { total, maxId } = await auditExtent(app.db, req.query);
       const limit = app.config.auditExportMaxRows;
       if (total > limit) {
         throw badRequest(
@@ -119,7 +119,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
         .header('x-total-count', String(total));
-      return reply.send(Readable.from(auditCsv(app.db, req.query)));
+      return reply.send(Readable.from(auditCsv(app.db, req.query, maxId)));
     },
   );
 
