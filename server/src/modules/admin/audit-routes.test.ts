@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { createSubscriber } from '../mobile-banking/test-subscribers.ts';
+import { auditBatches, auditExtent } from './audit-repository.ts';
 import { adminClient } from './test-support.ts';
 
 type Row = {
@@ -131,6 +132,13 @@ describe('audit trail API', () => {
     const total = Number(full.headers['x-total-count']);
     expect(full.body.trimEnd().split('\r\n')).toHaveLength(total + 1);
     expect((await list('action=audit.export')).rows[0]).toMatchObject({ actorId: root.userId });
+
+    // Large exports are read in keyset batches, up to the newest row counted.
+    const { maxId } = await auditExtent(t.db.db, {});
+    const batched: number[] = [];
+    for await (const b of auditBatches(t.db.db, {}, maxId, 3)) batched.push(...b.map((r) => r.id));
+    const listed = (await list('pageSize=100')).rows.map((r) => r.id).filter((id) => id <= maxId);
+    expect(batched).toEqual(listed);
   });
 
   it('refuses an export above the limit with a clear 400', async () => {

@@ -114,8 +114,11 @@ describe('staff administration API', () => {
 
   it('approves a pending user: /api/user/status reflects it at once, audited with before/after', async () => {
     const u = await make('pending', 'approve');
-    expect(await status(u)).toEqual({ isActivated: false, isSuperuser: false });
+    const polled = await c.get('/api/user/status', u.auth);
+    expect(polled.json()).toEqual({ isActivated: false, isSuperuser: false });
+    expect(polled.headers['cache-control']).toBe('no-store');
     const res = await c.act(u.userId, 'approve', root.auth);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       action: 'approve',
