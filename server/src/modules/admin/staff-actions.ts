@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { STAFF_AUDIT_ACTIONS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { authMfaFactors, authSessions, authUsers, staff } from '../../db/schema/auth.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getStaff } from './staff-repository.ts';
 import { DEMOTING, SELF_MESSAGES, flagsOf, otherActiveSuperusers, stateConflict } from './staff-guards.ts';
@@ -111,6 +111,32 @@ const snapshot = (s: StaffListItem | null) =>
  * with freshly read flags, so two concurrent demotions cannot remove the last active superuser.
  */
 export async function runStaffAction(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  action: StaffAction,
+): Promise<StaffListItem | null> {
+  try {
+    return await changeInTransaction(db, actor, userId, action);
+  } catch (err) {
+    // A refused attempt is worth knowing too; its transaction rolled back, so record it on its own.
+    if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 409)) {
+      await writeAudit(db, {
+        action: STAFF_AUDIT_ACTIONS[action],
+        outcome: 'denied',
+        actorId: actor.id,
+        actorEmail: actor.email,
+        targetType: 'staff',
+        targetId: userId,
+        ip: actor.ip,
+        details: { reason: err.message },
+      });
+    }
+    throw err;
+  }
+}
+
+function changeInTransaction(
   db: Database,
   actor: Actor,
   userId: string,

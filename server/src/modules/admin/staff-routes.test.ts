@@ -298,7 +298,14 @@ describe('staff administration API', () => {
     expect((await c.act(root.userId, 'revoke-superuser', root.auth)).json().error).toMatch(
       /last active superuser/,
     );
-    expect(await audits()).toBe(before + 1);
+    // One ban, and each refusal recorded as denied with its reason.
+    expect(await audits()).toBe(before + 3 + 4 + 1 + 1);
+    expect(await lastAudit(t.app, 'staff.revoke_superuser')).toMatchObject({
+      outcome: 'denied',
+      actor_id: root.userId,
+      target_id: root.userId,
+      details: { reason: `${root.email} is the last active superuser; make someone else a superuser first.` },
+    });
     expect((await status(root)).isSuperuser).toBe(true);
   });
 });
