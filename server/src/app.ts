@@ -13,6 +13,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { mobileBankingRoutes } from './modules/mobile-banking/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -67,6 +68,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       await api.register(dashboardRoutes);
       await api.register(mobileBankingRoutes);
       await api.register(accountRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
+  AUDIT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).default('BankManager <no-reply@bankmanager.local>'),
   AUTH_AUTOCONFIRM: bool.optional(),
@@ -67,6 +68,8 @@ export interface Config {
   idleTimeoutMinutes: number;
   /** GET /api/registered-users without paging answers 400 above this many rows. */
   registeredUsersMaxUnpaged: number;
+  /** GET /api/admin/audit/export answers 400 when the filters match more rows than this. */
+  auditExportMaxRows: number;
   version: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -126,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
+    auditExportMaxRows: e.AUDIT_EXPORT_MAX_ROWS,
     version,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

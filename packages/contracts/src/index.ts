@@ -10,3 +10,4 @@ export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './menu.ts';
 export * from './branches.ts';
+export * from './admin.ts';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerLookup, RegisteredUser, RegisteredUserSort } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { containsPattern } from './search-pattern.ts';
+import { containsPattern } from '../../lib/search-pattern.ts';
 
 export interface ListParams {
   q?: string | undefined;

@@ -23,8 +23,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: { tags: ['staff'], summary: "The caller's activation flags", security, response: { 200: userStatusSchema, ...errors } },
     },
-    async (req) => {
+    async (req, reply) => {
       const u = currentUser(req);
+      // Polled by the pending dashboard to notice an approval: never answer from a cache.
+      void reply.header('cache-control', 'no-store');
       return { isActivated: u.isActivated, isSuperuser: u.isSuperuser };
     },
   );
