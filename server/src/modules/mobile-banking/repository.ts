@@ -91,7 +91,9 @@ export async function listRegisteredUsers(
 export async function countRegisteredUsers(db: Database, q?: string): Promise<number> {
   const [r] = await queryRows<{ n: string | number }>(
     db,
-    sql`select count(*) as n from registered_user_keys k ${whereSearch(q)}`,
+    q
+      ? sql`select count(*) as n from registered_user_keys k ${whereSearch(q)}`
+      : sql`select n from registered_user_count`, // trigger-maintained, exact
   );
   return Number(r?.n ?? 0);
 }
@@ -104,6 +106,10 @@ export async function pageRegisteredUsers(
   db: Database,
   p: ListParams,
 ): Promise<{ total: number; rows: RegisteredUser[] }> {
+  // A term of 3+ characters is answered by the trigram indexes: collect the hits once, then count
+  // them and sort their keys, in one statement (one snapshot). Shorter terms match most rows, where
+  // walking a sort index with the filter (and the far end for late pages) is cheaper.
+  if (p.q && p.q.length >= 3) return searchPage(db, p);
   return db.transaction(
     async (tx) => {
       const total = await countRegisteredUsers(tx, p.q);
@@ -111,6 +117,34 @@ export async function pageRegisteredUsers(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+async function searchPage(db: Database, p: ListParams): Promise<{ total: number; rows: RegisteredUser[] }> {
+  const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
+  const key = SORT_KEYS[p.sort];
+  const rows = await queryRows<
+    Row & { total: string | number; cust_id: number | string | null; page_sort_key: unknown }
+  >(
+    db,
+    sql`with hits as materialized (
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereSearch(p.q)}),
+        page as materialized (
+          select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
+          limit ${p.limit} offset ${p.offset}),
+        records as (${SELECT_RECORD} join page on page.cust_id = s.cust_id)
+        select t.total, r.* from (select count(*) as total from hits) t
+        left join lateral (
+          select records.*, page.sort_key as page_sort_key from records
+          join page on page.cust_id = records.cust_id) r on true
+        order by r.page_sort_key ${dir}, r.cust_id ${dir}`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    total,
+    rows: rows
+      .filter((r) => r.cust_id !== null)
+      .map(({ total: _t, page_sort_key: _k, ...r }) => toRecord(r as Row)),
+  };
 }
 
 export async function getRegisteredUser(db: Database, custId: number): Promise<RegisteredUser | null> {
