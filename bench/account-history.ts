@@ -4,7 +4,8 @@
 // same repository calls made directly. Prints p50/p95 and PASS/FAIL per target.
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/account-history.ts [--postings N] [--runs R] [--database NAME] [--drop]
 // The database (default bm_bench_history: 10,000 seeded customers plus the bench account) is kept and
-// reused: the postings are made only when the bench account does not have them yet.
+// reused: the postings are made only when the bench account does not have them yet (an
+// interrupted run resumes where it stopped: posting i always gets the same time and amount).
 import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
-import { buildApp } from '../server/src/app.ts';
+import { buildApp, type App } from '../server/src/app.ts';
 import { testConfig } from '../server/src/test/harness.ts';
 import { staffUsers } from '../server/src/test/staff-users.ts';
 import { findAccount, listTransactions } from '../server/src/modules/accounts/repository.ts';
@@ -89,11 +90,12 @@ const handle = await openDatabase({
   poolMax: 4,
   queryTimeoutMs: 0,
 });
-const app = await buildApp({ config: testConfig(), db: handle, logger: false });
+let app: App | undefined;
 const db = handle.db;
 let failed = false;
 try {
   await runMigrations(handle);
+  app = await buildApp({ config: testConfig(), db: handle, logger: false });
   await db.transaction((tx) => seedBanking(tx, { customers: 10_000, transactionsPerAccount: 8, seed: 232 }));
   await db.execute(sql`
     insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
@@ -107,7 +109,8 @@ try {
         from accounts a where a.account_number = ${ACCOUNT}`,
   );
   const accountId = Number(acct!.id);
-  if (Number(acct!.n) === 0) {
+  const have = Number(acct!.n);
+  if (have < postings) {
     // Through the posting trigger, set-based: each batch is one INSERT … SELECT in posting order whose
     // balance_after is the account's balance plus a window sum; the trigger checks every row against
     // the running balance and moves accounts.balance. Batches keep each transaction's row versions
@@ -115,7 +118,7 @@ try {
     const started = performance.now();
     const step = (HISTORY_DAYS * 86_400) / postings; // seconds between postings
     const batch = 2_000;
-    for (let lo = 1; lo <= postings; lo += batch) {
+    for (let lo = have + 1; lo <= postings; lo += batch) {
       const hi = Math.min(postings, lo + batch - 1);
       await db.execute(sql`
         insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
@@ -127,7 +130,7 @@ try {
                      case when i % 3 = 0 then 'debit' else 'credit' end as direction,
                      case when i % 3 = 0 then 50 + (i * 104729 % 5000) / 100.0 else 100 + (i * 7919 % 10000) / 100.0 end::numeric(18,2) as amount,
                      case when i % 3 = 0 then 'Mobile money transfer' else 'Cash deposit' end as description
-              from generate_series(${lo}::int, ${hi}::int) i) g,
+              from generate_series(${lo}::bigint, ${hi}::bigint) i) g,
              accounts a
         where a.id = ${accountId}
         order by g.i`);
@@ -236,7 +239,7 @@ try {
     `  ${verdict(worstStatement < 2000)}  a year's statement (PDF and CSV) within 2 s — worst p95 ${worstStatement.toFixed(0)} ms`,
   );
 } finally {
-  await app.close();
+  await app?.close();
   await handle.close();
   if (values.drop) await admin(`drop database if exists ${dbName} with (force)`);
   else console.log(`Kept database ${url.toString()} (--drop to remove it)`);

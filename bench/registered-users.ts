@@ -13,7 +13,7 @@ import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
-import { buildApp } from '../server/src/app.ts';
+import { buildApp, type App } from '../server/src/app.ts';
 import { testConfig } from '../server/src/test/harness.ts';
 import { staffUsers } from '../server/src/test/staff-users.ts';
 import { pageRegisteredUsers, type ListParams } from '../server/src/modules/mobile-banking/repository.ts';
@@ -82,10 +82,11 @@ const handle = await openDatabase({
   poolMax: 4,
   queryTimeoutMs: 0,
 });
-const app = await buildApp({ config: testConfig(), db: handle, logger: false });
+let app: App | undefined;
 let failed = false;
 try {
   await runMigrations(handle);
+  app = await buildApp({ config: testConfig(), db: handle, logger: false });
   const [have] = await queryRows<{ n: string }>(handle.db, sql`select count(*) as n from customers`);
   if (Number(have!.n) !== customers) {
     const started = performance.now();
@@ -264,7 +265,7 @@ try {
     `  ${verdict(oldMismatches === 0)}  first pages identical to the previous query (joined tables, IN (… UNION …)): ${oldMismatches} mismatches`,
   );
 } finally {
-  await app.close();
+  await app?.close();
   await handle.close();
   if (values.drop) await admin(`drop database if exists ${dbName} with (force)`);
   else console.log(`Kept database ${url.toString()} (--drop to remove it)`);
