@@ -50,7 +50,9 @@ export const authSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    aal: text('aal', { enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
+    aal: text('aal', { enum: ['aal1', 'aal2'] })
+      .notNull()
+      .default('aal1'),
     /** Authentication methods so far, as GoTrue's `amr` claim: `[{ method, timestamp }]`. */
     amr: jsonb('amr').$type<{ method: string; timestamp: number }[]>().notNull().default([]),
     userAgent: text('user_agent'),
@@ -76,7 +78,10 @@ export const authRefreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('auth_refresh_tokens_hash_key').on(t.tokenHash), index('auth_refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('auth_refresh_tokens_hash_key').on(t.tokenHash),
+    index('auth_refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 /** E-mailed one-time codes (confirmation, recovery, magic link, invite, reauthentication, e-mail change). */
@@ -93,7 +98,10 @@ export const authOneTimeTokens = pgTable(
     email: text('email').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_one_time_tokens_hash_idx').on(t.tokenHash), index('auth_one_time_tokens_user_idx').on(t.userId, t.type)],
+  (t) => [
+    index('auth_one_time_tokens_hash_idx').on(t.tokenHash),
+    index('auth_one_time_tokens_user_idx').on(t.userId, t.type),
+  ],
 );
 
 export const authMfaFactors = pgTable(
@@ -105,7 +113,9 @@ export const authMfaFactors = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     friendlyName: text('friendly_name'),
     factorType: text('factor_type').notNull().default('totp'),
-    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    status: text('status', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
     secret: text('secret').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -172,7 +182,9 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('profiles_mobile_no_key').on(t.mobileNo).where(sql`${t.mobileNo} is not null`),
+    uniqueIndex('profiles_mobile_no_key')
+      .on(t.mobileNo)
+      .where(sql`${t.mobileNo} is not null`),
     check('profiles_mobile_no_digits', sql`${t.mobileNo} ~ '^[0-9]{10,12}$'`),
     check('profiles_theme_check', sql`${t.theme} in ('light', 'dark')`),
   ],

@@ -12,6 +12,78 @@ const COLS = [
   { title: 'Balance', x: 480, w: 75, align: 'right' },
 ] as const;
 
+function cutToWidth(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  let t = text;
+  while (t.length > 0 && doc.widthOfString(`${t}…`) > width) t = t.slice(0, -1);
+  return `${t}…`;
+}
+
+interface RawRun {
+  x: number;
+  hex: string;
+}
+
+/** What rawTextWriter reads of pdfkit's current standard font (internals, checked before use). */
+interface PdfkitFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  font: { characterToGlyph(code: number): string; widthOfGlyph(glyph: string): number };
+}
+
+/**
+ * Writes single-line, unkerned runs of printable ASCII in the current standard font straight into
+ * the page's content stream: one BT…ET per table line, in pdfkit's flipped page coordinates. Returns
+ * undefined (the caller falls back to doc.text) if pdfkit's internals are not as expected.
+ */
+function rawTextWriter(doc: PDFKit.PDFDocument, size: number) {
+  const d = doc as unknown as {
+    _font?: Partial<PdfkitFont>;
+    page?: { height: number; fonts: Record<string, unknown> };
+  };
+  const font = d._font;
+  if (
+    !font?.id ||
+    typeof font.ascender !== 'number' ||
+    typeof font.ref !== 'function' ||
+    typeof font.font?.characterToGlyph !== 'function' ||
+    typeof font.font.widthOfGlyph !== 'function'
+  ) {
+    return undefined;
+  }
+  const f = font as PdfkitFont;
+  const widths: number[] = [];
+  const charWidth = (code: number) =>
+    (widths[code] ??= (f.font.widthOfGlyph(f.font.characterToGlyph(code)) * size) / 1000);
+  const ellipsis = (f.font.widthOfGlyph('ellipsis') * size) / 1000; // WinAnsi 0x85
+  return {
+    /** The run for `text` cut to `maxWidth`, or undefined when a character is not printable ASCII. */
+    fit(text: string, maxWidth: number): { hex: string; width: number } | undefined {
+      let width = 0;
+      let hex = '';
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 32 || code > 126) return undefined;
+        width += charWidth(code);
+        hex += code.toString(16);
+      }
+      if (width <= maxWidth) return { hex, width };
+      // Cut: drop characters from the end until the rest plus an ellipsis fits.
+      let n = text.length;
+      while (n > 0 && width + ellipsis > maxWidth) width -= charWidth(text.charCodeAt(--n));
+      return { hex: `${hex.slice(0, n * 2)}85`, width: width + ellipsis };
+    },
+    write(y: number, runs: RawRun[]): void {
+      const page = d.page;
+      if (!page || runs.length === 0) return;
+      page.fonts[f.id] ??= f.ref();
+      const base = (page.height - y - (f.ascender / 1000) * size).toFixed(2);
+      const body = runs.map((r) => `1 0 0 1 ${r.x.toFixed(2)} ${base} Tm <${r.hex}> Tj`).join('\n');
+      doc.addContent(`q 1 0 0 -1 0 ${page.height} cm BT /${f.id} ${size} Tf\n${body}\nET Q`);
+    },
+  };
+}
+
 /**
  * Renders the statement as a PDF (A4) and returns the document stream; the route pipes it to the
  * response, so a long statement starts downloading before it is finished.
@@ -48,6 +120,13 @@ export function statementPdf(s: Statement): PDFKit.PDFDocument {
     doc.font('Helvetica').fontSize(8);
   };
   header();
+  // One statement year can hold tens of thousands of postings (≈ 1,000 pages), and pdfkit spends
+  // ~70 µs per text call (graphics state, kerning, number formatting). So each line is written as one
+  // text object: every cell measured with the font's own glyph widths (cached per character), cut
+  // with an ellipsis to its column, right-aligned by that width. Cells with characters outside
+  // printable ASCII (rare: names, descriptions) take pdfkit's own path.
+  const raw = rawTextWriter(doc, 8);
+  const rowHeight = doc.currentLineHeight(true) * 1.2;
   for (const l of s.lines) {
     if (doc.y > 780) {
       doc.addPage();
@@ -62,10 +141,22 @@ export function statementPdf(s: Statement): PDFKit.PDFDocument {
       l.type === 'credit' ? formatAmount(l.amount) : '',
       formatAmount(l.balance),
     ];
-    COLS.forEach((c, i) =>
-      doc.text(cells[i] ?? '', c.x, y, { width: c.w, align: c.align, lineBreak: false, ellipsis: true }),
-    );
-    doc.moveDown(0.2);
+    const runs: RawRun[] = [];
+    COLS.forEach((c, i) => {
+      const text = cells[i] ?? '';
+      if (!text) return;
+      const fitted = raw?.fit(text, c.w);
+      if (!fitted) {
+        const t = doc.widthOfString(text) <= c.w ? text : cutToWidth(doc, text, c.w);
+        const x = c.align === 'right' ? c.x + c.w - doc.widthOfString(t) : c.x;
+        doc.text(t, x, y, { lineBreak: false });
+        return;
+      }
+      runs.push({ x: c.align === 'right' ? c.x + c.w - fitted.width : c.x, hex: fitted.hex });
+    });
+    raw?.write(y, runs);
+    doc.x = 40;
+    doc.y = y + rowHeight;
   }
   if (s.lines.length === 0) doc.text('No postings in this period.', 40);
 

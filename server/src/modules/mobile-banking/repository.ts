@@ -23,12 +23,16 @@ const toRecord = (r: Row): RegisteredUser => ({
   version: Number(r.version),
 });
 
-/** Sort columns are fixed expressions chosen by a whitelist key, never text from the request. */
-const SORT_COLUMNS: Record<RegisteredUserSort, SQL> = {
-  id: sql`c.cust_id`,
-  name: sql`c.name`,
-  mobile: sql`s.mobile_no`,
-  balance: sql`a.balance`,
+/**
+ * Sort keys are fixed columns of registered_user_keys chosen by a whitelist key, never text from the
+ * request. The table mirrors c.name, s.mobile_no and a.balance (trigger-maintained), so ordering by
+ * them gives exactly the order of the joined record.
+ */
+const SORT_KEYS: Record<RegisteredUserSort, SQL> = {
+  id: sql`k.cust_id`,
+  name: sql`k.name`,
+  mobile: sql`k.mobile_no`,
+  balance: sql`k.balance`,
 };
 
 const SELECT_RECORD = sql`
@@ -39,29 +43,48 @@ const SELECT_RECORD = sql`
   join accounts a on a.id = s.pay_account_id`;
 
 /**
- * Customers whose name, zero-padded id or mobile banking number contains the term. Each branch of
- * the UNION can use its own trigram index, which one OR across joined tables could not.
+ * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term,
+ * all three in one table: a BitmapOr over its three trigram indexes (for terms of 3+ characters).
  */
-function matchingCustomers(term: string): SQL {
-  const p = containsPattern(term);
-  return sql`(
-    select cust_id from customers where name ilike ${p} or lpad(cust_id::text, 6, '0') ilike ${p}
-    union
-    select cust_id from mobile_banking_subscriptions where mobile_no ilike ${p}
-  )`;
+function whereSearch(q: string | undefined): SQL {
+  if (!q) return sql``;
+  const p = containsPattern(q);
+  return sql`where k.name ilike ${p} or lpad(k.cust_id::text, 6, '0') ilike ${p} or k.mobile_no ilike ${p}`;
 }
 
-const whereSearch = (q: string | undefined): SQL =>
-  q ? sql`where s.cust_id in ${matchingCustomers(q)}` : sql``;
-
-export async function listRegisteredUsers(db: Database, p: ListParams): Promise<RegisteredUser[]> {
-  const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
+/**
+ * One page. Only the keys are sorted and skipped (an index-only walk over registered_user_keys, or a
+ * top-N sort of the search hits); the 10-odd records are joined afterwards. Given the `total` that
+ * goes with the same search, a page past the middle is read from the other end with the smaller
+ * offset and reversed, so the last page costs what the first does.
+ */
+export async function listRegisteredUsers(
+  db: Database,
+  p: ListParams & { total?: number | undefined },
+): Promise<RegisteredUser[]> {
+  let { offset, limit } = p;
+  let order = p.order;
+  const reverse = p.total !== undefined && offset > p.total / 2;
+  if (reverse) {
+    const total = p.total!;
+    if (offset >= total) return [];
+    const end = Math.min(total, offset + limit); // exclusive, in forward positions
+    limit = end - offset;
+    offset = total - end;
+    order = order === 'asc' ? 'desc' : 'asc';
+  }
+  const dir = order === 'desc' ? sql`desc` : sql`asc`;
+  const key = SORT_KEYS[p.sort];
   const rows = await queryRows<Row>(
     db,
-    sql`${SELECT_RECORD} ${whereSearch(p.q)}
-        order by ${SORT_COLUMNS[p.sort]} ${dir}, c.cust_id ${dir}
-        limit ${p.limit} offset ${p.offset}`,
+    sql`with page as materialized (
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereSearch(p.q)}
+          order by ${key} ${dir}, k.cust_id ${dir}
+          limit ${limit} offset ${offset})
+        ${SELECT_RECORD} join page on page.cust_id = s.cust_id
+        order by page.sort_key ${dir}, page.cust_id ${dir}`,
   );
+  if (reverse) rows.reverse();
   return rows.map(toRecord);
 }
 
@@ -69,10 +92,59 @@ export async function countRegisteredUsers(db: Database, q?: string): Promise<nu
   const [r] = await queryRows<{ n: string | number }>(
     db,
     q
-      ? sql`select count(*) as n from mobile_banking_subscriptions s where s.cust_id in ${matchingCustomers(q)}`
-      : sql`select count(*) as n from mobile_banking_subscriptions`,
+      ? sql`select count(*) as n from registered_user_keys k ${whereSearch(q)}`
+      : sql`select n from registered_user_count`, // trigger-maintained, exact
   );
   return Number(r?.n ?? 0);
+}
+
+/**
+ * The total and one page of the same search, read from one snapshot (so a page read from the far
+ * end lines up with the total): what `GET /api/registered-users` answers with.
+ */
+export async function pageRegisteredUsers(
+  db: Database,
+  p: ListParams,
+): Promise<{ total: number; rows: RegisteredUser[] }> {
+  // A term of 3+ characters is answered by the trigram indexes: collect the hits once, then count
+  // them and sort their keys, in one statement (one snapshot). Shorter terms match most rows, where
+  // walking a sort index with the filter (and the far end for late pages) is cheaper.
+  if (p.q && p.q.length >= 3) return searchPage(db, p);
+  return db.transaction(
+    async (tx) => {
+      const total = await countRegisteredUsers(tx, p.q);
+      return { total, rows: await listRegisteredUsers(tx, { ...p, total }) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+async function searchPage(db: Database, p: ListParams): Promise<{ total: number; rows: RegisteredUser[] }> {
+  const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
+  const key = SORT_KEYS[p.sort];
+  const rows = await queryRows<
+    Row & { total: string | number; cust_id: number | string | null; page_sort_key: unknown }
+  >(
+    db,
+    sql`with hits as materialized (
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereSearch(p.q)}),
+        page as materialized (
+          select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
+          limit ${p.limit} offset ${p.offset}),
+        records as (${SELECT_RECORD} join page on page.cust_id = s.cust_id)
+        select t.total, r.* from (select count(*) as total from hits) t
+        left join lateral (
+          select records.*, page.sort_key as page_sort_key from records
+          join page on page.cust_id = records.cust_id) r on true
+        order by r.page_sort_key ${dir}, r.cust_id ${dir}`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    total,
+    rows: rows
+      .filter((r) => r.cust_id !== null)
+      .map(({ total: _t, page_sort_key: _k, ...r }) => toRecord(r as Row)),
+  };
 }
 
 export async function getRegisteredUser(db: Database, custId: number): Promise<RegisteredUser | null> {

@@ -5,6 +5,7 @@ import {
   padCustomerId,
   registeredUserSchema,
   registeredUsersQuerySchema,
+  type RegisteredUser,
   subscriptionUpdateSchema,
   validatePhoneNumber,
 } from '@bankmanager/contracts';
@@ -12,7 +13,12 @@ import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestIp } from '../audit/write-audit.ts';
 import { currentUser, requireActivated } from '../auth/guards.ts';
-import { countRegisteredUsers, findCustomer, listRegisteredUsers } from './repository.ts';
+import {
+  countRegisteredUsers,
+  findCustomer,
+  listRegisteredUsers,
+  pageRegisteredUsers,
+} from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
 
 const errors = apiErrors;
@@ -39,21 +45,30 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = req.query;
       const q = p.q || undefined;
       const paged = p.page !== undefined || p.pageSize !== undefined;
-      const total = await countRegisteredUsers(app.db, q);
-      if (!paged && total > app.config.registeredUsersMaxUnpaged) {
-        throw badRequest(
-          `There are ${total} registered users; ask for a page (page and pageSize, at most 100) instead of the whole list.`,
-          { total, limit: app.config.registeredUsersMaxUnpaged },
-        );
+      const params = { q, sort: p.sort ?? 'id', order: p.order ?? 'asc' } as const;
+      let total: number;
+      let rows: RegisteredUser[];
+      if (paged) {
+        const pageSize = p.pageSize ?? 10;
+        ({ total, rows } = await pageRegisteredUsers(app.db, {
+          ...params,
+          offset: ((p.page ?? 1) - 1) * pageSize,
+          limit: pageSize,
+        }));
+      } else {
+        total = await countRegisteredUsers(app.db, q);
+        if (total > app.config.registeredUsersMaxUnpaged) {
+          throw badRequest(
+            `There are ${total} registered users; ask for a page (page and pageSize, at most 100) instead of the whole list.`,
+            { total, limit: app.config.registeredUsersMaxUnpaged },
+          );
+        }
+        rows = await listRegisteredUsers(app.db, {
+          ...params,
+          offset: 0,
+          limit: app.config.registeredUsersMaxUnpaged,
+        });
       }
-      const pageSize = p.pageSize ?? (paged ? 10 : app.config.registeredUsersMaxUnpaged);
-      const rows = await listRegisteredUsers(app.db, {
-        q,
-        sort: p.sort ?? 'id',
-        order: p.order ?? 'asc',
-        offset: ((p.page ?? 1) - 1) * pageSize,
-        limit: pageSize,
-      });
       void reply.header('x-total-count', String(total));
       return rows;
     },

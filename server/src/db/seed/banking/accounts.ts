@@ -66,3 +66,13 @@ export async function insertSubscriptions(tx: Database, rng: Rng, asOf: string):
     from customers c
     where c.status <> 'Closed' and ${rng(c, 115, 100)} < 90`);
 }
+
+/** The registered-users screen's keys, set-based (its sync triggers are off during the bulk load). */
+export async function insertRegisteredUserKeys(tx: Database): Promise<void> {
+  await tx.execute(sql`
+    insert into registered_user_keys (cust_id, name, mobile_no, balance)
+    select s.cust_id, c.name, s.mobile_no, a.balance
+    from mobile_banking_subscriptions s
+    join customers c on c.cust_id = s.cust_id
+    join accounts a on a.id = s.pay_account_id`);
+}

@@ -9,7 +9,13 @@ import { queryRows } from '../../rows.ts';
  * by one set-based check instead of a lookup per row. Definitions are read from the catalog, so the
  * migrations stay their single source. ALTER TABLE is transactional: a failure restores it all.
  */
-export const BULK_TABLES = ['customers', 'accounts', 'transactions', 'mobile_banking_subscriptions'];
+export const BULK_TABLES = [
+  'customers',
+  'accounts',
+  'transactions',
+  'mobile_banking_subscriptions',
+  'registered_user_keys',
+];
 
 /** Row triggers whose per-row work the seed does set-based (and then verifies). */
 const BULK_TRIGGERS: [table: string, trigger: string][] = [
@@ -18,6 +24,9 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['accounts', 'accounts_guard'],
   ['accounts', 'accounts_stats'],
   ['customers', 'customers_stats'],
+  ['customers', 'customers_keys_sync'],
+  ['accounts', 'accounts_keys_sync'],
+  ['mobile_banking_subscriptions', 'mbs_keys_sync'],
 ];
 
 interface Saved {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import type { SeedOptions } from '../index.ts';
-import { insertAccounts, insertSubscriptions } from './accounts.ts';
+import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
 import { insertCustomers } from './customers.ts';
 import { insertPostings } from './postings.ts';
 import { makeRng } from './prng.ts';
@@ -73,7 +73,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate transactions, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
+        sql`truncate transactions, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
       ),
     );
   }
@@ -82,6 +82,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   await phase('accounts', () => insertAccounts(tx, rng, asOf, t));
   await phase('postings', () => insertPostings(tx, rng, asOf, t));
   await phase('subscriptions', () => insertSubscriptions(tx, rng, asOf));
+  await phase('registered user keys', () => insertRegisteredUserKeys(tx));
   await phase('indexes', () => finishBulkLoad(tx, saved));
 
   await phase('verify', async () => {
@@ -90,6 +91,8 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
       sql`select * from ledger_violations() limit 5`,
     );
     if (bad.length > 0) throw new Error(`seed broke the ledger invariants: ${JSON.stringify(bad)}`);
+    const drift = await queryRows(tx, sql`select * from registered_user_keys_violations() limit 5`);
+    if (drift.length > 0) throw new Error(`seed left registered_user_keys wrong: ${JSON.stringify(drift)}`);
   });
   await phase('stats', () => tx.execute(sql`select refresh_banking_stats()`));
   await phase('sequences', async () => {
@@ -105,7 +108,9 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
     }
   });
   await phase('analyze', () =>
-    tx.execute(sql`analyze customers, accounts, transactions, mobile_banking_subscriptions`),
+    tx.execute(
+      sql`analyze customers, accounts, transactions, mobile_banking_subscriptions, registered_user_keys`,
+    ),
   );
   const result = {
     skipped: false,

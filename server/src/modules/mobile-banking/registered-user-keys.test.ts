@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { RegisteredUserSort } from '@bankmanager/contracts';
+import { createTestDb } from '../../test/harness.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { postTransaction } from '../banking/post-transaction.ts';
+import { containsPattern } from '../../lib/search-pattern.ts';
+import { pageRegisteredUsers } from './repository.ts';
+import { saveSubscription } from './save-subscription.ts';
+import { createSubscriber, openExtraAccount, type Subscriber } from './test-subscribers.ts';
+
+const actor = { id: '00000000-0000-4000-8000-000000000001', email: 'officer@bank.sl', ip: '127.0.0.1' };
+
+/** registered_user_keys mirrors name, mobile and payment balance; registered_user_count counts it. */
+describe('registered_user_keys (trigger-maintained search and sort keys)', () => {
+  let h: DbHandle;
+  const subs: Subscriber[] = [];
+  const violations = () => queryRows(h.db, sql`select * from registered_user_keys_violations()`);
+
+  beforeAll(async () => {
+    h = await createTestDb();
+    const names = [
+      'Aminata Kamara',
+      'Mohamed Sesay',
+      'Fatmata Kamara',
+      'Abu Bakarr',
+      'Isatu Kamara',
+      'Zainab Koroma',
+    ];
+    for (let i = 0; i < 23; i++) {
+      subs.push(
+        await createSubscriber(h.db, {
+          name: `${names[i % names.length]} ${i % 4}`, // duplicate names test the cust_id tiebreak
+          mobile: `+2327620${String(i % 7).padStart(2, '0')}${String(i).padStart(3, '0')}`,
+          balance: `${(i % 5) * 100 + 10}.00`, // duplicate balances too
+        }),
+      );
+    }
+  });
+  afterAll(() => h.close());
+
+  it('follows every change: postings, renames, saves that move the number or the payment account', async () => {
+    expect(await violations()).toEqual([]);
+    await postTransaction(h.db, {
+      accountId: subs[0]!.accountId,
+      direction: 'credit',
+      amount: '12.34',
+      description: 'x',
+    });
+    await postTransaction(h.db, {
+      accountId: subs[1]!.accountId,
+      direction: 'credit',
+      amount: '5.00',
+      description: 'y',
+    });
+    await h.db.execute(sql`update customers set name = 'Renamed Person' where cust_id = ${subs[2]!.custId}`);
+    const extra = await openExtraAccount(h.db, subs[3]!.custId);
+    const [cur] = await queryRows<{ version: number }>(
+      h.db,
+      sql`select version from mobile_banking_subscriptions where cust_id = ${subs[3]!.custId}`,
+    );
+    await saveSubscription(
+      h.db,
+      {
+        custId: subs[3]!.custId,
+        mobileNo: '+23279999888',
+        payAcct: extra,
+        mbSub: false,
+        version: Number(cur!.version),
+      },
+      actor,
+    );
+    expect(await violations()).toEqual([]);
+    const [k] = await queryRows<{ name: string; mobile_no: string; balance: string }>(
+      h.db,
+      sql`select name, mobile_no, balance::text as balance from registered_user_keys where cust_id in (${subs[2]!.custId}, ${subs[3]!.custId}) order by cust_id`,
+    );
+    expect(k!.name).toBe('Renamed Person');
+  });
+
+  it('counts exactly through inserts, deletes and a truncate', async () => {
+    const count = async () =>
+      Number((await queryRows<{ n: string }>(h.db, sql`select n from registered_user_count`))[0]!.n);
+    expect(await count()).toBe(subs.length);
+    await h.db.execute(sql`delete from mobile_banking_subscriptions where cust_id = ${subs.at(-1)!.custId}`);
+    expect(await count()).toBe(subs.length - 1);
+    expect(await violations()).toEqual([]);
+    await h.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`truncate registered_user_keys`);
+        expect(
+          Number((await queryRows<{ n: string }>(tx, sql`select n from registered_user_count`))[0]!.n),
+        ).toBe(0);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await count()).toBe(subs.length - 1);
+  });
+
+  // Every page, read forwards or (past the middle) from the far end, equals the slice of the full
+  // list ordered on the joined tables as the screen defines it.
+  it.each([undefined, 'kamara', 'ama', 'zz'])('pages match the joined order exactly (q=%s)', async (q) => {
+    const OLD: Record<RegisteredUserSort, string> = {
+      id: 'c.cust_id',
+      name: 'c.name',
+      mobile: 's.mobile_no',
+      balance: 'a.balance',
+    };
+    for (const sort of ['id', 'name', 'mobile', 'balance'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const p = q ? containsPattern(q) : '';
+        const expected = await queryRows<{ cust_id: number }>(
+          h.db,
+          sql`select c.cust_id from mobile_banking_subscriptions s join customers c on c.cust_id = s.cust_id
+              join accounts a on a.id = s.pay_account_id
+              ${q ? sql`where c.name ilike ${p} or lpad(c.cust_id::text, 6, '0') ilike ${p} or s.mobile_no ilike ${p}` : sql``}
+              order by ${sql.raw(OLD[sort])} ${sql.raw(order)}, c.cust_id ${sql.raw(order)}`,
+        );
+        const ids = expected.map((r) => Number(r.cust_id));
+        for (const limit of [3, 10]) {
+          const got: number[] = [];
+          for (let offset = 0; offset < ids.length + limit; offset += limit) {
+            const page = await pageRegisteredUsers(h.db, { q, sort, order, offset, limit });
+            expect(page.total).toBe(ids.length);
+            got.push(...page.rows.map((r) => r.cust_id));
+          }
+          expect(got, `${sort} ${order} by ${limit}`).toEqual(ids);
+        }
+      }
+    }
+  });
+});
