@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { useAuditDetail } from '../api/audit';
+import { useAuditDetail } from '../api/get-audit-detail';
 
 function Json({ label, value }: { label: string; value: unknown }) {
   return (

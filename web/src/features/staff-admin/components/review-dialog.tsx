@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { useStaffMember } from '../api/staff';
+import { useStaffMember } from '../api/get-staff-member';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { StaffStatusBadge } from './staff-table';
 import { useRunAction } from './use-run-action';

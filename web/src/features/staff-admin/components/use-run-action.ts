@@ -1,6 +1,6 @@
 import { STAFF_ACTION_LABELS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
 import { toast } from '@/lib/toast';
-import { useStaffAction } from '../api/staff';
+import { useStaffAction } from '../api/run-staff-action';
 
 /** Runs an action with a success toast, or a destructive toast carrying the server's message (403/409). */
 export function useRunAction() {

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
-import { Pagination } from '@/features/mobile-banking/components/pagination';
+import { Pagination } from '@/features/mobile-banking';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { STAFF_FILTERS, STAFF_PAGE_SIZE, useStaff, type StaffFilter } from '../api/staff';
+import { STAFF_FILTERS, STAFF_PAGE_SIZE, useStaff, type StaffFilter } from '../api/get-staff';
 import { ReviewDialog } from '../components/review-dialog';
 import { StaffTable } from '../components/staff-table';
 

@@ -1,13 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  staffActionResultSchema,
-  staffListItemSchema,
-  type StaffAction,
-  type StaffActionResult,
-  type StaffListItem,
-  type StaffStatus,
-} from '@bankmanager/contracts';
+import { staffListItemSchema, type StaffListItem, type StaffStatus } from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
 
 export const STAFF_PAGE_SIZE = 10;
@@ -53,35 +46,4 @@ export const staffQueryOptions = (p: StaffPageParams) =>
 
 export function useStaff(p: StaffPageParams, enabled = true) {
   return useQuery({ ...staffQueryOptions(p), enabled });
-}
-
-/** GET /api/admin/staff/:id — one user (the Review dialog). */
-export function getStaffMember(id: string, signal?: AbortSignal): Promise<StaffListItem> {
-  return api.get(`/admin/staff/${encodeURIComponent(id)}`, { schema: staffListItemSchema, signal });
-}
-
-export function useStaffMember(id: string | null) {
-  return useQuery({
-    queryKey: ['admin-staff-member', id],
-    queryFn: ({ signal }) => getStaffMember(id!, signal),
-    enabled: id !== null,
-    retry: false,
-  });
-}
-
-/** POST /api/admin/staff/:id/:action — 409 with `{ error }` when a guard refuses. */
-export function runStaffAction(id: string, action: StaffAction): Promise<StaffActionResult> {
-  return api.post(`/admin/staff/${encodeURIComponent(id)}/${action}`, { schema: staffActionResultSchema });
-}
-
-export function useStaffAction() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: StaffAction }) => runStaffAction(id, action),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: ['admin-staff'] });
-      void qc.invalidateQueries({ queryKey: ['admin-staff-member'] });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-    },
-  });
 }
