@@ -57,6 +57,12 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       await page.goto('/enquiries/account');
       await page.getByLabel('Account Number').waitFor();
       report.accountEnquiry = await seriousViolations(page);
+      await page.goto('/security/users');
+      await page.getByRole('table', { name: 'Staff users' }).locator('tbody tr').first().waitFor();
+      report.staffUsers = await seriousViolations(page);
+      await page.goto('/security/audit');
+      await page.getByRole('table', { name: 'Audit trail, newest first' }).locator('tbody tr').first().waitFor();
+      report.auditTrail = await seriousViolations(page);
 
       const pending = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
       const s = newStaff(`axe${scheme}`);
@@ -73,6 +79,8 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
         dashboard: [],
         registeredUsers: [],
         accountEnquiry: [],
+        staffUsers: [],
+        auditTrail: [],
         pendingDashboard: [],
       });
     });

@@ -12,6 +12,8 @@ const NewUserDashboard = lazyPage(() => import('./routes/new-user-dashboard-rout
 const Analytics = lazyPage(() => import('./routes/analytics-route'));
 const RegisteredUsers = lazyPage(() => import('./routes/registered-users-route'));
 const AccountEnquiry = lazyPage(() => import('./routes/account-enquiry-route'));
+const StaffUsers = lazyPage(() => import('./routes/staff-users-route'));
+const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -32,6 +34,8 @@ export function AppRoutes() {
         </Route>
         <Route path={paths.mobileBankingUsers} element={<RegisteredUsers />} />
         <Route path={paths.accountEnquiry} element={<AccountEnquiry />} />
+        <Route path={paths.securityUsers} element={<StaffUsers />} />
+        <Route path={paths.securityAudit} element={<AuditTrail />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

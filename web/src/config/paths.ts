@@ -15,6 +15,8 @@ export const paths = {
   },
   /** Staff user administration; the dashboard's Review button opens it with ?review=<userId>. */
   securityUsers: '/security/users',
+  /** The audit trail (superusers only). */
+  securityAudit: '/security/audit',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
 } as const;

@@ -1,1 +1,2 @@
 export { RegisteredUsersRoute } from './routes/registered-users-route';
+export { Pagination } from './components/pagination';

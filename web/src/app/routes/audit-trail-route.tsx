@@ -1,0 +1,10 @@
+import { AuditTrailRoute } from '@/features/audit-trail';
+import { Guarded } from './guarded';
+
+export default function AuditTrailPage() {
+  return (
+    <Guarded requiresActivation>
+      <AuditTrailRoute />
+    </Guarded>
+  );
+}

@@ -1,0 +1,10 @@
+import { StaffUsersRoute } from '@/features/staff-admin';
+import { Guarded } from './guarded';
+
+export default function StaffUsersPage() {
+  return (
+    <Guarded requiresActivation>
+      <StaffUsersRoute />
+    </Guarded>
+  );
+}

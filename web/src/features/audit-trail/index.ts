@@ -1,0 +1,1 @@
+export { AuditTrailRoute } from './routes/audit-trail-route';

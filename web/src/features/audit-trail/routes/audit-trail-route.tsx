@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AUDIT_PAGE_SIZE, type AuditFilters } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+import { Pagination } from '@/features/mobile-banking';
+import { SuperusersOnly } from '@/features/staff-admin';
+import { toast } from '@/lib/toast';
+import { exportAudit } from '../api/export-audit';
+import { useAudit } from '../api/get-audit';
+import { useVerifyAudit } from '../api/verify-audit';
+import { AuditDetailDialog } from '../components/audit-detail-dialog';
+import { AuditFiltersForm } from '../components/audit-filters-form';
+import { AuditTable } from '../components/audit-table';
+
+/** /security/audit: filtered, paged audit rows; details, CSV export and the chain check. */
+export function AuditTrailRoute() {
+  const isSuperuser = useAuth().activation?.isSuperuser === true;
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [page, setPage] = useState(0);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const audit = useAudit(filters, page, isSuperuser);
+  const verify = useVerifyAudit();
+
+  if (!isSuperuser) return <SuperusersOnly />;
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportAudit(filters);
+    } catch (err) {
+      toast({ title: 'Export failed', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const v = verify.data;
+
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Audit Trail</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={exporting} onClick={() => void onExport()}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+          <Button variant="outline" disabled={verify.isPending} onClick={() => verify.mutate()}>
+            {verify.isPending ? 'Verifying...' : 'Verify integrity'}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.securityUsers}>Staff users</Link>
+          </Button>
+        </div>
+      </div>
+      <div role="status" aria-live="polite">
+        {v ? (
+          <p className={v.ok ? 'font-medium text-green-700 dark:text-green-400' : 'text-destructive font-medium'}>
+            {v.ok ? `Audit chain intact (${v.rows} rows)` : `Audit chain broken at row ${v.firstBrokenId}`}
+          </p>
+        ) : verify.isError ? (
+          <p className="text-destructive">{verify.error.message}</p>
+        ) : null}
+      </div>
+      <AuditFiltersForm
+        onApply={(f) => {
+          setFilters(f);
+          setPage(0);
+        }}
+      />
+      {audit.isPending ? (
+        <p>Loading audit trail...</p>
+      ) : audit.isError ? (
+        <p role="alert" className="border-destructive text-destructive rounded-md border p-3">
+          {audit.error.message}
+        </p>
+      ) : audit.data.rows.length === 0 ? (
+        <p className="text-muted-foreground">No audit rows match.</p>
+      ) : (
+        <>
+          <AuditTable rows={audit.data.rows} onOpen={setOpenId} />
+          <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={audit.data.total} onPage={setPage} />
+        </>
+      )}
+      {openId !== null ? <AuditDetailDialog key={openId} id={openId} onClose={() => setOpenId(null)} /> : null}
+    </main>
+  );
+}

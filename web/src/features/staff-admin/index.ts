@@ -1,0 +1,1 @@
+export { StaffUsersRoute, SuperusersOnly } from './routes/staff-users-route';

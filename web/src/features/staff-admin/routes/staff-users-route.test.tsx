@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffListItem } from '@bankmanager/contracts';
+
+const auth = { activation: { isActivated: true, isSuperuser: true } as { isActivated: boolean; isSuperuser: boolean } | null };
+vi.mock('@/features/auth', () => ({ useAuth: () => auth }));
+
+const pending: StaffListItem = {
+  id: 'u9',
+  fullName: 'Fatmata Sesay',
+  email: 'fatmata@bank.sl',
+  mobileNo: '+23276000000',
+  bankCode: '001',
+  status: 'pending',
+  isSuperuser: false,
+  lastSignInAt: null,
+  mfaEnabled: false,
+  createdAt: '2026-01-05T09:00:00Z',
+  approvedAt: null,
+  approvedBy: null,
+  bannedUntil: null,
+};
+const get = vi.fn(async (path: string, opts?: { onResponse?: (r: Response) => void }) => {
+  if (path.startsWith('/admin/staff?')) {
+    opts?.onResponse?.(new Response(null, { headers: { 'x-total-count': '1' } }));
+    return [pending];
+  }
+  return pending;
+});
+const post = vi.fn(async (path: string): Promise<unknown> => {
+  if (path.endsWith('/approve')) return { action: 'approve', user: { ...pending, status: 'active' } };
+  throw new Error('The last active superuser cannot be banned');
+});
+vi.mock('@/lib/api-client', () => ({ api: { get, post } }));
+const toast = vi.fn();
+vi.mock('@/lib/toast', () => ({ toast }));
+const { StaffUsersRoute } = await import('./staff-users-route');
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <StaffUsersRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('StaffUsersRoute', () => {
+  beforeEach(() => {
+    auth.activation = { isActivated: true, isSuperuser: true };
+    vi.clearAllMocks();
+  });
+
+  it('tells a non-superuser that only superusers can manage staff', () => {
+    auth.activation = { isActivated: true, isSuperuser: false };
+    renderAt('/security/users');
+    expect(screen.getByRole('alert')).toHaveTextContent('Only superusers can manage staff');
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('lists staff and filters by status', async () => {
+    renderAt('/security/users');
+    await screen.findByText('fatmata@bank.sl');
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    expect(get).toHaveBeenLastCalledWith(expect.stringContaining('status=pending'), expect.anything());
+  });
+
+  it('opens the Review dialog from ?review= and approves', async () => {
+    renderAt('/security/users?review=u9');
+    const dialog = await screen.findByRole('dialog', { name: 'Review new staff user' });
+    await screen.findAllByText('Fatmata Sesay');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(post).toHaveBeenCalledWith('/admin/staff/u9/approve', expect.anything());
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ variant: 'success' }));
+  });
+
+  it('shows a refused action as a destructive toast', async () => {
+    renderAt('/security/users');
+    await screen.findByText('fatmata@bank.sl');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Fatmata Sesay' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Ban' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm ban' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ variant: 'destructive', description: 'The last active superuser cannot be banned' }),
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { SEARCH_DEBOUNCE_MS } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+import { Pagination } from '@/features/mobile-banking';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { STAFF_FILTERS, STAFF_PAGE_SIZE, useStaff, type StaffFilter } from '../api/get-staff';
+import { ReviewDialog } from '../components/review-dialog';
+import { StaffTable } from '../components/staff-table';
+
+const FILTER_LABEL: Record<StaffFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  active: 'Active',
+  superusers: 'Superusers',
+  banned: 'Banned',
+};
+
+export function SuperusersOnly() {
+  return (
+    <main className="mx-auto w-full max-w-3xl p-6">
+      <p role="alert" className="rounded-md border p-4">
+        Only superusers can manage staff.
+      </p>
+    </main>
+  );
+}
+
+/** /security/users: staff list, filters and actions; ?review=<id> opens the approval dialog. */
+export function StaffUsersRoute() {
+  const { activation } = useAuth();
+  const isSuperuser = activation?.isSuperuser === true;
+  const [params, setParams] = useSearchParams();
+  const review = params.get('review');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [filter, setFilter] = useState<StaffFilter>('all');
+  const [page, setPage] = useState(0);
+  const staff = useStaff({ q, filter, page }, isSuperuser);
+
+  const [lastQ, setLastQ] = useState(q);
+  if (q !== lastQ) {
+    setLastQ(q);
+    setPage(0);
+  }
+
+  if (!isSuperuser) return <SuperusersOnly />;
+
+  const closeReview = () =>
+    setParams(
+      (p) => {
+        p.delete('review');
+        return p;
+      },
+      { replace: true },
+    );
+
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Staff Users</h1>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.securityAudit}>Audit trail</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard}>Back to Dashboard</Link>
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative w-full max-w-sm">
+          <Search aria-hidden className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" />
+          <Input
+            type="search"
+            aria-label="Search staff"
+            placeholder="Search by name, email or mobile..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div role="group" aria-label="Filter staff" className="flex flex-wrap gap-1">
+          {STAFF_FILTERS.map((f) => (
+            <Button
+              key={f}
+              size="sm"
+              variant={filter === f ? 'default' : 'outline'}
+              aria-pressed={filter === f}
+              onClick={() => {
+                setFilter(f);
+                setPage(0);
+              }}
+            >
+              {FILTER_LABEL[f]}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {staff.isPending ? (
+        <p>Loading staff...</p>
+      ) : staff.isError ? (
+        <p role="alert" className="border-destructive text-destructive rounded-md border p-3">
+          {staff.error.message}
+        </p>
+      ) : staff.data.rows.length === 0 ? (
+        <p className="text-muted-foreground">{q ? `No staff found for "${q}"` : 'No staff users found.'}</p>
+      ) : (
+        <>
+          <StaffTable rows={staff.data.rows} />
+          <Pagination page={page} pageSize={STAFF_PAGE_SIZE} total={staff.data.total} onPage={setPage} />
+        </>
+      )}
+      {review ? <ReviewDialog key={review} userId={review} onClose={closeReview} /> : null}
+    </main>
+  );
+}
