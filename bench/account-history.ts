@@ -6,10 +6,8 @@
 // The database (default bm_bench_history: 10,000 seeded customers plus the bench account) is kept and
 // reused: the postings are made only when the bench account does not have them yet (an
 // interrupted run resumes where it stopped: posting i always gets the same time and amount).
-import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
@@ -20,6 +18,7 @@ import { findAccount, listTransactions } from '../server/src/modules/accounts/re
 import { buildStatement } from '../server/src/modules/accounts/statement.ts';
 import { statementCsv } from '../server/src/modules/accounts/statement-csv.ts';
 import { statementPdf } from '../server/src/modules/accounts/statement-pdf.ts';
+import { adminQuery, benchServerUrl, openBenchDatabase, time, type Timing } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,17 +28,10 @@ const { values } = parseArgs({
     drop: { type: 'boolean', default: false },
   },
 });
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error(
-    'Set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; e.g. eval "$(scripts/pg-cluster.sh start)"',
-  );
-  process.exit(2);
-}
+const adminUrl = benchServerUrl();
 const postings = Number(values.postings);
 const runs = Number(values.runs);
 const dbName = values.database;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('--database: lower-case letters, digits and _ only');
 const ACCOUNT = 'BENCH-HISTORY-1';
 // Postings are spread evenly over the two years ending here: the statement year holds half of them.
 const HISTORY_END = '2026-10-31T18:00:00Z';
@@ -47,49 +39,7 @@ const HISTORY_DAYS = 730;
 const YEAR = { from: '2025-11-01', to: '2026-10-31' };
 const PAGE = 20;
 
-async function admin(query: string): Promise<unknown[]> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return (await c.query(query)).rows;
-  } finally {
-    await c.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
-}
-
-interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-async function time(n: number, fn: () => Promise<unknown>): Promise<Timing> {
-  await fn(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1)! };
-}
-
-if ((await admin(`select 1 from pg_database where datname = '${dbName}'`)).length === 0) {
-  await admin(`create database ${dbName}`);
-}
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const handle = await openDatabase({
-  databaseUrl: url.toString(),
-  dataDir: 'memory://',
-  poolMax: 4,
-  queryTimeoutMs: 0,
-});
+const handle = await openBenchDatabase(adminUrl, dbName);
 let app: App | undefined;
 const db = handle.db;
 let failed = false;
@@ -241,7 +191,7 @@ try {
 } finally {
   await app?.close();
   await handle.close();
-  if (values.drop) await admin(`drop database if exists ${dbName} with (force)`);
-  else console.log(`Kept database ${url.toString()} (--drop to remove it)`);
+  if (values.drop) await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+  else console.log(`Kept database ${dbName} (--drop to remove it)`);
 }
 process.exitCode = failed ? 1 : 0;

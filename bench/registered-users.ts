@@ -5,11 +5,9 @@
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/registered-users.ts [--customers N] [--runs R] [--database NAME] [--drop]
 // The database (default bm_bench_users) is kept, and seeded only when it lacks the customers, so a
 // rerun costs only the measurements.
-import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import type { RegisteredUser, RegisteredUserSort } from '@bankmanager/contracts';
-import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
@@ -18,6 +16,7 @@ import { testConfig } from '../server/src/test/harness.ts';
 import { staffUsers } from '../server/src/test/staff-users.ts';
 import { pageRegisteredUsers, type ListParams } from '../server/src/modules/mobile-banking/repository.ts';
 import { containsPattern } from '../server/src/lib/search-pattern.ts';
+import { adminQuery, benchServerUrl, openBenchDatabase, time, type Timing } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,61 +26,12 @@ const { values } = parseArgs({
     drop: { type: 'boolean', default: false },
   },
 });
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error(
-    'Set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; e.g. eval "$(scripts/pg-cluster.sh start)"',
-  );
-  process.exit(2);
-}
+const adminUrl = benchServerUrl();
 const customers = Number(values.customers);
 const runs = Number(values.runs);
 const dbName = values.database;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('--database: lower-case letters, digits and _ only');
 
-async function admin(query: string): Promise<unknown[]> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return (await c.query(query)).rows;
-  } finally {
-    await c.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
-}
-
-interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-async function time(n: number, fn: () => Promise<unknown>): Promise<Timing> {
-  await fn(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1)! };
-}
-
-if ((await admin(`select 1 from pg_database where datname = '${dbName}'`)).length === 0) {
-  await admin(`create database ${dbName}`);
-}
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const handle = await openDatabase({
-  databaseUrl: url.toString(),
-  dataDir: 'memory://',
-  poolMax: 4,
-  queryTimeoutMs: 0,
-});
+const handle = await openBenchDatabase(adminUrl, dbName);
 let app: App | undefined;
 let failed = false;
 try {
@@ -267,7 +217,7 @@ try {
 } finally {
   await app?.close();
   await handle.close();
-  if (values.drop) await admin(`drop database if exists ${dbName} with (force)`);
-  else console.log(`Kept database ${url.toString()} (--drop to remove it)`);
+  if (values.drop) await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+  else console.log(`Kept database ${dbName} (--drop to remove it)`);
 }
 process.exitCode = failed ? 1 : 0;

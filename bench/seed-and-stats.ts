@@ -10,6 +10,7 @@ import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
 import { getDashboardStats } from '../server/src/modules/dashboard/service.ts';
+import { benchServerUrl } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -19,13 +20,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error(
-    'Set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; e.g. eval "$(scripts/pg-cluster.sh start)"',
-  );
-  process.exit(2);
-}
+const adminUrl = benchServerUrl();
 
 async function admin(query: string): Promise<void> {
   const c = new pg.Client({ connectionString: adminUrl });

@@ -1,0 +1,61 @@
+// Shared plumbing of the benches: the PostgreSQL server to use, a named bench database that survives
+// between runs (so a 1M seed is paid once), and p50/p95/max timing.
+import pg from 'pg';
+import { openDatabase, type DbHandle } from '../server/src/db/client.ts';
+
+/** TEST_DATABASE_URL or DATABASE_URL; exits with a hint when neither is set. */
+export function benchServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) {
+    console.error(
+      'Set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; e.g. eval "$(scripts/pg-cluster.sh start)"',
+    );
+    process.exit(2);
+  }
+  return url;
+}
+
+/** Runs one statement on the server's maintenance connection (create or drop a database). */
+export async function adminQuery(serverUrl: string, query: string): Promise<unknown[]> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    return (await c.query(query)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Opens (creating it if needed) the bench database `name` on that server. */
+export async function openBenchDatabase(serverUrl: string, name: string): Promise<DbHandle> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--database: lower-case letters, digits and _ only');
+  if ((await adminQuery(serverUrl, `select 1 from pg_database where datname = '${name}'`)).length === 0) {
+    await adminQuery(serverUrl, `create database ${name}`);
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4, queryTimeoutMs: 0 });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
+}
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Runs `fn` once to warm up, then `n` times, and returns the latency distribution in ms. */
+export async function time(n: number, fn: () => Promise<unknown>): Promise<Timing> {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1)! };
+}
