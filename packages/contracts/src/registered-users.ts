@@ -62,9 +62,12 @@ export const PAY_ACCOUNT_REQUIRED = 'Please choose a payment account';
 
 /** Body of PUT /api/registered-users/:custId/subscription; the form validates with the same schema. */
 export const subscriptionUpdateSchema = z.object({
-  mobile_no: z.string().superRefine((value, ctx) => {
+  /** Validated by the SPEC §5 rules and parsed to its normalized E.164 form (spaces, hyphens gone). */
+  mobile_no: z.string().transform((value, ctx) => {
     const r = validatePhoneNumber(value);
-    if (!r.valid) ctx.addIssue({ code: 'custom', message: r.message });
+    if (r.valid) return r.normalized;
+    ctx.addIssue({ code: 'custom', message: r.message });
+    return z.NEVER;
   }),
   pay_acct: z.string().trim().min(1, PAY_ACCOUNT_REQUIRED).max(34),
   mb_sub: z.boolean(),

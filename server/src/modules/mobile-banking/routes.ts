@@ -7,7 +7,6 @@ import {
   registeredUsersQuerySchema,
   type RegisteredUser,
   subscriptionUpdateSchema,
-  validatePhoneNumber,
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -108,13 +107,11 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const u = currentUser(req);
-      const phone = validatePhoneNumber(req.body.mobile_no);
-      if (!phone.valid) throw badRequest(phone.message); // the schema checked already; this narrows the type
       return saveSubscription(
         app.db,
         {
           custId: req.params.custId,
-          mobileNo: phone.normalized,
+          mobileNo: req.body.mobile_no, // normalized by the schema
           payAcct: req.body.pay_acct,
           mbSub: req.body.mb_sub,
           version: req.body.version,
