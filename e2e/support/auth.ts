@@ -12,13 +12,18 @@ export function newStaff(prefix = 'staff') {
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().includes('/signin')) await page.goto('/signin');
+  // The URL changes before a lazy page renders (navigation is a transition that keeps the old page
+  // on screen), so wait for the sign-in form itself — else the sign-up form's Email gets filled.
+  const submit = page.getByRole('button', { name: 'Sign In', exact: true });
+  await submit.waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submit.click();
 }
 
 export async function signUp(page: Page, s: ReturnType<typeof newStaff>): Promise<void> {
   await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();
   await page.getByLabel('Full name').fill(s.fullName);
   await page.getByLabel('Mobile number').fill(s.mobile);
   await page.getByLabel('Email').fill(s.email);
