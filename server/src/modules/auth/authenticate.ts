@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { authSessions, authUsers } from '../../db/schema/auth.ts';
+import { authSessions, authUsers, staff } from '../../db/schema/auth.ts';
 import { badJwt, noAuthorization, sessionNotFound, userNotFound } from './errors.ts';
 import type { AccessClaims, ApiKeyRole, JwtService } from './jwt.ts';
 import type { SessionRow } from './sessions.ts';
@@ -11,6 +11,8 @@ export interface Authenticated {
   claims: AccessClaims;
   session: SessionRow;
   user: UserRow;
+  /** The user's staff flags (absent only for a user created outside sign-up, before the trigger ran). */
+  staff: { approved: boolean; isSuperuser: boolean } | null;
 }
 
 export function bearerOf(req: FastifyRequest): string | undefined {
@@ -54,11 +56,13 @@ export async function authenticate(db: Database, jwt: JwtService, token: string 
     throw badJwt('invalid claim: missing sub claim');
   }
   const [row] = await db
-    .select({ session: authSessions, user: authUsers })
+    // One round trip for session, user and staff flags: every guarded /api request pays for it.
+    .select({ session: authSessions, user: authUsers, staff: { approved: staff.approved, isSuperuser: staff.isSuperuser } })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .leftJoin(staff, eq(staff.userId, authSessions.userId))
     .where(eq(authSessions.id, claims.session_id));
   if (!row) throw sessionNotFound();
   if (row.user.id !== claims.sub) throw userNotFound(403);
-  return { claims, session: row.session, user: row.user };
+  return { claims, session: row.session, user: row.user, staff: row.staff };
 }

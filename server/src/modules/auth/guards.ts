@@ -1,6 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { staff } from '../../db/schema/auth.ts';
 import { HttpError, forbidden, unauthorized } from '../../lib/http-error.ts';
 import { AuthError } from './errors.ts';
 import { authenticate, bearerOf, roleOfKey } from './authenticate.ts';
@@ -37,7 +35,7 @@ async function loadUser(req: FastifyRequest): Promise<AuthUser> {
     }
     throw err;
   }
-  const [flags] = await auth.db.select().from(staff).where(eq(staff.userId, who.user.id));
+  const flags = who.staff;
   req.authUser = {
     userId: who.user.id,
     email: who.user.email ?? '',
