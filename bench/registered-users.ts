@@ -10,13 +10,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RegisteredUser, RegisteredUserSort } from '@bankmanager/contracts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
-import { seedBanking } from '../server/src/db/seed/banking/index.ts';
 import { buildApp, type App } from '../server/src/app.ts';
 import { testConfig } from '../server/src/test/harness.ts';
 import { staffUsers } from '../server/src/test/staff-users.ts';
 import { pageRegisteredUsers, type ListParams } from '../server/src/modules/mobile-banking/repository.ts';
 import { containsPattern } from '../server/src/lib/search-pattern.ts';
-import { adminQuery, benchServerUrl, openBenchDatabase, time, type Timing } from './support.ts';
+import {
+  adminQuery,
+  benchServerUrl,
+  ensureCustomers,
+  openBenchDatabase,
+  time,
+  type Timing,
+} from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,20 +43,7 @@ let failed = false;
 try {
   await runMigrations(handle);
   app = await buildApp({ config: testConfig(), db: handle, logger: false });
-  const [have] = await queryRows<{ n: string }>(handle.db, sql`select count(*) as n from customers`);
-  if (Number(have!.n) !== customers) {
-    const started = performance.now();
-    console.log(`Seeding ${customers.toLocaleString('en-US')} customers into ${dbName}…`);
-    await handle.db.transaction((tx) =>
-      seedBanking(tx, { customers, transactionsPerAccount: 5, seed: 232, reset: true }),
-    );
-    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } else {
-    console.log(`Reusing ${dbName}: ${customers.toLocaleString('en-US')} customers already seeded`);
-  }
-  // What autovacuum does soon after a bulk load: the visibility map lets index-only scans skip the heap.
-  await handle.db.execute(sql`vacuum analyze registered_user_keys, mobile_banking_subscriptions`);
-
+  await ensureCustomers(handle, dbName, customers);
   await app.ready();
   const staff = await staffUsers(app);
   const officer = await staff.make('activated', 'bench');

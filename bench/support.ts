@@ -1,7 +1,10 @@
 // Shared plumbing of the benches: the PostgreSQL server to use, a named bench database that survives
 // between runs (so a 1M seed is paid once), and p50/p95/max timing.
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../server/src/db/client.ts';
+import { queryRows } from '../server/src/db/rows.ts';
+import { seedBanking } from '../server/src/db/seed/banking/index.ts';
 
 /** TEST_DATABASE_URL or DATABASE_URL; exits with a hint when neither is set. */
 export function benchServerUrl(): string {
@@ -32,9 +35,19 @@ export async function openBenchDatabase(serverUrl: string, name: string): Promis
   if ((await adminQuery(serverUrl, `select 1 from pg_database where datname = '${name}'`)).length === 0) {
     await adminQuery(serverUrl, `create database ${name}`);
   }
+  return openDatabase({
+    databaseUrl: benchDatabaseUrl(serverUrl, name),
+    dataDir: 'memory://',
+    poolMax: 4,
+    queryTimeoutMs: 0,
+  });
+}
+
+/** The connection string of the bench database `name` on that server. */
+export function benchDatabaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4, queryTimeoutMs: 0 });
+  return url.toString();
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -58,4 +71,21 @@ export async function time(n: number, fn: () => Promise<unknown>): Promise<Timin
   }
   ms.sort((a, b) => a - b);
   return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1)! };
+}
+
+/** Seeds `customers` customers (5 postings per account) unless the database already holds exactly that many. */
+export async function ensureCustomers(handle: DbHandle, dbName: string, customers: number): Promise<void> {
+  const [have] = await queryRows<{ n: string }>(handle.db, sql`select count(*) as n from customers`);
+  if (Number(have!.n) !== customers) {
+    const started = performance.now();
+    console.log(`Seeding ${customers.toLocaleString('en-US')} customers into ${dbName}…`);
+    await handle.db.transaction((tx) =>
+      seedBanking(tx, { customers, transactionsPerAccount: 5, seed: 232, reset: true }),
+    );
+    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    console.log(`Reusing ${dbName}: ${customers.toLocaleString('en-US')} customers already seeded`);
+  }
+  // What autovacuum does soon after a bulk load: the visibility map lets index-only scans skip the heap.
+  await handle.db.execute(sql`vacuum analyze registered_user_keys, mobile_banking_subscriptions`);
 }

@@ -122,5 +122,6 @@ describe('Account Enquiry', () => {
     const shot = path.join(os.tmpdir(), `bm-print-${process.pid}.png`);
     await page.screenshot({ path: shot, fullPage: true });
     expect(fs.statSync(shot).size).toBeGreaterThan(1000);
+    fs.rmSync(shot);
   });
 });

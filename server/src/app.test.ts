@@ -16,10 +16,15 @@ function fakeDist(): string {
 
 describe('app', () => {
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    t = await createTestApp({ webDistDir: fakeDist(), demoData: true });
+    dist = fakeDist();
+    t = await createTestApp({ webDistDir: dist, demoData: true });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('GET /api/health reports the database and version', async () => {
     const res = await t.app.inject('/api/health');

@@ -1,0 +1,133 @@
+// Load: the real server process on PostgreSQL with 1,000,000 customers, 64 connections for 60 s of
+// a mixed workload (status checks, registered-users searches and pages, account enquiries,
+// transaction pages, token refreshes, subscription saves). Prints throughput, p50/p95/p99 per route,
+// the error count (target 0) and the server's memory at the start and the end (target growth < 10%).
+//   TEST_DATABASE_URL=postgres://… npm run bench:load [-- --connections 64 --seconds 60 --warmup 10 --seed 232]
+// Uses (and seeds once) the bench database bm_bench_users, like bench:registered-users.
+import { parseArgs } from 'node:util';
+import { runMigrations } from '../../server/src/db/migrate.ts';
+import {
+  benchDatabaseUrl,
+  benchServerUrl,
+  ensureCustomers,
+  openBenchDatabase,
+  percentile,
+} from '../support.ts';
+import { officerSessions, rssMiB, sampleData, startServer, type LoadFixture } from './setup.ts';
+import { Connection, type Recorder } from './workload.ts';
+
+const { values } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '1000000' },
+    connections: { type: 'string', default: '64' },
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+    seed: { type: 'string', default: '232' },
+    database: { type: 'string', default: 'bm_bench_users' },
+  },
+});
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+
+/** mulberry32: a small seeded PRNG, so a run's request mix can be replayed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Stats implements Recorder {
+  readonly latencies = new Map<string, number[]>();
+  readonly errors = new Map<string, number>();
+  readonly samples: string[] = [];
+  record(route: string, ms: number, ok: boolean, detail?: string) {
+    if (!this.latencies.has(route)) this.latencies.set(route, []);
+    this.latencies.get(route)!.push(ms);
+    if (!ok) {
+      this.errors.set(route, (this.errors.get(route) ?? 0) + 1);
+      if (this.samples.length < 5) this.samples.push(`${route}: ${detail}`);
+    }
+  }
+  get errorCount() {
+    return [...this.errors.values()].reduce((a, b) => a + b, 0);
+  }
+}
+
+async function run(conns: Connection[], ms: number, rec: Recorder) {
+  const deadline = Date.now() + ms;
+  await Promise.all(conns.map((c) => c.runUntil(deadline, rec)));
+}
+
+const serverUrl = benchServerUrl();
+const handle = await openBenchDatabase(serverUrl, values.database);
+let fx: LoadFixture | undefined;
+let failed = false;
+try {
+  await runMigrations(handle);
+  await ensureCustomers(handle, values.database, Number(values.customers));
+  const { server, anonKey } = await startServer(benchDatabaseUrl(serverUrl, values.database));
+  fx = { server, anonKey, sessions: [], accounts: [], customersByConnection: [] };
+  fx.sessions = await officerSessions(handle, server.url, anonKey, connections);
+  Object.assign(fx, await sampleData(handle, connections));
+  const random = prng(Number(values.seed));
+  const rssCold = rssMiB(server.proc.pid!);
+
+  const warm = new Stats();
+  const stats = new Stats();
+  // The same connections (and their rotated sessions) run the warm-up, then the measured run.
+  const conns = fx.sessions.map((s, i) => new Connection(fx!, s, fx!.customersByConnection[i]!, random));
+  await run(conns, Number(values.warmup) * 1000, warm);
+  const rssStart = rssMiB(server.proc.pid!);
+  const started = performance.now();
+  await run(conns, seconds * 1000, stats);
+  const elapsed = (performance.now() - started) / 1000;
+  const rssEnd = rssMiB(server.proc.pid!);
+
+  console.log(
+    `\nLoad: ${connections} connections, ${seconds} s measured after ${values.warmup} s warm-up, seed ${values.seed}`,
+  );
+  console.log(
+    'route'.padEnd(50),
+    'count'.padStart(8),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p95 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(7),
+  );
+  let total = 0;
+  for (const [route, ms] of [...stats.latencies].sort()) {
+    ms.sort((a, b) => a - b);
+    total += ms.length;
+    const cols = [ms.length, ms.length / elapsed, percentile(ms, 50), percentile(ms, 95), percentile(ms, 99)];
+    console.log(
+      route.padEnd(50),
+      ...cols.map((v, i) => (i === 0 ? String(v) : v.toFixed(1)).padStart(8)),
+      String(stats.errors.get(route) ?? 0).padStart(7),
+    );
+  }
+  console.log(
+    `throughput: ${(total / elapsed).toFixed(0)} req/s (${total} requests); errors: ${stats.errorCount} (warm-up: ${warm.errorCount})`,
+  );
+  for (const s of [...warm.samples, ...stats.samples]) console.log(`  error: ${s}`);
+  const growth = (rssEnd - rssStart) / rssStart;
+  console.log(
+    `server memory (RSS): ${rssCold.toFixed(0)} MiB cold, ${rssStart.toFixed(0)} MiB at the start, ${rssEnd.toFixed(0)} MiB at the end (${(growth * 100).toFixed(1)}%)`,
+  );
+  const checks: [string, boolean][] = [
+    ['no errors', stats.errorCount === 0 && warm.errorCount === 0],
+    ['memory growth under 10%', growth < 0.1],
+  ];
+  for (const [name, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  failed = checks.some(([, ok]) => !ok);
+} finally {
+  fx?.server.proc.kill('SIGTERM');
+  await fx?.server.exited;
+  await handle.close();
+}
+process.exit(failed ? 1 : 0);
