@@ -21,6 +21,8 @@ describe('two servers on one PostgreSQL', () => {
   let admin: Session;
   const started = performance.now();
   const seed = runSeed();
+  /** Printed at the end, for docs/reliability.md. */
+  const figures: Record<string, string | number> = {};
   const one = async (q: ReturnType<typeof sql>) => (await queryRows<{ n: string }>(t.db.db, q))[0]!.n;
 
   beforeAll(async () => {
@@ -29,7 +31,9 @@ describe('two servers on one PostgreSQL', () => {
   afterAll(async () => {
     await t?.close();
     killAllServers();
-    console.log(`cluster: seed=${seed}, ${Math.round((performance.now() - started) / 100) / 10} s`);
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const shown = Object.entries(figures).map(([k, v]) => `${k}=${v}`);
+    console.log(`cluster seed=${seed} | ${shown.join(' | ')} | ${seconds} s`);
   });
 
   it('first-user race across both servers gives exactly one superuser', async () => {
@@ -55,6 +59,7 @@ describe('two servers on one PostgreSQL', () => {
       await one(sql`select count(*) as n from audit_log where action = 'staff.activate_first_user'`),
     ).toBe('1');
     admin = winners[0]!.session;
+    figures['first-user race'] = `${n} users, ${winners.length} superuser`;
   });
 
   it('a session signed in on one server works on the other, refresh included', async () => {
@@ -106,6 +111,8 @@ describe('two servers on one PostgreSQL', () => {
     const guessed = statuses.filter((s) => s.status === 400).length;
     expect(statuses.every((s) => s.status === 400 || s.status === 429)).toBe(true);
     expect(guessed).toBeLessThanOrEqual(5);
+    figures['lockout burst'] =
+      `20 guesses at once, ${guessed} checked, ${statuses.length - guessed} refused (429)`;
   });
 
   it('concurrent postings through both servers lose no update', async () => {
@@ -128,8 +135,6 @@ describe('two servers on one PostgreSQL', () => {
     expect(BigInt(row!.balance.replace('.', ''))).toBe(expected);
     expect(Number(row!.n)).toBe(r.acked + 1); // + the opening deposit
     expect(await one(sql`select count(*) as n from ledger_violations()`)).toBe('0');
-    console.log(
-      `cluster postings: ${r.acked} acknowledged through both servers, balance ${row!.balance}, lost 0`,
-    );
+    figures.postings = `${r.acked} acknowledged through both servers (${r.duplicatePairs.length} of them sent to both at once, each posted once), lost 0`;
   });
 });
