@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 // Slow, whole-process tests (real servers, real PostgreSQL clusters stopped and started). Run by
-// .ci/run through `npm run test:outage`, not by `npm test`.
+// .ci/run through `npm run test:outage`, `test:crash` and `test:cluster` (one file each), not by `npm test`.
 export default defineProject({
   test: {
     name: 'reliability',

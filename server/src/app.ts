@@ -12,6 +12,7 @@ import { profilesRestRoutes } from './modules/rest/profiles-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { mobileBankingRoutes } from './modules/mobile-banking/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { postingRoutes } from './modules/accounts/posting-routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       await api.register(dashboardRoutes);
       await api.register(mobileBankingRoutes);
       await api.register(accountRoutes);
+      await api.register(postingRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ export * from './phone.ts';
 export * from './format.ts';
 export * from './registered-users.ts';
 export * from './accounts.ts';
+export * from './postings.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './menu.ts';

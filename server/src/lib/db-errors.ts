@@ -23,3 +23,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const cause = (err as { cause?: unknown }).cause;
   return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
 }
+
+/**
+ * The constraint a database error names (unique, check, or a trigger's pseudo-constraint), looking
+ * through Drizzle's wrapper.
+ */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return undefined;
+}

@@ -23,12 +23,18 @@ export function killAllServers(): void {
   running.clear();
 }
 
-export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+/** `onSpawn` gets the process at once, before it is ready (crash tests kill servers while they start). */
+export function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  onSpawn?: (proc: ChildProcess) => void,
+): Promise<RunningServer> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(proc);
+  onSpawn?.(proc);
   let out = '';
   const exited = new Promise<number | string>((resolve) =>
     proc.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),

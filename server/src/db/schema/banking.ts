@@ -175,6 +175,9 @@ export const transactions = pgTable(
     // read backwards it gives `order by posted_at desc, id desc` (newest first, NULLS FIRST as the
     // default DESC wants), forwards it gives statements in date order.
     index('transactions_account_history_asc_idx').on(t.accountId, t.postedAt, t.id),
+    // The reference is the client's idempotency key (POST /api/accounts/:number/transactions): one
+    // posting per reference, even when two servers receive the same retry at the same moment.
+    unique('transactions_reference_unique').on(t.reference),
   ],
 );
 

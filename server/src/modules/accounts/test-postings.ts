@@ -17,6 +17,6 @@ export async function postAt(
   await db.execute(sql`
     insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
     select ${accountId}, ${postedAt}::timestamptz, (${postedAt}::timestamptz at time zone 'UTC')::date, ${description},
-           ${amount}::numeric, ${direction}, a.balance + ${delta}, ${`REF-${postedAt}-${amount}`}
+           ${amount}::numeric, ${direction}, a.balance + ${delta}, ${`REF-${accountId}-${postedAt}-${amount}`}
     from accounts a where a.id = ${accountId}`);
 }

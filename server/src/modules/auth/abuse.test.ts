@@ -148,4 +148,22 @@ describe('auth abuse resistance', () => {
     for (let i = 0; i < 4; i++) codes.push((await c.auth.verifyOtp({ email: id.email, token: `00000${i}`, type: 'email' })).error?.code);
     expect(codes).toEqual(['otp_expired', 'otp_expired', 'otp_expired', 'over_request_rate_limit']);
   });
+
+  it('lets a burst of concurrent guesses through no more often than the lockout allows', async () => {
+    // Each attempt must take its slot before it is checked; reading the count first let every
+    // attempt of a burst see "under the limit" (found by the two-server test, test:cluster).
+    const { id } = await signedUpClient(base, t.app);
+    const passwords = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post('/token?grant_type=password', JSON.stringify({ email: id.email, password: `guess-${i}` }))),
+    );
+    expect(passwords.filter((r) => r.status === 400)).toHaveLength(3);
+    expect(passwords.filter((r) => r.status === 429)).toHaveLength(9);
+
+    const other = await signedUpClient(base, t.app);
+    await client(base, anon).auth.signInWithOtp({ email: other.id.email });
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post('/verify', JSON.stringify({ email: other.id.email, token: `1${String(i).padStart(5, '0')}`, type: 'email' }))),
+    );
+    expect(codes.filter((r) => r.status !== 429)).toHaveLength(3);
+  });
 });

@@ -19,6 +19,15 @@ export async function hit(db: Database, key: string, windowSeconds: number): Pro
   return Number(rows[0]?.hits ?? 1);
 }
 
+/**
+ * Gives back one event counted by `hit` (an attempt that turned out not to be a failure). Counting
+ * first and giving back later is what makes a limit hold under concurrency: attempts that run at the
+ * same moment each take a slot before they run, instead of all reading the same count.
+ */
+export async function unhit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update auth_rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
 /** The count in the current window without counting (0 when the window has passed). */
 export async function peek(db: Database, key: string, windowSeconds: number): Promise<number> {
   const rows = await queryRows<{ hits: number }>(db, sql`

@@ -9,7 +9,7 @@ import { JwtService } from './jwt.ts';
 import { Mailer, composeMail, type MailKind } from './mailer.ts';
 import { issueOtp, type OtpType } from './one-time-tokens.ts';
 import { PasswordHasher } from './passwords.ts';
-import { hit, peek } from './rate-limits.ts';
+import { hit, unhit } from './rate-limits.ts';
 import { SessionService } from './sessions.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 import type { UserRow } from './users.ts';
@@ -59,17 +59,22 @@ export class AuthService {
   /**
    * Guesses at a short code (e-mailed 6 digits, TOTP) are limited per target, whatever the IP:
    * `attempt` runs the check; failures are counted and, past the lockout threshold, refused (429).
+   * Each attempt takes its slot before it runs (and gives it back unless it failed), so a burst of
+   * concurrent guesses, on one server or several, gets no more tries than a sequence would.
    */
   async limitGuesses<T>(target: string, attempt: () => Promise<T>): Promise<T> {
     const { lockoutAttempts, lockoutMinutes } = this.config.auth;
     const key = `guess:${target}`;
     const window = Math.round(lockoutMinutes * 60);
-    if ((await peek(this.db, key, window)) >= lockoutAttempts) throw rateLimited();
+    if ((await hit(this.db, key, window)) > lockoutAttempts) throw rateLimited();
+    let failed = false;
     try {
       return await attempt();
     } catch (err) {
-      if (err instanceof AuthError && err.status < 500 && err.status !== 429) await hit(this.db, key, window);
+      failed = err instanceof AuthError && err.status < 500 && err.status !== 429;
       throw err;
+    } finally {
+      if (!failed) await unhit(this.db, key);
     }
   }
 

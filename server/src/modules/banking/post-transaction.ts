@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { postingAmountSchema, type TransactionDirection } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 
 export interface PostingInput {
@@ -31,7 +32,12 @@ export interface Posting {
 }
 
 export type PostingErrorCode =
-  'invalid_amount' | 'account_not_found' | 'account_closed' | 'account_blocked' | 'insufficient_funds';
+  | 'invalid_amount'
+  | 'account_not_found'
+  | 'account_closed'
+  | 'account_blocked'
+  | 'insufficient_funds'
+  | 'reference_conflict';
 
 export class PostingError extends Error {
   constructor(
@@ -47,16 +53,6 @@ interface LockedAccount extends Record<string, unknown> {
   account_number: string;
   status: string;
   balance: string;
-}
-
-/** The constraint a database error names, looking through Drizzle's wrapper. */
-function violatedConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const c = (e as { constraint?: unknown }).constraint;
-    if (typeof c === 'string') return c;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return undefined;
 }
 
 /**
@@ -153,7 +149,7 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
 }
 
 /** "12" → "12.00", "12.5" → "12.50": the shape numeric(18,2) returns, without float arithmetic. */
-function normaliseAmount(amount: string): string {
+export function normaliseAmount(amount: string): string {
   const [int = '0', frac = ''] = amount.split('.');
   return `${int.replace(/^0+(?=\d)/, '')}.${frac.padEnd(2, '0')}`;
 }

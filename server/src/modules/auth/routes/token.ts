@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@bankmanager/contracts';
 import { AuthError, invalidCredentials, rateLimited, validationFailed } from '../errors.ts';
 import { asBody, optEmail, optString } from '../body.ts';
-import { peek, hit, reset } from '../rate-limits.ts';
+import { hit, reset } from '../rate-limits.ts';
 import { findUserByEmail, isBanned } from '../users.ts';
 import { userBanned } from '../sessions.ts';
 import type { AuthService } from '../service.ts';
@@ -42,7 +42,9 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
   const { lockoutAttempts, lockoutMinutes } = auth.config.auth;
   const lockKey = `login:${email ?? `phone:${phone}`}`;
   const lockWindow = Math.round(lockoutMinutes * 60);
-  if ((await peek(auth.db, lockKey, lockWindow)) >= lockoutAttempts) {
+  // Count the attempt before checking the password, not after: concurrent guesses (on any server)
+  // each take a slot first, so no burst gets more than lockoutAttempts tries. A right password resets.
+  if ((await hit(auth.db, lockKey, lockWindow)) > lockoutAttempts) {
     await auth.audit(auth.db, req, {
       action: 'auth.sign_in',
       outcome: 'denied',
@@ -56,7 +58,6 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
   const user = email ? await findUserByEmail(auth.db, email) : undefined;
   const ok = await auth.passwords.verify(user?.passwordHash, password);
   if (!user || !ok) {
-    await hit(auth.db, lockKey, lockWindow);
     await auth.audit(auth.db, req, {
       action: 'auth.sign_in',
       outcome: 'failure',
@@ -66,6 +67,8 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
     });
     throw invalidCredentials();
   }
+  // The password was right: it guessed nothing, whatever happens next.
+  if (!user.emailConfirmedAt || isBanned(user)) await reset(auth.db, lockKey);
   if (!user.emailConfirmedAt) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   if (isBanned(user)) throw userBanned();
 
