@@ -60,16 +60,51 @@ describe('app', () => {
     expect((await t.app.inject('/assets/gone-999.js')).statusCode).toBe(404);
   });
 
-  it('sends security headers with a CSP that allows no inline or eval script', async () => {
-    for (const url of ['/', '/api/health', '/api/nope']) {
-      const res = await t.app.inject(url);
+  it('sends security headers with a CSP that allows no inline or eval script, on the SPA and every API family', async () => {
+    // The SPA, a static asset, and /api, /auth/v1, /rest/v1 answers — successes and errors alike.
+    const requests = [
+      { url: '/' },
+      { url: '/signin' },
+      { url: '/assets/index-abc123.js' },
+      { url: '/api/health' },
+      { url: '/api/nope' },
+      { url: '/api/registered-users' },
+      { url: '/auth/v1/health' },
+      { url: '/auth/v1/user' },
+      { url: '/rest/v1/profiles' },
+      { url: '/auth/v1/token?grant_type=password', method: 'POST' as const, payload: {} },
+    ];
+    for (const r of requests) {
+      const res = await t.app.inject(r);
       const csp = String(res.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
-      expect(scriptSrc, url).toBe("'self'");
-      expect(csp).not.toContain('unsafe-eval');
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(scriptSrc, r.url).toBe("'self'");
+      expect(csp, r.url).toContain("script-src-attr 'none'");
+      expect(csp, r.url).toContain("object-src 'none'");
+      expect(csp, r.url).toContain("default-src 'self'");
+      expect(csp, r.url).toContain("base-uri 'self'");
+      expect(csp, r.url).not.toContain('unsafe-eval');
+      expect(csp, r.url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], r.url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], r.url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], r.url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy'], r.url).toBe('same-origin');
+      expect(res.headers['x-powered-by'], r.url).toBeUndefined();
+      // Plain http (tests, a laptop): no HSTS, which would pin a browser to https that is not there.
+      expect(res.headers['strict-transport-security'], r.url).toBeUndefined();
+    }
+  });
+
+  it('behind https, adds HSTS and upgrades insecure requests', async () => {
+    const https = await createTestApp({ webDistDir: dist, publicUrl: 'https://bank.example.sl' });
+    try {
+      for (const url of ['/', '/api/health', '/auth/v1/health']) {
+        const res = await https.app.inject(url);
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+        expect(String(res.headers['content-security-policy']), url).toContain('upgrade-insecure-requests');
+      }
+    } finally {
+      await https.close();
     }
   });
 
