@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { authSessions, authUsers, staff } from '../../db/schema/auth.ts';
@@ -11,8 +11,6 @@ export interface Authenticated {
   claims: AccessClaims;
   session: SessionRow;
   user: UserRow;
-  /** The user's staff flags (absent only for a user created outside sign-up, before the trigger ran). */
-  staff: { approved: boolean; isSuperuser: boolean } | null;
 }
 
 export function bearerOf(req: FastifyRequest): string | undefined {
@@ -40,11 +38,8 @@ export async function roleOfKey(jwt: JwtService, token: string): Promise<ApiKeyR
   }
 }
 
-/**
- * Verifies a user's bearer access token and that its session still exists (signed-out sessions are
- * refused even while the JWT has not expired). Throws GoTrue errors; callers outside /auth/v1 map them.
- */
-export async function authenticate(db: Database, jwt: JwtService, token: string | undefined): Promise<Authenticated> {
+/** Verifies a user access token's signature, expiry and claims (not yet its session). */
+async function verifyAccessToken(jwt: JwtService, token: string | undefined): Promise<AccessClaims> {
   if (!token) throw noAuthorization();
   let claims: AccessClaims;
   try {
@@ -55,14 +50,64 @@ export async function authenticate(db: Database, jwt: JwtService, token: string 
   if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || typeof claims.session_id !== 'string') {
     throw badJwt('invalid claim: missing sub claim');
   }
+  return claims;
+}
+
+/**
+ * Verifies a user's bearer access token and that its session still exists (signed-out sessions are
+ * refused even while the JWT has not expired). Throws GoTrue errors; callers outside /auth/v1 map them.
+ */
+export async function authenticate(db: Database, jwt: JwtService, token: string | undefined): Promise<Authenticated> {
+  const claims = await verifyAccessToken(jwt, token);
   const [row] = await db
-    // One round trip for session, user and staff flags: every guarded /api request pays for it.
-    .select({ session: authSessions, user: authUsers, staff: { approved: staff.approved, isSuperuser: staff.isSuperuser } })
+    .select({ session: authSessions, user: authUsers })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-    .leftJoin(staff, eq(staff.userId, authSessions.userId))
     .where(eq(authSessions.id, claims.session_id));
   if (!row) throw sessionNotFound();
   if (row.user.id !== claims.sub) throw userNotFound(403);
-  return { claims, session: row.session, user: row.user, staff: row.staff };
+  return { claims, session: row.session, user: row.user };
+}
+
+export interface StaffCaller {
+  userId: string;
+  email: string;
+  sessionId: string;
+  isActivated: boolean;
+  isSuperuser: boolean;
+}
+
+// Every guarded /api request runs this: one prepared round trip for the session, the user's e-mail and
+// the staff flags, with only the columns the guards need (the full rows cost a third more).
+const staffCallerQuery = (db: Database) =>
+  db
+    .select({
+      sessionId: authSessions.id,
+      userId: authSessions.userId,
+      email: authUsers.email,
+      approved: staff.approved,
+      isSuperuser: staff.isSuperuser,
+    })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .leftJoin(staff, eq(staff.userId, authSessions.userId))
+    .where(eq(authSessions.id, sql.placeholder('sessionId')))
+    .prepare('bm_staff_caller');
+const prepared = new WeakMap<Database, ReturnType<typeof staffCallerQuery>>();
+
+/** As `authenticate`, for the /api guards: who is calling and their activation flags. */
+export async function authenticateStaff(db: Database, jwt: JwtService, token: string | undefined): Promise<StaffCaller> {
+  const claims = await verifyAccessToken(jwt, token);
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = staffCallerQuery(db)));
+  const [row] = await query.execute({ sessionId: claims.session_id });
+  if (!row) throw sessionNotFound();
+  if (row.userId !== claims.sub) throw userNotFound(403);
+  return {
+    userId: row.userId,
+    email: row.email ?? '',
+    sessionId: row.sessionId,
+    isActivated: row.approved ?? false,
+    isSuperuser: row.isSuperuser ?? false,
+  };
 }

@@ -1,16 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, forbidden, unauthorized } from '../../lib/http-error.ts';
 import { AuthError } from './errors.ts';
-import { authenticate, bearerOf, roleOfKey } from './authenticate.ts';
+import { authenticateStaff, bearerOf, roleOfKey, type StaffCaller } from './authenticate.ts';
 
 /** Who is calling an `/api` route, as the guards establish it. */
-export interface AuthUser {
-  userId: string;
-  email: string;
-  sessionId: string;
-  isActivated: boolean;
-  isSuperuser: boolean;
-}
+export type AuthUser = StaffCaller;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,23 +20,14 @@ declare module 'fastify' {
 async function loadUser(req: FastifyRequest): Promise<AuthUser> {
   if (req.authUser) return req.authUser;
   const auth = req.server.authService;
-  let who;
   try {
-    who = await authenticate(auth.db, auth.jwt, bearerOf(req));
+    req.authUser = await authenticateStaff(auth.db, auth.jwt, bearerOf(req));
   } catch (err) {
     if (err instanceof AuthError) {
       throw err.code === 'no_authorization' ? unauthorized('Authentication required') : unauthorized('Invalid or expired session');
     }
     throw err;
   }
-  const flags = who.staff;
-  req.authUser = {
-    userId: who.user.id,
-    email: who.user.email ?? '',
-    sessionId: who.session.id,
-    isActivated: flags?.approved ?? false,
-    isSuperuser: flags?.isSuperuser ?? false,
-  };
   return req.authUser;
 }
 
