@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
@@ -19,10 +19,15 @@ export interface BuildAppOptions {
   config: Config;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Sees (and may extend) every route as it is added, before any module registers one. The fuzz
+   * suite enumerates the routes with it, so a route added later is fuzzed without editing the suite.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Composes the whole app from a config and an open database. Tests call this; server.ts listens. */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -32,6 +37,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     ajv: { customOptions: { allErrors: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
