@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { acceptJsonBodiesOnly } from './lib/json-body.ts';
+import { refuseUnstorableText } from './lib/input-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
 
   registerErrorHandler(app);
   acceptJsonBodiesOnly(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
   await registerAuth(app);

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { staffUsers, type StaffUser } from '../test/staff-users.ts';
 import { queryRows } from '../db/rows.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.ts';
+import { findUnstorableText } from './input-text.ts';
 
 /** Defects the fuzz suite (src/fuzz) found in how requests are read; each was a 500 or a silent change. */
 describe('request input the server refuses, with a 4xx that says why', () => {
@@ -92,5 +93,22 @@ describe('request input the server refuses, with a 4xx that says why', () => {
   it('still takes an empty JSON body where supabase-js sends one, and refuses it where a body is needed', async () => {
     expect((await send('POST', '/api/users/add-new-user', '')).statusCode).toBe(200);
     expect((await send('PUT', '/api/registered-users/1/subscription', '')).statusCode).toBe(400);
+  });
+
+  it('refuses NUL and unpaired surrogates anywhere in the input (the database refused them: 500)', async () => {
+    const cases: [string, Promise<{ statusCode: number; body: string }>][] = [
+      ['path', send('GET', '/api/accounts/%00')],
+      ['query', send('GET', '/api/registered-users?q=a%00b')],
+      ['PostgREST filter', send('GET', '/rest/v1/profiles?full_name=eq.%00')],
+      ['body value', send('PUT', '/auth/v1/user', '{"data":{"fullName":"a\\u0000b"}}')],
+      ['body key', send('PUT', '/auth/v1/user', '{"data":{"\\u0000":1}}')],
+      ['lone surrogate', send('PUT', '/auth/v1/user', '{"data":{"fullName":"\\ud800"}}')],
+    ];
+    for (const [where, pending] of cases) {
+      const res = await pending;
+      expect(res.statusCode, where).toBe(400);
+      expect(res.body, where).toMatch(/contains a NUL character or an unpaired surrogate/);
+    }
+    expect(findUnstorableText({ a: ['ok', { 'b\ud83d\ude00': '😀' }] }, 'body')).toBeUndefined();
   });
 });
