@@ -111,4 +111,19 @@ describe('request input the server refuses, with a 4xx that says why', () => {
     }
     expect(findUnstorableText({ a: ['ok', { 'b\ud83d\ude00': '😀' }] }, 'body')).toBeUndefined();
   });
+
+  it("audits a forged X-Forwarded-For as the peer's address (a non-address in the inet column was a 500)", async () => {
+    for (const xff of ['not-an-ip', 'junk, 10.0.0.1', '300.1.1.1']) {
+      const res = await t.app.inject({
+        url: '/api/accounts/NOPE',
+        headers: { authorization: user.auth, 'x-forwarded-for': xff },
+      });
+      expect(res.statusCode, xff).toBe(404);
+      const [row] = await queryRows<{ ip: string }>(
+        t.db.db,
+        sql`select host(ip) as ip from audit_log order by id desc limit 1`,
+      );
+      expect(row!.ip, xff).toBe('127.0.0.1');
+    }
+  });
 });
