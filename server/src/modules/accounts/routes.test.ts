@@ -84,6 +84,17 @@ describe('account enquiry API', () => {
     expect((await get(`/api/accounts/${number}/transactions?limit=0`)).statusCode).toBe(400);
   });
 
+  it('refuses a cursor for an instant that does not exist before auditing a view (was a 500, audited as success)', async () => {
+    const views = async () =>
+      (await queryRows<{ n: string }>(t.db.db, sql`select count(*) as n from audit_log where action = 'account.view_transactions'`))[0]!.n;
+    const before = await views();
+    const impossible = Buffer.from('2026-02-30T25:61:00.000000Z|1').toString('base64url');
+    const res = await get(`/api/accounts/${number}/transactions?cursor=${impossible}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/Invalid cursor/);
+    expect(await views()).toBe(before);
+  });
+
   it('serves a CSV statement with formula cells neutralised', async () => {
     const res = await get(`/api/accounts/${number}/statement?from=2026-06-01&to=2026-06-30&format=csv`);
     expect(res.statusCode).toBe(200);
