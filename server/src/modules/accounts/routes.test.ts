@@ -123,5 +123,12 @@ describe('account enquiry API', () => {
     expect(
       (await get(`/api/accounts/${number}/statement?from=2026-06-01&to=2026-06-02&format=xls`)).statusCode,
     ).toBe(400);
+    // Dates of the right shape that do not exist reached SQL and failed there (500).
+    for (const q of ['from=2026-13-45&to=2026-12-31', 'from=2026-02-30&to=2026-03-01', 'from=0000-01-01&to=2026-01-01']) {
+      const res = await get(`/api/accounts/${number}/statement?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().details[0].message, q).toBe('Use a date like 2026-01-31');
+    }
+    expect((await get(`/api/accounts/${number}/statement?from=2026-06-01&to=9999-12-31&format=csv`)).statusCode).toBe(200);
   });
 });
