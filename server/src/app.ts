@@ -35,6 +35,14 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
+    // Fastify's default (0) lets a client that sends its body slowly, or never finishes it, hold a
+    // connection forever. Node enforces it only with headersTimeout no longer than it, and checks on
+    // an interval: check often enough to honour it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
+    },
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { allErrors: false } },
   }).withTypeProvider<ZodTypeProvider>();
