@@ -1,8 +1,10 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { acceptJsonBodiesOnly } from './lib/json-body.ts';
+import { refuseUnstorableText } from './lib/input-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -20,19 +22,33 @@ export interface BuildAppOptions {
   config: Config;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Sees (and may extend) every route as it is added, before any module registers one. The fuzz
+   * suite enumerates the routes with it, so a route added later is fuzzed without editing the suite.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Composes the whole app from a config and an open database. Tests call this; server.ts listens. */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
+    // Fastify's default (0) lets a client that sends its body slowly, or never finishes it, hold a
+    // connection forever. Node enforces it only with headersTimeout no longer than it, and checks on
+    // an interval: check often enough to honour it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
+    },
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { allErrors: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -57,6 +73,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   });
 
   registerErrorHandler(app);
+  acceptJsonBodiesOnly(app);
+  refuseUnstorableText(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
   await registerAuth(app);

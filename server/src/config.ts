@@ -25,6 +25,7 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
@@ -64,6 +65,8 @@ export interface Config {
   demoData: boolean;
   dbPoolMax: number;
   dbQueryTimeoutMs: number;
+  /** A request's headers and body must arrive within this time, or it is answered 408 and closed. */
+  requestTimeoutMs: number;
   webDistDir: string;
   idleTimeoutMinutes: number;
   /** GET /api/registered-users without paging answers 400 above this many rows. */
@@ -126,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: e.DEMO_DATA ?? embedded,
     dbPoolMax: e.DB_POOL_MAX,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,

@@ -39,7 +39,10 @@ export const transactionsPageSchema = z.object({
 });
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+/** A calendar date that exists ("2026-13-45" and year 0 do not: the database refused them with a 500). */
+const isoDate = z.iso
+  .date({ error: 'Use a date like 2026-01-31' })
+  .refine((d) => d >= '0001-01-01', 'Use a date like 2026-01-31');
 
 export const statementQuerySchema = z
   .object({ from: isoDate, to: isoDate, format: z.enum(['pdf', 'csv']).default('pdf') })

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, type AuthConfig, type Config } from '../config.ts';
 import { openDatabase, type DbHandle } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 
 /**
  * A migrated database for one test file: PGlite in memory by default, or — when TEST_DATABASE_URL is
@@ -65,10 +65,13 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, for `app.inject` or — after `listen` — real HTTP. */
-export async function createTestApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Parameters<typeof testConfig>[0] = {},
+  options: Pick<BuildAppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const db = await createTestDb();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -15,6 +15,7 @@ import { requestIp, writeAudit } from '../audit/write-audit.ts';
 import { currentUser, requireActivated } from '../auth/guards.ts';
 import { findAccount, listTransactions, type AccountRef } from './repository.ts';
 import { buildStatement } from './statement.ts';
+import { decodeCursor } from './cursor.ts';
 import { statementCsv } from './statement-csv.ts';
 import { statementPdf } from './statement-pdf.ts';
 
@@ -89,6 +90,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      // A bad cursor is refused before the lookup is audited as a successful view.
+      if (req.query.cursor !== undefined) decodeCursor(req.query.cursor);
       const a = await auditedFind(app.db, req, req.params.number, 'account.view_transactions', {
         cursor: req.query.cursor ?? null,
       });

@@ -8,11 +8,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
+/** Years 1 to 9999: "9999-12-31" as `to` (the next midnight), or year 0, were a 500 in SQL. */
+const SQL_MIN = Date.parse('0001-01-01T00:00:00Z');
+const SQL_MAX = Date.parse('9999-12-31T23:59:59.999Z');
+const clampToSql = (d: Date): Date => new Date(Math.min(SQL_MAX, Math.max(SQL_MIN, d.getTime())));
+
 /** `from` inclusive; `to` exclusive, except that a bare date as `to` includes that whole (UTC) day. */
 export function dateRange(from?: string, to?: string): { from?: Date; to?: Date } {
   const range: { from?: Date; to?: Date } = {};
-  if (from) range.from = new Date(DATE_ONLY.test(from) ? `${from}T00:00:00Z` : from);
-  if (to) range.to = DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(to);
+  if (from) range.from = clampToSql(new Date(DATE_ONLY.test(from) ? `${from}T00:00:00Z` : from));
+  if (to) range.to = clampToSql(DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(to));
   return range;
 }
 

@@ -141,6 +141,14 @@ describe('audit trail API', () => {
     expect(batched).toEqual(listed);
   });
 
+  it('takes dates at the ends of the calendar (the day after 9999-12-31 was a 500)', async () => {
+    for (const q of ['to=9999-12-31', 'from=0000-01-01', 'to=9999-12-31T23:00:00-05:00', 'from=9999-12-31T23:30:00-01:00']) {
+      expect((await c.get(`/api/admin/audit?${q}`, root.auth)).statusCode, q).toBe(200);
+      expect((await c.get(`/api/admin/audit/export?${q}`, root.auth)).statusCode, q).toBe(200);
+    }
+    expect((await list('from=9999-12-31T23:30:00-01:00')).total).toBe(0);
+  });
+
   it('refuses an export above the limit with a clear 400', async () => {
     for (let i = 0; i < 3; i++) await writeAudit(t.db.db, { action: 'test.bulk', outcome: 'success' });
     const limited = await createTestApp({ auditExportMaxRows: 2 });

@@ -15,7 +15,7 @@ const BAN_MS = 876_000 * 3_600_000;
 export interface Actor {
   id: string;
   email: string;
-  ip: string;
+  ip: string | null;
 }
 
 async function setStaff(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -33,5 +34,10 @@ export async function writeAudit(tx: Database, entry: AuditEntry): Promise<void>
   });
 }
 
-/** The client address as Fastify sees it (trustProxy honours X-Forwarded-For from a proxy). */
-export const requestIp = (req: FastifyRequest): string => req.ip;
+/**
+ * The client address as Fastify sees it (trustProxy honours X-Forwarded-For from a proxy). The header
+ * is the client's to write: anything but an IP address ("unknown", "300.1.1.1") falls back to the
+ * peer's address, since `audit_log.ip` is `inet` and such a value made the whole request a 500.
+ */
+export const requestIp = (req: FastifyRequest): string | null =>
+  isIP(req.ip) ? req.ip : isIP(req.socket.remoteAddress ?? '') ? req.socket.remoteAddress! : null;

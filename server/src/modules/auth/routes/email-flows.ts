@@ -78,8 +78,11 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     return verified.response;
   });
 
-  /** The link in the mail: verifies, then redirects (sign-up confirmations to /signin, SPEC §2). */
-  app.get('/verify', async (req, reply) => {
+  /**
+   * The link in the mail: verifies, then redirects (sign-up confirmations to /signin, SPEC §2).
+   * No HEAD twin: a HEAD request (link previews, mail scanners) must not use up the code.
+   */
+  app.get('/verify', { exposeHeadRoute: false }, async (req, reply) => {
     const q = req.query as Record<string, unknown>;
     const type = typeof q.type === 'string' ? q.type : '';
     const token = typeof q.token === 'string' ? q.token : '';

@@ -118,7 +118,8 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
     return reply.status(204).send();
   });
 
-  app.get('/reauthenticate', async (req) => {
+  // GET by protocol, but it mails a code: no HEAD twin, HEAD must not send mail.
+  app.get('/reauthenticate', { exposeHeadRoute: false }, async (req) => {
     const { user } = await who(req);
     if (!user.email) throw validationFailed('Reauthentication requires an email address');
     await auth.mailer.checkRate(auth.db, user.email);
