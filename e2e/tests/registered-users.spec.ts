@@ -50,6 +50,11 @@ describe('Registered Mobile Banking Users', () => {
     const balances = async () => (await table(page).locator('tbody tr td:nth-child(5)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
     await table(page).getByRole('button', { name: 'Balance' }).click();
     await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Balance'));
+    // The header turns at once; the previous page stays on screen until the sorted one arrives.
+    await page.waitForFunction(() => {
+      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) => Number(td.textContent.replace(/,/g, '')));
+      return v.length > 0 && v.every((x, i) => i === 0 || v[i - 1]! <= x);
+    });
     let b = await balances();
     expect(b).toEqual([...b].sort((x, y) => x - y));
     await table(page).getByRole('button', { name: 'Balance' }).click();
