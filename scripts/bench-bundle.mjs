@@ -10,7 +10,8 @@ const root = join(import.meta.dirname, '..');
 const dist = join(root, 'web/dist');
 const BUDGET = 150 * 1024;
 
-if (!process.argv.includes('--no-build')) execSync('npx vite build web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (!process.argv.includes('--no-build'))
+  execSync('npx vite build web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const byKey = (k) => manifest[k] ?? Object.values(manifest).find((c) => c.src === k);

@@ -10,6 +10,10 @@ export default defineConfig({
   server: {
     port: 5173,
     // `npm run dev -w web` talks to a server started with `npm run dev` on port 3000.
-    proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/rest': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/rest': 'http://localhost:3000',
+    },
   },
 });

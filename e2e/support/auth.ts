@@ -7,7 +7,12 @@ let seq = 0;
 export function newStaff(prefix = 'staff') {
   seq += 1;
   const n = `${Date.now() % 1_000_000}${seq}`.padStart(8, '0').slice(-8);
-  return { fullName: `Isatu ${prefix} Bangura`, mobile: `232${n}`, email: `${prefix}.${n}@bank.sl`, password: 'Freetown-2026' };
+  return {
+    fullName: `Isatu ${prefix} Bangura`,
+    mobile: `232${n}`,
+    email: `${prefix}.${n}@bank.sl`,
+    password: 'Freetown-2026',
+  };
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -43,7 +48,9 @@ export async function signInAsDemo(page: Page): Promise<void> {
 /** Calls the API from the page with the signed-in user's token (as the SPA does). */
 export async function apiAsUser<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
-    const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as { access_token?: string };
+    const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
+      access_token?: string;
+    };
     const res = await fetch(p, { headers: { authorization: `Bearer ${stored.access_token ?? ''}` } });
     if (!res.ok) throw new Error(`${p}: ${res.status}`);
     return (await res.json()) as T;

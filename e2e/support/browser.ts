@@ -20,11 +20,21 @@ export function useBrowser() {
   });
   return {
     async newPage(
-      options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; server?: 'demo' | 'clean' | 'fresh'; bypassCSP?: boolean } = {},
+      options: {
+        colorScheme?: 'light' | 'dark';
+        viewport?: { width: number; height: number };
+        server?: 'demo' | 'clean' | 'fresh';
+        bypassCSP?: boolean;
+      } = {},
     ): Promise<Page> {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({
-        baseURL: options.server === 'clean' ? inject('cleanURL') : options.server === 'fresh' ? inject('freshURL') : baseURL(),
+        baseURL:
+          options.server === 'clean'
+            ? inject('cleanURL')
+            : options.server === 'fresh'
+              ? inject('freshURL')
+              : baseURL(),
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         acceptDownloads: true,

@@ -23,7 +23,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
   );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     return (await axe.run(document)).violations;
   });
   return violations
@@ -49,10 +51,18 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       report.signIn = await seriousViolations(page);
       await signInAsDemo(page);
       await page.getByRole('heading', { name: /^Good (Morning|Afternoon|Evening)/ }).waitFor();
-      await page.getByText('Needs Approval').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      await page
+        .getByText('Needs Approval')
+        .first()
+        .waitFor({ timeout: 5000 })
+        .catch(() => undefined);
       report.dashboard = await seriousViolations(page);
       await page.goto('/solutions/mobile-admin/users');
-      await page.getByRole('table', { name: 'Registered mobile banking users' }).locator('tbody tr').first().waitFor();
+      await page
+        .getByRole('table', { name: 'Registered mobile banking users' })
+        .locator('tbody tr')
+        .first()
+        .waitFor();
       report.registeredUsers = await seriousViolations(page);
       await page.goto('/enquiries/account');
       await page.getByLabel('Account Number').waitFor();
@@ -61,7 +71,11 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       await page.getByRole('table', { name: 'Staff users' }).locator('tbody tr').first().waitFor();
       report.staffUsers = await seriousViolations(page);
       await page.goto('/security/audit');
-      await page.getByRole('table', { name: 'Audit trail, newest first' }).locator('tbody tr').first().waitFor();
+      await page
+        .getByRole('table', { name: 'Audit trail, newest first' })
+        .locator('tbody tr')
+        .first()
+        .waitFor();
       report.auditTrail = await seriousViolations(page);
 
       const pending = await browser.newPage({ colorScheme: scheme, bypassCSP: true });

@@ -10,7 +10,10 @@ import { apiAsUser, signInAsDemo } from '../support/auth.ts';
 async function openEnquiry(page: Page): Promise<string> {
   await signInAsDemo(page);
   // A real account from the demo data: the wallet of a subscribed customer with money on it.
-  const [user] = await apiAsUser<{ pay_acct: string }[]>(page, '/api/registered-users?page=1&pageSize=1&sort=balance&order=desc');
+  const [user] = await apiAsUser<{ pay_acct: string }[]>(
+    page,
+    '/api/registered-users?page=1&pageSize=1&sort=balance&order=desc',
+  );
   await page.goto('/enquiries/account');
   await page.getByRole('heading', { name: 'Account Enquiry' }).waitFor();
   return user!.pay_acct;
@@ -57,7 +60,9 @@ describe('Account Enquiry', () => {
       expect(cls).toContain(text.startsWith('+') ? 'green' : 'red');
     }
     await page.getByRole('button', { name: 'View More' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Transaction history"] tbody tr').length > 10);
+    await page.waitForFunction(
+      () => document.querySelectorAll('table[aria-label="Transaction history"] tbody tr').length > 10,
+    );
     expect(await rows.count()).toBe(15);
 
     await search(page, '999999999999');
@@ -74,7 +79,10 @@ describe('Account Enquiry', () => {
 
     await page.getByRole('tab', { name: 'Transaction History' }).click();
     await page.getByRole('table', { name: 'Transaction history' }).waitFor();
-    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Transactions' }).click()]);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Transactions' }).click(),
+    ]);
     const csvPath = path.join(dir, csvDownload.suggestedFilename());
     await csvDownload.saveAs(csvPath);
     const csv = fs.readFileSync(csvPath, 'utf8');
@@ -90,7 +98,10 @@ describe('Account Enquiry', () => {
     const to = await dialog.getByLabel('To').inputValue();
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30); // default: the last 30 days
     await dialog.getByLabel('From').fill('2020-01-01');
-    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     const pdfPath = path.join(dir, pdfDownload.suggestedFilename());
     await pdfDownload.saveAs(pdfPath);
     const text = (await new PDFParse({ data: fs.readFileSync(pdfPath) }).getText()).text;
@@ -114,7 +125,10 @@ describe('Account Enquiry', () => {
     expect(await page.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
 
     await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('menubar').count() === 0 || !(await page.getByRole('menubar').first().isVisible())).toBe(true);
+    expect(
+      (await page.getByRole('menubar').count()) === 0 ||
+        !(await page.getByRole('menubar').first().isVisible()),
+    ).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print Details' }).isVisible()).toBe(false);
     expect(await page.getByText('Account Found').isVisible()).toBe(false);

@@ -26,7 +26,8 @@ describe('Registered Mobile Banking Users', () => {
     const queries: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
-      if (u.pathname === '/api/registered-users' && u.searchParams.has('q')) queries.push(u.searchParams.get('q')!);
+      if (u.pathname === '/api/registered-users' && u.searchParams.has('q'))
+        queries.push(u.searchParams.get('q')!);
     });
     const answered = page.waitForResponse((r) => r.url().includes('q=Kamara'));
     await page.getByPlaceholder('Search by ID, name or mobile...').pressSequentially('Kamara', { delay: 40 });
@@ -47,20 +48,31 @@ describe('Registered Mobile Banking Users', () => {
   it('sorts by balance and pages to the last page', async () => {
     const page = await browser.newPage();
     await openScreen(page);
-    const balances = async () => (await table(page).locator('tbody tr td:nth-child(5)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+    const balances = async () =>
+      (await table(page).locator('tbody tr td:nth-child(5)').allTextContents()).map((t) =>
+        Number(t.replace(/,/g, '')),
+      );
     await table(page).getByRole('button', { name: 'Balance' }).click();
-    await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Balance'));
+    await page.waitForFunction(() =>
+      document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Balance'),
+    );
     // The header turns at once; the previous page stays on screen until the sorted one arrives.
     await page.waitForFunction(() => {
-      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) => Number(td.textContent.replace(/,/g, '')));
+      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) =>
+        Number(td.textContent.replace(/,/g, '')),
+      );
       return v.length > 0 && v.every((x, i) => i === 0 || v[i - 1]! <= x);
     });
     let b = await balances();
     expect(b).toEqual([...b].sort((x, y) => x - y));
     await table(page).getByRole('button', { name: 'Balance' }).click();
-    await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('Balance'));
+    await page.waitForFunction(() =>
+      document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('Balance'),
+    );
     await page.waitForFunction(() => {
-      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) => Number(td.textContent.replace(/,/g, '')));
+      const v = [...document.querySelectorAll('tbody tr td:nth-child(5)')].map((td) =>
+        Number(td.textContent.replace(/,/g, '')),
+      );
       return v.every((x, i) => i === 0 || v[i - 1]! >= x);
     });
     b = await balances();
@@ -77,9 +89,11 @@ describe('Registered Mobile Banking Users', () => {
     await openScreen(page);
     // A customer with an active account to pay from (the seed has blocked and closed accounts too).
     const activeAccounts = () =>
-      page.getByLabel('Payment Account').evaluate((el) =>
-        [...(el as HTMLSelectElement).options].filter((o) => o.value && !o.disabled).map((o) => o.value),
-      );
+      page
+        .getByLabel('Payment Account')
+        .evaluate((el) =>
+          [...(el as HTMLSelectElement).options].filter((o) => o.value && !o.disabled).map((o) => o.value),
+        );
     let custId = '';
     let active: string[] = [];
     for (let i = 0; i < 10 && active.length === 0; i++) {
@@ -95,7 +109,9 @@ describe('Registered Mobile Banking Users', () => {
     expect(active.length).toBeGreaterThan(0);
     const mobile = page.getByLabel('Mobile Number');
     expect(await mobile.getAttribute('placeholder')).toMatch(/^Enter mobile number \(e\.g\., \+\d+\)$/);
-    await page.getByText('Must include country code with + sign (e.g., +232 for Sierra Leone, +1 for US)').waitFor();
+    await page
+      .getByText('Must include country code with + sign (e.g., +232 for Sierra Leone, +1 for US)')
+      .waitFor();
 
     for (const [value, message] of [
       ['23276123456', PHONE_MESSAGES.plus],

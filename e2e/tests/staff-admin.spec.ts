@@ -61,14 +61,20 @@ describe('Staff administration and the audit trail', () => {
     const actions = await table.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(actions.every((t) => t.startsWith('staff.'))).toBe(true);
 
-    await table.getByRole('button', { name: /\(staff\.ban\)$/ }).first().click();
+    await table
+      .getByRole('button', { name: /\(staff\.ban\)$/ })
+      .first()
+      .click();
     const detail = b.getByRole('dialog', { name: /^Audit row \d+$/ });
     await detail.getByRole('region', { name: 'Before' }).waitFor();
     await detail.getByRole('region', { name: 'After' }).waitFor();
     await detail.getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'detached' });
 
-    const [download] = await Promise.all([b.waitForEvent('download'), b.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      b.waitForEvent('download'),
+      b.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'audit-')), download.suggestedFilename());
     await download.saveAs(file);
     const csv = fs.readFileSync(file, 'utf8');

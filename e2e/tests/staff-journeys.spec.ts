@@ -18,7 +18,8 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL('**/signup');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    for (const m of [M.fullNameRequired, M.mobileRequired, M.emailRequired, M.passwordRequired]) await page.getByText(m).waitFor();
+    for (const m of [M.fullNameRequired, M.mobileRequired, M.emailRequired, M.passwordRequired])
+      await page.getByText(m).waitFor();
 
     await page.getByLabel('Full name').fill('Aminata Kamara');
     await page.getByLabel('Mobile number').fill('12345');
@@ -26,7 +27,8 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm password').fill('abd');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    for (const m of [M.mobileInvalid, M.emailInvalid, M.passwordTooShort, M.passwordsDoNotMatch]) await page.getByText(m).waitFor();
+    for (const m of [M.mobileInvalid, M.emailInvalid, M.passwordTooShort, M.passwordsDoNotMatch])
+      await page.getByText(m).waitFor();
 
     const s = newStaff('signup');
     await signUp(page, s);
@@ -49,7 +51,11 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
     await second.waitForURL('**/new-user-dashboard');
     await second.getByText('Pending Activation').first().waitFor();
     await second.getByRole('heading', { name: 'Account Pending Activation' }).waitFor();
-    await second.getByText('Your account is currently awaiting administrator approval. You have limited access to the system until your account is activated.').waitFor();
+    await second
+      .getByText(
+        'Your account is currently awaiting administrator approval. You have limited access to the system until your account is activated.',
+      )
+      .waitFor();
     await second.goto('/dashboard');
     await second.waitForURL('**/new-user-dashboard');
   });
@@ -77,7 +83,11 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
 
     // A second-level item without children navigates directly, to its module page.
     await menubar.getByRole('menuitem', { name: 'Transaction' }).hover();
-    await page.getByRole('menu', { name: 'Transaction' }).getByRole('menuitem', { name: 'Waste Processing' }).first().click();
+    await page
+      .getByRole('menu', { name: 'Transaction' })
+      .getByRole('menuitem', { name: 'Waste Processing' })
+      .first()
+      .click();
     await page.waitForURL('**/transactions/waste');
     await page.getByRole('heading', { name: 'Waste Processing' }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).waitFor();
@@ -88,7 +98,9 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
     const page = await browser.newPage({ colorScheme: 'light' });
     await signInAsDemo(page);
     const before = await isDark(page);
-    await page.getByRole('button', { name: before ? 'Switch to light theme' : 'Switch to dark theme' }).click();
+    await page
+      .getByRole('button', { name: before ? 'Switch to light theme' : 'Switch to dark theme' })
+      .click();
     await page.waitForFunction((b) => document.documentElement.classList.contains('dark') !== b, before);
     await page.reload();
     await page.getByRole('heading', { name: greeting }).waitFor();
@@ -100,7 +112,9 @@ describe('staff journeys (SPEC §2, §4, §5)', () => {
     await signInAsDemo(other);
     await other.waitForFunction((b) => document.documentElement.classList.contains('dark') !== b, before);
     // Put it back for the other journeys.
-    await other.getByRole('button', { name: !before ? 'Switch to light theme' : 'Switch to dark theme' }).click();
+    await other
+      .getByRole('button', { name: !before ? 'Switch to light theme' : 'Switch to dark theme' })
+      .click();
     await other.waitForFunction((b) => document.documentElement.classList.contains('dark') === b, before);
   });
 

@@ -8,7 +8,10 @@ import { createTestApp, type TestApp } from './test/harness.ts';
 function fakeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>BankManager</title></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>BankManager</title></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'theme-init.js'), '/* theme */');
   return dir;
@@ -118,7 +121,12 @@ describe('app', () => {
   });
 
   it('answers malformed JSON and oversized bodies with a 4xx error body', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);
     expect(bad.json().error).toEqual(expect.any(String));

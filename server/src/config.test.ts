@@ -33,11 +33,15 @@ describe('loadConfig', () => {
   });
 
   it('stops the real server start-up with a non-zero exit naming the bad variables', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')], {
-      env: { ...process.env, PORT: '-1', PUBLIC_URL: 'not a url', DATA_DIR: 'memory://' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')],
+      {
+        env: { ...process.env, PORT: '-1', PUBLIC_URL: 'not a url', DATA_DIR: 'memory://' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('PUBLIC_URL');

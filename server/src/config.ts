@@ -30,7 +30,10 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
   AUDIT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   SMTP_FROM: z.string().min(3).default('BankManager <no-reply@bankmanager.local>'),
   AUTH_AUTOCONFIRM: bool.optional(),
   AUTH_JWT_PRIVATE_KEY: z.string().min(20).optional(),
@@ -107,7 +110,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment; throws a ConfigError that names every bad variable at once. */
-export function loadConfig(source: Record<string, string | undefined> = process.env, version = '0.0.0'): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  version = '0.0.0',
+): Config {
   // Empty strings mean "unset", as most shells and .env files intend.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);

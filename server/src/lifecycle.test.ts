@@ -14,37 +14,41 @@ describe('server lifecycle (embedded PGlite)', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   // Three real server starts: generous timeouts, since CI machines may be busy.
-  it('seeds on first start, recovers after SIGKILL, shuts down cleanly, and keeps its data', { timeout: 180_000 }, async () => {
-    const first = await spawnServer(env);
-    expect(first.output()).toContain('Seeding demo data');
-    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
-    const lockFile = path.join(dataDir, 'server.lock');
-    expect(fs.existsSync(lockFile)).toBe(true);
+  it(
+    'seeds on first start, recovers after SIGKILL, shuts down cleanly, and keeps its data',
+    { timeout: 180_000 },
+    async () => {
+      const first = await spawnServer(env);
+      expect(first.output()).toContain('Seeding demo data');
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      const lockFile = path.join(dataDir, 'server.lock');
+      expect(fs.existsSync(lockFile)).toBe(true);
 
-    // Killed while idle: no chance to close PGlite or remove the lock.
-    first.proc.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
+      // Killed while idle: no chance to close PGlite or remove the lock.
+      first.proc.kill('SIGKILL');
+      expect(await first.exited).toBe('SIGKILL');
 
-    const second = await spawnServer(env);
-    expect(second.output()).not.toContain('Seeding demo data'); // it found the first run's data
-    const health = await fetch(`${second.url}/api/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      const second = await spawnServer(env);
+      expect(second.output()).not.toContain('Seeding demo data'); // it found the first run's data
+      const health = await fetch(`${second.url}/api/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
 
-    // SIGTERM: graceful close, exit code 0, lock released.
-    second.proc.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(fs.existsSync(lockFile)).toBe(false);
+      // SIGTERM: graceful close, exit code 0, lock released.
+      second.proc.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(fs.existsSync(lockFile)).toBe(false);
 
-    const third = await spawnServer(env);
-    expect(third.output()).not.toContain('Seeding demo data');
-    third.proc.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
+      const third = await spawnServer(env);
+      expect(third.output()).not.toContain('Seeding demo data');
+      third.proc.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
 
-    const db = await openDatabase({ dataDir });
-    const rows = await db.db.select().from(appMeta);
-    await db.close();
-    expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
-  });
+      const db = await openDatabase({ dataDir });
+      const rows = await db.db.select().from(appMeta);
+      await db.close();
+      expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
+    },
+  );
 
   it('refuses a second server on the same data directory', { timeout: 120_000 }, async () => {
     const running = await spawnServer(env);

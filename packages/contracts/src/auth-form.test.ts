@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_UP_MESSAGES as M, signUpFormSchema } from './auth.ts';
 
-const valid = { fullName: ' Aminata Kamara ', mobileNo: '+232 76 123456', email: ' a@b.sl ', password: 'secret1', confirmPassword: 'secret1' };
+const valid = {
+  fullName: ' Aminata Kamara ',
+  mobileNo: '+232 76 123456',
+  email: ' a@b.sl ',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
 const messages = (v: object) => {
   const r = signUpFormSchema.safeParse({ ...valid, ...v });
   return r.success ? [] : r.error.issues.map((i) => i.message);
@@ -28,6 +34,9 @@ describe('signUpFormSchema (all messages at once)', () => {
 
 describe('signUpFormSchema (all messages at once) all at once', () => {
   it('reports the mismatch alongside other errors', () => {
-    expect(messages({ fullName: '', confirmPassword: 'x' })).toEqual([M.fullNameRequired, M.passwordsDoNotMatch]);
+    expect(messages({ fullName: '', confirmPassword: 'x' })).toEqual([
+      M.fullNameRequired,
+      M.passwordsDoNotMatch,
+    ]);
   });
 });

@@ -31,7 +31,8 @@ export const AUTH_MESSAGES = {
   emailAlreadyRegistered: 'This email is already registered. Please use a different email address.',
   unexpectedError: 'An unexpected error occurred',
   signUpSuccessTitle: 'Account created',
-  signUpSuccessDescription: 'Your account has been created successfully. Please check your email for verification.',
+  signUpSuccessDescription:
+    'Your account has been created successfully. Please check your email for verification.',
 } as const;
 
 /** SPEC §9 constants of the sign-up flow. */

@@ -41,14 +41,20 @@ describe('signUpFormSchema', () => {
   });
 
   it('checks mobile digits (10-12 after stripping), email shape, password length and match', () => {
-    expect(messagesFor({ ...valid, mobileNo: '123-456-789' })).toEqual([`mobileNo: Please enter a valid mobile number (10-12 digits)`]);
+    expect(messagesFor({ ...valid, mobileNo: '123-456-789' })).toEqual([
+      `mobileNo: Please enter a valid mobile number (10-12 digits)`,
+    ]);
     expect(messagesFor({ ...valid, mobileNo: '1234567890123' })).toHaveLength(1);
     expect(messagesFor({ ...valid, mobileNo: '(123) 456-7890' })).toEqual([]);
-    expect(messagesFor({ ...valid, email: 'not-an-email' })).toEqual(['email: Please enter a valid email address']);
+    expect(messagesFor({ ...valid, email: 'not-an-email' })).toEqual([
+      'email: Please enter a valid email address',
+    ]);
     expect(messagesFor({ ...valid, password: 'abc', confirmPassword: 'abc' })).toEqual([
       'password: Password must be at least 6 characters',
     ]);
-    expect(messagesFor({ ...valid, confirmPassword: 'other1' })).toEqual(['confirmPassword: Passwords do not match']);
+    expect(messagesFor({ ...valid, confirmPassword: 'other1' })).toEqual([
+      'confirmPassword: Passwords do not match',
+    ]);
   });
 });
 
@@ -59,7 +65,9 @@ describe('signUpMetadataSchema', () => {
       mobileNo: '23276123456',
       bank_code: 'CB',
     });
-    expect(signUpMetadataSchema.parse({ fullName: 'A', mobileNo: '0761234567', bank_code: 'XB', extra: 1 })).toMatchObject({
+    expect(
+      signUpMetadataSchema.parse({ fullName: 'A', mobileNo: '0761234567', bank_code: 'XB', extra: 1 }),
+    ).toMatchObject({
       bank_code: 'XB',
       extra: 1,
     });
@@ -73,8 +81,13 @@ describe('signUpMetadataSchema', () => {
 
 describe('staff API response schemas', () => {
   it('parse the documented shapes', () => {
-    expect(userStatusSchema.parse({ isActivated: true, isSuperuser: false })).toEqual({ isActivated: true, isSuperuser: false });
-    expect(activateFirstUserResponseSchema.safeParse({ success: true, user: { approved: 1 } }).success).toBe(false);
+    expect(userStatusSchema.parse({ isActivated: true, isSuperuser: false })).toEqual({
+      isActivated: true,
+      isSuperuser: false,
+    });
+    expect(activateFirstUserResponseSchema.safeParse({ success: true, user: { approved: 1 } }).success).toBe(
+      false,
+    );
   });
 });
 

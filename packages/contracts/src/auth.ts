@@ -26,16 +26,27 @@ export function signUpErrorForCode(
   code: string | undefined,
 ): { code: SignUpErrorCode; field: 'mobileNo' | 'email'; message: string } | undefined {
   if (code === AUTH_ERROR_CODES.mobileExists || code === 'MOBILE_ALREADY_EXISTS' || code === 'phone_exists') {
-    return { code: 'MOBILE_ALREADY_EXISTS', field: 'mobileNo', message: AUTH_MESSAGES.mobileAlreadyRegistered };
+    return {
+      code: 'MOBILE_ALREADY_EXISTS',
+      field: 'mobileNo',
+      message: AUTH_MESSAGES.mobileAlreadyRegistered,
+    };
   }
-  if (code === AUTH_ERROR_CODES.emailExists || code === AUTH_ERROR_CODES.userAlreadyExists || code === 'EMAIL_ALREADY_EXISTS') {
+  if (
+    code === AUTH_ERROR_CODES.emailExists ||
+    code === AUTH_ERROR_CODES.userAlreadyExists ||
+    code === 'EMAIL_ALREADY_EXISTS'
+  ) {
     return { code: 'EMAIL_ALREADY_EXISTS', field: 'email', message: AUTH_MESSAGES.emailAlreadyRegistered };
   }
   return undefined;
 }
 
 // One rule per field, shared by the web form and the server's check of sign-up metadata.
-const fullName = z.string({ error: SIGN_UP_MESSAGES.fullNameRequired }).trim().min(1, SIGN_UP_MESSAGES.fullNameRequired);
+const fullName = z
+  .string({ error: SIGN_UP_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, SIGN_UP_MESSAGES.fullNameRequired);
 const mobileNo = z
   .string({ error: SIGN_UP_MESSAGES.mobileRequired })
   .trim()

@@ -62,7 +62,11 @@ export type DashboardTask = z.infer<typeof taskSchema>;
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 /** The seeded content part of the response (news, announcements, tasks). */
-export const dashboardContentSchema = dashboardResponseSchema.pick({ news: true, announcements: true, tasks: true });
+export const dashboardContentSchema = dashboardResponseSchema.pick({
+  news: true,
+  announcements: true,
+  tasks: true,
+});
 export type DashboardContent = z.infer<typeof dashboardContentSchema>;
 
 /** SPEC §9 dashboard limits. */

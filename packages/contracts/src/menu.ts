@@ -34,7 +34,10 @@ export function buildMenu(rows: readonly MenuRow[]): MenuItem[] {
 export const MENU: MenuItem[] = buildMenu(MENU_ROWS);
 
 /** Every entry with its ancestors (top first), in tree order. */
-export function flattenMenu(items: MenuItem[] = MENU, trail: MenuItem[] = []): { item: MenuItem; trail: MenuItem[] }[] {
+export function flattenMenu(
+  items: MenuItem[] = MENU,
+  trail: MenuItem[] = [],
+): { item: MenuItem; trail: MenuItem[] }[] {
   return items.flatMap((item) => [{ item, trail }, ...flattenMenu(item.subMenus ?? [], [...trail, item])]);
 }
 

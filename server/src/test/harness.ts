@@ -39,7 +39,9 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
 }
 
 /** Test config: cheap password hashing and generous auth limits, so suites stay fast; `auth` merges key by key. */
-export function testConfig(overrides: Partial<Omit<Config, 'auth'>> & { auth?: Partial<AuthConfig> } = {}): Config {
+export function testConfig(
+  overrides: Partial<Omit<Config, 'auth'>> & { auth?: Partial<AuthConfig> } = {},
+): Config {
   const base = loadConfig(
     {
       NODE_ENV: 'test',

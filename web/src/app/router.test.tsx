@@ -14,7 +14,10 @@ vi.mock('@/features/auth/auth-session', () => ({
   signInFlow: vi.fn(),
   signOutFlow: vi.fn(),
 }));
-vi.mock('@/features/theme/api/profile-theme', () => ({ loadProfileTheme: async () => 'light', saveProfileTheme: async () => {} }));
+vi.mock('@/features/theme/api/profile-theme', () => ({
+  loadProfileTheme: async () => 'light',
+  saveProfileTheme: async () => {},
+}));
 vi.mock('@/lib/api-client', () => ({ api: { get: () => new Promise(() => {}) } }));
 
 const { AppProviders } = await import('./providers');
@@ -32,7 +35,12 @@ function renderAt(path: string) {
 
 describe('app routes', () => {
   beforeEach(() => {
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: false,
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     session.user = { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } };
   });
 

@@ -64,7 +64,13 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
   } catch {
     body = text;
   }
-  if (!res.ok) throw new ApiError(bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`), res.status, res.statusText, body);
+  if (!res.ok)
+    throw new ApiError(
+      bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`),
+      res.status,
+      res.statusText,
+      body,
+    );
   return opts.schema ? opts.schema.parse(body) : (body as T);
 }
 
@@ -73,7 +79,12 @@ export async function apiDownload(path: string, filename: string): Promise<void>
   const res = await fetch(`${API_BASE}${path}`, { headers: await authHeaders() });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => undefined);
-    throw new ApiError(bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`), res.status, res.statusText, body);
+    throw new ApiError(
+      bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`),
+      res.status,
+      res.statusText,
+      body,
+    );
   }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
@@ -86,7 +97,10 @@ export async function apiDownload(path: string, filename: string): Promise<void>
 }
 
 export const api = {
-  get: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) => apiRequest<T>(path, { ...opts, method: 'POST' }),
-  put: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) => apiRequest<T>(path, { ...opts, method: 'PUT' }),
+  get: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'POST' }),
+  put: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'PUT' }),
 };

@@ -15,7 +15,12 @@ export function decodeCursor(raw: string): HistoryCursor {
   // The shape alone lets through instants that do not exist ("2026-02-30T25:61…"), which the
   // database then refused with a 500: the instant must read back as itself.
   const instant = Date.parse(m?.[1] ?? '');
-  if (!m || Number.isNaN(instant) || new Date(instant).toISOString().slice(0, 23) !== m[1]!.slice(0, 23) || Number(m[2]) > Number.MAX_SAFE_INTEGER) {
+  if (
+    !m ||
+    Number.isNaN(instant) ||
+    new Date(instant).toISOString().slice(0, 23) !== m[1]!.slice(0, 23) ||
+    Number(m[2]) > Number.MAX_SAFE_INTEGER
+  ) {
     throw badRequest('Invalid cursor: use the nextCursor value from the previous page.');
   }
   return { postedAt: m[1]!, id: Number(m[2]) };

@@ -86,7 +86,12 @@ describe('account enquiry API', () => {
 
   it('refuses a cursor for an instant that does not exist before auditing a view (was a 500, audited as success)', async () => {
     const views = async () =>
-      (await queryRows<{ n: string }>(t.db.db, sql`select count(*) as n from audit_log where action = 'account.view_transactions'`))[0]!.n;
+      (
+        await queryRows<{ n: string }>(
+          t.db.db,
+          sql`select count(*) as n from audit_log where action = 'account.view_transactions'`,
+        )
+      )[0]!.n;
     const before = await views();
     const impossible = Buffer.from('2026-02-30T25:61:00.000000Z|1').toString('base64url');
     const res = await get(`/api/accounts/${number}/transactions?cursor=${impossible}`);
@@ -124,11 +129,17 @@ describe('account enquiry API', () => {
       (await get(`/api/accounts/${number}/statement?from=2026-06-01&to=2026-06-02&format=xls`)).statusCode,
     ).toBe(400);
     // Dates of the right shape that do not exist reached SQL and failed there (500).
-    for (const q of ['from=2026-13-45&to=2026-12-31', 'from=2026-02-30&to=2026-03-01', 'from=0000-01-01&to=2026-01-01']) {
+    for (const q of [
+      'from=2026-13-45&to=2026-12-31',
+      'from=2026-02-30&to=2026-03-01',
+      'from=0000-01-01&to=2026-01-01',
+    ]) {
       const res = await get(`/api/accounts/${number}/statement?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().details[0].message, q).toBe('Use a date like 2026-01-31');
     }
-    expect((await get(`/api/accounts/${number}/statement?from=2026-06-01&to=9999-12-31&format=csv`)).statusCode).toBe(200);
+    expect(
+      (await get(`/api/accounts/${number}/statement?from=2026-06-01&to=9999-12-31&format=csv`)).statusCode,
+    ).toBe(200);
   });
 });

@@ -17,7 +17,10 @@ const clampToSql = (d: Date): Date => new Date(Math.min(SQL_MAX, Math.max(SQL_MI
 export function dateRange(from?: string, to?: string): { from?: Date; to?: Date } {
   const range: { from?: Date; to?: Date } = {};
   if (from) range.from = clampToSql(new Date(DATE_ONLY.test(from) ? `${from}T00:00:00Z` : from));
-  if (to) range.to = clampToSql(DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(to));
+  if (to)
+    range.to = clampToSql(
+      DATE_ONLY.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(to),
+    );
   return range;
 }
 

@@ -142,7 +142,12 @@ describe('audit trail API', () => {
   });
 
   it('takes dates at the ends of the calendar (the day after 9999-12-31 was a 500)', async () => {
-    for (const q of ['to=9999-12-31', 'from=0000-01-01', 'to=9999-12-31T23:00:00-05:00', 'from=9999-12-31T23:30:00-01:00']) {
+    for (const q of [
+      'to=9999-12-31',
+      'from=0000-01-01',
+      'to=9999-12-31T23:00:00-05:00',
+      'from=9999-12-31T23:30:00-01:00',
+    ]) {
       expect((await c.get(`/api/admin/audit?${q}`, root.auth)).statusCode, q).toBe(200);
       expect((await c.get(`/api/admin/audit/export?${q}`, root.auth)).statusCode, q).toBe(200);
     }

@@ -16,7 +16,9 @@ describe('audit log', () => {
   it('chains rows: each hash covers the previous hash and the row content', async () => {
     await writeAudit(h.db, { action: 'test.one', outcome: 'success', ip: '127.0.0.1', details: { a: 1 } });
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) => writeAudit(h.db, { action: `test.many`, outcome: 'success', details: { i } })),
+      Array.from({ length: 10 }, (_, i) =>
+        writeAudit(h.db, { action: `test.many`, outcome: 'success', details: { i } }),
+      ),
     );
     const rows = await h.db.select().from(auditLog).orderBy(auditLog.id);
     expect(rows.length).toBe(11);

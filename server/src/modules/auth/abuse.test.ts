@@ -21,14 +21,24 @@ describe('auth abuse resistance', () => {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${base}/auth/v1${path}`, {
       method: 'POST',
-      headers: { apikey: anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...headers },
+      headers: {
+        apikey: anon,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+        ...headers,
+      },
       body,
     });
 
   const snapshot = async () => {
     const n = async (table: typeof authUsers | typeof profiles | typeof staff | typeof authSessions) =>
       (await t.db.db.select({ n: count() }).from(table))[0]!.n;
-    return { users: await n(authUsers), profiles: await n(profiles), staff: await n(staff), sessions: await n(authSessions) };
+    return {
+      users: await n(authUsers),
+      profiles: await n(profiles),
+      staff: await n(staff),
+      sessions: await n(authSessions),
+    };
   };
 
   it('locks an account after repeated failures (429), across server processes, without touching others', async () => {
@@ -36,7 +46,9 @@ describe('auth abuse resistance', () => {
     const bystander = await signedUpClient(base, t.app);
     const c = client(base, anon);
     for (let i = 0; i < 3; i++) {
-      expect((await c.auth.signInWithPassword({ email: victim.id.email, password: 'wrong-guess' })).error?.code).toBe('invalid_credentials');
+      expect(
+        (await c.auth.signInWithPassword({ email: victim.id.email, password: 'wrong-guess' })).error?.code,
+      ).toBe('invalid_credentials');
     }
     const locked = await c.auth.signInWithPassword({ email: victim.id.email, password: victim.id.password });
     expect(locked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
@@ -53,7 +65,14 @@ describe('auth abuse resistance', () => {
     expect(res.json()).toEqual({ code: 'over_request_rate_limit', message: expect.any(String) });
     await second.close();
 
-    expect((await client(base, anon).auth.signInWithPassword({ email: bystander.id.email, password: bystander.id.password })).error).toBeNull();
+    expect(
+      (
+        await client(base, anon).auth.signInWithPassword({
+          email: bystander.id.email,
+          password: bystander.id.password,
+        })
+      ).error,
+    ).toBeNull();
     const failures = await t.db.db.select().from(auditLog).where(eq(auditLog.actorEmail, victim.id.email));
     expect(failures.filter((a) => a.action === 'auth.sign_in' && a.outcome === 'failure')).toHaveLength(3);
     expect(failures.filter((a) => a.outcome === 'denied').length).toBeGreaterThanOrEqual(1);
@@ -61,7 +80,11 @@ describe('auth abuse resistance', () => {
 
   it('rate-limits per IP (429 over_request_rate_limit), counted in the database', async () => {
     // A second server on the same database with a low limit; requests from an address of their own.
-    const limited = await buildApp({ config: testConfig({ auth: { ipRateLimitPerMinute: 4 } }), db: t.db, logger: false });
+    const limited = await buildApp({
+      config: testConfig({ auth: { ipRateLimitPerMinute: 4 } }),
+      db: t.db,
+      logger: false,
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
@@ -69,7 +92,11 @@ describe('auth abuse resistance', () => {
           method: 'POST',
           url: '/auth/v1/token?grant_type=password',
           remoteAddress: '10.23.2.1',
-          headers: { apikey: anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+          headers: {
+            apikey: anon,
+            'content-type': 'application/json',
+            'x-supabase-api-version': '2024-01-01',
+          },
           payload: { email: `x${i}@bank.sl`, password: 'whatever1' },
         });
         statuses.push(r.statusCode);
@@ -102,11 +129,39 @@ describe('auth abuse resistance', () => {
       ['/signup', JSON.stringify({ email: 123, password: 'secret-pass' })],
       ['/signup', JSON.stringify({ email: id.email, password: { $gt: '' }, data: id.data })],
       ['/signup', JSON.stringify({ email: id.email, password: 'secret-pass', data: 'fullName' })],
-      ['/signup', JSON.stringify({ email: id.email, password: 'secret-pass', data: { ...id.data, mobileNo: 5551234567 } })],
-      ['/signup', JSON.stringify({ email: "x'; drop table auth_users; --@bank.sl", password: 'secret-pass', data: id.data })],
-      ['/signup', JSON.stringify({ email: id.email, password: 'secret-pass', data: { ...id.data, mobileNo: "12' or '1'='1" } })],
+      [
+        '/signup',
+        JSON.stringify({
+          email: id.email,
+          password: 'secret-pass',
+          data: { ...id.data, mobileNo: 5551234567 },
+        }),
+      ],
+      [
+        '/signup',
+        JSON.stringify({
+          email: "x'; drop table auth_users; --@bank.sl",
+          password: 'secret-pass',
+          data: id.data,
+        }),
+      ],
+      [
+        '/signup',
+        JSON.stringify({
+          email: id.email,
+          password: 'secret-pass',
+          data: { ...id.data, mobileNo: "12' or '1'='1" },
+        }),
+      ],
       ['/signup', JSON.stringify({ email: id.email, password: 'x'.repeat(5000), data: id.data })],
-      ['/signup', JSON.stringify({ email: id.email, password: 'secret-pass', data: { ...id.data, blob: 'x'.repeat(20_000) } })],
+      [
+        '/signup',
+        JSON.stringify({
+          email: id.email,
+          password: 'secret-pass',
+          data: { ...id.data, blob: 'x'.repeat(20_000) },
+        }),
+      ],
       ['/signup', `{"email":"${id.email}","password":"secret-pass","data":{"__proto__":{"admin":true}}}`],
       ['/token?grant_type=password', JSON.stringify({ email: "' OR '1'='1", password: "' OR '1'='1" })],
       ['/token?grant_type=password', JSON.stringify({ email: ['a@b.sl'], password: 'x' })],
@@ -126,15 +181,32 @@ describe('auth abuse resistance', () => {
       expect(typeof json.code, path).toBe('string');
       expect(typeof json.message, path).toBe('string');
     }
-    const huge = await post('/signup', JSON.stringify({ email: id.email, password: 'secret-pass', data: { x: 'y'.repeat(2 * 1024 * 1024) } }));
+    const huge = await post(
+      '/signup',
+      JSON.stringify({ email: id.email, password: 'secret-pass', data: { x: 'y'.repeat(2 * 1024 * 1024) } }),
+    );
     expect(huge.status).toBe(413);
-    const wrongType = await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { apikey: anon, 'content-type': 'text/plain' }, body: 'email=a' });
+    const wrongType = await fetch(`${base}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: anon, 'content-type': 'text/plain' },
+      body: 'email=a',
+    });
     expect([400, 415]).toContain(wrongType.status);
-    const restInjection = await fetch(`${base}/rest/v1/profiles?select=theme&id=eq.${encodeURIComponent("1' or '1'='1")}`, { headers: { apikey: anon, authorization: `Bearer ${anon}` } });
+    const restInjection = await fetch(
+      `${base}/rest/v1/profiles?select=theme&id=eq.${encodeURIComponent("1' or '1'='1")}`,
+      { headers: { apikey: anon, authorization: `Bearer ${anon}` } },
+    );
     expect(restInjection.status).toBe(400);
-    const restColumn = await fetch(`${base}/rest/v1/profiles?select=${encodeURIComponent('theme,(select 1)')}`, { headers: { apikey: anon } });
+    const restColumn = await fetch(
+      `${base}/rest/v1/profiles?select=${encodeURIComponent('theme,(select 1)')}`,
+      { headers: { apikey: anon } },
+    );
     expect(restColumn.status).toBe(400);
-    const apiBad = await fetch(`${base}/api/users/activate-first-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const apiBad = await fetch(`${base}/api/users/activate-first-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(apiBad.status).toBeLessThan(500);
     expect(apiBad.status).toBeGreaterThanOrEqual(400);
     expect(await snapshot()).toEqual(before);
@@ -145,7 +217,10 @@ describe('auth abuse resistance', () => {
     const c = client(base, anon);
     await c.auth.signInWithOtp({ email: id.email });
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await c.auth.verifyOtp({ email: id.email, token: `00000${i}`, type: 'email' })).error?.code);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await c.auth.verifyOtp({ email: id.email, token: `00000${i}`, type: 'email' })).error?.code,
+      );
     expect(codes).toEqual(['otp_expired', 'otp_expired', 'otp_expired', 'over_request_rate_limit']);
   });
 
@@ -154,7 +229,9 @@ describe('auth abuse resistance', () => {
     // attempt of a burst see "under the limit" (found by the two-server test, test:cluster).
     const { id } = await signedUpClient(base, t.app);
     const passwords = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post('/token?grant_type=password', JSON.stringify({ email: id.email, password: `guess-${i}` }))),
+      Array.from({ length: 12 }, (_, i) =>
+        post('/token?grant_type=password', JSON.stringify({ email: id.email, password: `guess-${i}` })),
+      ),
     );
     expect(passwords.filter((r) => r.status === 400)).toHaveLength(3);
     expect(passwords.filter((r) => r.status === 429)).toHaveLength(9);
@@ -162,7 +239,12 @@ describe('auth abuse resistance', () => {
     const other = await signedUpClient(base, t.app);
     await client(base, anon).auth.signInWithOtp({ email: other.id.email });
     const codes = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post('/verify', JSON.stringify({ email: other.id.email, token: `1${String(i).padStart(5, '0')}`, type: 'email' }))),
+      Array.from({ length: 12 }, (_, i) =>
+        post(
+          '/verify',
+          JSON.stringify({ email: other.id.email, token: `1${String(i).padStart(5, '0')}`, type: 'email' }),
+        ),
+      ),
     );
     expect(codes.filter((r) => r.status !== 429)).toHaveLength(3);
   });

@@ -17,18 +17,32 @@ describe('auth audit trail', () => {
 
   it('records sign-up, sign-in success and failure, MFA changes, password change, sign-out and activation', async () => {
     const { client: c, id, userId, session } = await signedUpClient(base, t.app);
-    await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({ email: id.email, password: 'nope-nope' });
+    await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({
+      email: id.email,
+      password: 'nope-nope',
+    });
     await c.auth.signInWithPassword({ email: id.email, password: id.password });
     const { data: factor } = await c.auth.mfa.enroll({ factorType: 'totp' });
     const { data: ch } = await c.auth.mfa.challenge({ factorId: factor!.id });
-    await c.auth.mfa.verify({ factorId: factor!.id, challengeId: ch!.id, code: authenticator.generate(factor!.totp.secret) });
+    await c.auth.mfa.verify({
+      factorId: factor!.id,
+      challengeId: ch!.id,
+      code: authenticator.generate(factor!.totp.secret),
+    });
     await c.auth.mfa.unenroll({ factorId: factor!.id });
     await c.auth.updateUser({ password: 'brand-new-pass' });
-    await fetch(`${base}/api/users/activate-first-user`, { method: 'POST', headers: { authorization: `Bearer ${(await c.auth.getSession()).data.session!.access_token}` } });
+    await fetch(`${base}/api/users/activate-first-user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${(await c.auth.getSession()).data.session!.access_token}` },
+    });
     await c.auth.signOut();
     expect(session.user.id).toBe(userId);
 
-    const rows = await t.db.db.select().from(auditLog).where(eq(auditLog.actorEmail, id.email)).orderBy(auditLog.id);
+    const rows = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorEmail, id.email))
+      .orderBy(auditLog.id);
     expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
       'auth.sign_up:success',
       'auth.sign_in:failure',

@@ -47,7 +47,11 @@ async function verifyAccessToken(jwt: JwtService, token: string | undefined): Pr
   } catch (err) {
     throw badJwt(`invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
   }
-  if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || typeof claims.session_id !== 'string') {
+  if (
+    claims.role !== 'authenticated' ||
+    typeof claims.sub !== 'string' ||
+    typeof claims.session_id !== 'string'
+  ) {
     throw badJwt('invalid claim: missing sub claim');
   }
   return claims;
@@ -57,7 +61,11 @@ async function verifyAccessToken(jwt: JwtService, token: string | undefined): Pr
  * Verifies a user's bearer access token and that its session still exists (signed-out sessions are
  * refused even while the JWT has not expired). Throws GoTrue errors; callers outside /auth/v1 map them.
  */
-export async function authenticate(db: Database, jwt: JwtService, token: string | undefined): Promise<Authenticated> {
+export async function authenticate(
+  db: Database,
+  jwt: JwtService,
+  token: string | undefined,
+): Promise<Authenticated> {
   const claims = await verifyAccessToken(jwt, token);
   const [row] = await db
     .select({ session: authSessions, user: authUsers })
@@ -96,7 +104,11 @@ const staffCallerQuery = (db: Database) =>
 const prepared = new WeakMap<Database, ReturnType<typeof staffCallerQuery>>();
 
 /** As `authenticate`, for the /api guards: who is calling and their activation flags. */
-export async function authenticateStaff(db: Database, jwt: JwtService, token: string | undefined): Promise<StaffCaller> {
+export async function authenticateStaff(
+  db: Database,
+  jwt: JwtService,
+  token: string | undefined,
+): Promise<StaffCaller> {
   const claims = await verifyAccessToken(jwt, token);
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = staffCallerQuery(db)));

@@ -9,7 +9,8 @@ export type Body = Record<string, unknown>;
 
 export function asBody(raw: unknown): Body {
   if (raw === undefined || raw === null || raw === '') return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw validationFailed('Request body must be a JSON object');
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw validationFailed('Request body must be a JSON object');
   return raw as Body;
 }
 
@@ -41,7 +42,8 @@ const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"
 /** Lower-cased, trimmed e-mail; 400 validation_failed when it does not look like one. */
 export function normalizeEmail(email: string): string {
   const e = email.trim().toLowerCase();
-  if (e.length > 254 || !EMAIL_RE.test(e)) throw validationFailed('Unable to validate email address: invalid format');
+  if (e.length > 254 || !EMAIL_RE.test(e))
+    throw validationFailed('Unable to validate email address: invalid format');
   return e;
 }
 
@@ -50,4 +52,5 @@ export function optEmail(body: Body, key = 'email'): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : normalizeEmail(v);
 }
 
-export const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+export const isUuid = (s: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -28,7 +28,9 @@ describe('supabase-js conformance: admin', () => {
     expect(new Set(ids).size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const raw = await fetch(`${base}/auth/v1/admin/users?page=1&per_page=2`, { headers: { apikey: keysOf(t.app).serviceKey, authorization: `Bearer ${keysOf(t.app).serviceKey}` } });
+    const raw = await fetch(`${base}/auth/v1/admin/users?page=1&per_page=2`, {
+      headers: { apikey: keysOf(t.app).serviceKey, authorization: `Bearer ${keysOf(t.app).serviceKey}` },
+    });
     expect(raw.headers.get('x-total-count')).toBe('3');
     expect(raw.headers.get('link')).toContain('rel="next"');
   });
@@ -38,7 +40,13 @@ describe('supabase-js conformance: admin', () => {
     expect((await anon.auth.admin.listUsers()).error).toMatchObject({ status: 403, code: 'not_admin' });
     const { client: user } = await signedUpClient(base, t.app);
     const token = (await user.auth.getSession()).data.session!.access_token;
-    const res = await fetch(`${base}/auth/v1/admin/users`, { headers: { apikey: keysOf(t.app).anonKey, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' } });
+    const res = await fetch(`${base}/auth/v1/admin/users`, {
+      headers: {
+        apikey: keysOf(t.app).anonKey,
+        authorization: `Bearer ${token}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'not_admin' });
     const invite = await anon.auth.admin.inviteUserByEmail('x@bank.sl');
@@ -47,7 +55,12 @@ describe('supabase-js conformance: admin', () => {
 
   it('creates, gets, updates, bans and deletes a user', async () => {
     const id = newIdentity('admin');
-    const created = await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
+    const created = await admin.auth.admin.createUser({
+      email: id.email,
+      password: id.password,
+      email_confirm: true,
+      user_metadata: id.data,
+    });
     expect(created.error).toBeNull();
     const userId = created.data.user!.id;
     const [p] = await t.db.db.select().from(profiles).where(eq(profiles.id, userId));
@@ -62,14 +75,27 @@ describe('supabase-js conformance: admin', () => {
     expect(banned.error).toBeNull();
     expect((banned.data.user as { banned_until?: string } | null)?.banned_until).toEqual(expect.any(String));
     expect((await c.auth.refreshSession()).error).not.toBeNull();
-    expect((await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({ email: id.email, password: id.password })).error).toMatchObject({ code: 'user_banned' });
+    expect(
+      (
+        await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({
+          email: id.email,
+          password: id.password,
+        })
+      ).error,
+    ).toMatchObject({ code: 'user_banned' });
     await admin.auth.admin.updateUserById(userId, { ban_duration: 'none', user_metadata: { note: 'ok' } });
-    const back = await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({ email: id.email, password: id.password });
+    const back = await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({
+      email: id.email,
+      password: id.password,
+    });
     expect(back.error).toBeNull();
     expect(back.data.user?.user_metadata).toMatchObject({ note: 'ok', fullName: id.data.fullName });
 
     expect((await admin.auth.admin.deleteUser(userId)).error).toBeNull();
-    expect((await admin.auth.admin.getUserById(userId)).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    expect((await admin.auth.admin.getUserById(userId)).error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+    });
     expect(await t.db.db.select().from(profiles).where(eq(profiles.id, userId))).toEqual([]);
   });
 
@@ -77,7 +103,11 @@ describe('supabase-js conformance: admin', () => {
     const { id } = await signedUpClient(base, t.app);
     const link = await admin.auth.admin.generateLink({ type: 'magiclink', email: id.email });
     expect(link.error).toBeNull();
-    expect(link.data.properties).toMatchObject({ verification_type: 'magiclink', email_otp: expect.stringMatching(/^\d{6}$/), hashed_token: expect.any(String) });
+    expect(link.data.properties).toMatchObject({
+      verification_type: 'magiclink',
+      email_otp: expect.stringMatching(/^\d{6}$/),
+      hashed_token: expect.any(String),
+    });
     expect(link.data.properties!.action_link).toContain('/auth/v1/verify?token=');
     expect(link.data.user?.email).toBe(id.email);
     const c = client(base, keysOf(t.app).anonKey);
@@ -85,7 +115,9 @@ describe('supabase-js conformance: admin', () => {
     expect(v.error).toBeNull();
     expect(v.data.session?.user.email).toBe(id.email);
     expect(await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, id.email))).toEqual([]);
-    expect((await admin.auth.admin.generateLink({ type: 'recovery', email: 'none@bank.sl' })).error).toMatchObject({ status: 404 });
+    expect(
+      (await admin.auth.admin.generateLink({ type: 'recovery', email: 'none@bank.sl' })).error,
+    ).toMatchObject({ status: 404 });
   });
 
   it('invite creates an invited user, mails them, and the invite code signs them in', async () => {
@@ -105,10 +137,20 @@ describe('supabase-js conformance: admin', () => {
   it('settings, health, unsupported grants and providers answer cleanly', async () => {
     const key = keysOf(t.app).anonKey;
     const h = { apikey: key, 'x-supabase-api-version': '2024-01-01' };
-    expect(await (await fetch(`${base}/auth/v1/settings`, { headers: h })).json()).toMatchObject({ external: { email: true }, mailer_autoconfirm: true });
-    expect(await (await fetch(`${base}/auth/v1/health`)).json()).toMatchObject({ name: 'GoTrue', version: expect.any(String) });
+    expect(await (await fetch(`${base}/auth/v1/settings`, { headers: h })).json()).toMatchObject({
+      external: { email: true },
+      mailer_autoconfirm: true,
+    });
+    expect(await (await fetch(`${base}/auth/v1/health`)).json()).toMatchObject({
+      name: 'GoTrue',
+      version: expect.any(String),
+    });
     for (const grant of ['pkce', 'id_token', 'nope']) {
-      const r = await fetch(`${base}/auth/v1/token?grant_type=${grant}`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: '{"auth_code":null}' });
+      const r = await fetch(`${base}/auth/v1/token?grant_type=${grant}`, {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: '{"auth_code":null}',
+      });
       expect(r.status, grant).toBe(400);
       expect((await r.json()) as object).toHaveProperty('code');
     }

@@ -26,7 +26,11 @@ describe('supabase-js conformance: mail and MFA', () => {
   it('signUp with autoconfirm off returns a user without session and mails a confirmation leading to /signin', async () => {
     const id = newIdentity();
     const c = client(base, anon);
-    const { data, error } = await c.auth.signUp({ email: id.email, password: id.password, options: { data: id.data } });
+    const { data, error } = await c.auth.signUp({
+      email: id.email,
+      password: id.password,
+      options: { data: id.data },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user).toMatchObject({ email: id.email, confirmation_sent_at: expect.any(String) });
@@ -46,7 +50,9 @@ describe('supabase-js conformance: mail and MFA', () => {
     const [outbox] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, id.email));
     expect(outbox).toMatchObject({ kind: 'confirmation', sentAt: expect.any(Date) });
     // The link works once.
-    expect((await fetch(local, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired');
+    expect((await fetch(local, { redirect: 'manual' })).headers.get('location')).toContain(
+      'error_code=otp_expired',
+    );
   });
 
   it('a confirmation code typed in verifyOtp signs the user in', async () => {
@@ -54,7 +60,11 @@ describe('supabase-js conformance: mail and MFA', () => {
     const c = client(base, anon);
     await c.auth.signUp({ email: id.email, password: id.password, options: { data: id.data } });
     const { code } = parseAuthMail((await sink.waitFor(id.email, /Confirm/)).raw);
-    const bad = await c.auth.verifyOtp({ email: id.email, token: '000000' === code ? '111111' : '000000', type: 'signup' });
+    const bad = await c.auth.verifyOtp({
+      email: id.email,
+      token: '000000' === code ? '111111' : '000000',
+      type: 'signup',
+    });
     expect(bad.error).toMatchObject({ status: 403, code: 'otp_expired' });
     const { data, error } = await c.auth.verifyOtp({ email: id.email, token: code, type: 'signup' });
     expect(error).toBeNull();
@@ -64,7 +74,12 @@ describe('supabase-js conformance: mail and MFA', () => {
   it('password recovery through a real mail: PASSWORD_RECOVERY, then a new password', async () => {
     const id = newIdentity();
     const admin = client(base, keysOf(t.app).serviceKey);
-    await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
+    await admin.auth.admin.createUser({
+      email: id.email,
+      password: id.password,
+      email_confirm: true,
+      user_metadata: id.data,
+    });
     const c = client(base, anon);
     expect((await c.auth.resetPasswordForEmail(id.email)).error).toBeNull();
     expect((await c.auth.resetPasswordForEmail('nobody-here@bank.sl')).error).toBeNull();
@@ -75,7 +90,10 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(verified.error).toBeNull();
     expect(events).toContain('PASSWORD_RECOVERY');
     expect((await c.auth.updateUser({ password: 'recovered-pass-9' })).error).toBeNull();
-    const again = await client(base, anon).auth.signInWithPassword({ email: id.email, password: 'recovered-pass-9' });
+    const again = await client(base, anon).auth.signInWithPassword({
+      email: id.email,
+      password: 'recovered-pass-9',
+    });
     expect(again.error).toBeNull();
   });
 
@@ -91,13 +109,20 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(data.session).not.toBeNull();
     expect((await c.auth.reauthenticate()).error).toBeNull();
     await sink.waitFor(id.email, /Confirm it is you/);
-    expect((await c.auth.signInWithOtp({ email: 'ghost@bank.sl' })).error).toMatchObject({ code: 'otp_disabled' });
+    expect((await c.auth.signInWithOtp({ email: 'ghost@bank.sl' })).error).toMatchObject({
+      code: 'otp_disabled',
+    });
   });
 
   it('an e-mail change is confirmed through a code sent to the new address', async () => {
     const id = newIdentity();
     const admin = client(base, keysOf(t.app).serviceKey);
-    await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
+    await admin.auth.admin.createUser({
+      email: id.email,
+      password: id.password,
+      email_confirm: true,
+      user_metadata: id.data,
+    });
     const c = client(base, anon);
     await c.auth.signInWithPassword({ email: id.email, password: id.password });
     const newEmail = `new.${id.email}`;
@@ -108,18 +133,29 @@ describe('supabase-js conformance: mail and MFA', () => {
     const v = await c.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
     expect(v.error).toBeNull();
     expect(v.data.user?.email).toBe(newEmail);
-    expect((await client(base, anon).auth.signInWithPassword({ email: newEmail, password: id.password })).error).toBeNull();
+    expect(
+      (await client(base, anon).auth.signInWithPassword({ email: newEmail, password: id.password })).error,
+    ).toBeNull();
   });
 
   it('TOTP MFA: enroll, challenge, verify to aal2, unenroll', async () => {
     const admin = client(base, keysOf(t.app).serviceKey);
     const id = newIdentity('mfa');
-    await admin.auth.admin.createUser({ email: id.email, password: id.password, email_confirm: true, user_metadata: id.data });
+    await admin.auth.admin.createUser({
+      email: id.email,
+      password: id.password,
+      email_confirm: true,
+      user_metadata: id.data,
+    });
     const c = client(base, anon);
     const signedIn = await c.auth.signInWithPassword({ email: id.email, password: id.password });
     const aal1Refresh = signedIn.data.session!.refresh_token;
 
-    const enrolled = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone', issuer: 'BankManager' });
+    const enrolled = await c.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'phone',
+      issuer: 'BankManager',
+    });
     expect(enrolled.error).toBeNull();
     const factor = enrolled.data!;
     expect(factor.type).toBe('totp');
@@ -129,18 +165,32 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(dup.error).toMatchObject({ code: 'mfa_factor_name_conflict' });
 
     const challenge = await c.auth.mfa.challenge({ factorId: factor.id });
-    expect(challenge.data).toMatchObject({ id: expect.any(String), type: 'totp', expires_at: expect.any(Number) });
-    const wrong = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: '000000' === authenticator.generate(factor.totp.secret) ? '111111' : '000000' });
+    expect(challenge.data).toMatchObject({
+      id: expect.any(String),
+      type: 'totp',
+      expires_at: expect.any(Number),
+    });
+    const wrong = await c.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: '000000' === authenticator.generate(factor.totp.secret) ? '111111' : '000000',
+    });
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     const events: AuthChangeEvent[] = [];
     c.auth.onAuthStateChange((e) => void events.push(e));
-    const ok = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: authenticator.generate(factor.totp.secret) });
+    const ok = await c.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: authenticator.generate(factor.totp.secret),
+    });
     expect(ok.error).toBeNull();
     expect(events).toContain('MFA_CHALLENGE_VERIFIED');
     const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
     // Another tab still holding the aal1 token right after: refused, but this session lives on.
-    expect((await client(base, anon).auth.refreshSession({ refresh_token: aal1Refresh })).error?.status).toBe(400);
+    expect((await client(base, anon).auth.refreshSession({ refresh_token: aal1Refresh })).error?.status).toBe(
+      400,
+    );
     expect((await c.auth.refreshSession()).error).toBeNull();
     const factors = await c.auth.mfa.listFactors();
     expect(factors.data?.totp.map((f) => f.id)).toEqual([factor.id]);
@@ -148,11 +198,17 @@ describe('supabase-js conformance: mail and MFA', () => {
     // A fresh aal1 session may not remove a verified factor.
     const other = client(base, anon);
     await other.auth.signInWithPassword({ email: id.email, password: id.password });
-    expect((await other.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    expect((await other.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({
+      status: 401,
+      code: 'insufficient_aal',
+    });
 
     const removed = await c.auth.mfa.unenroll({ factorId: factor.id });
     expect(removed.error).toBeNull();
     expect(removed.data).toEqual({ id: factor.id });
-    expect((await c.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    expect((await c.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({
+      status: 404,
+      code: 'mfa_factor_not_found',
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthApiError, isAuthSessionMissingError, isAuthWeakPasswordError, type AuthChangeEvent } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+  type AuthChangeEvent,
+} from '@supabase/supabase-js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { eq } from 'drizzle-orm';
 import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
@@ -28,43 +33,86 @@ describe('supabase-js conformance: sessions', () => {
   it('signUp (autoconfirm) returns a session and creates the profile and a pending staff record', async () => {
     const id = newIdentity();
     const c = client(base, anon);
-    const { data, error } = await c.auth.signUp({ email: id.email.toUpperCase(), password: id.password, options: { data: { ...id.data, mobileNo: '+232 (76) 000-0001' } } });
+    const { data, error } = await c.auth.signUp({
+      email: id.email.toUpperCase(),
+      password: id.password,
+      options: { data: { ...id.data, mobileNo: '+232 (76) 000-0001' } },
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toEqual(expect.any(String));
     expect(data.user?.email).toBe(id.email);
-    expect(data.user?.user_metadata).toMatchObject({ fullName: id.data.fullName, mobileNo: '232760000001', bank_code: 'CB' });
+    expect(data.user?.user_metadata).toMatchObject({
+      fullName: id.data.fullName,
+      mobileNo: '232760000001',
+      bank_code: 'CB',
+    });
     const [p] = await t.db.db.select().from(profiles).where(eq(profiles.id, data.user!.id));
-    expect(p).toMatchObject({ fullName: id.data.fullName, mobileNo: '232760000001', bankCode: 'CB', theme: null });
+    expect(p).toMatchObject({
+      fullName: id.data.fullName,
+      mobileNo: '232760000001',
+      bankCode: 'CB',
+      theme: null,
+    });
     const [s] = await t.db.db.select().from(staff).where(eq(staff.userId, data.user!.id));
     expect(s).toMatchObject({ approved: false, isSuperuser: false });
   });
 
   it('refuses a duplicate email (user_already_exists) and a duplicate mobile number (mobile_exists)', async () => {
     const { id } = await signedUpClient(base, t.app);
-    const again = await client(base, anon).auth.signUp({ email: id.email, password: id.password, options: { data: newIdentity().data } });
+    const again = await client(base, anon).auth.signUp({
+      email: id.email,
+      password: id.password,
+      options: { data: newIdentity().data },
+    });
     expect(again.error).toBeInstanceOf(AuthApiError);
     expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' });
     const other = newIdentity();
-    const dupMobile = await client(base, anon).auth.signUp({ email: other.email, password: other.password, options: { data: id.data } });
+    const dupMobile = await client(base, anon).auth.signUp({
+      email: other.email,
+      password: other.password,
+      options: { data: id.data },
+    });
     expect(dupMobile.error).toMatchObject({ status: 422, code: 'mobile_exists' });
-    const badData = await client(base, anon).auth.signUp({ email: other.email, password: other.password, options: { data: { fullName: 'X' } } });
-    expect(badData.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Mobile number is required' });
+    const badData = await client(base, anon).auth.signUp({
+      email: other.email,
+      password: other.password,
+      options: { data: { fullName: 'X' } },
+    });
+    expect(badData.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Mobile number is required',
+    });
   });
 
   it('signInWithPassword works; a wrong password is AuthApiError invalid_credentials', async () => {
     const { id } = await signedUpClient(base, t.app);
     const { session } = await signIn(id.email, id.password);
     expect(session?.user.email).toBe(id.email);
-    const bad = await client(base, anon).auth.signInWithPassword({ email: id.email, password: 'wrong-password' });
+    const bad = await client(base, anon).auth.signInWithPassword({
+      email: id.email,
+      password: 'wrong-password',
+    });
     expect(bad.error).toBeInstanceOf(AuthApiError);
-    expect(bad.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
-    const unknown = await client(base, anon).auth.signInWithPassword({ email: 'nobody@bank.sl', password: 'whatever1' });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+    const unknown = await client(base, anon).auth.signInWithPassword({
+      email: 'nobody@bank.sl',
+      password: 'whatever1',
+    });
     expect(unknown.error).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('a weak password is AuthWeakPasswordError with reasons', async () => {
     const id = newIdentity();
-    const { error } = await client(base, anon).auth.signUp({ email: id.email, password: '12345', options: { data: id.data } });
+    const { error } = await client(base, anon).auth.signUp({
+      email: id.email,
+      password: '12345',
+      options: { data: id.data },
+    });
     expect(isAuthWeakPasswordError(error)).toBe(true);
     expect(error).toMatchObject({ status: 422, reasons: ['length'] });
   });
@@ -72,9 +120,18 @@ describe('supabase-js conformance: sessions', () => {
   it('access tokens verify against the published JWKS with the protocol claims', async () => {
     const { session, userId } = await signedUpClient(base, t.app);
     const jwks = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`));
-    const { payload, protectedHeader } = await jwtVerify(session.access_token, jwks, { audience: 'authenticated' });
+    const { payload, protectedHeader } = await jwtVerify(session.access_token, jwks, {
+      audience: 'authenticated',
+    });
     expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: expect.any(String) });
-    expect(payload).toMatchObject({ sub: userId, role: 'authenticated', aal: 'aal1', is_anonymous: false, phone: '', session_id: expect.any(String) });
+    expect(payload).toMatchObject({
+      sub: userId,
+      role: 'authenticated',
+      aal: 'aal1',
+      is_anonymous: false,
+      phone: '',
+      session_id: expect.any(String),
+    });
     expect(payload.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
     expect(payload.exp! - payload.iat!).toBe(3600);
     expect(session.expires_in).toBe(3600);
@@ -107,7 +164,10 @@ describe('supabase-js conformance: sessions', () => {
     const late = await raw(session.refresh_token);
     expect(late.status).toBe(400);
     expect(late.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    expect(await late.json()).toEqual({ code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(await late.json()).toEqual({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
     // The whole session is gone: even the current token and the access token are refused.
     expect((await raw(ja!.refresh_token)).status).toBe(400);
     const user = await c.auth.getUser(refreshed.data.session!.access_token);
@@ -121,7 +181,11 @@ describe('supabase-js conformance: sessions', () => {
       body: JSON.stringify({ refresh_token: 'nope' }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'refresh_token_not_found',
+      msg: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
   });
 
   it('getUser and updateUser: data merges key by key, null deletes', async () => {
@@ -133,7 +197,11 @@ describe('supabase-js conformance: sessions', () => {
     c.auth.onAuthStateChange((e) => void events.push(e));
     const upd = await c.auth.updateUser({ data: { theme_hint: 'x', bank_code: null, fullName: 'New Name' } });
     expect(upd.error).toBeNull();
-    expect(upd.data.user?.user_metadata).toEqual({ fullName: 'New Name', mobileNo: id.data.mobileNo, theme_hint: 'x' });
+    expect(upd.data.user?.user_metadata).toEqual({
+      fullName: 'New Name',
+      mobileNo: id.data.mobileNo,
+      theme_hint: 'x',
+    });
     expect(events).toContain('USER_UPDATED');
     const [p] = await t.db.db.select().from(profiles).where(eq(profiles.id, upd.data.user!.id));
     expect(p?.fullName).toBe('New Name');
@@ -142,7 +210,10 @@ describe('supabase-js conformance: sessions', () => {
   it('with autoconfirm, an e-mail change applies at once; a taken address is email_exists', async () => {
     const { client: c, id } = await signedUpClient(base, t.app);
     const { id: other } = await signedUpClient(base, t.app);
-    expect((await c.auth.updateUser({ email: other.email })).error).toMatchObject({ status: 422, code: 'email_exists' });
+    expect((await c.auth.updateUser({ email: other.email })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
     const changed = await c.auth.updateUser({ email: `moved.${id.email}` });
     expect(changed.data.user?.email).toBe(`moved.${id.email}`);
   });
@@ -157,7 +228,10 @@ describe('supabase-js conformance: sessions', () => {
     expect((await a.auth.getUser()).error).toBeNull();
     const bUser = await b.auth.getUser();
     expect(isAuthSessionMissingError(bUser.error)).toBe(true);
-    expect((await client(base, anon).auth.signInWithPassword({ email: id.email, password: id.password })).error?.code).toBe('invalid_credentials');
+    expect(
+      (await client(base, anon).auth.signInWithPassword({ email: id.email, password: id.password })).error
+        ?.code,
+    ).toBe('invalid_credentials');
     expect((await signIn(id.email, 'another-pass-2')).session).not.toBeNull();
   });
 
@@ -166,7 +240,11 @@ describe('supabase-js conformance: sessions', () => {
     const { client: b } = await signIn(id.email, id.password);
     const { client: c } = await signIn(id.email, id.password);
     const events = new Map<string, AuthChangeEvent[]>();
-    for (const [name, cl] of [['a', a], ['b', b], ['c', c]] as const) {
+    for (const [name, cl] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const) {
       events.set(name, []);
       cl.auth.onAuthStateChange((e) => void events.get(name)!.push(e));
     }
@@ -216,20 +294,32 @@ describe('supabase-js conformance: sessions', () => {
     const upd = await me.client.from('profiles').update({ theme: 'dark' }).eq('id', me.userId);
     expect(upd.error).toBeNull();
     expect(upd.status).toBe(204);
-    expect((await me.client.from('profiles').select('theme').eq('id', me.userId).single()).data).toEqual({ theme: 'dark' });
-    const rep = await me.client.from('profiles').update({ theme: 'light' }).eq('id', me.userId).select('theme');
+    expect((await me.client.from('profiles').select('theme').eq('id', me.userId).single()).data).toEqual({
+      theme: 'dark',
+    });
+    const rep = await me.client
+      .from('profiles')
+      .update({ theme: 'light' })
+      .eq('id', me.userId)
+      .select('theme');
     expect(rep).toMatchObject({ status: 200, data: [{ theme: 'light' }] });
 
     const theirs = await me.client.from('profiles').select('theme').eq('id', other.userId);
     expect(theirs).toMatchObject({ error: null, data: [] });
     const single = await me.client.from('profiles').select('theme').eq('id', other.userId).single();
     expect(single.status).toBe(406);
-    expect(single.error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' });
+    expect(single.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+    });
     await me.client.from('profiles').update({ theme: 'dark' }).eq('id', other.userId);
     const [p] = await t.db.db.select().from(profiles).where(eq(profiles.id, other.userId));
     expect(p?.theme).toBeNull();
 
-    const badColumn = await me.client.from('profiles').update({ mobile_no: '0000000000' }).eq('id', me.userId);
+    const badColumn = await me.client
+      .from('profiles')
+      .update({ mobile_no: '0000000000' })
+      .eq('id', me.userId);
     expect(badColumn).toMatchObject({ status: 400, error: { code: 'PGRST204' } });
     const badTheme = await me.client.from('profiles').update({ theme: 'pink' }).eq('id', me.userId);
     expect(badTheme.status).toBe(400);

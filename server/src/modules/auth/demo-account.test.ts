@@ -22,8 +22,12 @@ describe('demo account', () => {
     const { email, password } = DEMO_ACCOUNT.credentials;
     const [user] = await t.db.db.select().from(authUsers).where(eq(authUsers.email, email));
     expect(user?.emailConfirmedAt).not.toBeNull();
-    expect(await t.db.db.select().from(staff).where(eq(staff.userId, user!.id))).toMatchObject([{ approved: true, isSuperuser: true }]);
-    expect(await t.db.db.select().from(profiles).where(eq(profiles.id, user!.id))).toMatchObject([{ fullName: DEMO_ACCOUNT.fullName }]);
+    expect(await t.db.db.select().from(staff).where(eq(staff.userId, user!.id))).toMatchObject([
+      { approved: true, isSuperuser: true },
+    ]);
+    expect(await t.db.db.select().from(profiles).where(eq(profiles.id, user!.id))).toMatchObject([
+      { fullName: DEMO_ACCOUNT.fullName },
+    ]);
     const signIn = await client(base, keysOf(t.app).anonKey).auth.signInWithPassword({ email, password });
     expect(signIn.error).toBeNull();
     expect(t.app.publicConfig.demoCredentials).toEqual({ email, password });

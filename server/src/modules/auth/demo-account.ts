@@ -25,6 +25,14 @@ export const demoAccountStep: SeedStep = {
       profile: { fullName: DEMO_ACCOUNT.fullName, mobileNo: DEMO_ACCOUNT.mobileNo, bankCode: 'CB' },
       staffFlags: { approved: true, isSuperuser: true },
     });
-    await writeAudit(tx, { action: 'auth.sign_up', outcome: 'success', actorId: user.id, actorEmail: email, targetType: 'user', targetId: user.id, details: { seed: 'demo account' } });
+    await writeAudit(tx, {
+      action: 'auth.sign_up',
+      outcome: 'success',
+      actorId: user.id,
+      actorEmail: email,
+      targetType: 'user',
+      targetId: user.id,
+      details: { seed: 'demo account' },
+    });
   },
 };

@@ -31,7 +31,9 @@ export function sendAuthError(req: FastifyRequest, reply: FastifyReply, err: Aut
     reply.header(API_VERSION_HEADER, API_VERSION_2024);
     return reply.status(err.status).send({ code: err.code, message: err.message, ...err.extra });
   }
-  return reply.status(err.status).send({ code: err.status, error_code: err.code, msg: err.message, ...err.extra });
+  return reply
+    .status(err.status)
+    .send({ code: err.status, error_code: err.code, msg: err.message, ...err.extra });
 }
 
 /**
@@ -42,9 +44,13 @@ export function authErrorHandler(err: FastifyError | AuthError, req: FastifyRequ
   if (err instanceof AuthError) return sendAuthError(req, reply, err);
   if (isDatabaseUnavailable(err)) {
     req.log.warn({ err }, 'database unavailable');
-    return sendAuthError(req, reply.header('retry-after', '5'), new AuthError(503, 'unexpected_failure', 'Service temporarily unavailable'));
+    return sendAuthError(
+      req,
+      reply.header('retry-after', '5'),
+      new AuthError(503, 'unexpected_failure', 'Service temporarily unavailable'),
+    );
   }
-  const status = typeof (err).statusCode === 'number' ? (err).statusCode : 500;
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = status === 413 ? 'request_too_large' : 'validation_failed';
     return sendAuthError(req, reply, new AuthError(status, code, err.message));
@@ -54,7 +60,8 @@ export function authErrorHandler(err: FastifyError | AuthError, req: FastifyRequ
 }
 
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);
-export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+export const invalidCredentials = () =>
+  new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 export const noAuthorization = () =>
   new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
 export const badJwt = (why = 'invalid JWT') => new AuthError(403, 'bad_jwt', why);

@@ -4,7 +4,13 @@ import { buildApp, type App } from '../../app.ts';
 import { createTestDb, listen, testConfig } from '../../test/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { staff } from '../../db/schema/auth.ts';
-import { currentUser, requireActivated, requireApiKeyOrUser, requireSuperuser, requireUser } from './guards.ts';
+import {
+  currentUser,
+  requireActivated,
+  requireApiKeyOrUser,
+  requireSuperuser,
+  requireUser,
+} from './guards.ts';
 import { keysOf, signedUpClient } from './test-support.ts';
 
 /** The reusable preHandlers other /api features use. */
@@ -20,7 +26,9 @@ describe('auth guards', () => {
         api.get('/who', { preHandler: requireUser }, async (req) => currentUser(req));
         api.get('/activated', { preHandler: requireActivated }, async () => ({ ok: true }));
         api.get('/super', { preHandler: requireSuperuser }, async () => ({ ok: true }));
-        api.get('/public', { preHandler: requireApiKeyOrUser }, async (req) => ({ user: req.authUser?.userId ?? null }));
+        api.get('/public', { preHandler: requireApiKeyOrUser }, async (req) => ({
+          user: req.authUser?.userId ?? null,
+        }));
       },
       { prefix: '/api/guard-test' },
     );
@@ -32,7 +40,9 @@ describe('auth guards', () => {
   });
 
   const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/guard-test${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    fetch(`${base}/api/guard-test${path}`, {
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
 
   it('public routes take the anon key in x-api-key or a user token, nothing else', async () => {
     expect((await get('/public')).status).toBe(401);
@@ -49,7 +59,13 @@ describe('auth guards', () => {
     expect((await get('/activated', 'garbage')).status).toBe(401);
     const { session, userId, id } = await signedUpClient(base, app);
     const who = await get('/who', session.access_token);
-    expect(await who.json()).toEqual({ userId, email: id.email, sessionId: expect.any(String), isActivated: false, isSuperuser: false });
+    expect(await who.json()).toEqual({
+      userId,
+      email: id.email,
+      sessionId: expect.any(String),
+      isActivated: false,
+      isSuperuser: false,
+    });
     const pending = await get('/activated', session.access_token);
     expect(pending.status).toBe(403);
     expect(await pending.json()).toEqual({ error: expect.any(String) });

@@ -24,7 +24,9 @@ async function loadUser(req: FastifyRequest): Promise<AuthUser> {
     req.authUser = await authenticateStaff(auth.db, auth.jwt, bearerOf(req));
   } catch (err) {
     if (err instanceof AuthError) {
-      throw err.code === 'no_authorization' ? unauthorized('Authentication required') : unauthorized('Invalid or expired session');
+      throw err.code === 'no_authorization'
+        ? unauthorized('Authentication required')
+        : unauthorized('Invalid or expired session');
     }
     throw err;
   }
@@ -39,7 +41,8 @@ export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Pr
 /** preHandler: an activated user or a superuser (SPEC §6); 403 while pending activation. */
 export async function requireActivated(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const u = await loadUser(req);
-  if (!u.isActivated && !u.isSuperuser) throw forbidden('Your account is awaiting activation by an administrator');
+  if (!u.isActivated && !u.isSuperuser)
+    throw forbidden('Your account is awaiting activation by an administrator');
 }
 
 /** preHandler: superusers only. */

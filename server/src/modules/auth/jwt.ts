@@ -30,7 +30,9 @@ export class JwtService {
   ) {}
 
   sign(claims: Record<string, unknown>, expiresAt?: number): Promise<string> {
-    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: this.keys.kid, typ: 'JWT' }).setIssuer(this.issuer);
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: this.keys.kid, typ: 'JWT' })
+      .setIssuer(this.issuer);
     const now = Math.floor(Date.now() / 1000);
     jwt.setIssuedAt(now);
     if (expiresAt !== undefined) jwt.setExpirationTime(expiresAt);

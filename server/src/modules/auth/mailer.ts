@@ -7,7 +7,8 @@ import { mailOutbox } from '../../db/schema/auth.ts';
 import { emailRateLimited } from './errors.ts';
 import { hit } from './rate-limits.ts';
 
-export type MailKind = 'confirmation' | 'recovery' | 'magiclink' | 'invite' | 'reauthentication' | 'email_change';
+export type MailKind =
+  'confirmation' | 'recovery' | 'magiclink' | 'invite' | 'reauthentication' | 'email_change';
 
 export interface Mail {
   to: string;
@@ -36,7 +37,10 @@ export class Mailer {
    */
   async checkRate(db: Database, to: string): Promise<void> {
     const { emailMinIntervalSeconds, emailRatePerHour } = this.config.auth;
-    if (emailMinIntervalSeconds > 0 && (await hit(db, `mail:${to.toLowerCase()}`, emailMinIntervalSeconds)) > 1) {
+    if (
+      emailMinIntervalSeconds > 0 &&
+      (await hit(db, `mail:${to.toLowerCase()}`, emailMinIntervalSeconds)) > 1
+    ) {
       throw emailRateLimited();
     }
     if ((await hit(db, 'mail:all', 3600)) > emailRatePerHour) throw emailRateLimited();
@@ -48,21 +52,38 @@ export class Mailer {
       .values({ recipient: mail.to, subject: mail.subject, body: mail.text, kind: mail.kind })
       .returning({ id: mailOutbox.id });
     if (!this.transport) {
-      this.log.info({ to: mail.to, kind: mail.kind, outboxId: row?.id }, `mail (no SMTP configured): ${mail.subject}\n${mail.text}`);
+      this.log.info(
+        { to: mail.to, kind: mail.kind, outboxId: row?.id },
+        `mail (no SMTP configured): ${mail.subject}\n${mail.text}`,
+      );
       return;
     }
-    await this.transport.sendMail({ from: this.config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({
+      from: this.config.smtpFrom,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
     if (row) await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
   }
 }
 
 const TEMPLATES: Record<MailKind, { subject: string; lead: string }> = {
-  confirmation: { subject: 'Confirm your BankManager account', lead: 'Confirm your e-mail address to finish signing up.' },
-  recovery: { subject: 'Reset your BankManager password', lead: 'Someone asked to reset the password of this account.' },
+  confirmation: {
+    subject: 'Confirm your BankManager account',
+    lead: 'Confirm your e-mail address to finish signing up.',
+  },
+  recovery: {
+    subject: 'Reset your BankManager password',
+    lead: 'Someone asked to reset the password of this account.',
+  },
   magiclink: { subject: 'Your BankManager sign-in link', lead: 'Use this link or code to sign in.' },
   invite: { subject: 'You are invited to BankManager', lead: 'An administrator invited you to BankManager.' },
   reauthentication: { subject: 'Confirm it is you', lead: 'Enter this code to confirm the change.' },
-  email_change: { subject: 'Confirm your new e-mail address', lead: 'Confirm the change of e-mail address for your account.' },
+  email_change: {
+    subject: 'Confirm your new e-mail address',
+    lead: 'Confirm the change of e-mail address for your account.',
+  },
 };
 
 export function composeMail(kind: MailKind, to: string, code: string, link: string | undefined): Mail {

@@ -8,7 +8,9 @@ export type OtpType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'reauthen
 
 /** GoTrue's token_hash: sha256(email + code), hex. The same row answers a typed code and a link. */
 export const otpHash = (email: string, code: string): string =>
-  createHash('sha256').update(email.toLowerCase() + code).digest('hex');
+  createHash('sha256')
+    .update(email.toLowerCase() + code)
+    .digest('hex');
 
 /** Which stored token types a `/verify` type accepts (`email` is the generic e-mail OTP). */
 const ACCEPTS: Record<string, OtpType[]> = {
@@ -26,7 +28,9 @@ export const isVerifyType = (t: string): boolean => t in ACCEPTS;
 export async function issueOtp(tx: Database, userId: string, type: OtpType, email: string) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const tokenHash = otpHash(email, code);
-  await tx.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.type, type)));
+  await tx
+    .delete(authOneTimeTokens)
+    .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.type, type)));
   await tx.insert(authOneTimeTokens).values({ userId, type, tokenHash, email });
   return { code, tokenHash };
 }
@@ -44,7 +48,13 @@ export async function consumeOtp(tx: Database, verifyType: string, tokenHash: st
 }
 
 /** Reauthentication codes are checked (and used up) by PUT /user with `nonce`. */
-export async function consumeReauthNonce(tx: Database, userId: string, email: string, nonce: string, expirySeconds: number) {
+export async function consumeReauthNonce(
+  tx: Database,
+  userId: string,
+  email: string,
+  nonce: string,
+  expirySeconds: number,
+) {
   const [row] = await tx
     .delete(authOneTimeTokens)
     .where(

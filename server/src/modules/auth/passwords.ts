@@ -32,13 +32,22 @@ export class PasswordHasher {
 
   /** GoTrue's weak_password error (422, `weak_password.reasons`) when the password is too short. */
   assertStrong(password: unknown): asserts password is string {
-    if (typeof password !== 'string') throw new AuthError(400, 'validation_failed', 'Password must be a string');
+    if (typeof password !== 'string')
+      throw new AuthError(400, 'validation_failed', 'Password must be a string');
     // Argon2 accepts long inputs, but an unbounded one is a cheap denial of service.
-    if (password.length > 1024) throw new AuthError(422, 'weak_password', 'Password is too long', { weak_password: { reasons: ['length'] } });
-    if ([...password].length < this.auth.passwordMinLength) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${this.auth.passwordMinLength} characters.`, {
+    if (password.length > 1024)
+      throw new AuthError(422, 'weak_password', 'Password is too long', {
         weak_password: { reasons: ['length'] },
       });
+    if ([...password].length < this.auth.passwordMinLength) {
+      throw new AuthError(
+        422,
+        'weak_password',
+        `Password should be at least ${this.auth.passwordMinLength} characters.`,
+        {
+          weak_password: { reasons: ['length'] },
+        },
+      );
     }
   }
 }

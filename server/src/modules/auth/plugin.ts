@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { API_VERSION_2024, API_VERSION_HEADER, AuthError, authErrorHandler, wantsNewShape } from './errors.ts';
+import {
+  API_VERSION_2024,
+  API_VERSION_HEADER,
+  AuthError,
+  authErrorHandler,
+  wantsNewShape,
+} from './errors.ts';
 import { apiKeyRole } from './authenticate.ts';
 import { AuthService } from './service.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -21,7 +27,11 @@ declare module 'fastify' {
 }
 
 /** Reachable without an apikey: the link in a mail is opened by a browser; health and keys are public. */
-const OPEN_ROUTES = new Set(['GET /auth/v1/verify', 'GET /auth/v1/health', 'GET /auth/v1/.well-known/jwks.json']);
+const OPEN_ROUTES = new Set([
+  'GET /auth/v1/verify',
+  'GET /auth/v1/health',
+  'GET /auth/v1/.well-known/jwks.json',
+]);
 
 export const EXPOSED_HEADERS = 'x-supabase-api-version, x-total-count, link, content-range';
 
@@ -45,9 +55,19 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
         // GoTrue echoes the API version the client asked for; the client reads error codes by it.
         if (wantsNewShape(req)) reply.header(API_VERSION_HEADER, API_VERSION_2024);
         if (OPEN_ROUTES.has(`${req.method} ${req.routeOptions.url ?? ''}`)) return;
-        if (!(await apiKeyRole(auth.jwt, req))) throw new AuthError(401, 'no_authorization', 'Invalid API key or no API key found in request');
+        if (!(await apiKeyRole(auth.jwt, req)))
+          throw new AuthError(401, 'no_authorization', 'Invalid API key or no API key found in request');
       });
-      for (const routes of [tokenRoutes, signupRoutes, userRoutes, emailFlowRoutes, mfaRoutes, adminUserRoutes, adminLinkRoutes, publicRoutes]) {
+      for (const routes of [
+        tokenRoutes,
+        signupRoutes,
+        userRoutes,
+        emailFlowRoutes,
+        mfaRoutes,
+        adminUserRoutes,
+        adminLinkRoutes,
+        publicRoutes,
+      ]) {
         routes(api, auth);
       }
     },

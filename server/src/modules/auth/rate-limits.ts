@@ -9,13 +9,17 @@ import { authRateLimits } from '../../db/schema/auth.ts';
  */
 export async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
   // Now and then, drop counters whose windows ended long ago, so the table stays small.
-  if (Math.random() < 0.002) await db.delete(authRateLimits).where(lt(authRateLimits.windowStart, sql`now() - interval '1 day'`));
-  const rows = await queryRows<{ hits: number }>(db, sql`
+  if (Math.random() < 0.002)
+    await db.delete(authRateLimits).where(lt(authRateLimits.windowStart, sql`now() - interval '1 day'`));
+  const rows = await queryRows<{ hits: number }>(
+    db,
+    sql`
     insert into auth_rate_limits as r (key, hits, window_start) values (${key}, 1, now())
     on conflict (key) do update set
       hits = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
       window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
-    returning hits`);
+    returning hits`,
+  );
   return Number(rows[0]?.hits ?? 1);
 }
 
@@ -30,9 +34,12 @@ export async function unhit(db: Database, key: string): Promise<void> {
 
 /** The count in the current window without counting (0 when the window has passed). */
 export async function peek(db: Database, key: string, windowSeconds: number): Promise<number> {
-  const rows = await queryRows<{ hits: number }>(db, sql`
+  const rows = await queryRows<{ hits: number }>(
+    db,
+    sql`
     select hits from auth_rate_limits
-    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+  );
   return Number(rows[0]?.hits ?? 0);
 }
 

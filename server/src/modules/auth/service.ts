@@ -85,7 +85,8 @@ export class AuthService {
   /** Only same-origin redirects: anything else falls back to the app's root. */
   safeRedirect(redirectTo: unknown, fallbackPath = '/'): string {
     const base = this.config.publicUrl;
-    if (typeof redirectTo === 'string' && (redirectTo === base || redirectTo.startsWith(`${base}/`))) return redirectTo;
+    if (typeof redirectTo === 'string' && (redirectTo === base || redirectTo.startsWith(`${base}/`)))
+      return redirectTo;
     return `${base}${fallbackPath}`;
   }
 
@@ -101,8 +102,10 @@ export class AuthService {
   async prepareOtpMail(tx: Database, user: UserRow, type: OtpType, email: string, redirectTo?: unknown) {
     const { code, tokenHash } = await issueOtp(tx, user.id, type, email);
     const now = new Date();
-    if (type === 'signup') await tx.update(authUsers).set({ confirmationSentAt: now }).where(eq(authUsers.id, user.id));
-    if (type === 'recovery') await tx.update(authUsers).set({ recoverySentAt: now }).where(eq(authUsers.id, user.id));
+    if (type === 'signup')
+      await tx.update(authUsers).set({ confirmationSentAt: now }).where(eq(authUsers.id, user.id));
+    if (type === 'recovery')
+      await tx.update(authUsers).set({ recoverySentAt: now }).where(eq(authUsers.id, user.id));
     // SPEC §2: the sign-up confirmation leads to /signin.
     const redirect = this.safeRedirect(redirectTo, type === 'signup' ? '/signin' : '/');
     const link = type === 'reauthentication' ? undefined : this.verifyLink(tokenHash, type, redirect);

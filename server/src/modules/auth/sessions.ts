@@ -96,7 +96,11 @@ export class SessionService {
         .where(eq(authRefreshTokens.tokenHash, hashToken(presented)))
         .for('update');
       if (!row) return { kind: 'not_found' as const };
-      const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId)).for('update');
+      const [session] = await tx
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, row.sessionId))
+        .for('update');
       if (!session) return { kind: 'not_found' as const };
       const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, session.userId));
       if (!user) return { kind: 'not_found' as const };
@@ -104,7 +108,10 @@ export class SessionService {
 
       if (row.revokedAt === null) {
         const child = childOf(this.jwt.chainSecret, presented);
-        await tx.update(authRefreshTokens).set({ revokedAt: new Date() }).where(eq(authRefreshTokens.id, row.id));
+        await tx
+          .update(authRefreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(eq(authRefreshTokens.id, row.id));
         await tx.insert(authRefreshTokens).values({ tokenHash: hashToken(child), sessionId: session.id });
         await tx.update(authSessions).set({ updatedAt: new Date() }).where(eq(authSessions.id, session.id));
         return { kind: 'ok' as const, body: await this.tokenResponse(tx, user, session, child) };
@@ -115,9 +122,13 @@ export class SessionService {
         let current = presented;
         for (let i = 0; i < MAX_CHAIN_WALK; i++) {
           current = childOf(this.jwt.chainSecret, current);
-          const [next] = await tx.select().from(authRefreshTokens).where(eq(authRefreshTokens.tokenHash, hashToken(current)));
+          const [next] = await tx
+            .select()
+            .from(authRefreshTokens)
+            .where(eq(authRefreshTokens.tokenHash, hashToken(current)));
           if (!next) break;
-          if (next.revokedAt === null) return { kind: 'ok' as const, body: await this.tokenResponse(tx, user, session, current) };
+          if (next.revokedAt === null)
+            return { kind: 'ok' as const, body: await this.tokenResponse(tx, user, session, current) };
         }
         // The chain was replaced (e.g. a new token after MFA): refuse, but a recent token is no theft.
         return { kind: 'reused' as const };
@@ -139,7 +150,12 @@ export class SessionService {
   }
 
   /** logout scopes: global = every session of the user, local = this one, others = all but this one. */
-  async end(tx: Database, userId: string, sessionId: string, scope: 'global' | 'local' | 'others'): Promise<number> {
+  async end(
+    tx: Database,
+    userId: string,
+    sessionId: string,
+    scope: 'global' | 'local' | 'others',
+  ): Promise<number> {
     const where =
       scope === 'local'
         ? eq(authSessions.id, sessionId)

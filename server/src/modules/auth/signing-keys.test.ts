@@ -37,8 +37,15 @@ describe('signing keys', () => {
     const prod = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' });
     expect(prod.auth.generateKeys).toBe(false);
     await expect(loadSigningKeys(h.db, prod.auth)).rejects.toThrow(/AUTH_JWT_PRIVATE_KEY/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', AUTH_GENERATE_KEYS: 'true' }).auth.generateKeys).toBe(true);
-    expect(loadConfig({}).auth).toMatchObject({ generateKeys: true, autoconfirm: true, jwtExpirySeconds: 3600, passwordMinLength: 6 });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', AUTH_GENERATE_KEYS: 'true' }).auth.generateKeys,
+    ).toBe(true);
+    expect(loadConfig({}).auth).toMatchObject({
+      generateKeys: true,
+      autoconfirm: true,
+      jwtExpirySeconds: 3600,
+      passwordMinLength: 6,
+    });
     expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).auth.autoconfirm).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  importPKCS8,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
 import type { AuthConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { authSigningKeys } from '../../db/schema/auth.ts';
@@ -44,7 +52,10 @@ export async function parsePrivateKey(text: string): Promise<SigningKeys> {
 export async function generatePrivateJwk(): Promise<JWK> {
   const { privateKey } = await generateKeyPair(ALG, { extractable: true });
   const jwk = await exportJWK(privateKey);
-  return { ...jwk, kid: await calculateJwkThumbprint({ kty: jwk.kty!, crv: jwk.crv!, x: jwk.x!, y: jwk.y! }) };
+  return {
+    ...jwk,
+    kid: await calculateJwkThumbprint({ kty: jwk.kty!, crv: jwk.crv!, x: jwk.x!, y: jwk.y! }),
+  };
 }
 
 /**

@@ -10,7 +10,11 @@ export function newIdentity(prefix = 'user') {
   return {
     email: `${prefix}.${n}@bank.sl`,
     password: 'correct-horse-1',
-    data: { fullName: `Test ${prefix} ${n}`, mobileNo: `232${n.padStart(8, '0')}`.slice(0, 11), bank_code: 'CB' },
+    data: {
+      fullName: `Test ${prefix} ${n}`,
+      mobileNo: `232${n.padStart(8, '0')}`.slice(0, 11),
+      bank_code: 'CB',
+    },
   };
 }
 
@@ -28,7 +32,11 @@ export function keysOf(app: App) {
 export async function signedUpClient(baseUrl: string, app: App, prefix = 'user') {
   const id = newIdentity(prefix);
   const c = client(baseUrl, keysOf(app).anonKey);
-  const { data, error } = await c.auth.signUp({ email: id.email, password: id.password, options: { data: id.data } });
+  const { data, error } = await c.auth.signUp({
+    email: id.email,
+    password: id.password,
+    options: { data: id.data },
+  });
   if (error) throw error;
   if (!data.session) throw new Error('expected a session (autoconfirm)');
   return { client: c, id, session: data.session, userId: data.session.user.id };
@@ -51,7 +59,10 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       });

@@ -33,7 +33,12 @@ export function userJson(u: UserRow, factors: FactorRow[] = []): Record<string, 
             identity_id: u.id,
             id: u.id,
             user_id: u.id,
-            identity_data: { sub: u.id, email: u.email, email_verified: confirmed !== null, phone_verified: false },
+            identity_data: {
+              sub: u.id,
+              email: u.email,
+              email_verified: confirmed !== null,
+              phone_verified: false,
+            },
             provider: 'email',
             email: u.email,
             created_at: u.createdAt.toISOString(),
@@ -71,7 +76,11 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 }
 
 export async function factorsOf(db: Database, userId: string): Promise<FactorRow[]> {
-  return db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, userId)).orderBy(authMfaFactors.createdAt);
+  return db
+    .select()
+    .from(authMfaFactors)
+    .where(eq(authMfaFactors.userId, userId))
+    .orderBy(authMfaFactors.createdAt);
 }
 
 export async function verifiedFactorsOf(db: Database, userId: string): Promise<FactorRow[]> {
@@ -87,9 +96,12 @@ export async function userWithFactors(db: Database, u: UserRow) {
 
 export const isBanned = (u: UserRow) => u.bannedUntil !== null && u.bannedUntil > new Date();
 
-export const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-export const userAlreadyExists = () => new AuthError(422, AUTH_ERROR_CODES.userAlreadyExists, 'User already registered');
-export const mobileExists = () => new AuthError(422, AUTH_ERROR_CODES.mobileExists, AUTH_MESSAGES.mobileAlreadyRegistered);
+export const emailExists = () =>
+  new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+export const userAlreadyExists = () =>
+  new AuthError(422, AUTH_ERROR_CODES.userAlreadyExists, 'User already registered');
+export const mobileExists = () =>
+  new AuthError(422, AUTH_ERROR_CODES.mobileExists, AUTH_MESSAGES.mobileAlreadyRegistered);
 
 export interface NewUser {
   email: string;
@@ -119,10 +131,17 @@ export function violatedConstraint(err: unknown): string | undefined {
  * Creates the auth user with its profile and (pending) staff record in the caller's transaction, so no
  * user exists without a profile. Duplicates answer GoTrue codes: email_exists / mobile_exists.
  */
-export async function insertUserWithProfile(tx: Database, n: NewUser, duplicateEmail = emailExists): Promise<UserRow> {
+export async function insertUserWithProfile(
+  tx: Database,
+  n: NewUser,
+  duplicateEmail = emailExists,
+): Promise<UserRow> {
   if (await findUserByEmail(tx, n.email)) throw duplicateEmail();
   if (n.profile.mobileNo) {
-    const [taken] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.mobileNo, n.profile.mobileNo));
+    const [taken] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.mobileNo, n.profile.mobileNo));
     if (taken) throw mobileExists();
   }
   const now = new Date();
@@ -157,7 +176,11 @@ export async function insertUserWithProfile(tx: Database, n: NewUser, duplicateE
 }
 
 /** Updates a user row; a clash on the e-mail address is GoTrue's 422 email_exists. */
-export async function updateUserRow(tx: Database, id: string, set: Partial<typeof authUsers.$inferInsert>): Promise<UserRow> {
+export async function updateUserRow(
+  tx: Database,
+  id: string,
+  set: Partial<typeof authUsers.$inferInsert>,
+): Promise<UserRow> {
   try {
     const rows = await tx.update(authUsers).set(set).where(eq(authUsers.id, id)).returning();
     if (!rows[0]) throw userNotFoundError();

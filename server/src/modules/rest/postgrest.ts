@@ -14,21 +14,36 @@ export class PostgrestError extends Error {
   }
 }
 
-export function postgrestErrorHandler(err: FastifyError | PostgrestError, req: FastifyRequest, reply: FastifyReply) {
-  const send = (e: PostgrestError) => reply.status(e.status).send({ code: e.code, details: e.details, hint: e.hint, message: e.message });
+export function postgrestErrorHandler(
+  err: FastifyError | PostgrestError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const send = (e: PostgrestError) =>
+    reply.status(e.status).send({ code: e.code, details: e.details, hint: e.hint, message: e.message });
   if (err instanceof PostgrestError) return send(err);
-  if (isDatabaseUnavailable(err)) return send(new PostgrestError(503, 'PGRST000', 'Database client error. Retrying the connection.'));
-  const status = typeof (err).statusCode === 'number' ? (err).statusCode : 500;
+  if (isDatabaseUnavailable(err))
+    return send(new PostgrestError(503, 'PGRST000', 'Database client error. Retrying the connection.'));
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) return send(new PostgrestError(status, 'PGRST102', err.message));
   req.log.error({ err }, 'rest request failed');
   return send(new PostgrestError(500, 'PGRST000', 'Internal server error'));
 }
 
 export const unknownColumn = (table: string, column: string) =>
-  new PostgrestError(400, 'PGRST204', `Could not find the '${column.slice(0, 64)}' column of '${table}' in the schema cache`);
+  new PostgrestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column.slice(0, 64)}' column of '${table}' in the schema cache`,
+  );
 
 export const notSingle = (rows: number) =>
-  new PostgrestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  new PostgrestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
 
 export interface ParsedQuery {
   select: string[];
@@ -39,7 +54,11 @@ export interface ParsedQuery {
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'apikey', 'columns', 'on_conflict']);
 
 /** Parses the subset of PostgREST's query grammar the app uses: `select=a,b` and `col=eq.value`. */
-export function parseQuery(table: string, query: Record<string, unknown>, readable: readonly string[]): ParsedQuery {
+export function parseQuery(
+  table: string,
+  query: Record<string, unknown>,
+  readable: readonly string[],
+): ParsedQuery {
   const selectRaw = typeof query.select === 'string' && query.select.trim() !== '' ? query.select : '*';
   const select = selectRaw === '*' ? [...readable] : selectRaw.split(',').map((c) => c.trim());
   for (const c of select) if (!readable.includes(c)) throw unknownColumn(table, c);
@@ -49,7 +68,11 @@ export function parseQuery(table: string, query: Record<string, unknown>, readab
     if (!readable.includes(key)) throw unknownColumn(table, key);
     const value: unknown = Array.isArray(raw) ? raw[0] : raw;
     if (typeof value !== 'string' || !value.startsWith('eq.')) {
-      throw new PostgrestError(400, 'PGRST100', `"failed to parse filter (${String(value).slice(0, 64)})" (line 1, column 1)`);
+      throw new PostgrestError(
+        400,
+        'PGRST100',
+        `"failed to parse filter (${String(value).slice(0, 64)})" (line 1, column 1)`,
+      );
     }
     eq[key] = value.slice(3);
   }

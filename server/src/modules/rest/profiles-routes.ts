@@ -8,7 +8,15 @@ import { apiKeyRole, authenticate, bearerOf, roleOfKey } from '../auth/authentic
 import { AuthError } from '../auth/errors.ts';
 import { isUuid } from '../auth/body.ts';
 import { EXPOSED_HEADERS } from '../auth/plugin.ts';
-import { PostgrestError, notSingle, parseQuery, postgrestErrorHandler, unknownColumn, wantsObject, wantsRepresentation } from './postgrest.ts';
+import {
+  PostgrestError,
+  notSingle,
+  parseQuery,
+  postgrestErrorHandler,
+  unknownColumn,
+  wantsObject,
+  wantsRepresentation,
+} from './postgrest.ts';
 
 const TABLE = 'profiles';
 const COLUMNS = {
@@ -28,7 +36,14 @@ const WRITABLE = new Set<string>(['theme']);
 /** Whose rows the caller may see: a user sees their own row only; the anon key sees none. */
 async function rowScope(req: FastifyRequest): Promise<SQL> {
   const auth = req.server.authService;
-  if (!(await apiKeyRole(auth.jwt, req))) throw new PostgrestError(401, 'PGRST301', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+  if (!(await apiKeyRole(auth.jwt, req)))
+    throw new PostgrestError(
+      401,
+      'PGRST301',
+      'No API key found in request',
+      null,
+      'No `apikey` request header or url param was found.',
+    );
   const token = bearerOf(req);
   if (!token || (await roleOfKey(auth.jwt, token)) === 'anon') return sql`false`;
   if ((await roleOfKey(auth.jwt, token)) === 'service_role') return sql`true`;
@@ -44,7 +59,11 @@ async function rowScope(req: FastifyRequest): Promise<SQL> {
 function filters(q: Record<string, string>): SQL[] {
   return Object.entries(q).map(([col, value]) => {
     if ((col === 'id' && !isUuid(value)) || value.length > 256) {
-      throw new PostgrestError(400, '22P02', `invalid input syntax for type ${col === 'id' ? 'uuid' : 'text'}: "${value.slice(0, 64)}"`);
+      throw new PostgrestError(
+        400,
+        '22P02',
+        `invalid input syntax for type ${col === 'id' ? 'uuid' : 'text'}: "${value.slice(0, 64)}"`,
+      );
     }
     return eq(COLUMNS[col as Column], col === 'id' ? value.toLowerCase() : value);
   });
@@ -68,7 +87,9 @@ function sendRows(req: FastifyRequest, reply: FastifyReply, rows: Record<string,
   return reply.status(status).send(rows);
 }
 
-const selectAll = Object.fromEntries(READABLE.map((c) => [c, COLUMNS[c]])) as { [K in Column]: (typeof COLUMNS)[K] };
+const selectAll = Object.fromEntries(READABLE.map((c) => [c, COLUMNS[c]])) as {
+  [K in Column]: (typeof COLUMNS)[K];
+};
 
 /** `/rest/v1/profiles`: the PostgREST subset the SPA uses (AUTH-PROTOCOL.md). */
 export async function profilesRestRoutes(app: FastifyInstance): Promise<void> {
@@ -86,7 +107,11 @@ export async function profilesRestRoutes(app: FastifyInstance): Promise<void> {
       .from(profiles)
       .where(and(scope, ...filters(q.eq)))
       .limit(1000);
-    return sendRows(req, reply, rows.map((r) => project(r, q.select)));
+    return sendRows(
+      req,
+      reply,
+      rows.map((r) => project(r, q.select)),
+    );
   });
 
   app.patch('/profiles', async (req, reply) => {
@@ -101,7 +126,11 @@ export async function profilesRestRoutes(app: FastifyInstance): Promise<void> {
     if (!('theme' in patch)) throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
     const theme = patch.theme;
     if (theme !== null && !THEMES.includes(theme as never)) {
-      throw new PostgrestError(400, '23514', 'new row for relation "profiles" violates check constraint "profiles_theme_check"');
+      throw new PostgrestError(
+        400,
+        '23514',
+        'new row for relation "profiles" violates check constraint "profiles_theme_check"',
+      );
     }
     const rows = await app.db.transaction(async (tx) => {
       const updated = await tx
@@ -110,11 +139,23 @@ export async function profilesRestRoutes(app: FastifyInstance): Promise<void> {
         .where(and(scope, ...filters(q.eq)))
         .returning(selectAll);
       for (const r of updated) {
-        await writeAudit(tx, { action: 'profile.update', outcome: 'success', actorId: r.id, targetType: 'profile', targetId: r.id, ip: requestIp(req), details: { after: { theme } } });
+        await writeAudit(tx, {
+          action: 'profile.update',
+          outcome: 'success',
+          actorId: r.id,
+          targetType: 'profile',
+          targetId: r.id,
+          ip: requestIp(req),
+          details: { after: { theme } },
+        });
       }
       return updated;
     });
     if (!wantsRepresentation(req)) return reply.status(204).send();
-    return sendRows(req, reply, rows.map((r) => project(r, q.select)));
+    return sendRows(
+      req,
+      reply,
+      rows.map((r) => project(r, q.select)),
+    );
   });
 }

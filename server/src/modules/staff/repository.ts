@@ -8,7 +8,10 @@ export type StaffRow = typeof staff.$inferSelect;
 const FIRST_USER_LOCK_KEY = 727_274_101;
 
 /** Creates the caller's (pending) staff record if it is missing; true when it was created. */
-export async function ensureStaff(tx: Database, userId: string): Promise<{ row: StaffRow; created: boolean }> {
+export async function ensureStaff(
+  tx: Database,
+  userId: string,
+): Promise<{ row: StaffRow; created: boolean }> {
   const inserted = await tx.insert(staff).values({ userId }).onConflictDoNothing().returning();
   if (inserted[0]) return { row: inserted[0], created: true };
   const [row] = await tx.select().from(staff).where(eq(staff.userId, userId));
@@ -21,7 +24,11 @@ export async function lockFirstUserActivation(tx: Database): Promise<void> {
 }
 
 export async function superuserExists(tx: Database): Promise<boolean> {
-  const [row] = await tx.select({ userId: staff.userId }).from(staff).where(eq(staff.isSuperuser, true)).limit(1);
+  const [row] = await tx
+    .select({ userId: staff.userId })
+    .from(staff)
+    .where(eq(staff.isSuperuser, true))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -8,7 +8,12 @@ import {
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { requestIp, writeAudit } from '../audit/write-audit.ts';
 import { currentUser, requireUser } from '../auth/guards.ts';
-import { ensureStaff, lockFirstUserActivation, promoteToFirstSuperuser, superuserExists } from './repository.ts';
+import {
+  ensureStaff,
+  lockFirstUserActivation,
+  promoteToFirstSuperuser,
+  superuserExists,
+} from './repository.ts';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 const security = [{ bearer: [] }];
@@ -21,7 +26,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/status',
     {
       preHandler: requireUser,
-      schema: { tags: ['staff'], summary: "The caller's activation flags", security, response: { 200: userStatusSchema, ...errors } },
+      schema: {
+        tags: ['staff'],
+        summary: "The caller's activation flags",
+        security,
+        response: { 200: userStatusSchema, ...errors },
+      },
     },
     async (req, reply) => {
       const u = currentUser(req);
@@ -35,14 +45,27 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/add-new-user',
     {
       preHandler: requireUser,
-      schema: { tags: ['staff'], summary: "Creates the caller's staff record if missing (idempotent)", security, response: { 200: addNewUserResponseSchema, ...errors } },
+      schema: {
+        tags: ['staff'],
+        summary: "Creates the caller's staff record if missing (idempotent)",
+        security,
+        response: { 200: addNewUserResponseSchema, ...errors },
+      },
     },
     async (req) => {
       const u = currentUser(req);
       const created = await app.db.transaction(async (tx) => {
         const r = await ensureStaff(tx, u.userId);
         if (r.created) {
-          await writeAudit(tx, { action: 'staff.register', outcome: 'success', actorId: u.userId, actorEmail: u.email, targetType: 'staff', targetId: u.userId, ip: requestIp(req) });
+          await writeAudit(tx, {
+            action: 'staff.register',
+            outcome: 'success',
+            actorId: u.userId,
+            actorEmail: u.email,
+            targetType: 'staff',
+            targetId: u.userId,
+            ip: requestIp(req),
+          });
         }
         return r.created;
       });
@@ -76,7 +99,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           targetType: 'staff',
           targetId: u.userId,
           ip: requestIp(req),
-          details: { before: { approved: current.approved, is_superuser: current.isSuperuser }, after: { approved: true, is_superuser: true } },
+          details: {
+            before: { approved: current.approved, is_superuser: current.isSuperuser },
+            after: { approved: true, is_superuser: true },
+          },
         });
         return promoted;
       });

@@ -25,7 +25,10 @@ export function RootLayout() {
 
   return (
     <div className="bg-background text-foreground flex min-h-screen flex-col">
-      <a href="#main" className="focus:bg-background sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:p-2">
+      <a
+        href="#main"
+        className="focus:bg-background sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:p-2"
+      >
         Skip to content
       </a>
       {showHeader ? (

@@ -7,7 +7,15 @@ import { queryClient } from '@/lib/query-client';
  * A route behind the SPEC §4 guard, with the server-state cache. TanStack Query is provided here,
  * not in the entry, so public pages do not download it.
  */
-export function Guarded({ requiresActivation, loadingFallback, children }: { requiresActivation: boolean; loadingFallback?: ReactNode; children: ReactNode }) {
+export function Guarded({
+  requiresActivation,
+  loadingFallback,
+  children,
+}: {
+  requiresActivation: boolean;
+  loadingFallback?: ReactNode;
+  children: ReactNode;
+}) {
   useActivationPolling();
   return (
     <QueryClientProvider client={queryClient}>
@@ -19,7 +27,9 @@ export function Guarded({ requiresActivation, loadingFallback, children }: { req
 }
 
 /** The name the dashboards greet: full name from sign-up, else the email. */
-export function displayName(user: { email?: string | null; user_metadata?: Record<string, unknown> } | null): string {
+export function displayName(
+  user: { email?: string | null; user_metadata?: Record<string, unknown> } | null,
+): string {
   const full = user?.user_metadata?.fullName;
   return typeof full === 'string' && full.trim() ? full.trim() : (user?.email ?? '');
 }

@@ -14,7 +14,12 @@ export function FormField({ id, label, error, ...props }: FormFieldProps) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
       {error ? (
         <p id={errorId} role="alert" className="text-destructive text-sm">
           {error}

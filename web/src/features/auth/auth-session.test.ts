@@ -7,7 +7,9 @@ const onAuthStateChange = vi.fn();
 
 vi.mock('@/lib/supabase', () => ({
   AUTH_STORAGE_KEY: 'bankmanager-auth-storage',
-  supabase: { auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange } },
+  supabase: {
+    auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange },
+  },
 }));
 vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, ApiError: class extends Error {} }));
 
@@ -49,11 +51,18 @@ describe('signInFlow (SPEC §4 order)', () => {
     post.mockResolvedValue({ success: false, message: 'Unknown error occurred' });
     const h = hooks();
     await signInFlow('a@b.sl', 'secret1', h);
-    expect(h.setStatus).toHaveBeenCalledWith({ isActivated: false, isSuperuser: false, statusVerified: true });
+    expect(h.setStatus).toHaveBeenCalledWith({
+      isActivated: false,
+      isSuperuser: false,
+      statusVerified: true,
+    });
   });
 
   it('stops at a failed sign-in without calling the API', async () => {
-    signInWithPassword.mockResolvedValue({ data: { user: null, session: null }, error: new Error('Invalid login credentials') });
+    signInWithPassword.mockResolvedValue({
+      data: { user: null, session: null },
+      error: new Error('Invalid login credentials'),
+    });
     const h = hooks();
     await expect(signInFlow('a@b.sl', 'bad', h)).rejects.toThrow('Invalid login credentials');
     expect(h.resetStatus).toHaveBeenCalled();

@@ -40,7 +40,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setExplicit(null);
   }, []);
 
-  const value = useMemo(() => ({ theme, setTheme, toggleTheme, clearTheme }), [theme, setTheme, toggleTheme, clearTheme]);
+  const value = useMemo(
+    () => ({ theme, setTheme, toggleTheme, clearTheme }),
+    [theme, setTheme, toggleTheme, clearTheme],
+  );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

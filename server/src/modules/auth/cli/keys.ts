@@ -19,11 +19,17 @@ try {
     const jwt = new JwtService(await loadSigningKeys(db.db, config.auth), `${config.publicUrl}/auth/v1`);
     console.log(`ANON_KEY=${await jwt.apiKey('anon')}`);
     console.log(`SERVICE_ROLE_KEY=${await jwt.apiKey('service_role')}`);
-    console.error('Keep SERVICE_ROLE_KEY secret: it runs the admin API. Both keys stay valid while the signing key is unchanged.');
+    console.error(
+      'Keep SERVICE_ROLE_KEY secret: it runs the admin API. Both keys stay valid while the signing key is unchanged.',
+    );
   } finally {
     await db.close();
   }
 } catch (err) {
-  console.error(err instanceof ConfigError ? `Cannot read the configuration. ${err.message}` : `keys: ${(err as Error).message}`);
+  console.error(
+    err instanceof ConfigError
+      ? `Cannot read the configuration. ${err.message}`
+      : `keys: ${(err as Error).message}`,
+  );
   process.exit(1);
 }

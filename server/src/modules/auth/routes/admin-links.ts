@@ -6,7 +6,12 @@ import { emailExists, findUserByEmail, userJson } from '../users.ts';
 import type { AuthService } from '../service.ts';
 import { adminCreateUser, requireServiceRole } from './admin-users.ts';
 
-const LINK_TYPES: Record<string, OtpType> = { signup: 'signup', invite: 'invite', magiclink: 'magiclink', recovery: 'recovery' };
+const LINK_TYPES: Record<string, OtpType> = {
+  signup: 'signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+};
 
 /** POST /admin/generate_link (no mail: the caller delivers the link) and POST /invite (mails it). */
 export function adminLinkRoutes(app: FastifyInstance, auth: AuthService): void {
@@ -15,15 +20,27 @@ export function adminLinkRoutes(app: FastifyInstance, auth: AuthService): void {
     const body = asBody(req.body);
     const type = optString(body, 'type', 32) ?? '';
     const otpType = LINK_TYPES[type];
-    if (!otpType) throw new AuthError(400, 'validation_failed', 'Invalid link type; use signup, invite, magiclink or recovery');
+    if (!otpType)
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Invalid link type; use signup, invite, magiclink or recovery',
+      );
     const email = optEmail(body);
     if (!email) throw validationFailed('Unable to validate email address: invalid format');
-    const redirectTo = optString(body, 'redirect_to', 2048) ?? (req.query as Record<string, unknown>).redirect_to;
+    const redirectTo =
+      optString(body, 'redirect_to', 2048) ?? (req.query as Record<string, unknown>).redirect_to;
     const { user, prepared } = await auth.db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email);
       if (type === 'signup' || type === 'invite') {
         if (user?.emailConfirmedAt) throw emailExists();
-        user ??= await adminCreateUser(auth, tx, req, { ...body, user_metadata: optObject(body, 'data') ?? {} }, { invited: type === 'invite', confirmed: false });
+        user ??= await adminCreateUser(
+          auth,
+          tx,
+          req,
+          { ...body, user_metadata: optObject(body, 'data') ?? {} },
+          { invited: type === 'invite', confirmed: false },
+        );
       } else if (!user) {
         throw userNotFound();
       }
@@ -48,8 +65,20 @@ export function adminLinkRoutes(app: FastifyInstance, auth: AuthService): void {
     const { user, mail } = await auth.db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email);
       if (user?.emailConfirmedAt) throw emailExists();
-      user ??= await adminCreateUser(auth, tx, req, { email, user_metadata: optObject(body, 'data') ?? {} }, { invited: true, confirmed: false });
-      const { mail } = await auth.prepareOtpMail(tx, user, 'invite', email, (req.query as Record<string, unknown>).redirect_to);
+      user ??= await adminCreateUser(
+        auth,
+        tx,
+        req,
+        { email, user_metadata: optObject(body, 'data') ?? {} },
+        { invited: true, confirmed: false },
+      );
+      const { mail } = await auth.prepareOtpMail(
+        tx,
+        user,
+        'invite',
+        email,
+        (req.query as Record<string, unknown>).redirect_to,
+      );
       return { user, mail };
     });
     await auth.sendMail(mail);

@@ -6,15 +6,31 @@ import type { Database } from '../../../db/client.ts';
 import { noAuthorization, notAdmin, userNotFound, validationFailed } from '../errors.ts';
 import { asBody, isUuid, optBoolean, optEmail, optObject, optString, type Body } from '../body.ts';
 import { bearerOf, roleOfKey } from '../authenticate.ts';
-import { findUserById, insertUserWithProfile, updateUserRow, userWithFactors, type NewUser, type UserRow } from '../users.ts';
+import {
+  findUserById,
+  insertUserWithProfile,
+  updateUserRow,
+  userWithFactors,
+  type NewUser,
+  type UserRow,
+} from '../users.ts';
 import type { AuthService } from '../service.ts';
 import { mergeMetadata } from './user.ts';
 
 /** Go duration strings as GoTrue's ban_duration takes them ("24h", "1h30m", "90s"); "none" lifts a ban. */
 export function parseGoDuration(s: string): number {
   const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g;
-  if (!/^(\d+(?:\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(s)) throw validationFailed('ban_duration: invalid duration');
-  const unit: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  if (!/^(\d+(?:\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(s))
+    throw validationFailed('ban_duration: invalid duration');
+  const unit: Record<string, number> = {
+    ns: 1e-6,
+    us: 1e-3,
+    µs: 1e-3,
+    ms: 1,
+    s: 1000,
+    m: 60_000,
+    h: 3_600_000,
+  };
   let ms = 0;
   for (const m of s.matchAll(re)) ms += Number(m[1]) * unit[m[2]!]!;
   return ms;
@@ -28,7 +44,10 @@ export function profileFromMetadata(meta: Record<string, unknown>): NewUser['pro
     mobileNo = digitsOnly(meta.mobileNo);
     if (!isValidSignUpMobile(mobileNo)) throw validationFailed(SIGN_UP_MESSAGES.mobileInvalid);
   }
-  const bankCode = typeof meta.bank_code === 'string' && meta.bank_code.trim() !== '' ? meta.bank_code.trim().slice(0, 16) : DEFAULT_BANK_CODE;
+  const bankCode =
+    typeof meta.bank_code === 'string' && meta.bank_code.trim() !== ''
+      ? meta.bank_code.trim().slice(0, 16)
+      : DEFAULT_BANK_CODE;
   return { fullName, mobileNo, bankCode };
 }
 
@@ -41,7 +60,13 @@ export async function requireServiceRole(auth: AuthService, req: FastifyRequest)
 
 const ADMIN_ACTOR = { actorId: null, actorEmail: 'service_role' };
 
-export async function adminCreateUser(auth: AuthService, tx: Database, req: FastifyRequest, body: Body, opts: { invited?: boolean; confirmed?: boolean }) {
+export async function adminCreateUser(
+  auth: AuthService,
+  tx: Database,
+  req: FastifyRequest,
+  body: Body,
+  opts: { invited?: boolean; confirmed?: boolean },
+) {
   const email = optEmail(body);
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
   const password = optString(body, 'password', 1024);
@@ -56,7 +81,14 @@ export async function adminCreateUser(auth: AuthService, tx: Database, req: Fast
     appMetadata: optObject(body, 'app_metadata') ?? {},
     profile: profileFromMetadata(meta),
   });
-  await auth.audit(tx, req, { action: opts.invited ? 'auth.admin_invite' : 'auth.admin_create_user', outcome: 'success', ...ADMIN_ACTOR, targetType: 'user', targetId: user.id, details: { email } });
+  await auth.audit(tx, req, {
+    action: opts.invited ? 'auth.admin_invite' : 'auth.admin_create_user',
+    outcome: 'success',
+    ...ADMIN_ACTOR,
+    targetType: 'user',
+    targetId: user.id,
+    details: { email },
+  });
   return user;
 }
 
@@ -113,20 +145,36 @@ export function adminUserRoutes(app: FastifyInstance, auth: AuthService): void {
       auth.passwords.assertStrong(password);
       set.passwordHash = await auth.passwords.hash(password);
     }
-    if (optBoolean(body, 'email_confirm') === true && !user.emailConfirmedAt) set.emailConfirmedAt = new Date();
+    if (optBoolean(body, 'email_confirm') === true && !user.emailConfirmedAt)
+      set.emailConfirmedAt = new Date();
     const userMeta = optObject(body, 'user_metadata');
     if (userMeta) set.userMetadata = mergeMetadata(user.userMetadata, userMeta);
     const appMeta = optObject(body, 'app_metadata');
     if (appMeta) set.appMetadata = mergeMetadata(user.appMetadata, appMeta);
     const ban = optString(body, 'ban_duration', 32);
-    if (ban !== undefined) set.bannedUntil = ban === 'none' ? null : new Date(Date.now() + parseGoDuration(ban));
+    if (ban !== undefined)
+      set.bannedUntil = ban === 'none' ? null : new Date(Date.now() + parseGoDuration(ban));
 
     const updated = await auth.db.transaction(async (tx) => {
       // A ban, or a password set by an administrator, ends the user's sessions at once.
       if ((set.bannedUntil ?? null) !== null || set.passwordHash) await auth.sessions.endAllOf(tx, user.id);
       const row = await updateUserRow(tx, user.id, set);
-      const action = ban !== undefined ? (ban === 'none' ? 'auth.admin_unban' : 'auth.admin_ban') : set.passwordHash ? 'auth.admin_password_change' : 'auth.admin_update_user';
-      await auth.audit(tx, req, { action, outcome: 'success', ...ADMIN_ACTOR, targetType: 'user', targetId: user.id, details: { fields: Object.keys(set).filter((k) => k !== 'passwordHash' && k !== 'updatedAt') } });
+      const action =
+        ban !== undefined
+          ? ban === 'none'
+            ? 'auth.admin_unban'
+            : 'auth.admin_ban'
+          : set.passwordHash
+            ? 'auth.admin_password_change'
+            : 'auth.admin_update_user';
+      await auth.audit(tx, req, {
+        action,
+        outcome: 'success',
+        ...ADMIN_ACTOR,
+        targetType: 'user',
+        targetId: user.id,
+        details: { fields: Object.keys(set).filter((k) => k !== 'passwordHash' && k !== 'updatedAt') },
+      });
       return row;
     });
     return userWithFactors(auth.db, updated);
@@ -136,10 +184,16 @@ export function adminUserRoutes(app: FastifyInstance, auth: AuthService): void {
     await requireServiceRole(auth, req);
     const user = await userParam(req);
     await auth.db.transaction(async (tx) => {
-      await auth.audit(tx, req, { action: 'auth.admin_delete_user', outcome: 'success', ...ADMIN_ACTOR, targetType: 'user', targetId: user.id, details: { email: user.email } });
+      await auth.audit(tx, req, {
+        action: 'auth.admin_delete_user',
+        outcome: 'success',
+        ...ADMIN_ACTOR,
+        targetType: 'user',
+        targetId: user.id,
+        details: { email: user.email },
+      });
       await tx.delete(authUsers).where(eq(authUsers.id, user.id));
     });
     return {};
   });
 }
-

@@ -39,7 +39,10 @@ async function verifyAndSignIn(auth: AuthService, req: FastifyRequest, type: str
       actorId: user.id,
       actorEmail: updated.email,
     });
-    return { type: row.type, response: await auth.sessions.start(tx, updated, AMR_METHOD[type] ?? 'otp', sessionMeta(req)) };
+    return {
+      type: row.type,
+      response: await auth.sessions.start(tx, updated, AMR_METHOD[type] ?? 'otp', sessionMeta(req)),
+    };
   });
 }
 
@@ -56,7 +59,12 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     const redirectTo = (req.query as Record<string, unknown>).redirect_to;
     const prepared = await auth.db.transaction(async (tx) => {
       const p = await auth.prepareOtpMail(tx, user, 'recovery', email, redirectTo);
-      await auth.audit(tx, req, { action: 'auth.password_reset_request', outcome: 'success', actorId: user.id, actorEmail: email });
+      await auth.audit(tx, req, {
+        action: 'auth.password_reset_request',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: email,
+      });
       return p;
     });
     await auth.sendMail(prepared.mail);
@@ -72,9 +80,12 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     if (!type || !isVerifyType(type)) throw validationFailed('Verify requires a verification type');
     await auth.limitIp(req);
     if (tokenHashIn) return (await verifyAndSignIn(auth, req, type, tokenHashIn)).response;
-    if (!token || !email) throw validationFailed('Verify requires either a token and an email, or a token_hash');
+    if (!token || !email)
+      throw validationFailed('Verify requires either a token and an email, or a token_hash');
     // A 6-digit code is guessable: failures are counted per address.
-    const verified = await auth.limitGuesses(`otp:${email}`, () => verifyAndSignIn(auth, req, type, otpHash(email, token.trim())));
+    const verified = await auth.limitGuesses(`otp:${email}`, () =>
+      verifyAndSignIn(auth, req, type, otpHash(email, token.trim())),
+    );
     return verified.response;
   });
 
@@ -101,8 +112,15 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
       });
       return reply.redirect(`${redirect}#${fragment.toString()}`, 303);
     } catch (err) {
-      const e = err instanceof AuthError ? err : new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-      const fragment = new URLSearchParams({ error: 'access_denied', error_code: e.code, error_description: e.message });
+      const e =
+        err instanceof AuthError
+          ? err
+          : new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+      const fragment = new URLSearchParams({
+        error: 'access_denied',
+        error_code: e.code,
+        error_description: e.message,
+      });
       return reply.redirect(`${redirect}#${fragment.toString()}`, 303);
     }
   });
@@ -111,7 +129,8 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     const body = asBody(req.body);
     const type = optString(body, 'type', 32);
     const email = optEmail(body);
-    if (type !== 'signup' && type !== 'email_change') throw validationFailed('Resend supports the types signup and email_change');
+    if (type !== 'signup' && type !== 'email_change')
+      throw validationFailed('Resend supports the types signup and email_change');
     if (!email) throw validationFailed('Resend requires an email');
     await auth.limitIp(req);
     await auth.mailer.checkRate(auth.db, email);
@@ -127,7 +146,8 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     const body = asBody(req.body);
     const email = optEmail(body);
     if (!email) {
-      if (optString(body, 'phone')) throw new AuthError(400, 'phone_provider_disabled', 'Phone sign-in is disabled');
+      if (optString(body, 'phone'))
+        throw new AuthError(400, 'phone_provider_disabled', 'Phone sign-in is disabled');
       throw validationFailed('An email address is required');
     }
     await auth.limitIp(req);

@@ -31,23 +31,44 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
     const { user } = await who(req);
     const body = asBody(req.body);
     const type = optString(body, 'factor_type', 16);
-    if (type !== 'totp') throw new AuthError(422, 'mfa_factor_type_not_supported', 'Only totp factors are supported');
+    if (type !== 'totp')
+      throw new AuthError(422, 'mfa_factor_type_not_supported', 'Only totp factors are supported');
     const friendlyName = optString(body, 'friendly_name', 120) ?? null;
     const issuer = optString(body, 'issuer', 120) || 'BankManager';
     const existing = await factorsOf(auth.db, user.id);
     if (friendlyName && existing.some((f) => f.friendlyName === friendlyName)) {
-      throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      throw new AuthError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
     }
-    if (existing.length >= 10) throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached');
+    if (existing.length >= 10)
+      throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached');
     const secret = totp.generateSecret(20);
     const uri = totp.keyuri(user.email ?? user.id, issuer, secret);
     const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' });
     const factor = await auth.db.transaction(async (tx) => {
-      const [f] = await tx.insert(authMfaFactors).values({ userId: user.id, friendlyName, secret }).returning();
-      await auth.audit(tx, req, { action: 'auth.mfa_enroll', outcome: 'success', actorId: user.id, actorEmail: user.email, targetType: 'mfa_factor', targetId: f!.id });
+      const [f] = await tx
+        .insert(authMfaFactors)
+        .values({ userId: user.id, friendlyName, secret })
+        .returning();
+      await auth.audit(tx, req, {
+        action: 'auth.mfa_enroll',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        targetType: 'mfa_factor',
+        targetId: f!.id,
+      });
       return f!;
     });
-    return { id: factor.id, type: 'totp', friendly_name: friendlyName ?? '', totp: { qr_code: qr, secret, uri } };
+    return {
+      id: factor.id,
+      type: 'totp',
+      friendly_name: friendlyName ?? '',
+      totp: { qr_code: qr, secret, uri },
+    };
   });
 
   app.post('/factors/:id/challenge', async (req) => {
@@ -56,9 +77,21 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
     // Expired challenges of this factor are of no further use.
     await auth.db
       .delete(authMfaChallenges)
-      .where(and(eq(authMfaChallenges.factorId, factor.id), lt(authMfaChallenges.createdAt, new Date(Date.now() - CHALLENGE_TTL_SECONDS * 1000))));
-    const [ch] = await auth.db.insert(authMfaChallenges).values({ factorId: factor.id, ip: req.ip }).returning();
-    return { id: ch!.id, type: 'totp', expires_at: Math.floor(ch!.createdAt.getTime() / 1000) + CHALLENGE_TTL_SECONDS };
+      .where(
+        and(
+          eq(authMfaChallenges.factorId, factor.id),
+          lt(authMfaChallenges.createdAt, new Date(Date.now() - CHALLENGE_TTL_SECONDS * 1000)),
+        ),
+      );
+    const [ch] = await auth.db
+      .insert(authMfaChallenges)
+      .values({ factorId: factor.id, ip: req.ip })
+      .returning();
+    return {
+      id: ch!.id,
+      type: 'totp',
+      expires_at: Math.floor(ch!.createdAt.getTime() / 1000) + CHALLENGE_TTL_SECONDS,
+    };
   });
 
   app.post('/factors/:id/verify', async (req) => {
@@ -67,26 +100,45 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
     const body = asBody(req.body);
     const challengeId = optString(body, 'challenge_id', 64) ?? optString(body, 'challengeId', 64);
     const code = optString(body, 'code', 16);
-    if (!challengeId || !isUuid(challengeId) || !code) throw validationFailed('challenge_id and code are required');
+    if (!challengeId || !isUuid(challengeId) || !code)
+      throw validationFailed('challenge_id and code are required');
     await auth.limitIp(req);
     const [challenge] = await auth.db
       .select()
       .from(authMfaChallenges)
       .where(and(eq(authMfaChallenges.id, challengeId), eq(authMfaChallenges.factorId, factor.id)));
-    if (!challenge || challenge.verifiedAt) throw new AuthError(404, 'mfa_challenge_not_found', 'Challenge not found');
+    if (!challenge || challenge.verifiedAt)
+      throw new AuthError(404, 'mfa_challenge_not_found', 'Challenge not found');
     if (Date.now() - challenge.createdAt.getTime() > CHALLENGE_TTL_SECONDS * 1000) {
       await auth.db.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
-      throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.');
+      throw new AuthError(
+        422,
+        'mfa_challenge_expired',
+        'MFA challenge has expired, verify against another challenge or create a new challenge.',
+      );
     }
     await auth.limitGuesses(`totp:${factor.id}`, async () => {
       if (totp.check(code.trim(), factor.secret)) return;
-      await auth.audit(auth.db, req, { action: 'auth.mfa_verify', outcome: 'failure', actorId: user.id, actorEmail: user.email, targetType: 'mfa_factor', targetId: factor.id });
+      await auth.audit(auth.db, req, {
+        action: 'auth.mfa_verify',
+        outcome: 'failure',
+        actorId: user.id,
+        actorEmail: user.email,
+        targetType: 'mfa_factor',
+        targetId: factor.id,
+      });
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     });
     return auth.db.transaction(async (tx) => {
-      await tx.update(authMfaChallenges).set({ verifiedAt: new Date() }).where(eq(authMfaChallenges.id, challenge.id));
+      await tx
+        .update(authMfaChallenges)
+        .set({ verifiedAt: new Date() })
+        .where(eq(authMfaChallenges.id, challenge.id));
       if (factor.status !== 'verified') {
-        await tx.update(authMfaFactors).set({ status: 'verified', updatedAt: new Date() }).where(eq(authMfaFactors.id, factor.id));
+        await tx
+          .update(authMfaFactors)
+          .set({ status: 'verified', updatedAt: new Date() })
+          .where(eq(authMfaFactors.id, factor.id));
       }
       const amr = [{ method: 'totp', timestamp: Math.floor(Date.now() / 1000) }, ...session.amr];
       const [upgraded] = await tx
@@ -118,7 +170,14 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
       if ((await verifiedFactorsOf(tx, user.id)).length === 0) {
         await tx.update(authSessions).set({ aal: 'aal1' }).where(eq(authSessions.userId, user.id));
       }
-      await auth.audit(tx, req, { action: 'auth.mfa_unenroll', outcome: 'success', actorId: user.id, actorEmail: user.email, targetType: 'mfa_factor', targetId: factor.id });
+      await auth.audit(tx, req, {
+        action: 'auth.mfa_unenroll',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        targetType: 'mfa_factor',
+        targetId: factor.id,
+      });
     });
     return { id: factor.id };
   });

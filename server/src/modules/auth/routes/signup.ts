@@ -16,7 +16,8 @@ export function signupRoutes(app: FastifyInstance, auth: AuthService): void {
     const email = optEmail(body);
     const password = optString(body, 'password', 1024);
     if (!email) {
-      if (optString(body, 'phone')) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+      if (optString(body, 'phone'))
+        throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
       throw validationFailed('To signup, please provide your email');
     }
     if (password === undefined) throw validationFailed('Signup requires a valid password');
@@ -33,7 +34,9 @@ export function signupRoutes(app: FastifyInstance, auth: AuthService): void {
     const existing = await findUserByEmail(auth.db, email);
     if (existing && !existing.emailConfirmedAt && !autoconfirm) {
       // GoTrue resends the confirmation to an address that signed up but never confirmed.
-      const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, existing, 'signup', email, redirectTo));
+      const prepared = await auth.db.transaction((tx) =>
+        auth.prepareOtpMail(tx, existing, 'signup', email, redirectTo),
+      );
       await auth.sendMail(prepared.mail);
       return userJson(existing);
     }
@@ -48,7 +51,11 @@ export function signupRoutes(app: FastifyInstance, auth: AuthService): void {
           passwordHash,
           confirmed: autoconfirm,
           userMetadata: profileData,
-          profile: { fullName: profileData.fullName, mobileNo: profileData.mobileNo, bankCode: profileData.bank_code },
+          profile: {
+            fullName: profileData.fullName,
+            mobileNo: profileData.mobileNo,
+            bankCode: profileData.bank_code,
+          },
         },
         userAlreadyExists,
       );

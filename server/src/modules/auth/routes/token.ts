@@ -25,7 +25,11 @@ export function tokenRoutes(app: FastifyInstance, auth: AuthService): void {
       case 'pkce':
         throw validationFailed('PKCE sign-in is not enabled on this server');
       case 'id_token':
-        throw new AuthError(400, 'provider_disabled', 'Unsupported provider: external providers are not configured');
+        throw new AuthError(
+          400,
+          'provider_disabled',
+          'Unsupported provider: external providers are not configured',
+        );
       default:
         throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
     }
@@ -36,7 +40,8 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
   const email = optEmail(body);
   const phone = optString(body, 'phone', 64);
   const password = optString(body, 'password', 1024);
-  if ((!email && !phone) || password === undefined) throw validationFailed(AUTH_MESSAGES.emailOrPhoneRequired);
+  if ((!email && !phone) || password === undefined)
+    throw validationFailed(AUTH_MESSAGES.emailOrPhoneRequired);
   await auth.limitIp(req);
 
   const { lockoutAttempts, lockoutMinutes } = auth.config.auth;
@@ -75,7 +80,12 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
   return auth.db.transaction(async (tx) => {
     await reset(tx, lockKey);
     const res = await auth.sessions.start(tx, user, 'password', meta(req));
-    await auth.audit(tx, req, { action: 'auth.sign_in', outcome: 'success', actorId: user.id, actorEmail: user.email });
+    await auth.audit(tx, req, {
+      action: 'auth.sign_in',
+      outcome: 'success',
+      actorId: user.id,
+      actorEmail: user.email,
+    });
     return res;
   });
 }

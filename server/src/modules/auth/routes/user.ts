@@ -7,11 +7,21 @@ import { AuthError, validationFailed } from '../errors.ts';
 import { asBody, optEmail, optObject, optString } from '../body.ts';
 import { authenticate, bearerOf } from '../authenticate.ts';
 import { consumeReauthNonce } from '../one-time-tokens.ts';
-import { emailExists, findUserByEmail, mobileExists, updateUserRow, userWithFactors, type UserRow } from '../users.ts';
+import {
+  emailExists,
+  findUserByEmail,
+  mobileExists,
+  updateUserRow,
+  userWithFactors,
+  type UserRow,
+} from '../users.ts';
 import type { AuthService } from '../service.ts';
 
 /** `data` merges key by key into user_metadata; a null value deletes the key (GoTrue semantics). */
-export function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
   const out = { ...current };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
@@ -23,7 +33,8 @@ export function mergeMetadata(current: Record<string, unknown>, patch: Record<st
 /** Keeps the profile row in step when the metadata that fed it changes. */
 async function syncProfile(tx: Database, userId: string, patch: Record<string, unknown>): Promise<void> {
   const set: Partial<typeof profiles.$inferInsert> = {};
-  if (typeof patch.fullName === 'string' && patch.fullName.trim() !== '') set.fullName = patch.fullName.trim();
+  if (typeof patch.fullName === 'string' && patch.fullName.trim() !== '')
+    set.fullName = patch.fullName.trim();
   if (typeof patch.mobileNo === 'string') {
     const digits = digitsOnly(patch.mobileNo);
     if (!isValidSignUpMobile(digits)) throw validationFailed(SIGN_UP_MESSAGES.mobileInvalid);
@@ -32,7 +43,10 @@ async function syncProfile(tx: Database, userId: string, patch: Record<string, u
     set.mobileNo = digits;
   }
   if (Object.keys(set).length === 0) return;
-  await tx.update(profiles).set({ ...set, updatedAt: new Date() }).where(eq(profiles.id, userId));
+  await tx
+    .update(profiles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
 }
 
 export function userRoutes(app: FastifyInstance, auth: AuthService): void {
@@ -50,7 +64,8 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
     const password = optString(body, 'password', 1024);
     const email = optEmail(body);
     const nonce = optString(body, 'nonce', 64);
-    if (optString(body, 'phone')) throw new AuthError(422, 'phone_provider_disabled', 'Phone changes are not supported');
+    if (optString(body, 'phone'))
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone changes are not supported');
 
     let passwordHash: string | undefined;
     if (password !== undefined) {
@@ -79,7 +94,8 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
         }
       }
       if (passwordHash) {
-        if (nonce) await consumeReauthNonce(tx, user.id, user.email ?? '', nonce, auth.config.auth.otpExpirySeconds);
+        if (nonce)
+          await consumeReauthNonce(tx, user.id, user.email ?? '', nonce, auth.config.auth.otpExpirySeconds);
         set.passwordHash = passwordHash;
         // A new password ends every other session: whoever knew the old one is signed out.
         await auth.sessions.end(tx, user.id, session.id, 'others');
@@ -123,18 +139,28 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
     const { user } = await who(req);
     if (!user.email) throw validationFailed('Reauthentication requires an email address');
     await auth.mailer.checkRate(auth.db, user.email);
-    const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, user, 'reauthentication', user.email!));
+    const prepared = await auth.db.transaction((tx) =>
+      auth.prepareOtpMail(tx, user, 'reauthentication', user.email!),
+    );
     await auth.sendMail(prepared.mail);
     return {};
   });
 
   // External identity providers are not configured on this server: clear 4xx answers.
   app.get('/user/identities/authorize', async () => {
-    throw new AuthError(400, 'provider_disabled', 'Unsupported provider: external identity providers are not configured');
+    throw new AuthError(
+      400,
+      'provider_disabled',
+      'Unsupported provider: external identity providers are not configured',
+    );
   });
   app.delete('/user/identities/:id', async (req) => {
     await who(req);
-    throw new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+    throw new AuthError(
+      422,
+      'single_identity_not_deletable',
+      'User must have at least 1 identity after unlinking',
+    );
   });
   app.post('/sso', async () => {
     throw new AuthError(400, 'sso_provider_not_found', 'No SSO provider is configured on this server');

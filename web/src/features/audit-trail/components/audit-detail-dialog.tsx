@@ -25,7 +25,9 @@ export function AuditDetailDialog({ id, onClose }: { id: number; onClose: () => 
         <Dialog.Content className="bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(94vw,48rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg border p-6 shadow-lg">
           <Dialog.Title className="text-lg font-semibold">Audit row {id}</Dialog.Title>
           <Dialog.Description className="text-muted-foreground mb-4 text-sm">
-            {d ? `${d.action} · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}` : 'Loading details...'}
+            {d
+              ? `${d.action} · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}`
+              : 'Loading details...'}
           </Dialog.Description>
           {detail.isError ? (
             <p role="alert" className="text-destructive text-sm">

@@ -19,11 +19,20 @@ export function AuditFiltersForm({ onApply }: { onApply: (f: AuditFilters) => vo
     onApply(f);
   };
   return (
-    <form onSubmit={submit} aria-label="Audit filters" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end">
+    <form
+      onSubmit={submit}
+      aria-label="Audit filters"
+      className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
+    >
       {TEXT_FIELDS.map(({ key, label, placeholder }) => (
         <div key={key} className="grid gap-1">
           <Label htmlFor={`audit-${key}`}>{label}</Label>
-          <Input id={`audit-${key}`} placeholder={placeholder} value={f[key] ?? ''} onChange={(e) => set(key, e.target.value)} />
+          <Input
+            id={`audit-${key}`}
+            placeholder={placeholder}
+            value={f[key] ?? ''}
+            onChange={(e) => set(key, e.target.value)}
+          />
         </div>
       ))}
       <div className="grid gap-1">
@@ -44,7 +53,12 @@ export function AuditFiltersForm({ onApply }: { onApply: (f: AuditFilters) => vo
       </div>
       <div className="grid gap-1">
         <Label htmlFor="audit-from">From</Label>
-        <Input id="audit-from" type="date" value={f.from ?? ''} onChange={(e) => set('from', e.target.value)} />
+        <Input
+          id="audit-from"
+          type="date"
+          value={f.from ?? ''}
+          onChange={(e) => set('from', e.target.value)}
+        />
       </div>
       <div className="grid gap-1">
         <Label htmlFor="audit-to">To</Label>

@@ -31,7 +31,12 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
               </td>
               <td className="px-3 py-2">{r.ip ?? '—'}</td>
               <td className="px-3 py-2">
-                <Button size="sm" variant="outline" aria-label={`View details of row ${r.id} (${r.action})`} onClick={() => onOpen(r.id)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`View details of row ${r.id} (${r.action})`}
+                  onClick={() => onOpen(r.id)}
+                >
                   View
                 </Button>
               </td>

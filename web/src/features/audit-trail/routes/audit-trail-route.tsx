@@ -31,7 +31,11 @@ export function AuditTrailRoute() {
     try {
       await exportAudit(filters);
     } catch (err) {
-      toast({ title: 'Export failed', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Export failed',
+        description: err instanceof Error ? err.message : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -56,7 +60,11 @@ export function AuditTrailRoute() {
       </div>
       <div role="status" aria-live="polite">
         {v ? (
-          <p className={v.ok ? 'font-medium text-green-700 dark:text-green-400' : 'text-destructive font-medium'}>
+          <p
+            className={
+              v.ok ? 'font-medium text-green-700 dark:text-green-400' : 'text-destructive font-medium'
+            }
+          >
             {v.ok ? `Audit chain intact (${v.rows} rows)` : `Audit chain broken at row ${v.firstBrokenId}`}
           </p>
         ) : verify.isError ? (
@@ -83,7 +91,9 @@ export function AuditTrailRoute() {
           <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={audit.data.total} onPage={setPage} />
         </>
       )}
-      {openId !== null ? <AuditDetailDialog key={openId} id={openId} onClose={() => setOpenId(null)} /> : null}
+      {openId !== null ? (
+        <AuditDetailDialog key={openId} id={openId} onClose={() => setOpenId(null)} />
+      ) : null}
     </main>
   );
 }

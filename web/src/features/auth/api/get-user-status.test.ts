@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/supabase', () => ({ supabase: { auth: { getSession: async () => ({ data: { session: { access_token: 'tok' } } }) } } }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: { auth: { getSession: async () => ({ data: { session: { access_token: 'tok' } } }) } },
+}));
 const { getUserStatus } = await import('./get-user-status');
 
 const json = (status: number, body: unknown, statusText = '') =>
@@ -39,7 +41,9 @@ describe('getUserStatus', () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
     );
     const result = getUserStatus().catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(9_999);

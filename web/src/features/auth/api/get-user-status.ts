@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, USER_STATUS_TIMEOUT_MS, userStatusSchema, type UserStatus } from '@bankmanager/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  USER_STATUS_TIMEOUT_MS,
+  userStatusSchema,
+  type UserStatus,
+} from '@bankmanager/contracts/auth';
 import { ApiError, api } from '@/lib/api-client';
 
 /**
@@ -21,12 +26,17 @@ export async function getUserStatus(timeoutMs: number = USER_STATUS_TIMEOUT_MS):
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await api.get('/user/status', { schema: userStatusSchema, signal: controller.signal, credentials: 'include' });
+    return await api.get('/user/status', {
+      schema: userStatusSchema,
+      signal: controller.signal,
+      credentials: 'include',
+    });
   } catch (err) {
     if (controller.signal.aborted) throw new Error(AUTH_MESSAGES.statusTimeout);
     if (err instanceof ApiError) {
       const body = err.body as { error?: unknown; details?: unknown } | undefined;
-      const fromBody = [body?.error, body?.details].find((v) => typeof v === 'string' && v) as string | undefined;
+      const fromBody = [body?.error, body?.details].find((v) => typeof v === 'string' && v) as
+        string | undefined;
       throw new UserStatusError(fromBody ?? AUTH_MESSAGES.statusFetchFailed(err.statusText), err.status);
     }
     throw err;

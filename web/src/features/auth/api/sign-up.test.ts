@@ -6,9 +6,18 @@ const signOutMock = vi.fn(async () => ({ error: null }));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signUp: signUpMock, signOut: signOutMock } } }));
 const { signUp, SignUpError } = await import('./sign-up');
 
-const values = { fullName: '  Aminata Kamara ', mobileNo: ' 076123456 ', email: ' a@b.sl ', password: 'secret1', confirmPassword: 'secret1' };
+const values = {
+  fullName: '  Aminata Kamara ',
+  mobileNo: ' 076123456 ',
+  email: ' a@b.sl ',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
 const ok = { data: { user: { id: 'u1' } }, error: null };
-const dbError = { data: { user: null }, error: Object.assign(new Error('Database error saving new user'), { code: 'unexpected_failure' }) };
+const dbError = {
+  data: { user: null },
+  error: Object.assign(new Error('Database error saving new user'), { code: 'unexpected_failure' }),
+};
 
 describe('signUp', () => {
   beforeEach(() => {
@@ -54,22 +63,43 @@ describe('signUp', () => {
   });
 
   it('does not retry other errors', async () => {
-    signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('Signups not allowed'), { code: 'signup_disabled' }) });
+    signUpMock.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('Signups not allowed'), { code: 'signup_disabled' }),
+    });
     await expect(signUp(values)).rejects.toThrow('Signups not allowed');
     expect(signUpMock).toHaveBeenCalledTimes(1);
   });
 
   it('maps duplicates to their field and message', async () => {
-    signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('x'), { code: 'mobile_exists' }) });
-    await expect(signUp(values)).rejects.toMatchObject({ message: AUTH_MESSAGES.mobileAlreadyRegistered, field: 'mobileNo' });
-    signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('x'), { code: 'MOBILE_ALREADY_EXISTS' }) });
+    signUpMock.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('x'), { code: 'mobile_exists' }),
+    });
+    await expect(signUp(values)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.mobileAlreadyRegistered,
+      field: 'mobileNo',
+    });
+    signUpMock.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('x'), { code: 'MOBILE_ALREADY_EXISTS' }),
+    });
     await expect(signUp(values)).rejects.toMatchObject({ field: 'mobileNo' });
-    signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('x'), { code: 'user_already_exists' }) });
-    await expect(signUp(values)).rejects.toMatchObject({ message: AUTH_MESSAGES.emailAlreadyRegistered, field: 'email' });
+    signUpMock.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('x'), { code: 'user_already_exists' }),
+    });
+    await expect(signUp(values)).rejects.toMatchObject({
+      message: AUTH_MESSAGES.emailAlreadyRegistered,
+      field: 'email',
+    });
   });
 
   it('ends an auto-confirmed session locally so the user signs in on /signin', async () => {
-    signUpMock.mockResolvedValue({ data: { user: { id: 'u1' }, session: { access_token: 't' } }, error: null });
+    signUpMock.mockResolvedValue({
+      data: { user: { id: 'u1' }, session: { access_token: 't' } },
+      error: null,
+    });
     await signUp(values);
     expect(signOutMock).toHaveBeenCalledWith({ scope: 'local' });
   });

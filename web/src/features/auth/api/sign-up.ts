@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, DEFAULT_BANK_CODE, SIGN_UP_RETRY_DELAYS_MS, type SignUpFormValues } from '@bankmanager/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  DEFAULT_BANK_CODE,
+  SIGN_UP_RETRY_DELAYS_MS,
+  type SignUpFormValues,
+} from '@bankmanager/contracts/auth';
 import { supabase } from '@/lib/supabase';
 
 /** A sign-up failure; `field` names the form field a duplicate belongs to. */
@@ -23,9 +28,17 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export async function signUp(values: SignUpFormValues): Promise<void> {
   const email = values.email.trim();
-  const data = { fullName: values.fullName.trim(), mobileNo: values.mobileNo.trim(), bank_code: DEFAULT_BANK_CODE.trim() };
+  const data = {
+    fullName: values.fullName.trim(),
+    mobileNo: values.mobileNo.trim(),
+    bank_code: DEFAULT_BANK_CODE.trim(),
+  };
   for (let attempt = 0; ; attempt++) {
-    const { data: result, error } = await supabase.auth.signUp({ email, password: values.password, options: { data } });
+    const { data: result, error } = await supabase.auth.signUp({
+      email,
+      password: values.password,
+      options: { data },
+    });
     if (!error) {
       if (!result.user) throw new SignUpError(AUTH_MESSAGES.signUpNoUser);
       // With auto-confirm the server also opens a session. The flow continues on /signin (where
@@ -39,7 +52,8 @@ export async function signUp(values: SignUpFormValues): Promise<void> {
     const code = (error as { code?: string }).code ?? '';
     if (MOBILE_CODES.has(code)) throw new SignUpError(AUTH_MESSAGES.mobileAlreadyRegistered, 'mobileNo');
     if (EMAIL_CODES.has(code)) throw new SignUpError(AUTH_MESSAGES.emailAlreadyRegistered, 'email');
-    if (!error.message?.includes('Database error')) throw new SignUpError(error.message || AUTH_MESSAGES.unexpectedError);
+    if (!error.message?.includes('Database error'))
+      throw new SignUpError(error.message || AUTH_MESSAGES.unexpectedError);
     const delay = SIGN_UP_RETRY_DELAYS_MS[attempt];
     if (delay === undefined) throw new SignUpError(AUTH_MESSAGES.signUpRetriesExhausted);
     await wait(delay);

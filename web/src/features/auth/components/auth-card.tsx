@@ -3,7 +3,15 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
 /** Centred card shared by the sign-in and sign-up pages. */
-export function AuthCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <Link to={paths.landing} className="mb-6 text-xl font-semibold">

@@ -39,20 +39,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    start();
-    const m = await loadSession();
-    setState((s) => ({ ...s, signingIn: true }));
-    try {
-      const user = await m.signInFlow(email, password, {
-        resetStatus: () => setState((s) => ({ ...s, activation: null, activationError: null })),
-        setStatus: (activation) => setState((s) => ({ ...s, activation })),
-      });
-      setState((s) => ({ ...s, status: 'signedIn', user }));
-    } finally {
-      setState((s) => ({ ...s, signingIn: false }));
-    }
-  }, [start]);
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      start();
+      const m = await loadSession();
+      setState((s) => ({ ...s, signingIn: true }));
+      try {
+        const user = await m.signInFlow(email, password, {
+          resetStatus: () => setState((s) => ({ ...s, activation: null, activationError: null })),
+          setStatus: (activation) => setState((s) => ({ ...s, activation })),
+        });
+        setState((s) => ({ ...s, status: 'signedIn', user }));
+      } finally {
+        setState((s) => ({ ...s, signingIn: false }));
+      }
+    },
+    [start],
+  );
 
   const signOut = useCallback(async () => {
     const m = await loadSession();
@@ -68,7 +71,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState((s) => ({ ...s, activationLoading: false, activation: { ...status, statusVerified: true } }));
     } catch (err) {
       if (!quiet) {
-        setState((s) => ({ ...s, activationLoading: false, activationError: err instanceof Error ? err.message : String(err) }));
+        setState((s) => ({
+          ...s,
+          activationLoading: false,
+          activationError: err instanceof Error ? err.message : String(err),
+        }));
         return;
       }
       // A background check that finds the session ended (ban, "end all sessions") signs out.
@@ -80,6 +87,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo(() => ({ ...state, start, signIn, signOut, checkActivation }), [state, start, signIn, signOut, checkActivation]);
+  const value = useMemo(
+    () => ({ ...state, start, signIn, signOut, checkActivation }),
+    [state, start, signIn, signOut, checkActivation],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -10,7 +10,12 @@ function SignInProbe() {
   return <h1>Sign in from {from}</h1>;
 }
 
-function renderAt(path: string, auth: Partial<AuthContextValue>, requiresActivation = true, loadingFallback?: React.ReactNode) {
+function renderAt(
+  path: string,
+  auth: Partial<AuthContextValue>,
+  requiresActivation = true,
+  loadingFallback?: React.ReactNode,
+) {
   const value = {
     status: 'signedIn',
     user: { id: 'u1' },
@@ -28,11 +33,14 @@ function renderAt(path: string, auth: Partial<AuthContextValue>, requiresActivat
         <Routes>
           <Route path="/signin" element={<SignInProbe />} />
           <Route path="/new-user-dashboard" element={<h1>Pending page</h1>} />
-          <Route path="*" element={
+          <Route
+            path="*"
+            element={
               <RequireAuth requiresActivation={requiresActivation} loadingFallback={loadingFallback}>
                 <h1>Protected</h1>
               </RequireAuth>
-            } />
+            }
+          />
         </Routes>
       </MemoryRouter>
     </AuthContext.Provider>,
@@ -46,7 +54,7 @@ describe('<RequireAuth>', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(auth.checkActivation).toHaveBeenCalledTimes(1);
   });
-  it('shows the route\'s own loading state (the dashboards\' spinner) when given', () => {
+  it("shows the route's own loading state (the dashboards' spinner) when given", () => {
     renderAt('/dashboard', {}, true, <p>Loading your dashboard...</p>);
     expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
   });
@@ -55,11 +63,15 @@ describe('<RequireAuth>', () => {
     expect(screen.getByRole('heading')).toHaveTextContent('Sign in from /enquiries/account');
   });
   it('sends a pending user to /new-user-dashboard', () => {
-    renderAt('/enquiries/account', { activation: { isActivated: false, isSuperuser: false, statusVerified: true } });
+    renderAt('/enquiries/account', {
+      activation: { isActivated: false, isSuperuser: false, statusVerified: true },
+    });
     expect(screen.getByRole('heading', { name: 'Pending page' })).toBeInTheDocument();
   });
   it('lets an activated user in', () => {
-    renderAt('/enquiries/account', { activation: { isActivated: true, isSuperuser: false, statusVerified: true } });
+    renderAt('/enquiries/account', {
+      activation: { isActivated: true, isSuperuser: false, statusVerified: true },
+    });
     expect(screen.getByRole('heading', { name: 'Protected' })).toBeInTheDocument();
   });
   it('shows the status error with a retry', () => {

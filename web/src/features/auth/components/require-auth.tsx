@@ -36,7 +36,9 @@ export function RequireAuth({ requiresActivation, children, loadingFallback }: R
   });
 
   if (decision.kind === 'redirect') {
-    return <Navigate to={decision.to} replace state={decision.carryLocation ? { from: location } : undefined} />;
+    return (
+      <Navigate to={decision.to} replace state={decision.carryLocation ? { from: location } : undefined} />
+    );
   }
   if (decision.kind === 'loading') {
     if (activationError && activation === null) {

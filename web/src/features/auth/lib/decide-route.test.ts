@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { decideRoute, type Activation, type RouteInput } from './decide-route';
 
-const act = (isActivated: boolean, isSuperuser: boolean, statusVerified = true): Activation => ({ isActivated, isSuperuser, statusVerified });
-const base: RouteInput = { authLoading: false, hasUser: true, activation: act(true, false), activationLoading: false, path: '/dashboard', requiresActivation: true };
+const act = (isActivated: boolean, isSuperuser: boolean, statusVerified = true): Activation => ({
+  isActivated,
+  isSuperuser,
+  statusVerified,
+});
+const base: RouteInput = {
+  authLoading: false,
+  hasUser: true,
+  activation: act(true, false),
+  activationLoading: false,
+  path: '/dashboard',
+  requiresActivation: true,
+};
 const decide = (o: Partial<RouteInput>) => decideRoute({ ...base, ...o });
 
 describe('decideRoute (SPEC §4 route guard)', () => {
@@ -11,18 +22,34 @@ describe('decideRoute (SPEC §4 route guard)', () => {
     expect(decide({ activationLoading: true })).toEqual({ kind: 'loading' });
     expect(decide({ activation: null })).toEqual({ kind: 'loading' });
     expect(decide({ activation: act(true, false, false) })).toEqual({ kind: 'loading' });
-    expect(decide({ activation: act(true, false, false), requiresActivation: false, path: '/x' })).toEqual({ kind: 'allow' });
+    expect(decide({ activation: act(true, false, false), requiresActivation: false, path: '/x' })).toEqual({
+      kind: 'allow',
+    });
   });
   it('sends a visitor without a user to /signin carrying the location', () => {
-    expect(decide({ hasUser: false, activation: null })).toEqual({ kind: 'redirect', to: '/signin', carryLocation: true });
+    expect(decide({ hasUser: false, activation: null })).toEqual({
+      kind: 'redirect',
+      to: '/signin',
+      carryLocation: true,
+    });
   });
   it('sends a non-activated non-superuser from /dashboard to /new-user-dashboard', () => {
-    expect(decide({ activation: act(false, false) })).toEqual({ kind: 'redirect', to: '/new-user-dashboard', carryLocation: false });
+    expect(decide({ activation: act(false, false) })).toEqual({
+      kind: 'redirect',
+      to: '/new-user-dashboard',
+      carryLocation: false,
+    });
   });
   it('sends activated users and superusers from /new-user-dashboard to /dashboard', () => {
     const p = { path: '/new-user-dashboard', requiresActivation: false };
-    expect(decide({ ...p, activation: act(true, false) })).toMatchObject({ kind: 'redirect', to: '/dashboard' });
-    expect(decide({ ...p, activation: act(false, true) })).toMatchObject({ kind: 'redirect', to: '/dashboard' });
+    expect(decide({ ...p, activation: act(true, false) })).toMatchObject({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+    expect(decide({ ...p, activation: act(false, true) })).toMatchObject({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
     expect(decide({ ...p, activation: act(false, false) })).toEqual({ kind: 'allow' });
   });
   it('lets a superuser through any guarded route', () => {
@@ -30,7 +57,10 @@ describe('decideRoute (SPEC §4 route guard)', () => {
     expect(decide({ path: '/dashboard', activation: act(false, true) })).toEqual({ kind: 'allow' });
   });
   it('sends a non-activated user away from routes needing activation', () => {
-    expect(decide({ path: '/enquiries/account', activation: act(false, false) })).toMatchObject({ kind: 'redirect', to: '/new-user-dashboard' });
+    expect(decide({ path: '/enquiries/account', activation: act(false, false) })).toMatchObject({
+      kind: 'redirect',
+      to: '/new-user-dashboard',
+    });
     expect(decide({ path: '/enquiries/account', activation: act(true, false) })).toEqual({ kind: 'allow' });
   });
 });

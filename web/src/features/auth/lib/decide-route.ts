@@ -30,11 +30,15 @@ export function decideRoute(i: RouteInput): RouteDecision {
   if (i.authLoading) return { kind: 'loading' };
   if (!i.hasUser) return { kind: 'redirect', to: SIGN_IN, carryLocation: true };
   const a = i.activation;
-  if (i.activationLoading || a === null || (i.requiresActivation && !a.statusVerified)) return { kind: 'loading' };
+  if (i.activationLoading || a === null || (i.requiresActivation && !a.statusVerified))
+    return { kind: 'loading' };
   const path = i.path.replace(/\/+$/, '') || '/';
-  if (path === DASHBOARD && !a.isActivated && !a.isSuperuser) return { kind: 'redirect', to: NEW_USER_DASHBOARD, carryLocation: false };
-  if (path === NEW_USER_DASHBOARD && (a.isActivated || a.isSuperuser)) return { kind: 'redirect', to: DASHBOARD, carryLocation: false };
+  if (path === DASHBOARD && !a.isActivated && !a.isSuperuser)
+    return { kind: 'redirect', to: NEW_USER_DASHBOARD, carryLocation: false };
+  if (path === NEW_USER_DASHBOARD && (a.isActivated || a.isSuperuser))
+    return { kind: 'redirect', to: DASHBOARD, carryLocation: false };
   if (a.isSuperuser) return { kind: 'allow' };
-  if (i.requiresActivation && !a.isActivated) return { kind: 'redirect', to: NEW_USER_DASHBOARD, carryLocation: false };
+  if (i.requiresActivation && !a.isActivated)
+    return { kind: 'redirect', to: NEW_USER_DASHBOARD, carryLocation: false };
   return { kind: 'allow' };
 }

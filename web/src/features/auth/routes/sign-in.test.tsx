@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../auth-context';
 
 const toastMock = vi.fn();
-const config = vi.hoisted(() => ({ publicConfig: { demoData: false, demoCredentials: { email: 'demo@bank.sl', password: 'demo-pass' } } }));
+const config = vi.hoisted(() => ({
+  publicConfig: { demoData: false, demoCredentials: { email: 'demo@bank.sl', password: 'demo-pass' } },
+}));
 vi.mock('@/lib/toast', () => ({ toast: toastMock }));
 vi.mock('@/config/public-config', () => config);
 
@@ -17,7 +19,14 @@ async function renderPage(signIn: AuthContextValue['signIn'], from?: string) {
   const auth = { signIn } as AuthContextValue;
   render(
     <AuthContext.Provider value={auth}>
-      <MemoryRouter initialEntries={[{ pathname: '/signin', state: from ? { from: { pathname: from, search: '?a=1', hash: '' } } : null }]}>
+      <MemoryRouter
+        initialEntries={[
+          {
+            pathname: '/signin',
+            state: from ? { from: { pathname: from, search: '?a=1', hash: '' } } : null,
+          },
+        ]}
+      >
         <Routes>
           <Route path="/signin" element={<SignInRoute />} />
           <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
@@ -51,17 +60,28 @@ describe('sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Deep page' })).toBeInTheDocument();
     expect(signIn).toHaveBeenCalledWith('demo@bank.sl', 'demo-pass');
-    expect(toastMock).toHaveBeenCalledWith({ title: 'Success', description: 'You have been signed in successfully', variant: 'success' });
+    expect(toastMock).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'You have been signed in successfully',
+      variant: 'success',
+    });
   });
 
   it('goes to /dashboard by default and shows the error toast on failure', async () => {
     config.publicConfig.demoData = false;
-    const signIn = vi.fn().mockRejectedValueOnce(new Error('Invalid login credentials')).mockResolvedValueOnce(undefined);
+    const signIn = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Invalid login credentials'))
+      .mockResolvedValueOnce(undefined);
     await renderPage(signIn);
     await userEvent.type(screen.getByLabelText('Email'), 'a@b.sl');
     await userEvent.type(screen.getByLabelText('Password'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(toastMock).toHaveBeenCalledWith({ title: 'Authentication error', description: 'Invalid login credentials', variant: 'destructive' });
+    expect(toastMock).toHaveBeenCalledWith({
+      title: 'Authentication error',
+      description: 'Invalid login credentials',
+      variant: 'destructive',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });

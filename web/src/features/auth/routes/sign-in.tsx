@@ -40,7 +40,11 @@ export function SignInRoute() {
     setBusy(true);
     try {
       await signIn(email.trim(), password);
-      toast({ title: AUTH_MESSAGES.signInSuccessTitle, description: AUTH_MESSAGES.signInSuccessDescription, variant: 'success' });
+      toast({
+        title: AUTH_MESSAGES.signInSuccessTitle,
+        description: AUTH_MESSAGES.signInSuccessDescription,
+        variant: 'success',
+      });
       void navigate(redirectTarget(location.state), { replace: true });
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : AUTH_MESSAGES.signInErrorFallback;
@@ -52,8 +56,26 @@ export function SignInRoute() {
   return (
     <AuthCard title="Sign in" description="Sign in with your staff email and password.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-        <FormField id="password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+        <FormField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -6,7 +6,9 @@ import { AUTH_MESSAGES, SIGN_UP_MESSAGES as M } from '@bankmanager/contracts/aut
 
 const signUpMock = vi.fn();
 const toastMock = vi.fn();
-vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signUp: signUpMock, signOut: vi.fn(async () => ({ error: null })) } } }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: { auth: { signUp: signUpMock, signOut: vi.fn(async () => ({ error: null })) } },
+}));
 vi.mock('@/lib/toast', () => ({ toast: toastMock }));
 const { SignUpRoute } = await import('./sign-up');
 
@@ -21,7 +23,9 @@ function renderPage() {
   );
 }
 
-async function fill(values: Partial<Record<'Full name' | 'Mobile number' | 'Email' | 'Password' | 'Confirm password', string>>) {
+async function fill(
+  values: Partial<Record<'Full name' | 'Mobile number' | 'Email' | 'Password' | 'Confirm password', string>>,
+) {
   for (const [label, v] of Object.entries(values)) {
     const input = screen.getByLabelText(label);
     await userEvent.clear(input);
@@ -50,14 +54,26 @@ describe('sign-up page', () => {
 
   it('shows the format messages', async () => {
     renderPage();
-    await fill({ 'Full name': 'A', 'Mobile number': '12345', Email: 'nope', Password: '12345', 'Confirm password': '54321' });
+    await fill({
+      'Full name': 'A',
+      'Mobile number': '12345',
+      Email: 'nope',
+      Password: '12345',
+      'Confirm password': '54321',
+    });
     await submit();
     for (const m of [M.mobileInvalid, M.emailInvalid, M.passwordTooShort, M.passwordsDoNotMatch]) {
       expect(await screen.findByText(m)).toBeInTheDocument();
     }
   });
 
-  const valid = { 'Full name': 'Aminata Kamara', 'Mobile number': '+232 76 123456', Email: 'aminata@bank.sl', Password: 'secret1', 'Confirm password': 'secret1' };
+  const valid = {
+    'Full name': 'Aminata Kamara',
+    'Mobile number': '+232 76 123456',
+    Email: 'aminata@bank.sl',
+    Password: 'secret1',
+    'Confirm password': 'secret1',
+  };
 
   it('creates the account, toasts and goes to /signin', async () => {
     signUpMock.mockResolvedValue({ data: { user: { id: 'u1' } }, error: null });
@@ -65,23 +81,45 @@ describe('sign-up page', () => {
     await fill(valid);
     await submit();
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
-    expect(toastMock).toHaveBeenCalledWith({ title: AUTH_MESSAGES.signUpSuccessTitle, description: AUTH_MESSAGES.signUpSuccessDescription, variant: 'success' });
+    expect(toastMock).toHaveBeenCalledWith({
+      title: AUTH_MESSAGES.signUpSuccessTitle,
+      description: AUTH_MESSAGES.signUpSuccessDescription,
+      variant: 'success',
+    });
   });
 
   it('puts a duplicate mobile number on its field and in a toast', async () => {
-    signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('exists'), { code: 'mobile_exists' }) });
+    signUpMock.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('exists'), { code: 'mobile_exists' }),
+    });
     renderPage();
     await fill(valid);
     await submit();
-    await waitFor(() => expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(AUTH_MESSAGES.mobileAlreadyRegistered));
-    expect(toastMock).toHaveBeenCalledWith({ title: 'Registration error', description: AUTH_MESSAGES.mobileAlreadyRegistered, variant: 'destructive' });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+        AUTH_MESSAGES.mobileAlreadyRegistered,
+      ),
+    );
+    expect(toastMock).toHaveBeenCalledWith({
+      title: 'Registration error',
+      description: AUTH_MESSAGES.mobileAlreadyRegistered,
+      variant: 'destructive',
+    });
   });
 
   it('puts a duplicate email on its field', async () => {
-    signUpMock.mockResolvedValue({ data: { user: null }, error: Object.assign(new Error('exists'), { code: 'email_exists' }) });
+    signUpMock.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('exists'), { code: 'email_exists' }),
+    });
     renderPage();
     await fill(valid);
     await submit();
-    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(AUTH_MESSAGES.emailAlreadyRegistered));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+        AUTH_MESSAGES.emailAlreadyRegistered,
+      ),
+    );
   });
 });

@@ -31,21 +31,42 @@ export function SignUpRoute() {
     setBusy(true);
     try {
       await signUp(values);
-      toast({ title: AUTH_MESSAGES.signUpSuccessTitle, description: AUTH_MESSAGES.signUpSuccessDescription, variant: 'success' });
+      toast({
+        title: AUTH_MESSAGES.signUpSuccessTitle,
+        description: AUTH_MESSAGES.signUpSuccessDescription,
+        variant: 'success',
+      });
       void navigate(paths.signIn);
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : typeof err === 'string' && err ? err : AUTH_MESSAGES.unexpectedError;
-      if (err instanceof SignUpError && err.field) form.setError(err.field, { type: 'server', message }, { shouldFocus: true });
+      const message =
+        err instanceof Error && err.message
+          ? err.message
+          : typeof err === 'string' && err
+            ? err
+            : AUTH_MESSAGES.unexpectedError;
+      if (err instanceof SignUpError && err.field)
+        form.setError(err.field, { type: 'server', message }, { shouldFocus: true });
       toast({ title: AUTH_MESSAGES.signUpErrorTitle, description: message, variant: 'destructive' });
       setBusy(false);
     }
   });
 
   return (
-    <AuthCard title="Create an account" description="Staff accounts are activated by an administrator after sign-up.">
+    <AuthCard
+      title="Create an account"
+      description="Staff accounts are activated by an administrator after sign-up."
+    >
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
         {FIELDS.map((f) => (
-          <FormField key={f.name} id={f.name} label={f.label} type={f.type} autoComplete={f.autoComplete} error={errors[f.name]?.message} {...form.register(f.name)} />
+          <FormField
+            key={f.name}
+            id={f.name}
+            label={f.label}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            error={errors[f.name]?.message}
+            {...form.register(f.name)}
+          />
         ))}
         <Button type="submit" disabled={busy}>
           {busy ? 'Creating account...' : 'Sign Up'}

@@ -12,7 +12,15 @@ import { StatCards } from './stat-cards';
 const NEWS_PREVIEW = 5;
 
 /** The main dashboard for activated users and superusers (SPEC §2). */
-export function ActivatedDashboard({ name, isSuperuser, now }: { name: string; isSuperuser: boolean; now?: Date }) {
+export function ActivatedDashboard({
+  name,
+  isSuperuser,
+  now,
+}: {
+  name: string;
+  isSuperuser: boolean;
+  now?: Date;
+}) {
   const { data, error, isPending } = useDashboard();
   const [allNews, setAllNews] = useState(false);
   return (

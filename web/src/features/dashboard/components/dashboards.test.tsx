@@ -4,16 +4,54 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@bankmanager/contracts/dashboard';
 
-const news = Array.from({ length: 7 }, (_, i) => ({ id: `n${i}`, title: `News ${i}`, date: `2026-01-0${i + 1}` }));
+const news = Array.from({ length: 7 }, (_, i) => ({
+  id: `n${i}`,
+  title: `News ${i}`,
+  date: `2026-01-0${i + 1}`,
+}));
 const DATA: DashboardResponse = {
-  stats: { totalCustomers: 1200, activeLoans: 85, totalDeposits: [{ currency: 'SLE', amount: '1234567.5' }], complianceScore: 92, complianceDefinition: 'Share of customers with complete KYC.' },
+  stats: {
+    totalCustomers: 1200,
+    activeLoans: 85,
+    totalDeposits: [{ currency: 'SLE', amount: '1234567.5' }],
+    complianceScore: 92,
+    complianceDefinition: 'Share of customers with complete KYC.',
+  },
   news,
   events: [
-    { id: 'e1', type: 'new_user', title: 'New staff sign-up', description: 'Fatmata Sesay is waiting for approval', date: '2026-01-05', status: 'pending', userId: 'u9' },
-    { id: 'e2', type: 'transaction', title: 'Large deposit', description: 'Le 500,000.00 at Bo', date: '2026-01-04' },
+    {
+      id: 'e1',
+      type: 'new_user',
+      title: 'New staff sign-up',
+      description: 'Fatmata Sesay is waiting for approval',
+      date: '2026-01-05',
+      status: 'pending',
+      userId: 'u9',
+    },
+    {
+      id: 'e2',
+      type: 'transaction',
+      title: 'Large deposit',
+      description: 'Le 500,000.00 at Bo',
+      date: '2026-01-04',
+    },
   ],
-  announcements: Array.from({ length: 6 }, (_, i) => ({ id: `a${i}`, title: `Announcement ${i}`, date: '2026-01-01', content: 'x', priority: 'low' as const, isNew: false })),
-  tasks: Array.from({ length: 6 }, (_, i) => ({ id: `t${i}`, title: `Task ${i}`, description: 'y', dueDate: '2026-02-01', priority: 'high' as const, status: 'pending' as const })),
+  announcements: Array.from({ length: 6 }, (_, i) => ({
+    id: `a${i}`,
+    title: `Announcement ${i}`,
+    date: '2026-01-01',
+    content: 'x',
+    priority: 'low' as const,
+    isNew: false,
+  })),
+  tasks: Array.from({ length: 6 }, (_, i) => ({
+    id: `t${i}`,
+    title: `Task ${i}`,
+    description: 'y',
+    dueDate: '2026-02-01',
+    priority: 'high' as const,
+    status: 'pending' as const,
+  })),
 };
 
 vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn(async () => DATA) } }));
@@ -35,7 +73,11 @@ describe('pending dashboard', () => {
     renderWithData(<PendingDashboard name="Fatmata" now={morning} />);
     expect(screen.getByRole('heading', { name: 'Good Morning, Fatmata' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Account Pending Activation' })).toBeInTheDocument();
-    expect(screen.getByText('Your account is currently awaiting administrator approval. You have limited access to the system until your account is activated.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your account is currently awaiting administrator approval. You have limited access to the system until your account is activated.',
+      ),
+    ).toBeInTheDocument();
     await screen.findByText('News 6');
     expect(screen.getByText('News 5')).toBeInTheDocument();
     expect(screen.getByText('News 4')).toBeInTheDocument();
@@ -54,7 +96,10 @@ describe('activated dashboard', () => {
     expect(screen.getByText('Le 1,234,567.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'How the compliance score is computed' })).toBeInTheDocument();
     expect(screen.getByText('Needs Approval')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Review: New staff sign-up' })).toHaveAttribute('href', '/security/users?review=u9');
+    expect(screen.getByRole('link', { name: 'Review: New staff sign-up' })).toHaveAttribute(
+      'href',
+      '/security/users?review=u9',
+    );
     expect(screen.getAllByText(/^Announcement \d$/)).toHaveLength(5);
     expect(screen.getAllByText(/^Task \d$/)).toHaveLength(5);
   });

@@ -37,7 +37,10 @@ export function EventsList({ events, isSuperuser }: { events: DashboardEvent[]; 
                   </div>
                   {pending && isSuperuser ? (
                     <Button asChild size="sm" variant="outline">
-                      <Link to={`${paths.securityUsers}?review=${encodeURIComponent(ev.userId ?? ev.id)}`} aria-label={`Review: ${ev.title}`}>
+                      <Link
+                        to={`${paths.securityUsers}?review=${encodeURIComponent(ev.userId ?? ev.id)}`}
+                        aria-label={`Review: ${ev.title}`}
+                      >
                         Review
                       </Link>
                     </Button>

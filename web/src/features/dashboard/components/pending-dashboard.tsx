@@ -13,14 +13,18 @@ export function PendingDashboard({ name, now }: { name: string; now?: Date }) {
   return (
     <main className="mx-auto w-full max-w-6xl space-y-6 p-6">
       <DashboardGreeting name={name} now={now} subtitle="Welcome to BankManager." />
-      <section aria-labelledby="pending-title" className="flex gap-4 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+      <section
+        aria-labelledby="pending-title"
+        className="flex gap-4 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+      >
         <Clock aria-hidden className="mt-0.5 size-6 shrink-0" />
         <div className="space-y-1">
           <h2 id="pending-title" className="font-semibold">
             Account Pending Activation
           </h2>
           <p className="text-sm">
-            Your account is currently awaiting administrator approval. You have limited access to the system until your account is activated.
+            Your account is currently awaiting administrator approval. You have limited access to the system
+            until your account is activated.
           </p>
         </div>
       </section>

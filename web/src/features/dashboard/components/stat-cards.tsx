@@ -4,7 +4,15 @@ import { Tooltip } from 'radix-ui';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { formatCurrency } from '@bankmanager/contracts/format';
 
-function Stat({ label, children, extra }: { label: string; children: React.ReactNode; extra?: React.ReactNode }) {
+function Stat({
+  label,
+  children,
+  extra,
+}: {
+  label: string;
+  children: React.ReactNode;
+  extra?: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">
@@ -43,12 +51,20 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           <Tooltip.Provider delayDuration={150}>
             <Tooltip.Root>
               <Tooltip.Trigger asChild>
-                <button type="button" aria-label="How the compliance score is computed" className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2">
+                <button
+                  type="button"
+                  aria-label="How the compliance score is computed"
+                  className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2"
+                >
                   <Info aria-hidden className="size-4" />
                 </button>
               </Tooltip.Trigger>
               <Tooltip.Portal>
-                <Tooltip.Content side="top" sideOffset={6} className="bg-foreground text-background z-50 max-w-xs rounded-md px-3 py-2 text-xs shadow-md">
+                <Tooltip.Content
+                  side="top"
+                  sideOffset={6}
+                  className="bg-foreground text-background z-50 max-w-xs rounded-md px-3 py-2 text-xs shadow-md"
+                >
                   {stats.complianceDefinition}
                   <Tooltip.Arrow className="fill-foreground" />
                 </Tooltip.Content>

@@ -22,7 +22,12 @@ function renderLanding() {
 
 describe('landing page', () => {
   it('shows the three feature blurbs and leads to /signin', async () => {
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: false,
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     renderLanding();
     for (const title of ['Secure Banking', 'Le Currency', 'Analytics']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();

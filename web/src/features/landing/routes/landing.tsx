@@ -33,12 +33,16 @@ export function LandingRoute() {
         <div className="space-y-4">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">BankManager</h1>
           <p className="text-muted-foreground mx-auto max-w-2xl text-lg">
-            The back office for bank staff in Sierra Leone: customers, accounts, mobile banking and enquiries in one place.
+            The back office for bank staff in Sierra Leone: customers, accounts, mobile banking and enquiries
+            in one place.
           </p>
         </div>
         <ul className="grid w-full gap-6 sm:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="bg-card text-card-foreground rounded-xl border p-6 text-left shadow-sm">
+            <li
+              key={title}
+              className="bg-card text-card-foreground rounded-xl border p-6 text-left shadow-sm"
+            >
               <Icon className="text-primary mb-3 size-8" aria-hidden />
               <h2 className="mb-2 text-lg font-semibold">{title}</h2>
               <p className="text-muted-foreground text-sm">{text}</p>

@@ -101,14 +101,19 @@ export function MegaMenu({ items = MENU, className }: { items?: MenuItem[]; clas
         return;
       case 'ArrowLeft':
         e.preventDefault();
-        if (level === '3') list.find((el) => el.dataset.level === '2' && Number(el.dataset.index) === activeSub)?.focus();
+        if (level === '3')
+          list.find((el) => el.dataset.level === '2' && Number(el.dataset.index) === activeSub)?.focus();
         else enterPanel(wrapIndex(open, -1, items.length));
         return;
       case 'Enter':
       case ' ':
         if (level === '2' && current?.getAttribute('aria-haspopup')) {
           e.preventDefault();
-          requestAnimationFrame(() => menuItemsIn(panelRef.current).find((el) => el.dataset.level === '3')?.focus());
+          requestAnimationFrame(() =>
+            menuItemsIn(panelRef.current)
+              .find((el) => el.dataset.level === '3')
+              ?.focus(),
+          );
         }
         return;
       case 'Escape': {

@@ -17,7 +17,15 @@ const itemClass =
   'focus-visible:ring-ring block w-full rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:ring-2 hover:bg-accent hover:text-accent-foreground';
 
 /** Second level listed at left, third-level cards (name + description) at right (SPEC §2). */
-export function MegaPanel({ item, id, activeSub, onActivateSub, onNavigate, onKeyDown, panelRef }: MegaPanelProps) {
+export function MegaPanel({
+  item,
+  id,
+  activeSub,
+  onActivateSub,
+  onNavigate,
+  onKeyDown,
+  panelRef,
+}: MegaPanelProps) {
   const subs = item.subMenus ?? [];
   const current = subs[activeSub];
   const cards = current ? (current.subMenus ?? [current]) : [];
@@ -46,7 +54,13 @@ export function MegaPanel({ item, id, activeSub, onActivateSub, onNavigate, onKe
           return (
             <li role="none" key={sub.code}>
               {sub.subMenus?.length ? (
-                <button type="button" aria-haspopup="menu" aria-expanded={selected} {...common} onClick={() => onActivateSub(j)}>
+                <button
+                  type="button"
+                  aria-haspopup="menu"
+                  aria-expanded={selected}
+                  {...common}
+                  onClick={() => onActivateSub(j)}
+                >
                   <span className="flex items-center justify-between gap-2">
                     {sub.name}
                     <ChevronRight aria-hidden className="size-3.5 shrink-0" />

@@ -23,7 +23,11 @@ function DrawerTree({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
           </li>
         ) : (
           <li key={item.code}>
-            <Link to={item.path} onClick={onNavigate} className="hover:bg-accent focus-visible:ring-ring block rounded-md px-3 py-2 text-sm outline-none focus-visible:ring-2">
+            <Link
+              to={item.path}
+              onClick={onNavigate}
+              className="hover:bg-accent focus-visible:ring-ring block rounded-md px-3 py-2 text-sm outline-none focus-visible:ring-2"
+            >
               {item.name}
             </Link>
           </li>
@@ -34,7 +38,15 @@ function DrawerTree({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
 }
 
 /** The menu on narrow screens (< 768 px): a side drawer over a Radix Dialog. */
-export function MenuDrawer({ items = MENU, className, footer }: { items?: MenuItem[]; className?: string; /** e.g. the branch selector */ footer?: ReactNode }) {
+export function MenuDrawer({
+  items = MENU,
+  className,
+  footer,
+}: {
+  items?: MenuItem[];
+  className?: string;
+  /** e.g. the branch selector */ footer?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

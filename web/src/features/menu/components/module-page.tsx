@@ -44,13 +44,19 @@ export function ModulePage({ path }: { path: string }) {
         </div>
         <p className="text-muted-foreground">{item.description}</p>
       </header>
-      <section aria-labelledby="module-status" className="bg-muted/50 flex items-start gap-4 rounded-xl border border-dashed p-6">
+      <section
+        aria-labelledby="module-status"
+        className="bg-muted/50 flex items-start gap-4 rounded-xl border border-dashed p-6"
+      >
         <Construction aria-hidden className="text-muted-foreground mt-1 size-6 shrink-0" />
         <div className="space-y-1">
           <h2 id="module-status" className="font-semibold">
             Not yet available
           </h2>
-          <p className="text-muted-foreground text-sm">This module is not available in BankManager yet. Its screens will appear here once they are released.</p>
+          <p className="text-muted-foreground text-sm">
+            This module is not available in BankManager yet. Its screens will appear here once they are
+            released.
+          </p>
         </div>
       </section>
       {item.subMenus?.length ? (
@@ -61,7 +67,10 @@ export function ModulePage({ path }: { path: string }) {
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {item.subMenus.map((s) => (
               <li key={s.code}>
-                <Link to={s.path} className="hover:bg-accent focus-visible:ring-ring block h-full rounded-lg border p-3 outline-none focus-visible:ring-2">
+                <Link
+                  to={s.path}
+                  className="hover:bg-accent focus-visible:ring-ring block h-full rounded-lg border p-3 outline-none focus-visible:ring-2"
+                >
                   <span className="block text-sm font-medium">{s.name}</span>
                   <span className="text-muted-foreground mt-1 block text-xs">{s.description}</span>
                 </Link>

@@ -70,7 +70,9 @@ export function ReviewDialog({ userId, onClose }: { userId: string; onClose: () 
                 action={confirmReject ? 'reject' : null}
                 busy={busy}
                 onCancel={() => setConfirmReject(false)}
-                onConfirm={() => void run(u, 'reject').then((ok) => (ok ? onClose() : setConfirmReject(false)))}
+                onConfirm={() =>
+                  void run(u, 'reject').then((ok) => (ok ? onClose() : setConfirmReject(false)))
+                }
               />
             </>
           ) : null}

@@ -5,7 +5,18 @@ import { StaffRowActions } from './staff-row-actions';
 const STATUS_VARIANT = { active: 'default', pending: 'secondary', banned: 'destructive' } as const;
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 const date = (iso: string) => new Date(iso).toLocaleDateString();
-const HEADERS = ['Name', 'Email', 'Mobile', 'Bank code', 'Status', 'Superuser', 'Last sign-in', 'MFA', 'Created', 'Actions'];
+const HEADERS = [
+  'Name',
+  'Email',
+  'Mobile',
+  'Bank code',
+  'Status',
+  'Superuser',
+  'Last sign-in',
+  'MFA',
+  'Created',
+  'Actions',
+];
 
 export function StaffStatusBadge({ status }: { status: StaffListItem['status'] }) {
   return <Badge variant={STATUS_VARIANT[status]}>{status[0]!.toUpperCase() + status.slice(1)}</Badge>;
@@ -36,7 +47,9 @@ export function StaffTable({ rows }: { rows: StaffListItem[] }) {
               <td className="px-3 py-2">
                 <StaffStatusBadge status={u.status} />
               </td>
-              <td className="px-3 py-2">{u.isSuperuser ? <Badge variant="warning">Superuser</Badge> : 'No'}</td>
+              <td className="px-3 py-2">
+                {u.isSuperuser ? <Badge variant="warning">Superuser</Badge> : 'No'}
+              </td>
               <td className="px-3 py-2 whitespace-nowrap">{dateTime(u.lastSignInAt)}</td>
               <td className="px-3 py-2">{u.mfaEnabled ? 'On' : 'Off'}</td>
               <td className="px-3 py-2 whitespace-nowrap">{date(u.createdAt)}</td>

@@ -5,7 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffListItem } from '@bankmanager/contracts';
 
-const auth = { activation: { isActivated: true, isSuperuser: true } as { isActivated: boolean; isSuperuser: boolean } | null };
+const auth = {
+  activation: { isActivated: true, isSuperuser: true } as {
+    isActivated: boolean;
+    isSuperuser: boolean;
+  } | null,
+};
 vi.mock('@/features/auth', () => ({ useAuth: () => auth }));
 
 const pending: StaffListItem = {
@@ -86,7 +91,10 @@ describe('StaffUsersRoute', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Ban' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm ban' }));
     expect(toast).toHaveBeenCalledWith(
-      expect.objectContaining({ variant: 'destructive', description: 'The last active superuser cannot be banned' }),
+      expect.objectContaining({
+        variant: 'destructive',
+        description: 'The last active superuser cannot be banned',
+      }),
     );
   });
 });

@@ -74,7 +74,10 @@ export function StaffUsersRoute() {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative w-full max-w-sm">
-          <Search aria-hidden className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" />
+          <Search
+            aria-hidden
+            className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2"
+          />
           <Input
             type="search"
             aria-label="Search staff"

@@ -3,7 +3,11 @@ import type { Theme } from '../theme-storage';
 
 /** The theme stored on the user's profile row (SPEC §7: select theme by id), or null when none. */
 export async function loadProfileTheme(userId: string): Promise<Theme | null> {
-  const { data, error } = await supabase.from('profiles').select('theme').eq('id', userId).single<{ theme: string | null }>();
+  const { data, error } = await supabase
+    .from('profiles')
+    .select('theme')
+    .eq('id', userId)
+    .single<{ theme: string | null }>();
   if (error) throw error;
   return data.theme === 'light' || data.theme === 'dark' ? data.theme : null;
 }

@@ -25,7 +25,12 @@ describe('profile theme', () => {
     localStorage.clear();
     api.loadProfileTheme.mockReset();
     api.saveProfileTheme.mockReset().mockResolvedValue(undefined);
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: true, media: q, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: true,
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
   });
 
   it('applies the stored theme', async () => {

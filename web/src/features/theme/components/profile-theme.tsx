@@ -44,14 +44,25 @@ export function ProfileThemeToggle({ userId }: { userId: string }) {
       await saveProfileTheme(userId, next);
     } catch (err) {
       setTheme(previous);
-      toast({ title: 'Theme not saved', description: err instanceof Error ? err.message : 'Could not save your theme', variant: 'destructive' });
+      toast({
+        title: 'Theme not saved',
+        description: err instanceof Error ? err.message : 'Could not save your theme',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <Button variant="ghost" size="icon" onClick={() => void toggle()} disabled={saving} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={() => void toggle()}
+      disabled={saving}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
       {theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
     </Button>
   );
