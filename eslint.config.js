@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import boundariesWeb from './eslint/boundaries-web.js';
+import boundariesServer from './eslint/boundaries-server.js';
 
 export default tseslint.config(
   {
@@ -57,6 +59,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...boundariesWeb,
+  ...boundariesServer,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

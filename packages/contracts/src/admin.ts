@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './registered-users.ts';
+import { pageQuerySchema } from './paging.ts';
 
 /** Staff administration (`/api/admin/staff`) and the audit trail (`/api/admin/audit`), superusers only. */
 
@@ -38,16 +38,13 @@ export const staffListItemSchema = z.object({
 export type StaffListItem = z.infer<typeof staffListItemSchema>;
 
 /** Query of GET /api/admin/staff (total in X-Total-Count). */
-export const staffListQuerySchema = z.object({
+export const staffListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum(STAFF_STATUSES).optional(),
   /** 'true': superusers only; 'false': everyone else. */
   superuser: z.enum(['true', 'false']).optional(),
   sort: z.enum(STAFF_SORTS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
-  /** 1-based. */
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 
@@ -139,10 +136,7 @@ export const auditFiltersSchema = z.object({
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-export const auditListQuerySchema = auditFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-});
+export const auditListQuerySchema = auditFiltersSchema.extend(pageQuerySchema.shape);
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { validatePhoneNumber } from './phone.ts';
+import { pageQuerySchema } from './paging.ts';
 
 /** SPEC §9: users table constants. */
 export const REGISTERED_USERS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
-export const MAX_PAGE_SIZE = 100;
 
 /**
  * SPEC §3 "Registered user (customer) record". `balance` is a decimal string (numeric(18,2) in the
@@ -27,13 +27,10 @@ export const REGISTERED_USER_SORTS = ['id', 'name', 'mobile', 'balance'] as cons
 export type RegisteredUserSort = (typeof REGISTERED_USER_SORTS)[number];
 
 /** Query of GET /api/registered-users. Without any of these, the whole list (bounded) is returned. */
-export const registeredUsersQuerySchema = z.object({
+export const registeredUsersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(REGISTERED_USER_SORTS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
-  /** 1-based. */
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 export type RegisteredUsersQuery = z.infer<typeof registeredUsersQuerySchema>;
 

@@ -1,0 +1,2 @@
+// Architecture rules for the server side; see eslint/README.md.
+export default [];

@@ -1,0 +1,2 @@
+// Architecture rules for the web side; see eslint/README.md.
+export default [];
