@@ -3,13 +3,14 @@
 // ARCHITECTURE.md, AUTH-PROTOCOL.md) into citations of their replacements in docs/:
 //
 //   SPEC §2 / SPEC.md §5           → docs/product.md §2 / docs/product.md §5
-//   SPEC §2 "Menu behaviour"       → docs/product.md §2.3 "Menu behaviour"  (named subsections get their number)
+//   SPEC §2 "Menu behaviour"       → docs/product.md §2.3 "Menu behaviour" (a named subsection's number)
 //   ARCHITECTURE.md, "Test tiers"  → docs/architecture.md §6, "Test tiers"
 //   AUTH-PROTOCOL.md / … §3        → docs/auth-protocol.md / docs/auth-protocol.md §3
 //
 // Usage: node scripts/rewrite-spec-citations.mjs [--dry-run] [--verbose] [--no-prettier]
 // Every tracked text file is scanned (git ls-files) except node_modules, this script and the three
-// target documents. Only the citation forms above change, so user-visible strings (which never cite
+// target documents. docs/ is scanned too, so records written on other branches are caught; the docs of
+// this branch already cite the new files. Only the citation forms above change, so user-visible strings (which never cite
 // these documents) stay as they are; lines outside comments are listed for a human to check anyway.
 // A comment line pushed past Prettier's print width is wrapped; then, unless --no-prettier, the
 // repository's own Prettier (if installed) formats the changed files so `prettier --check` passes.
