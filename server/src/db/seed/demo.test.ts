@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../client.ts';
 import { queryRows } from '../rows.ts';
 import { DEFAULT_DEMO_SEED, isSeeded, seedDemo } from './index.ts';

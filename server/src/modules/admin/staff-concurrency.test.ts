@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers } from '../../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers } from '../../../test/support/staff-users.ts';
 import { authUsers, staff } from '../../db/schema/auth.ts';
-import { adminClient } from './test-support.ts';
+import { adminClient } from '../../../test/support/admin-support.ts';
 
 describe('staff actions under concurrency', () => {
   let t: TestApp;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { STAFF_ACTIONS } from '@bankmanager/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { authMfaFactors, authUsers, profiles, staff } from '../../db/schema/auth.ts';
 import { queryRows } from '../../db/rows.ts';
-import { adminClient, lastAudit } from './test-support.ts';
+import { adminClient, lastAudit } from '../../../test/support/admin-support.ts';
 
 describe('staff administration API', () => {
   let t: TestApp;

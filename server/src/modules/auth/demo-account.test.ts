@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { createTestApp, listen, testConfig, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, testConfig, type TestApp } from '../../../test/support/harness.ts';
 import { seedDemo, DEFAULT_DEMO_SEED } from '../../db/seed/index.ts';
 import { authUsers, profiles, staff } from '../../db/schema/auth.ts';
 import { DEMO_ACCOUNT, demoAccountStep } from './demo-account.ts';
-import { client, keysOf } from './test-support.ts';
+import { client, keysOf } from '../../../test/support/auth-clients.ts';
 
 describe('demo account', () => {
   let t: TestApp;

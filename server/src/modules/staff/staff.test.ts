@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
 import { staff } from '../../db/schema/auth.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { keysOf, signedUpClient } from '../auth/test-support.ts';
+import { keysOf, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 describe('staff API', () => {
   let t: TestApp;

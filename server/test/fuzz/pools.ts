@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
+import type { Database } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
 
 /**
  * Values that exist in the fuzz database (seeded accounts, customers, users, audit rows), so that

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { App } from '../../app.ts';
-import { queryRows } from '../../db/rows.ts';
+import type { App } from '../../src/app.ts';
+import { queryRows } from '../../src/db/rows.ts';
 
-/** The password every test identity gets (auth/test-support newIdentity). */
+/** The password every test identity gets (auth-clients.ts newIdentity). */
 export const TEST_PASSWORD = 'correct-horse-1';
 
 export function adminClient(app: App) {

@@ -1,10 +1,10 @@
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { App } from '../app.ts';
-import { queryRows } from '../db/rows.ts';
-import { findUserById } from '../modules/auth/users.ts';
-import type { StaffUser } from '../test/staff-users.ts';
+import type { App } from '../../src/app.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { findUserById } from '../../src/modules/auth/users.ts';
+import type { StaffUser } from '../support/staff-users.ts';
 
 /** Callers with real credentials: without them the fuzz would only ever meet the guards. */
 export const REAL_CALLERS = ['anonKey', 'serviceKey', 'pending', 'activated', 'superuser'] as const;

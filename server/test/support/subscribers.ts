@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { postTransaction } from '../banking/post-transaction.ts';
-import { ensureReferenceData } from '../banking/test-fixtures.ts';
+import type { Database } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { postTransaction } from '../../src/modules/banking/post-transaction.ts';
+import { ensureReferenceData } from './banking-fixtures.ts';
 
 let n = 0;
 

@@ -1,9 +1,9 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT_DIR } from '../config.ts';
-import { createSubscriber } from '../modules/mobile-banking/test-subscribers.ts';
-import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
-import { spawnServer, type RunningServer } from '../test/spawn-server.ts';
+import { ROOT_DIR } from '../../src/config.ts';
+import { createSubscriber } from '../support/subscribers.ts';
+import { verifyAuditChain } from '../../src/modules/audit/verify-chain.ts';
+import { spawnServer, type RunningServer } from '../support/spawn-server.ts';
 import { apiCall, signIn, signUp } from './auth-client.ts';
 import { anonKeyOf, freePort, serverEnv, type Backend } from './backends.ts';
 import { newWriteLog, runClient } from './crash-writers.ts';

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
-import type { App } from '../../app.ts';
+import type { App } from '../../src/app.ts';
 
 let seq = 0;
 /** A unique e-mail and a unique 11-digit mobile number per call (mobile numbers are unique). */

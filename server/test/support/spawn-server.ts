@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT_DIR } from '../config.ts';
+import { ROOT_DIR } from '../../src/config.ts';
 
 export interface RunningServer {
   url: string;

@@ -1,4 +1,4 @@
-import { ROOT_DIR } from '../config.ts';
+import { ROOT_DIR } from '../../src/config.ts';
 import type { Family } from './route-registry.ts';
 
 export interface Answer {

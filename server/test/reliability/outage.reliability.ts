@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT_DIR } from '../config.ts';
-import { killAllServers, spawnServer, type RunningServer } from '../test/spawn-server.ts';
+import { ROOT_DIR } from '../../src/config.ts';
+import { killAllServers, spawnServer, type RunningServer } from '../support/spawn-server.ts';
 import { startCluster } from './pg-cluster.ts';
 
 /** Milliseconds a request took, and its answer. */

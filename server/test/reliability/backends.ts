@@ -3,11 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../config.ts';
-import { openDatabase, type DbHandle } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { JwtService } from '../modules/auth/jwt.ts';
-import { loadSigningKeys } from '../modules/auth/signing-keys.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase, type DbHandle } from '../../src/db/client.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
+import { JwtService } from '../../src/modules/auth/jwt.ts';
+import { loadSigningKeys } from '../../src/modules/auth/signing-keys.ts';
 import { startCluster } from './pg-cluster.ts';
 
 /** Where the servers of a reliability test keep their data: a PGlite directory or a PostgreSQL database. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { App } from '../app.ts';
+import type { App } from '../../src/app.ts';
 import { listen } from './harness.ts';
-import { signedUpClient } from '../modules/auth/test-support.ts';
+import { signedUpClient } from './auth-clients.ts';
 
 export interface StaffUser {
   userId: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/rows.ts';
-import { createSubscriber } from '../modules/mobile-banking/test-subscribers.ts';
-import { killAllServers } from '../test/spawn-server.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { createSubscriber } from '../support/subscribers.ts';
+import { killAllServers } from '../support/spawn-server.ts';
 import { apiCall, refresh, signIn, signUp, type Session } from './auth-client.ts';
 import { postThroughBoth } from './cluster-postings.ts';
 import { startTwoServers, type TwoServers } from './cluster-servers.ts';

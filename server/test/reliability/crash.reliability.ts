@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAllServers } from '../test/spawn-server.ts';
+import { killAllServers } from '../support/spawn-server.ts';
 import { pgliteBackend, postgresBackend, type Backend } from './backends.ts';
 import { describeFigures, runCrashScenario } from './crash-scenario.ts';
 import { runSeed } from './prng.ts';

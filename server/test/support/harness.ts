@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type AuthConfig, type Config } from '../config.ts';
-import { openDatabase, type DbHandle } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { buildApp, type App, type BuildAppOptions } from '../app.ts';
+import { loadConfig, type AuthConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type DbHandle } from '../../src/db/client.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 
 /**
  * A migrated database for one test file: PGlite in memory by default, or — when TEST_DATABASE_URL is

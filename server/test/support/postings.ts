@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 
 /**
  * Posts at an explicit time (tests need history spread over days). Goes through the same ledger

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT_DIR } from '../config.ts';
+import { ROOT_DIR } from '../../src/config.ts';
 
 const script = path.join(ROOT_DIR, 'scripts/pg-cluster.sh');
 

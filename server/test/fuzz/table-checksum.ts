@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
+import type { Database } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
 
 /**
  * Tables a refused request may legitimately change, and why that is sound:

@@ -1,5 +1,5 @@
-import { spawnServer, type RunningServer } from '../test/spawn-server.ts';
-import type { DbHandle } from '../db/client.ts';
+import { spawnServer, type RunningServer } from '../support/spawn-server.ts';
+import type { DbHandle } from '../../src/db/client.ts';
 import { anonKeyOf, postgresBackend, serverEnv, type Backend } from './backends.ts';
 
 /** Two server processes on one PostgreSQL database, as behind a load balancer. */

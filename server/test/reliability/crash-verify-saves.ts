@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { padCustomerId } from '@bankmanager/contracts';
-import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
+import type { Database } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
 import type { SaveAttempt } from './crash-writers.ts';
 
 export interface SaveFigures {

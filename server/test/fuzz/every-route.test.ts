@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/rows.ts';
-import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { verifyAuditChain } from '../../src/modules/audit/verify-chain.ts';
 import { FUZZ_RUNS, FUZZ_SEED, FuzzWorld, explain, routeSeed, type Outcome } from './fuzz-world.ts';
 import type { FuzzRoute } from './route-registry.ts';
 import { fuzzCaseArb, isWrite, plainCase, type FuzzCase } from './request-cases.ts';
