@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../support/harness.ts';
-import { seedDemo } from '../../src/db/seed/index.ts';
+import { seedDemo } from '../../src/demo-seed.ts';
 import { staffUsers } from '../support/staff-users.ts';
 import { answerProblems } from './answer-checks.ts';
 import { buildRequest, describeRequest, toInject, type BuiltRequest } from './build-request.ts';

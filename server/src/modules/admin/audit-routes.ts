@@ -16,9 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { currentUser, requireSuperuser } from '../auth/guards.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
-import { verifyAuditChain } from '../audit/verify-chain.ts';
+import { currentUser, requireSuperuser } from '../auth/index.ts';
+import { requestIp, writeAudit, verifyAuditChain } from '../audit/index.ts';
 import { auditBatches, auditExtent, countAudit, getAudit, listAudit } from './audit-repository.ts';
 
 const errors = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { seedDemo } from '../../db/seed/index.ts';
+import { seedDemo } from '../../demo-seed.ts';
 import { postTransaction } from '../banking/post-transaction.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';
 

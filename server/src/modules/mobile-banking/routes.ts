@@ -10,8 +10,8 @@ import {
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { requestIp } from '../audit/write-audit.ts';
-import { currentUser, requireActivated } from '../auth/guards.ts';
+import { requestIp } from '../audit/index.ts';
+import { currentUser, requireActivated } from '../auth/index.ts';
 import {
   countRegisteredUsers,
   findCustomer,

@@ -1,16 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { STAFF_AUDIT_ACTIONS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { authMfaFactors, authSessions, authUsers, staff } from '../../db/schema/auth.ts';
+import { staff } from '../../db/schema/auth.ts';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { writeAudit } from '../audit/write-audit.ts';
-import { getStaff } from './staff-repository.ts';
-import { DEMOTING, SELF_MESSAGES, flagsOf, otherActiveSuperusers, stateConflict } from './staff-guards.ts';
+import { writeAudit } from '../audit/index.ts';
+import { banUser, deleteUser, endUserSessions, resetMfa, unbanUser } from '../auth/index.ts';
+import { getStaff } from './admin-repository.ts';
+import { DEMOTING, SELF_MESSAGES, flagsOf, otherActiveSuperusers, stateConflict } from './admin-guards.ts';
 
 /** Same key in every process sharing the database: staff flag changes are serialized there. */
 const STAFF_ADMIN_LOCK_KEY = 727_274_102;
-/** "Banned for good", as GoTrue's ban_duration 876000h: lifted only by unban. */
-const BAN_MS = 876_000 * 3_600_000;
 
 export interface Actor {
   id: string;
@@ -57,44 +56,21 @@ async function apply(
     case 'revoke-superuser':
       await setStaff(tx, userId, { isSuperuser: false });
       return {};
-    case 'ban': {
+    case 'ban':
       // The auth module's ban: /auth/v1/token refuses a user whose banned_until is in the future.
-      await tx
-        .update(authUsers)
-        .set({ bannedUntil: new Date(now.getTime() + BAN_MS), updatedAt: now })
-        .where(eq(authUsers.id, userId));
-      return { sessionsEnded: await endSessions(tx, userId) };
-    }
+      return { sessionsEnded: await banUser(tx, userId) };
     case 'unban':
-      await tx.update(authUsers).set({ bannedUntil: null, updatedAt: now }).where(eq(authUsers.id, userId));
+      await unbanUser(tx, userId);
       return {};
     case 'end-sessions':
-      return { sessionsEnded: await endSessions(tx, userId) };
-    case 'reset-mfa': {
-      const gone = await tx
-        .delete(authMfaFactors)
-        .where(eq(authMfaFactors.userId, userId))
-        .returning({ id: authMfaFactors.id });
-      // Sessions raised to aal2 with a deleted factor must not keep that level.
-      await tx
-        .update(authSessions)
-        .set({ aal: 'aal1', updatedAt: now })
-        .where(and(eq(authSessions.userId, userId), eq(authSessions.aal, 'aal2')));
-      return { factorsRemoved: gone.length };
-    }
+      return { sessionsEnded: await endUserSessions(tx, userId) };
+    case 'reset-mfa':
+      return { factorsRemoved: await resetMfa(tx, userId) };
     case 'reject':
       // Profile, staff row, sessions and tokens go with the user (foreign keys cascade).
-      await tx.delete(authUsers).where(eq(authUsers.id, userId));
+      await deleteUser(tx, userId);
       return {};
   }
-}
-
-async function endSessions(tx: Database, userId: string): Promise<number> {
-  const gone = await tx
-    .delete(authSessions)
-    .where(eq(authSessions.userId, userId))
-    .returning({ id: authSessions.id });
-  return gone.length;
 }
 
 const snapshot = (s: StaffListItem | null) =>

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from '../../../test/support/harness.ts';
-import type { DbHandle } from '../client.ts';
-import { queryRows } from '../rows.ts';
-import { DEFAULT_DEMO_SEED, isSeeded, seedDemo } from './index.ts';
+import { createTestDb } from '../test/support/harness.ts';
+import type { DbHandle } from './db/client.ts';
+import { queryRows } from './db/rows.ts';
+import { DEFAULT_DEMO_SEED, isSeeded } from './db/seed/index.ts';
+import { seedDemo } from './demo-seed.ts';
 
 describe('demo seed (first embedded start)', () => {
   let h: DbHandle;

@@ -6,14 +6,14 @@ import {
   userStatusSchema,
 } from '@bankmanager/contracts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
-import { currentUser, requireUser } from '../auth/guards.ts';
+import { requestIp, writeAudit } from '../audit/index.ts';
+import { currentUser, requireUser } from '../auth/index.ts';
 import {
   ensureStaff,
   lockFirstUserActivation,
   promoteToFirstSuperuser,
   superuserExists,
-} from './repository.ts';
+} from './activation-repository.ts';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 const security = [{ bearer: [] }];

@@ -9,10 +9,10 @@ import {
 } from '@bankmanager/contracts';
 import { notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { requestIp } from '../audit/write-audit.ts';
-import { currentUser, requireSuperuser } from '../auth/guards.ts';
-import { countStaff, getStaff, listStaff } from './staff-repository.ts';
-import { runStaffAction } from './staff-actions.ts';
+import { requestIp } from '../audit/index.ts';
+import { currentUser, requireSuperuser } from '../auth/index.ts';
+import { countStaff, getStaff, listStaff } from './admin-repository.ts';
+import { runStaffAction } from './admin-actions.ts';
 
 const errors = {
   400: apiErrorSchema,
