@@ -4,7 +4,7 @@ import type { RegisteredUserSort } from '@bankmanager/contracts';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postTransaction } from '../banking/post-transaction.ts';
+import { postTransaction } from '../banking/index.ts';
 import { containsPattern } from '../../lib/search-pattern.ts';
 import { pageRegisteredUsers } from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
