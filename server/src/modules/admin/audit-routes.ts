@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
+import { pageWindow, sendPage, setTotalCount } from '../../lib/paging.ts';
 import { currentUser, requireSuperuser } from '../auth/index.ts';
 import { requestIp, writeAudit, verifyAuditChain } from '../audit/index.ts';
 import { auditBatches, auditExtent, countAudit, getAudit, listAudit } from './audit-repository.ts';
@@ -70,13 +71,12 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { page, pageSize, ...filters } = req.query;
-      const size = pageSize ?? AUDIT_PAGE_SIZE;
+      const { offset, limit } = pageWindow({ page, pageSize }, AUDIT_PAGE_SIZE);
       const [total, rows] = await Promise.all([
         countAudit(app.db, filters),
-        listAudit(app.db, filters, ((page ?? 1) - 1) * size, size),
+        listAudit(app.db, filters, offset, limit),
       ]);
-      void reply.header('x-total-count', String(total));
-      return rows;
+      return sendPage(reply, { total, rows });
     },
   );
 
@@ -116,8 +116,8 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = new Date().toISOString().slice(0, 10);
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-        .header('x-total-count', String(total));
+        .header('content-disposition', `attachment; filename="audit-${day}.csv"`);
+      setTotalCount(reply, total);
       return reply.send(Readable.from(auditCsv(app.db, req.query, maxId)));
     },
   );

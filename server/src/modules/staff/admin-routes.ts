@@ -9,6 +9,7 @@ import {
 } from '@bankmanager/contracts';
 import { notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
+import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { requestIp } from '../audit/index.ts';
 import { currentUser, requireSuperuser } from '../auth/index.ts';
 import { countStaff, getStaff, listStaff } from './admin-repository.ts';
@@ -23,6 +24,8 @@ const errors = {
   503: apiErrorSchema,
 };
 const security = [{ bearer: [] }];
+/** Rows per page when the client asks for none (the staff table shows ten). */
+const STAFF_PAGE_SIZE = 10;
 const idParam = z.object({ id: z.uuid() });
 
 /** Staff administration (issue 8): the list, one user, and the actions. Superusers only. */
@@ -48,19 +51,16 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         status: p.status,
         superuser: p.superuser === undefined ? undefined : p.superuser === 'true',
       };
-      const pageSize = p.pageSize ?? 10;
       const [total, rows] = await Promise.all([
         countStaff(app.db, filters),
         listStaff(app.db, {
           ...filters,
           sort: p.sort ?? 'createdAt',
           order: p.order ?? (p.sort ? 'asc' : 'desc'),
-          offset: ((p.page ?? 1) - 1) * pageSize,
-          limit: pageSize,
+          ...pageWindow(p, STAFF_PAGE_SIZE),
         }),
       ]);
-      void reply.header('x-total-count', String(total));
-      return rows;
+      return sendPage(reply, { total, rows });
     },
   );
 
