@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUDIT_CSV_COLUMNS,
   AUDIT_PAGE_SIZE,
+  auditExportFileName,
   apiErrorSchema,
   auditDetailSchema,
   auditFiltersSchema,
@@ -113,10 +114,9 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'audit_log',
         details: { filters: req.query, rows: total },
       });
-      const day = new Date().toISOString().slice(0, 10);
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${day}.csv"`);
+        .header('content-disposition', `attachment; filename="${auditExportFileName()}"`);
       setTotalCount(reply, total);
       return reply.send(Readable.from(auditCsv(app.db, req.query, maxId)));
     },

@@ -1,11 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staff } from '../../db/schema/auth.ts';
+import { ADVISORY_LOCKS } from '../../db/locks.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
-
-// Same key in every process sharing the database: first-user activation is serialized there.
-const FIRST_USER_LOCK_KEY = 727_274_101;
 
 /** Creates the caller's (pending) staff record if it is missing; true when it was created. */
 export async function ensureStaff(
@@ -20,7 +18,7 @@ export async function ensureStaff(
 
 /** Takes the transaction-scoped lock that makes "is there a superuser yet?" + promotion atomic. */
 export async function lockFirstUserActivation(tx: Database): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK_KEY})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstUserActivation})`);
 }
 
 export async function superuserExists(tx: Database): Promise<boolean> {

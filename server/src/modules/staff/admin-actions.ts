@@ -2,14 +2,12 @@ import { sql } from 'drizzle-orm';
 import { STAFF_AUDIT_ACTIONS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { staff } from '../../db/schema/auth.ts';
+import { ADVISORY_LOCKS } from '../../db/locks.ts';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import { banUser, deleteUser, endUserSessions, resetMfa, unbanUser } from '../auth/index.ts';
 import { getStaff } from './admin-repository.ts';
 import { DEMOTING, SELF_MESSAGES, flagsOf, otherActiveSuperusers, stateConflict } from './admin-guards.ts';
-
-/** Same key in every process sharing the database: staff flag changes are serialized there. */
-const STAFF_ADMIN_LOCK_KEY = 727_274_102;
 
 export interface Actor {
   id: string;
@@ -119,7 +117,7 @@ function changeInTransaction(
   action: StaffAction,
 ): Promise<StaffListItem | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_ADMIN_LOCK_KEY})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffAdmin})`);
     // The guard let the caller in before the lock; they may have been demoted meanwhile.
     const me = await flagsOf(tx, actor.id);
     if (!me?.isSuperuser || me.banned) throw forbidden('Only a superuser may do this');
