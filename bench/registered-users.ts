@@ -11,8 +11,8 @@ import type { RegisteredUser, RegisteredUserSort } from '@bankmanager/contracts'
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { buildApp, type App } from '../server/src/app.ts';
-import { testConfig } from '../server/src/test/harness.ts';
-import { staffUsers } from '../server/src/test/staff-users.ts';
+import { testConfig } from '../server/test/support/harness.ts';
+import { staffUsers } from '../server/test/support/staff-users.ts';
 import { pageRegisteredUsers, type ListParams } from '../server/src/modules/mobile-banking/repository.ts';
 import { containsPattern } from '../server/src/lib/search-pattern.ts';
 import {

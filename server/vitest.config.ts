@@ -1,9 +1,12 @@
 import { defineProject } from 'vitest/config';
 
+// Unit and integration tests (`src/**/*.test.ts`, next to their code) and the short fuzz run
+// (`test/fuzz`). `npm test` runs them on PGlite, `npm run test:pg` on PostgreSQL. The long tiers are
+// in vitest.long.config.ts.
 export default defineProject({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     // Each file gets its own database (PGlite in memory, or a fresh PostgreSQL database).
     testTimeout: 60_000,

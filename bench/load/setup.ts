@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ROOT_DIR } from '../../server/src/config.ts';
 import type { DbHandle } from '../../server/src/db/client.ts';
 import { queryRows } from '../../server/src/db/rows.ts';
-import { spawnServer, type RunningServer } from '../../server/src/test/spawn-server.ts';
+import { spawnServer, type RunningServer } from '../../server/test/support/spawn-server.ts';
 
 export interface Session {
   access: string;

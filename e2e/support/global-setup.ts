@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { spawnServer, type RunningServer } from '../../server/src/test/spawn-server.ts';
+import { spawnServer, type RunningServer } from '../../server/test/support/spawn-server.ts';
 import { ROOT_DIR } from '../../server/src/config.ts';
 import { chromiumPath } from './chromium.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp, type TestApp } from './test/harness.ts';
+import { createTestApp, type TestApp } from '../test/support/harness.ts';
 
 /** A stand-in for `web/dist`, so serving rules are tested without a Vite build. */
 function fakeDist(): string {

@@ -8,15 +8,14 @@ import { refuseUnstorableText } from './lib/input-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { registerAuth } from './modules/auth/plugin.ts';
-import { profilesRestRoutes } from './modules/rest/profiles-routes.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
-import { mobileBankingRoutes } from './modules/mobile-banking/routes.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { postingRoutes } from './modules/accounts/posting-routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { registerAuth } from './modules/auth/index.ts';
+import { profilesRestRoutes } from './modules/rest/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
+import { mobileBankingRoutes } from './modules/mobile-banking/index.ts';
+import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 
 export interface BuildAppOptions {
   config: Config;

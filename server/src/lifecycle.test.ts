@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from './db/client.ts';
 import { appMeta } from './db/schema/system.ts';
-import { killAllServers, spawnServer } from './test/spawn-server.ts';
+import { killAllServers, spawnServer } from '../test/support/spawn-server.ts';
 
 /** The real server process on a real DATA_DIR: what `npm start` does, minus the SPA build. */
 describe('server lifecycle (embedded PGlite)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { createTestDb, listen, testConfig } from './test/harness.ts';
+import { createTestDb, listen, testConfig } from '../test/support/harness.ts';
 import { closeGracefully } from './shutdown.ts';
 
 describe('closeGracefully (what SIGTERM and Ctrl-C run)', () => {

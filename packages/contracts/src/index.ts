@@ -13,3 +13,5 @@ export * from './dashboard.ts';
 export * from './menu.ts';
 export * from './branches.ts';
 export * from './admin.ts';
+export * from './bank.ts';
+export * from './export-names.ts';

@@ -6,11 +6,9 @@ import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbHandle } from './client.ts';
+import { ADVISORY_LOCKS } from './locks.ts';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-// Any constant works; it only has to be the same for every server sharing the database.
-const MIGRATION_LOCK_KEY = 727_274_001;
 
 /** Applies pending migrations. Several servers starting at once on one PostgreSQL take turns. */
 export async function runMigrations(handle: DbHandle): Promise<void> {
@@ -21,7 +19,7 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   const db = handle.db as unknown as NodePgDatabase;
   await db.transaction(async (tx) => {
     // A transaction-scoped advisory lock is released even if this process dies mid-migration.
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
     await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_DIR });
   });
 }

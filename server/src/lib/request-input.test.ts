@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/harness.ts';
-import { staffUsers, type StaffUser } from '../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../test/support/staff-users.ts';
 import { queryRows } from '../db/rows.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.ts';
 import { findUnstorableText } from './input-text.ts';
 
-/** Defects the fuzz suite (src/fuzz) found in how requests are read; each was a 500 or a silent change. */
+/** Defects the fuzz suite (server/test/fuzz) found in how requests are read; each was a 500 or a silent change. */
 describe('request input the server refuses, with a 4xx that says why', () => {
   let t: TestApp;
   let user: StaffUser;

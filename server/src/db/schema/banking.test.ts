@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../client.ts';
 import { queryRows } from '../rows.ts';
-import { openTestAccount } from '../../modules/banking/test-fixtures.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
 

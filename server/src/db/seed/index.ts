@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DbHandle } from '../client.ts';
 import { appMeta } from '../schema/system.ts';
-import { demoAccountStep } from '../../modules/auth/demo-account.ts';
-import { bankingSeedStep, dashboardContentSeedStep } from './steps.ts';
 
 export interface SeedOptions {
   /** Number of banking customers to generate. */
@@ -19,9 +17,6 @@ export interface SeedStep {
   run(tx: Database, opts: SeedOptions): Promise<void>;
 }
 
-/** Feature modules append their demo-data steps here (demo account, banking data, dashboard content). */
-export const seedSteps: SeedStep[] = [demoAccountStep, bankingSeedStep, dashboardContentSeedStep];
-
 const SEEDED_KEY = 'demo_seeded_at';
 
 export async function isSeeded(db: Database): Promise<boolean> {
@@ -30,12 +25,17 @@ export async function isSeeded(db: Database): Promise<boolean> {
 }
 
 /**
- * Runs every seed step and records that it did, in one transaction: a crash mid-seed leaves no
- * half-seeded database, and the next start simply seeds again.
+ * Runs the given seed steps and records that it did, in one transaction: a crash mid-seed leaves no
+ * half-seeded database, and the next start simply seeds again. The caller composes the steps
+ * (src/demo-seed.ts): some belong to modules (the demo account), and db/ imports no module.
  */
-export async function seedDemo(handle: DbHandle, opts: SeedOptions = DEFAULT_DEMO_SEED): Promise<void> {
+export async function runSeedSteps(
+  handle: DbHandle,
+  steps: readonly SeedStep[],
+  opts: SeedOptions = DEFAULT_DEMO_SEED,
+): Promise<void> {
   await handle.db.transaction(async (tx) => {
-    for (const step of seedSteps) await step.run(tx, opts);
+    for (const step of steps) await step.run(tx, opts);
     await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
-import { openTestAccount } from '../banking/test-fixtures.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 describe('POST /api/accounts/:number/transactions', () => {
   let t: TestApp;

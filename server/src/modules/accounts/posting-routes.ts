@@ -9,10 +9,9 @@ import {
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import type { HttpError } from '../../lib/http-error.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
-import { currentUser, requireActivated } from '../auth/guards.ts';
-import { postOnce } from '../banking/post-once.ts';
-import { PostingError, type Posting } from '../banking/post-transaction.ts';
+import { requestIp, writeAudit } from '../audit/index.ts';
+import { currentUser, requireActivated } from '../auth/index.ts';
+import { postOnce, PostingError, type Posting } from '../banking/index.ts';
 import { findAccount } from './repository.ts';
 
 const numberParam = z.object({ number: z.string().trim().min(1).max(34) });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { openTestAccount } from '../banking/test-fixtures.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { findAccount, listTransactions, type AccountRef } from './repository.ts';
 import { buildStatement } from './statement.ts';
 import { statementCsv } from './statement-csv.ts';
-import { postAt } from './test-postings.ts';
+import { postAt } from '../../../test/support/postings.ts';
 
 describe('account enquiry repository', () => {
   let h: DbHandle;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
-import { openTestAccount } from '../banking/test-fixtures.ts';
-import { postAt } from './test-postings.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { postAt } from '../../../test/support/postings.ts';
 
 describe('account enquiry API', () => {
   let t: TestApp;

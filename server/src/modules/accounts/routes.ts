@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_ENQUIRY_TEXT,
+  accountExportFileName,
   accountDetailsSchema,
   statementQuerySchema,
   transactionsPageSchema,
@@ -11,8 +12,8 @@ import type { FastifyRequest as Req } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
-import { currentUser, requireActivated } from '../auth/guards.ts';
+import { requestIp, writeAudit } from '../audit/index.ts';
+import { currentUser, requireActivated } from '../auth/index.ts';
 import { findAccount, listTransactions, type AccountRef } from './repository.ts';
 import { buildStatement } from './statement.ts';
 import { decodeCursor } from './cursor.ts';
@@ -116,17 +117,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, to, format } = req.query;
       const a = await auditedFind(app.db, req, req.params.number, 'account.statement', { from, to, format });
       const statement = await buildStatement(app.db, a, from, to);
-      const base = `statement-${a.accountNumber}-${from}-to-${to}`;
       void reply.header('cache-control', 'no-store');
       if (format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${base}.csv"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="${accountExportFileName(a.accountNumber, from, to, 'csv')}"`,
+          )
           .send(statementCsv(statement));
       }
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${base}.pdf"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${accountExportFileName(a.accountNumber, from, to, 'pdf')}"`,
+        )
         .send(statementPdf(statement));
     },
   );

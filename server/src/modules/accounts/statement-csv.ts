@@ -1,7 +1,6 @@
+import { BANK_NAME } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
 import type { Statement } from './statement.ts';
-
-export const BANK_NAME = 'BankManager Bank (Sierra Leone)';
 
 /** The statement as CSV: a header block (bank, branch, holder, period, balances, totals), then postings. */
 export function statementCsv(s: Statement): string {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { openTestAccount } from '../banking/test-fixtures.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { findAccount } from './repository.ts';
 import { buildStatement } from './statement.ts';
 import { statementPdf } from './statement-pdf.ts';
-import { postAt } from './test-postings.ts';
+import { postAt } from '../../../test/support/postings.ts';
 
 async function pdfText(doc: PDFKit.PDFDocument): Promise<{ bytes: Buffer; text: string }> {
   const chunks: Buffer[] = [];

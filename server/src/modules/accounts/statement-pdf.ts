@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatAmount, formatLongDate } from '@bankmanager/contracts';
-import { BANK_NAME } from './statement-csv.ts';
+import { BANK_NAME, formatAmount, formatCurrency, formatLongDate } from '@bankmanager/contracts';
 import type { Statement } from './statement.ts';
 
 const COLS = [
@@ -95,7 +94,8 @@ export function statementPdf(s: Statement): PDFKit.PDFDocument {
     margin: 40,
     info: { Title: `Statement ${a.accountNumber} ${s.from} to ${s.to}` },
   });
-  const money = (v: string) => `${a.currency === 'SLE' ? 'Le ' : '$'}${formatAmount(v)}`;
+  // The screens' formatter, so a negative (a loan) reads '-Le 5.00' here too.
+  const money = (v: string) => formatCurrency(v, a.currency);
 
   doc.font('Helvetica-Bold').fontSize(16).text(BANK_NAME);
   doc.font('Helvetica').fontSize(10).text(`${a.branch} branch (${a.branchCode}), ${a.branchTown}`);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS } from '@bankmanager/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
-import { writeAudit } from '../audit/write-audit.ts';
-import { createSubscriber } from '../mobile-banking/test-subscribers.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { writeAudit } from '../audit/index.ts';
+import { createSubscriber } from '../../../test/support/subscribers.ts';
 import { auditBatches, auditExtent } from './audit-repository.ts';
-import { adminClient } from './test-support.ts';
+import { adminClient } from '../../../test/support/admin-support.ts';
 
 type Row = {
   id: number;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUDIT_CSV_COLUMNS,
   AUDIT_PAGE_SIZE,
+  auditExportFileName,
   apiErrorSchema,
   auditDetailSchema,
   auditFiltersSchema,
@@ -16,9 +17,9 @@ import type { Database } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { currentUser, requireSuperuser } from '../auth/guards.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
-import { verifyAuditChain } from '../audit/verify-chain.ts';
+import { pageWindow, sendPage, setTotalCount } from '../../lib/paging.ts';
+import { currentUser, requireSuperuser } from '../auth/index.ts';
+import { requestIp, writeAudit, verifyAuditChain } from '../audit/index.ts';
 import { auditBatches, auditExtent, countAudit, getAudit, listAudit } from './audit-repository.ts';
 
 const errors = {
@@ -71,13 +72,12 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { page, pageSize, ...filters } = req.query;
-      const size = pageSize ?? AUDIT_PAGE_SIZE;
+      const { offset, limit } = pageWindow({ page, pageSize }, AUDIT_PAGE_SIZE);
       const [total, rows] = await Promise.all([
         countAudit(app.db, filters),
-        listAudit(app.db, filters, ((page ?? 1) - 1) * size, size),
+        listAudit(app.db, filters, offset, limit),
       ]);
-      void reply.header('x-total-count', String(total));
-      return rows;
+      return sendPage(reply, { total, rows });
     },
   );
 
@@ -114,11 +114,10 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'audit_log',
         details: { filters: req.query, rows: total },
       });
-      const day = new Date().toISOString().slice(0, 10);
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-        .header('x-total-count', String(total));
+        .header('content-disposition', `attachment; filename="${auditExportFileName()}"`);
+      setTotalCount(reply, total);
       return reply.send(Readable.from(auditCsv(app.db, req.query, maxId)));
     },
   );

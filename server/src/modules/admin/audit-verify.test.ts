@@ -9,10 +9,10 @@ import type { Database } from '../../db/client.ts';
 import { openDatabase } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, createTestDb, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
-import { writeAudit } from '../audit/write-audit.ts';
-import { adminClient } from './test-support.ts';
+import { createTestApp, createTestDb, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { writeAudit } from '../audit/index.ts';
+import { adminClient } from '../../../test/support/admin-support.ts';
 
 /** Changes audit_log as its owner would, switching the append-only trigger off for one statement. */
 async function behindTheTriggersBack(db: Database, change: SQL): Promise<void> {

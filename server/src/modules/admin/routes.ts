@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { staffAdminRoutes } from './staff-routes.ts';
+import { staffAdminRoutes } from '../staff/index.ts';
 import { auditAdminRoutes } from './audit-routes.ts';
 
 /** `/api/admin`: staff administration and the audit trail, superusers only (issue 8). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { writeAudit } from './write-audit.ts';

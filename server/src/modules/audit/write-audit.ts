@@ -1,38 +1,8 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/audit.ts';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
-
-export interface AuditEntry {
-  action: string;
-  outcome: AuditOutcome;
-  actorId?: string | null;
-  actorEmail?: string | null;
-  targetType?: string | null;
-  targetId?: string | null;
-  ip?: string | null;
-  details?: Record<string, unknown>;
-}
-
-/**
- * Appends one audit row. Pass the transaction that makes the change, so the change and its audit
- * row commit together or not at all. (Action names: `<area>.<verb>`, e.g. `auth.sign_in`.)
- */
-export async function writeAudit(tx: Database, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    id: 0, // replaced by the chain trigger
-    action: entry.action,
-    outcome: entry.outcome,
-    actorId: entry.actorId ?? null,
-    actorEmail: entry.actorEmail ?? null,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    ip: entry.ip ?? null,
-    details: entry.details ?? {},
-  });
-}
+// The row itself is written by db/audit-log.ts (the seed writes audit rows too, and db/ imports no module).
+export { appendAudit as writeAudit, type AuditEntry, type AuditOutcome } from '../../db/audit-log.ts';
 
 /**
  * The client address as Fastify sees it (trustProxy honours X-Forwarded-For from a proxy). The header

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { createTestApp, listen, testConfig, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, testConfig, type TestApp } from '../../../test/support/harness.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { authRateLimits, authSessions, authUsers, profiles, staff } from '../../db/schema/auth.ts';
-import { client, keysOf, newIdentity, signedUpClient } from './test-support.ts';
+import { client, keysOf, newIdentity, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 /** Lockout, rate limits and hostile input: always a 4xx, never a change. */
 describe('auth abuse resistance', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
-import { createTestApp, listen, testConfig, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, testConfig, type TestApp } from '../../../test/support/harness.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { client, keysOf, signedUpClient } from './test-support.ts';
+import { client, keysOf, signedUpClient } from '../../../test/support/auth-clients.ts';
 import { PasswordHasher } from './passwords.ts';
 
 describe('auth audit trail', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
 import { mailOutbox, profiles } from '../../db/schema/auth.ts';
-import { client, keysOf, newIdentity, signedUpClient } from './test-support.ts';
+import { client, keysOf, newIdentity, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 /** The admin API through supabase-js with the service-role key. */
 describe('supabase-js conformance: admin', () => {

@@ -3,8 +3,14 @@ import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { authenticator } from 'otplib';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/auth.ts';
-import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
-import { client, keysOf, newIdentity, parseAuthMail, startSmtpSink } from './test-support.ts';
+import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
+import {
+  client,
+  keysOf,
+  newIdentity,
+  parseAuthMail,
+  startSmtpSink,
+} from '../../../test/support/auth-clients.ts';
 
 /** Mail over a real SMTP sink (autoconfirm off), and TOTP MFA, through supabase-js. */
 describe('supabase-js conformance: mail and MFA', () => {

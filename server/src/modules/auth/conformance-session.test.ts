@@ -7,9 +7,9 @@ import {
 } from '@supabase/supabase-js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { eq } from 'drizzle-orm';
-import { createTestApp, listen, type TestApp } from '../../test/harness.ts';
+import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
 import { profiles, staff } from '../../db/schema/auth.ts';
-import { client, keysOf, newIdentity, signedUpClient } from './test-support.ts';
+import { client, keysOf, newIdentity, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 /** The stock supabase-js 2.79 client over real HTTP: sign-up, sign-in, tokens, sessions, profiles. */
 describe('supabase-js conformance: sessions', () => {

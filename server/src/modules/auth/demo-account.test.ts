@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { createTestApp, listen, testConfig, type TestApp } from '../../test/harness.ts';
-import { seedDemo, DEFAULT_DEMO_SEED } from '../../db/seed/index.ts';
+import { createTestApp, listen, testConfig, type TestApp } from '../../../test/support/harness.ts';
+import { DEFAULT_DEMO_SEED } from '../../db/seed/index.ts';
+import { seedDemo } from '../../demo-seed.ts';
 import { authUsers, profiles, staff } from '../../db/schema/auth.ts';
 import { DEMO_ACCOUNT, demoAccountStep } from './demo-account.ts';
-import { client, keysOf } from './test-support.ts';
+import { client, keysOf } from '../../../test/support/auth-clients.ts';
 
 describe('demo account', () => {
   let t: TestApp;
@@ -37,7 +38,7 @@ describe('demo account', () => {
 
   it('is part of the demo seed', async () => {
     expect(typeof seedDemo).toBe('function');
-    const { seedSteps } = await import('../../db/seed/index.ts');
+    const { seedSteps } = await import('../../demo-seed.ts');
     expect(seedSteps).toContain(demoAccountStep);
   });
 

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { SeedStep } from '../../db/seed/index.ts';
-import { writeAudit } from '../audit/write-audit.ts';
+import { writeAudit } from '../audit/index.ts';
 import { findUserByEmail, insertUserWithProfile } from './users.ts';
 
 /** The demo sign-in the SPA prefills in demo mode (embedded start). Never seeded in production. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app.ts';
-import { createTestDb, listen, testConfig } from '../../test/harness.ts';
+import { createTestDb, listen, testConfig } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { staff } from '../../db/schema/auth.ts';
 import {
@@ -11,7 +11,7 @@ import {
   requireSuperuser,
   requireUser,
 } from './guards.ts';
-import { keysOf, signedUpClient } from './test-support.ts';
+import { keysOf, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 /** The reusable preHandlers other /api features use. */
 describe('auth guards', () => {

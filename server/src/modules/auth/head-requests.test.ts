@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { mailOutbox } from '../../db/schema/auth.ts';
 
 /**

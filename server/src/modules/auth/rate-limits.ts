@@ -32,17 +32,6 @@ export async function unhit(db: Database, key: string): Promise<void> {
   await db.execute(sql`update auth_rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
 }
 
-/** The count in the current window without counting (0 when the window has passed). */
-export async function peek(db: Database, key: string, windowSeconds: number): Promise<number> {
-  const rows = await queryRows<{ hits: number }>(
-    db,
-    sql`
-    select hits from auth_rate_limits
-    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
-  );
-  return Number(rows[0]?.hits ?? 0);
-}
-
 export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(authRateLimits).where(eq(authRateLimits.key, key));
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
-import { requestIp, writeAudit, type AuditEntry } from '../audit/write-audit.ts';
+import { requestIp, writeAudit, type AuditEntry } from '../audit/index.ts';
 import { AuthError, rateLimited } from './errors.ts';
 import { JwtService } from './jwt.ts';
 import { Mailer, composeMail, type MailKind } from './mailer.ts';

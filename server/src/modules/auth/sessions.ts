@@ -6,6 +6,7 @@ import { AuthError } from './errors.ts';
 import type { AmrEntry, JwtService } from './jwt.ts';
 import { childOf, hashToken, newRefreshToken } from './refresh-tokens.ts';
 import { factorsOf, isBanned, userJson, type UserRow } from './users.ts';
+import { endUserSessions } from './admin-operations.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -167,6 +168,6 @@ export class SessionService {
   }
 
   async endAllOf(tx: Database, userId: string): Promise<void> {
-    await tx.delete(authSessions).where(eq(authSessions.userId, userId));
+    await endUserSessions(tx, userId);
   }
 }

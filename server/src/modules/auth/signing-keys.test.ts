@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPKCS8, generateKeyPair, exportJWK } from 'jose';
-import { createTestDb, testConfig } from '../../test/harness.ts';
+import { createTestDb, testConfig } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { authSigningKeys } from '../../db/schema/auth.ts';
 import { loadSigningKeys, parsePrivateKey } from './signing-keys.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { postTransaction, PostingError } from './post-transaction.ts';
-import { accountBalance, openTestAccount } from './test-fixtures.ts';
+import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 /** Drizzle wraps driver errors; the database's own error is the cause. */
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });

@@ -3,7 +3,7 @@ import { postingAmountSchema, type TransactionDirection } from '@bankmanager/con
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { writeAudit } from '../audit/write-audit.ts';
+import { writeAudit } from '../audit/index.ts';
 
 export interface PostingInput {
   accountId: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardResponseSchema } from '@bankmanager/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
-import { seedSteps } from '../../db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { seedSteps } from '../../demo-seed.ts';
 
 describe('GET /api/dashboard', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, DASHBOARD_LIMITS, dashboardResponseSchema } from '@bankmanager/contracts';
-import { currentUser, requireUser } from '../auth/guards.ts';
+import { currentUser, requireUser } from '../auth/index.ts';
 import { getRecentEvents } from './events.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';
 

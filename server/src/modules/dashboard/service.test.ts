@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { announcementSchema, dashboardStatsSchema, newsItemSchema, taskSchema } from '@bankmanager/contracts';
 import { z } from 'zod';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { seedDemo } from '../../db/seed/index.ts';
-import { postTransaction } from '../banking/post-transaction.ts';
+import { seedDemo } from '../../demo-seed.ts';
+import { postTransaction } from '../banking/index.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';
 
 /** The same figures, computed the slow way straight from the tables. */

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RegisteredUserSort } from '@bankmanager/contracts';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postTransaction } from '../banking/post-transaction.ts';
+import { postTransaction } from '../banking/index.ts';
 import { containsPattern } from '../../lib/search-pattern.ts';
 import { pageRegisteredUsers } from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
-import { createSubscriber, openExtraAccount, type Subscriber } from './test-subscribers.ts';
+import { createSubscriber, openExtraAccount, type Subscriber } from '../../../test/support/subscribers.ts';
 
 const actor = { id: '00000000-0000-4000-8000-000000000001', email: 'officer@bank.sl', ip: '127.0.0.1' };
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb } from '../../test/harness.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { countRegisteredUsers, findCustomer, listRegisteredUsers } from './repository.ts';
 import { saveSubscription, STALE_MESSAGE } from './save-subscription.ts';
-import { createSubscriber, openExtraAccount, type Subscriber } from './test-subscribers.ts';
+import { createSubscriber, openExtraAccount, type Subscriber } from '../../../test/support/subscribers.ts';
 
 const actor = { id: '00000000-0000-4000-8000-000000000001', email: 'officer@bank.sl', ip: '127.0.0.1' };
 

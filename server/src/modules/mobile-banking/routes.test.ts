@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { staffUsers, type StaffUser } from '../../test/staff-users.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
 import { PHONE_MESSAGES } from '@bankmanager/contracts';
-import { createSubscriber, type Subscriber } from './test-subscribers.ts';
+import { createSubscriber, type Subscriber } from '../../../test/support/subscribers.ts';
 
 describe('mobile banking API', () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customerLookupSchema,
   padCustomerId,
+  REGISTERED_USERS_PAGE_SIZE,
   registeredUserSchema,
   registeredUsersQuerySchema,
   type RegisteredUser,
@@ -10,8 +11,9 @@ import {
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { requestIp } from '../audit/write-audit.ts';
-import { currentUser, requireActivated } from '../auth/guards.ts';
+import { pageWindow, sendPage } from '../../lib/paging.ts';
+import { requestIp } from '../audit/index.ts';
+import { currentUser, requireActivated } from '../auth/index.ts';
 import {
   countRegisteredUsers,
   findCustomer,
@@ -48,11 +50,9 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
       let total: number;
       let rows: RegisteredUser[];
       if (paged) {
-        const pageSize = p.pageSize ?? 10;
         ({ total, rows } = await pageRegisteredUsers(app.db, {
           ...params,
-          offset: ((p.page ?? 1) - 1) * pageSize,
-          limit: pageSize,
+          ...pageWindow(p, REGISTERED_USERS_PAGE_SIZE),
         }));
       } else {
         total = await countRegisteredUsers(app.db, q);
@@ -68,8 +68,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
           limit: app.config.registeredUsersMaxUnpaged,
         });
       }
-      void reply.header('x-total-count', String(total));
-      return rows;
+      return sendPage(reply, { total, rows });
     },
   );
 

@@ -3,7 +3,7 @@ import { padCustomerId, type RegisteredUser } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { writeAudit } from '../audit/write-audit.ts';
+import { writeAudit } from '../audit/index.ts';
 import { getRegisteredUser } from './repository.ts';
 
 export interface SaveSubscriptionInput {

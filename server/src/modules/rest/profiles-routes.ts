@@ -3,11 +3,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { THEMES } from '@bankmanager/contracts';
 import { profiles } from '../../db/schema/auth.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
-import { apiKeyRole, authenticate, bearerOf, roleOfKey } from '../auth/authenticate.ts';
-import { AuthError } from '../auth/errors.ts';
-import { isUuid } from '../auth/body.ts';
-import { EXPOSED_HEADERS } from '../auth/plugin.ts';
+import { requestIp, writeAudit } from '../audit/index.ts';
+import { EXPOSED_HEADERS, isUuid, tableApiCaller } from '../auth/index.ts';
 import {
   PostgrestError,
   notSingle,
@@ -35,24 +32,24 @@ const WRITABLE = new Set<string>(['theme']);
 
 /** Whose rows the caller may see: a user sees their own row only; the anon key sees none. */
 async function rowScope(req: FastifyRequest): Promise<SQL> {
-  const auth = req.server.authService;
-  if (!(await apiKeyRole(auth.jwt, req)))
-    throw new PostgrestError(
-      401,
-      'PGRST301',
-      'No API key found in request',
-      null,
-      'No `apikey` request header or url param was found.',
-    );
-  const token = bearerOf(req);
-  if (!token || (await roleOfKey(auth.jwt, token)) === 'anon') return sql`false`;
-  if ((await roleOfKey(auth.jwt, token)) === 'service_role') return sql`true`;
-  try {
-    const { user } = await authenticate(auth.db, auth.jwt, token);
-    return eq(profiles.id, user.id);
-  } catch (err) {
-    if (err instanceof AuthError) throw new PostgrestError(401, 'PGRST301', err.message);
-    throw err;
+  const caller = await tableApiCaller(req);
+  switch (caller.kind) {
+    case 'no-api-key':
+      throw new PostgrestError(
+        401,
+        'PGRST301',
+        'No API key found in request',
+        null,
+        'No `apikey` request header or url param was found.',
+      );
+    case 'anon':
+      return sql`false`;
+    case 'service-role':
+      return sql`true`;
+    case 'user':
+      return eq(profiles.id, caller.userId);
+    case 'invalid':
+      throw new PostgrestError(401, 'PGRST301', caller.message);
   }
 }
 

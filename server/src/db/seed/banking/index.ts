@@ -8,7 +8,7 @@ import { insertPostings } from './postings.ts';
 import { makeRng } from './prng.ts';
 import { finishBulkLoad, startBulkLoad } from './bulk-load.ts';
 import { insertReferenceData } from './reference-data.ts';
-import { writeAudit } from '../../../modules/audit/write-audit.ts';
+import { appendAudit } from '../../audit-log.ts';
 
 /** Every date in the seed counts back from here, never from now(): same options, same bytes. */
 export const DEFAULT_AS_OF = '2026-10-31';
@@ -120,7 +120,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
     timings,
   };
   // A bulk load bypasses the per-posting audit rows, so it leaves one audit row of its own.
-  await writeAudit(tx, {
+  await appendAudit(tx, {
     action: 'banking.seed',
     outcome: 'success',
     actorEmail: 'system',

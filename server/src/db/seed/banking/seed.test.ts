@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { createTestDb } from '../../../test/harness.ts';
+import { createTestDb } from '../../../../test/support/harness.ts';
 import type { Database, DbHandle } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import { seedBanking } from './index.ts';

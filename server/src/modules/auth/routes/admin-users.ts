@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import { DEFAULT_BANK_CODE, SIGN_UP_MESSAGES, digitsOnly, isValidSignUpMobile } from '@bankmanager/contracts';
 import { authUsers } from '../../../db/schema/auth.ts';
 import type { Database } from '../../../db/client.ts';
@@ -16,6 +16,7 @@ import {
 } from '../users.ts';
 import type { AuthService } from '../service.ts';
 import { mergeMetadata } from './user.ts';
+import { deleteUser } from '../admin-operations.ts';
 
 /** Go duration strings as GoTrue's ban_duration takes them ("24h", "1h30m", "90s"); "none" lifts a ban. */
 export function parseGoDuration(s: string): number {
@@ -192,7 +193,7 @@ export function adminUserRoutes(app: FastifyInstance, auth: AuthService): void {
         targetId: user.id,
         details: { email: user.email },
       });
-      await tx.delete(authUsers).where(eq(authUsers.id, user.id));
+      await deleteUser(tx, user.id);
     });
     return {};
   });

@@ -1,3 +1,0 @@
-import { defineProject } from 'vitest/config';
-
-export default defineProject({ test: { name: 'contracts', include: ['src/**/*.test.ts'] } });

@@ -1,0 +1,19 @@
+/**
+ * Every PostgreSQL advisory lock key the app takes, in one place, so no two features pick the same
+ * number by accident. Any constant works; it only has to be the same in every server sharing the
+ * database. All are transaction-scoped (`pg_advisory_xact_lock`): released at commit, rollback, or
+ * when the process dies.
+ */
+export const ADVISORY_LOCKS = {
+  /** Migrations: several servers starting at once on one PostgreSQL take turns (db/migrate.ts). */
+  migrations: 727_274_001,
+  /**
+   * Appending to the audit hash chain. Taken by the chain trigger in migration 0002_audit_chain.sql,
+   * which cannot import this file; locks.test.ts checks the two agree.
+   */
+  auditChain: 727_274_002,
+  /** First-user activation: only one caller becomes the first superuser (staff module). */
+  firstUserActivation: 727_274_101,
+  /** Staff flag changes: concurrent demotions cannot remove the last active superuser (staff module). */
+  staffAdmin: 727_274_102,
+} as const;

@@ -1,0 +1,11 @@
+import type { DbHandle } from './db/client.ts';
+import { DEFAULT_DEMO_SEED, runSeedSteps, type SeedOptions, type SeedStep } from './db/seed/index.ts';
+import { bankingSeedStep, dashboardContentSeedStep } from './db/seed/steps.ts';
+import { demoAccountStep } from './modules/auth/index.ts';
+
+/** Every demo-data step, in order: the demo account (auth module), banking data, dashboard content. */
+export const seedSteps: readonly SeedStep[] = [demoAccountStep, bankingSeedStep, dashboardContentSeedStep];
+
+/** Seeds the demo data of a first embedded start (server.ts), in one transaction. */
+export const seedDemo = (handle: DbHandle, opts: SeedOptions = DEFAULT_DEMO_SEED): Promise<void> =>
+  runSeedSteps(handle, seedSteps, opts);

@@ -1,0 +1,2 @@
+/** The dashboard module's only door. */
+export { dashboardRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The health module's only door. */
+export { healthRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The mobile-banking module's only door: registered users and subscriptions. */
+export { mobileBankingRoutes } from './routes.ts';

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  STAFF_ACTIONS,
+  apiErrorSchema,
+  staffActionResultSchema,
+  staffListItemSchema,
+  staffListQuerySchema,
+} from '@bankmanager/contracts';
+import { notFound } from '../../lib/http-error.ts';
+import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
+import { pageWindow, sendPage } from '../../lib/paging.ts';
+import { requestIp } from '../audit/index.ts';
+import { currentUser, requireSuperuser } from '../auth/index.ts';
+import { countStaff, getStaff, listStaff } from './admin-repository.ts';
+import { runStaffAction } from './admin-actions.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const security = [{ bearer: [] }];
+/** Rows per page when the client asks for none (the staff table shows ten). */
+const STAFF_PAGE_SIZE = 10;
+const idParam = z.object({ id: z.uuid() });
+
+/** Staff administration (issue 8): the list, one user, and the actions. Superusers only. */
+export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+
+  app.get(
+    '/staff',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff users: searched, filtered, sorted and paged in the database (total in X-Total-Count)',
+        security,
+        querystring: staffListQuerySchema,
+        response: { 200: z.array(staffListItemSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const p = req.query;
+      const filters = {
+        q: p.q || undefined,
+        status: p.status,
+        superuser: p.superuser === undefined ? undefined : p.superuser === 'true',
+      };
+      const [total, rows] = await Promise.all([
+        countStaff(app.db, filters),
+        listStaff(app.db, {
+          ...filters,
+          sort: p.sort ?? 'createdAt',
+          order: p.order ?? (p.sort ? 'asc' : 'desc'),
+          ...pageWindow(p, STAFF_PAGE_SIZE),
+        }),
+      ]);
+      return sendPage(reply, { total, rows });
+    },
+  );
+
+  app.get(
+    '/staff/:id',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags: ['admin'],
+        summary: 'One staff user (the Review dialog)',
+        security,
+        params: idParam,
+        response: { 200: staffListItemSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await getStaff(app.db, req.params.id);
+      if (!user) throw notFound('No staff user with this id.');
+      return user;
+    },
+  );
+
+  app.post(
+    '/staff/:id/:action',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags: ['admin'],
+        summary: 'A staff action, audited with before/after in the same transaction',
+        description:
+          '409 for guards: the last active superuser cannot be demoted, banned or rejected; nobody demotes, bans or rejects themselves; ' +
+          'only pending accounts can be rejected; actions that change nothing (approve an approved user…) are refused.',
+        security,
+        params: idParam.extend({ action: z.enum(STAFF_ACTIONS) }),
+        response: { 200: staffActionResultSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const { id, action } = req.params;
+      const user = await runStaffAction(
+        app.db,
+        { id: u.userId, email: u.email, ip: requestIp(req) },
+        id.toLowerCase(),
+        action,
+      );
+      return { action, user };
+    },
+  );
+};

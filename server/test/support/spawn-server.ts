@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { ROOT_DIR } from '../../src/config.ts';
+
+export interface RunningServer {
+  url: string;
+  proc: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Starts the real `server.ts` as a child process, the way `npm start` does, and resolves once it
+ * prints its URL. Used by lifecycle tests (restart, SIGKILL) and the e2e tier.
+ */
+const running = new Set<ChildProcess>();
+
+/** Kills every server a test started and did not stop (a failed assertion must not leak processes). */
+export function killAllServers(): void {
+  for (const p of running) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  running.clear();
+}
+
+/** `onSpawn` gets the process at once, before it is ready (crash tests kill servers while they start). */
+export function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  onSpawn?: (proc: ChildProcess) => void,
+): Promise<RunningServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(proc);
+  onSpawn?.(proc);
+  let out = '';
+  const exited = new Promise<number | string>((resolve) =>
+    proc.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /BankManager is ready at (\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: m[1], proc, output: () => out, exited });
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before it was ready:\n${out}`));
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { postTransaction } from '../../src/modules/banking/post-transaction.ts';
+import { ensureReferenceData } from './banking-fixtures.ts';
+
+let n = 0;
+
+export interface Subscriber {
+  custId: number;
+  accountNumber: string;
+  accountId: number;
+}
+
+/** A customer with one account (funded through the real posting path) and a subscription. */
+export async function createSubscriber(
+  db: Database,
+  opts: {
+    name: string;
+    mobile: string;
+    balance?: string;
+    subscribed?: boolean;
+    status?: string;
+    accountStatus?: string;
+  },
+): Promise<Subscriber> {
+  await ensureReferenceData(db);
+  n++;
+  const [c] = await queryRows<{ cust_id: number }>(
+    db,
+    sql`insert into customers (name, type, mobile_no, status, branch_code)
+        values (${opts.name}, 'private', ${opts.mobile}, ${opts.status ?? 'Active'}, 'T01') returning cust_id`,
+  );
+  const custId = Number(c!.cust_id);
+  const accountNumber = `SUB${String(custId).padStart(7, '0')}${n}`;
+  const [a] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
+        values (${accountNumber}, ${custId}, 'T-SAV', 'Savings', 'SLE', 'Active', date '2026-01-01', 'T01', '2100') returning id`,
+  );
+  const accountId = Number(a!.id);
+  if (opts.balance && opts.balance !== '0') {
+    await postTransaction(db, {
+      accountId,
+      direction: 'credit',
+      amount: opts.balance,
+      description: 'Opening deposit',
+    });
+  }
+  if (opts.accountStatus)
+    await db.execute(sql`update accounts set status = ${opts.accountStatus} where id = ${accountId}`);
+  await db.execute(sql`insert into mobile_banking_subscriptions (cust_id, mobile_no, pay_account_id, subscribed, updated_by, version)
+      values (${custId}, ${opts.mobile}, ${accountId}, ${opts.subscribed ?? true}, 'test', 1)`);
+  return { custId, accountNumber, accountId };
+}
+
+/** A second account for an existing customer (to test choosing the payment account). */
+export async function openExtraAccount(db: Database, custId: number, status = 'Active'): Promise<string> {
+  const accountNumber = `XTR${String(custId).padStart(7, '0')}${++n}`;
+  await db.execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
+      values (${accountNumber}, ${custId}, 'T-CUR', 'Current', 'SLE', ${status}, date '2026-02-01', 'T01', '2100')`);
+  return accountNumber;
+}
