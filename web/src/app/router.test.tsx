@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A signed-in, activated superuser unless a test says otherwise.
 type TestUser = { id: string; email: string; user_metadata: Record<string, unknown> } | null;
 const session = vi.hoisted((): { user: TestUser } => ({ user: null }));
-vi.mock('@/features/auth/auth-session', () => ({
+vi.mock('@/lib/auth/auth-session', () => ({
   subscribeToAuth: (onUser: (u: unknown) => void) => {
     queueMicrotask(() => onUser(session.user));
     return () => {};

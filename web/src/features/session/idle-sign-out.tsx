@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { publicConfig } from '@/config/public-config';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { lastActivity, recordActivity, resetActivity } from './last-activity';
 

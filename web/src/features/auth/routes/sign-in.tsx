@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { publicConfig } from '@/config/public-config';
 import { toast } from '@/lib/toast';
-import { useAuth } from '../auth-context';
+import { useAuth } from '@/lib/auth';
 import { AuthCard } from '../components/auth-card';
 
 // Sample credentials only when the server runs with demo data; never in production.
