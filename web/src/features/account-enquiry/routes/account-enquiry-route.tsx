@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Tabs } from 'radix-ui';
 import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getAccount } from '../api/get-account';
@@ -12,9 +12,6 @@ import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
-
-const tabClass =
-  'data-[state=active]:bg-background data-[state=active]:text-foreground text-muted-foreground rounded-md px-3 py-1.5 text-sm font-medium data-[state=active]:shadow-sm';
 
 function History({ number }: { number: string }) {
   const tx = useTransactions(number);
@@ -111,19 +108,12 @@ export function AccountEnquiryRoute() {
         </Button>
       </form>
       {account && (
-        <Tabs.Root defaultValue="details" className="grid gap-4">
-          <Tabs.List
-            aria-label="Account information"
-            className="bg-muted inline-flex w-fit gap-1 rounded-lg p-1 print:hidden"
-          >
-            <Tabs.Trigger value="details" className={tabClass}>
-              Account Details
-            </Tabs.Trigger>
-            <Tabs.Trigger value="history" className={tabClass}>
-              Transaction History
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content
+        <Tabs defaultValue="details" className="grid gap-4">
+          <TabsList aria-label="Account information" className="print:hidden">
+            <TabsTrigger value="details">Account Details</TabsTrigger>
+            <TabsTrigger value="history">Transaction History</TabsTrigger>
+          </TabsList>
+          <TabsContent
             value="details"
             className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
           >
@@ -134,11 +124,11 @@ export function AccountEnquiryRoute() {
               </Button>
               <StatementDialog accountNumber={account.accountNumber} />
             </div>
-          </Tabs.Content>
-          <Tabs.Content value="history">
+          </TabsContent>
+          <TabsContent value="history">
             <History number={account.accountNumber} />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabsContent>
+        </Tabs>
       )}
     </main>
   );
