@@ -58,10 +58,10 @@ export interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   error?: string;
 }
 
-/** The common case: a labelled text input. */
-export function FormField({ id, label, description, error, ...props }: FormFieldProps) {
+/** The common case: a labelled text input. `className` lays out the field (label, input, messages). */
+export function FormField({ id, label, description, error, className, ...props }: FormFieldProps) {
   return (
-    <Field id={id} label={label} description={description} error={error}>
+    <Field id={id} label={label} description={description} error={error} className={className}>
       <Input {...props} />
     </Field>
   );
