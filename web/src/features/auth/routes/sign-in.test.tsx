@@ -47,8 +47,10 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    // The check loads with the contracts' schema, so the messages appear a tick later.
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(signIn).not.toHaveBeenCalled();
   });
 
