@@ -60,4 +60,21 @@ export default [
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // Screens are built from the shared primitives, so dialogs, tables and menus cannot drift apart again.
+    files: [`${SRC}/features/**/*.{ts,tsx}`, `${SRC}/app/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'radix-ui',
+              message: 'Use the primitives in components/ui; wrap a new Radix part there first.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];

@@ -55,6 +55,14 @@ describe('web boundaries (eslint/boundaries-web.js)', () => {
     expect(await lintAs('web/src/app/routes/lint-probe.tsx', code)).toEqual([]);
   });
 
+  it('reports a screen using Radix directly instead of a components/ui primitive', async () => {
+    const code = "import { Dialog } from 'radix-ui';\nexport const probe = Dialog;\n";
+    expect(await lintAs('web/src/features/audit-trail/components/lint-probe.tsx', code)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await lintAs('web/src/components/ui/lint-probe.tsx', code)).toEqual([]);
+  });
+
   it('reports an import cycle', async () => {
     const path = 'eslint/fixtures/web/cycle/ledger.js';
     const code = readFileSync(new URL(`../${path}`, import.meta.url), 'utf8').replace(
