@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -93,16 +92,15 @@ export function AccountEnquiryRoute() {
     <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-6">
       <h1 className="text-2xl font-semibold">{T.title}</h1>
       <form onSubmit={search} className="flex items-end gap-2 print:hidden" aria-label="Find account">
-        <div className="grid flex-1 gap-2">
-          <Label htmlFor="account-number">Account Number</Label>
-          <Input
-            id="account-number"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            placeholder="Enter account number"
-            autoComplete="off"
-          />
-        </div>
+        <FormField
+          id="account-number"
+          label="Account Number"
+          className="flex-1"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          placeholder="Enter account number"
+          autoComplete="off"
+        />
         <Button type="submit" disabled={searching}>
           {searching ? 'Searching...' : 'Search'}
         </Button>

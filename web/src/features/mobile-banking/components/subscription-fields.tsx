@@ -15,6 +15,7 @@ import {
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import { useSaveSubscription } from '../api/save-subscription';
 
@@ -88,10 +89,7 @@ export function SubscriptionFields({ customer, title, onCancel, onSaved }: Props
         {...form.register('mobile_no')}
       />
       <Field id="sub-pay-acct" label="Payment Account" error={errors.pay_acct?.message}>
-        <select
-          className="border-input bg-background focus-visible:ring-ring aria-invalid:border-destructive h-10 rounded-md border px-3 text-sm focus-visible:ring-2 focus-visible:outline-none"
-          {...form.register('pay_acct')}
-        >
+        <Select {...form.register('pay_acct')}>
           <option value="">Choose an account</option>
           {customer.accounts.map((a) => (
             <option key={a.account_number} value={a.account_number} disabled={a.status !== 'Active'}>
@@ -99,7 +97,7 @@ export function SubscriptionFields({ customer, title, onCancel, onSaved }: Props
               {a.status !== 'Active' ? `, ${a.status}` : ''}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="accent-primary size-4" {...form.register('mb_sub')} />
