@@ -49,6 +49,7 @@ const envSchema = z.object({
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_EMAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(100),
   AUTH_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
+  AUTH_REAUTHENTICATION_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -100,6 +101,8 @@ export interface AuthConfig {
   emailMinIntervalSeconds: number;
   emailRatePerHour: number;
   otpExpirySeconds: number;
+  /** A password change without a reauthentication nonce is allowed this long after sign-in (0: never). */
+  reauthenticationWindowMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +161,7 @@ export function loadConfig(
       emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
       emailRatePerHour: e.AUTH_EMAIL_RATE_PER_HOUR,
       otpExpirySeconds: e.AUTH_OTP_EXPIRY_SECONDS,
+      reauthenticationWindowMinutes: e.AUTH_REAUTHENTICATION_WINDOW_MINUTES,
     },
   };
 }

@@ -6,6 +6,7 @@ import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { requestIp, writeAudit } from '../audit/write-audit.ts';
 import { apiKeyRole, authenticate, bearerOf, roleOfKey } from '../auth/authenticate.ts';
 import { AuthError } from '../auth/errors.ts';
+import { requireAal2WhenEnrolled } from '../auth/aal.ts';
 import { isUuid } from '../auth/body.ts';
 import { EXPOSED_HEADERS } from '../auth/plugin.ts';
 import {
@@ -48,9 +49,12 @@ async function rowScope(req: FastifyRequest): Promise<SQL> {
   if (!token || (await roleOfKey(auth.jwt, token)) === 'anon') return sql`false`;
   if ((await roleOfKey(auth.jwt, token)) === 'service_role') return sql`true`;
   try {
-    const { user } = await authenticate(auth.db, auth.jwt, token);
+    const { user, session } = await authenticate(auth.db, auth.jwt, token);
+    await requireAal2WhenEnrolled(auth.db, user.id, session);
     return eq(profiles.id, user.id);
   } catch (err) {
+    if (err instanceof AuthError && err.code === 'insufficient_aal')
+      throw new PostgrestError(403, err.code, err.message);
     if (err instanceof AuthError) throw new PostgrestError(401, 'PGRST301', err.message);
     throw err;
   }
