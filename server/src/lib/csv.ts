@@ -9,8 +9,8 @@
  */
 
 /** Characters with no glyph (or only a direction) that may hide before a formula sign. */
-// eslint-disable-next-line no-misleading-character-class -- combining joiners and variation selectors are listed on purpose, one by one
 const LEADING_INVISIBLES =
+  // eslint-disable-next-line no-misleading-character-class -- combining joiners and variation selectors are listed on purpose
   /^[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB]+/u;
 
 /** Signs that start a formula (or DDE) after normalisation; U+2212 is a minus that NFKC keeps. */
