@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { postingRoutes } from './modules/accounts/posting-routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { registerAuditChain } from './modules/audit/checkpoint-plugin.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     if (closing) reply.header('connection', 'close');
   });
 
+  registerAuditChain(app, config);
   registerErrorHandler(app);
   acceptJsonBodiesOnly(app);
   refuseUnstorableText(app);

@@ -8,7 +8,7 @@ import type { UserRow } from './users.ts';
 /**
  * GoTrue's secure password change (issue 13, finding 5): a stolen access token alone must not be
  * able to set a new password. `PUT /user { password }` needs the `nonce` mailed by
- * `GET /reauthenticate`, unless the session signed in within `AUTH_REAUTHENTICATION_WINDOW_MINUTES`
+ * `GET /reauthenticate`, unless the session signed in within `AUTH_REAUTH_WINDOW_MINUTES`
  * (the user has just typed the password, or just followed a recovery link).
  */
 export const reauthenticationNeeded = () =>
@@ -28,7 +28,7 @@ export async function requireReauthentication(
   nonce: string | undefined,
 ): Promise<void> {
   if (nonce === undefined) {
-    if (signedInRecently(session, auth.config.auth.reauthenticationWindowMinutes)) return;
+    if (signedInRecently(session, auth.config.auth.reauthWindowMinutes)) return;
     throw reauthenticationNeeded();
   }
   // The nonce is a 6-digit code: wrong ones are counted per user like every other code guess.

@@ -69,10 +69,10 @@ describe('security: secure password and e-mail change (supabase-js over HTTP)', 
     expect(again.error).toMatchObject({ code: 'reauthentication_not_valid' });
   });
 
-  it('a session that signed in within the window (AUTH_REAUTHENTICATION_WINDOW_MINUTES) needs no nonce', async () => {
+  it('a session that signed in within the window (AUTH_REAUTH_WINDOW_MINUTES) needs no nonce', async () => {
     const { signIn } = await victim();
     const fresh = await signIn();
-    await age(fresh.userId, t.config.auth.reauthenticationWindowMinutes - 1);
+    await age(fresh.userId, t.config.auth.reauthWindowMinutes - 1);
     expect((await fresh.c.auth.updateUser({ password: 'fresh-pass-1' })).error).toBeNull();
   });
 
