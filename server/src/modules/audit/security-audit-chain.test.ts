@@ -115,11 +115,11 @@ describe('security: keyed audit chain and checkpoint (over HTTP)', () => {
     const { db, verify } = await start();
     const all = await ids(db);
     const [cp] = [JSON.parse(fs.readFileSync(t!.config.audit.checkpointFile!, 'utf8')) as AuditCheckpoint];
-    expect(cp!.headId).toBe(all[all.length - 1]);
+    expect(cp.headId).toBe(all[all.length - 1]);
     await triggersOff(db, sql`delete from audit_log where id >= ${all[all.length - 3]}`);
     expect(await verify()).toMatchObject({
       ok: false,
-      firstBrokenId: cp!.headId,
+      firstBrokenId: cp.headId,
       problem: expect.stringMatching(/removed or rewritten since the checkpoint/),
     });
   });
