@@ -1,6 +1,7 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT_DIR } from '../config.ts';
+import { ROOT_DIR, loadConfig } from '../config.ts';
+import { resolveAuditKey } from '../modules/audit/audit-key.ts';
 import { createSubscriber } from '../modules/mobile-banking/test-subscribers.ts';
 import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
 import { spawnServer, type RunningServer } from '../test/spawn-server.ts';
@@ -112,7 +113,12 @@ export async function runCrashScenario(
       problems,
     );
     problems.push(...(await ledgerViolations(check.db)));
-    const chain = await verifyAuditChain(check.db);
+    // The servers' audit key and checkpoint (decision 0013), as the CLI above resolves them.
+    const configured = loadConfig({ ...process.env, ...env });
+    const chain = await verifyAuditChain(check.db, {
+      key: resolveAuditKey(configured),
+      checkpointFile: configured.audit.checkpointFile,
+    });
     if (!chain.ok) problems.push(`audit chain broken at row ${chain.firstBrokenId}`);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     return {

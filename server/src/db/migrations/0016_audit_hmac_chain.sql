@@ -6,6 +6,8 @@
 -- the last unkeyed hash, so rewriting the older rows still breaks the keyed chain.
 CREATE TABLE audit_chain_meta (
   id int PRIMARY KEY CHECK (id = 1),
+  -- Names this database's chain, so a checkpoint file is never compared with another database's.
+  chain_id uuid NOT NULL DEFAULT gen_random_uuid(),
   legacy_until_id bigint NOT NULL,
   keyed_since timestamptz NOT NULL DEFAULT now()
 );

@@ -14,7 +14,7 @@ export function registerAuditChain(app: FastifyInstance, config: Config): void {
   if (!file) return;
   const checkpoint = async () => {
     try {
-      await writeCheckpoint(app.db, file, key);
+      await writeCheckpoint(app.db, file, key, (message) => app.log.warn(message));
     } catch (err) {
       // A failed checkpoint must not take requests down; the next one retries.
       app.log.warn({ err }, 'audit checkpoint failed');

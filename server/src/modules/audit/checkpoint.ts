@@ -12,6 +12,8 @@ import { queryRows } from '../../db/rows.ts';
  */
 export interface AuditCheckpoint {
   version: 1;
+  /** The database's chain (audit_chain_meta.chain_id). */
+  chainId: string;
   headId: number;
   headHash: string;
   /** The last row hashed without a key (before migration 0016); rows after it are keyed. */
@@ -22,7 +24,9 @@ export interface AuditCheckpoint {
 
 const macOf = (key: Buffer, c: Omit<AuditCheckpoint, 'mac'>) =>
   createHmac('sha256', key)
-    .update(`audit-checkpoint|v${c.version}|${c.headId}|${c.headHash}|${c.legacyUntilId}|${c.writtenAt}`)
+    .update(
+      `audit-checkpoint|v${c.version}|${c.chainId}|${c.headId}|${c.headHash}|${c.legacyUntilId}|${c.writtenAt}`,
+    )
     .digest('hex');
 
 export type CheckpointRead =
@@ -51,19 +55,22 @@ export function readCheckpoint(file: string, key: Buffer): CheckpointRead {
   return { status: 'ok', checkpoint: c };
 }
 
-/** The chain head and the keyed boundary as the database has them now. */
+/** The chain head, the keyed boundary and the chain's id as the database has them now. */
 export async function chainHead(db: Database) {
   const [r] = await queryRows<{
     head_id: string | number | null;
     head_hash: string | null;
-    legacy: string | number;
+    legacy: string | number | null;
+    chain_id: string | null;
   }>(
     db,
     sql`select (select id from audit_log order by id desc limit 1) as head_id,
                (select hash from audit_log order by id desc limit 1) as head_hash,
-               (select legacy_until_id from audit_chain_meta where id = 1) as legacy`,
+               (select legacy_until_id from audit_chain_meta where id = 1) as legacy,
+               (select chain_id::text from audit_chain_meta where id = 1) as chain_id`,
   );
   return {
+    chainId: r?.chain_id ?? '',
     headId: Number(r?.head_id ?? 0),
     headHash: r?.head_hash ?? '',
     legacyUntilId: Number(r?.legacy ?? 0),
@@ -74,10 +81,23 @@ export async function chainHead(db: Database) {
  * Writes the current head, signed, atomically (temporary file and rename). Never moves the head
  * backwards: with several servers on one database, an older view does not replace a newer one.
  */
-export async function writeCheckpoint(db: Database, file: string, key: Buffer): Promise<AuditCheckpoint> {
+export async function writeCheckpoint(
+  db: Database,
+  file: string,
+  key: Buffer,
+  warn: (message: string) => void = () => undefined,
+): Promise<AuditCheckpoint> {
   const head = await chainHead(db);
   const existing = readCheckpoint(file, key);
-  if (existing.status === 'ok' && existing.checkpoint.headId > head.headId) return existing.checkpoint;
+  if (existing.status === 'ok' && existing.checkpoint.chainId === head.chainId) {
+    if (existing.checkpoint.headId > head.headId) return existing.checkpoint;
+  } else if (existing.status !== 'missing') {
+    // Another database's chain (a new or restored database), or a file that does not verify: keep it
+    // for the operator, never overwrite evidence silently.
+    const aside = `${file}.${Date.now()}.replaced`;
+    fs.renameSync(file, aside);
+    warn(`audit checkpoint ${file} did not belong to this database's chain; kept as ${aside}`);
+  }
   const body = { version: 1 as const, ...head, writtenAt: new Date().toISOString() };
   const checkpoint: AuditCheckpoint = { ...body, mac: macOf(key, body) };
   fs.mkdirSync(path.dirname(file), { recursive: true });

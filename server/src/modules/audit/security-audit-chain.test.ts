@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDb, type TestApp } from '../../test/harness.ts';
 import { staffUsers } from '../../test/staff-users.ts';
 import { auditKey } from './audit-key.ts';
 import { writeCheckpoint, type AuditCheckpoint } from './checkpoint.ts';
@@ -129,6 +129,27 @@ describe('security: keyed audit chain and checkpoint (over HTTP)', () => {
     const cp = JSON.parse(fs.readFileSync(checkpointFile, 'utf8')) as AuditCheckpoint;
     fs.writeFileSync(checkpointFile, JSON.stringify({ ...cp, headId: 1 }));
     expect(await verify()).toMatchObject({ ok: false, problem: expect.stringMatching(/signature/) });
+  });
+
+  it("another database's checkpoint is reported, then set aside (not overwritten) with a warning", async () => {
+    const { db, verify, checkpointFile } = await start();
+    const other = await createTestDb();
+    try {
+      await writeAudit(other.db, { action: 'test.other', outcome: 'success' });
+      fs.rmSync(checkpointFile);
+      await writeCheckpoint(other.db, checkpointFile, auditKey());
+    } finally {
+      await other.close();
+    }
+    expect(await verify()).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/another audit chain/),
+    });
+    const warnings: string[] = [];
+    await writeCheckpoint(db, checkpointFile, auditKey(), (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringMatching(/did not belong to this database's chain/)]);
+    expect(fs.readdirSync(dir).some((f) => f.endsWith('.replaced'))).toBe(true);
+    expect(await verify()).toMatchObject({ ok: true });
   });
 
   it('the head is checkpointed once more at shutdown', async () => {

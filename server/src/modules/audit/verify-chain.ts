@@ -50,6 +50,14 @@ export async function verifyAuditChain(db: Database, opts: VerifyOptions = {}): 
   if (cp?.status === 'ok') {
     const c = cp.checkpoint;
     const checkpoint = { headId: c.headId, writtenAt: c.writtenAt };
+    if (head.chainId !== c.chainId)
+      return {
+        ok: false,
+        rows,
+        firstBrokenId: 0,
+        problem: `the checkpoint belongs to another audit chain (${c.chainId}) than this database's (${head.chainId})`,
+        checkpoint,
+      };
     if (head.legacyUntilId !== c.legacyUntilId)
       return {
         ok: false,
