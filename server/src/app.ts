@@ -16,6 +16,7 @@ import { mobileBankingRoutes } from './modules/mobile-banking/index.ts';
 import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { registerAuditChain } from './modules/audit/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     if (closing) reply.header('connection', 'close');
   });
 
+  registerAuditChain(app, config);
   registerErrorHandler(app);
   acceptJsonBodiesOnly(app);
   refuseUnstorableText(app);

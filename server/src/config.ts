@@ -49,6 +49,9 @@ const envSchema = z.object({
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_EMAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(100),
   AUTH_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
+  AUTH_REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -80,6 +83,17 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   auth: AuthConfig;
+  audit: AuditConfig;
+}
+
+/** The keyed audit chain (decision 0013). */
+export interface AuditConfig {
+  /** HMAC key; unset: generated into DATA_DIR (embedded, or PostgreSQL outside production). */
+  hmacKey: string | undefined;
+  /** Where the signed chain head is kept; undefined with a `memory://` DATA_DIR. */
+  checkpointFile: string | undefined;
+  /** How often the chain head is checkpointed (and once more at shutdown). */
+  checkpointIntervalMs: number;
 }
 
 export interface AuthConfig {
@@ -100,6 +114,8 @@ export interface AuthConfig {
   emailMinIntervalSeconds: number;
   emailRatePerHour: number;
   otpExpirySeconds: number;
+  /** A password change without a reauthentication nonce is allowed this long after sign-in (0: never). */
+  reauthWindowMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +138,13 @@ export function loadConfig(
   }
   const e = parsed.data;
   const embedded = e.DATABASE_URL === undefined;
+  // A key generated next to one server would differ from its neighbours' and live on the same
+  // host as the database it protects: production on PostgreSQL must be given one (decision 0013).
+  if (!embedded && e.NODE_ENV === 'production' && !e.AUDIT_HMAC_KEY) {
+    throw new ConfigError([
+      'AUDIT_HMAC_KEY: required with DATABASE_URL in production (e.g. openssl rand -hex 32), shared by every server',
+    ]);
+  }
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(ROOT_DIR, e.DATA_DIR);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -158,6 +181,16 @@ export function loadConfig(
       emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
       emailRatePerHour: e.AUTH_EMAIL_RATE_PER_HOUR,
       otpExpirySeconds: e.AUTH_OTP_EXPIRY_SECONDS,
+      reauthWindowMinutes: e.AUTH_REAUTH_WINDOW_MINUTES,
+    },
+    audit: {
+      hmacKey: e.AUDIT_HMAC_KEY,
+      checkpointFile: e.AUDIT_CHECKPOINT_FILE
+        ? path.resolve(ROOT_DIR, e.AUDIT_CHECKPOINT_FILE)
+        : dataDir.startsWith('memory://')
+          ? undefined
+          : path.join(dataDir, 'audit-checkpoint.json'),
+      checkpointIntervalMs: 60_000,
     },
   };
 }

@@ -48,6 +48,12 @@ export function SignInRoute() {
     setBusy(true);
     try {
       await signIn(check.values.email, check.values.password);
+      // With an authenticator set up, the code comes before any page (issue 13, finding 4).
+      const { needsSecondFactor } = await import('@/lib/auth/assurance-level');
+      if (await needsSecondFactor()) {
+        void navigate(paths.mfaChallenge, { replace: true, state: location.state as unknown });
+        return;
+      }
       toast({
         title: AUTH_MESSAGES.signInSuccessTitle,
         description: AUTH_MESSAGES.signInSuccessDescription,
