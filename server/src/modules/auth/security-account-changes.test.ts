@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isAuthSessionMissingError } from '@supabase/supabase-js';
 import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
-import { client, keysOf, newIdentity, parseAuthMail, startSmtpSink } from '../../../test/support/auth-clients.ts';
+import {
+  client,
+  keysOf,
+  newIdentity,
+  parseAuthMail,
+  startSmtpSink,
+} from '../../../test/support/auth-clients.ts';
 
 /**
  * Issue 13, finding 5: a stolen access token must not become a permanent takeover. The thief's
