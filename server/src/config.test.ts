@@ -49,6 +49,6 @@ describe('loadConfig', () => {
 
   it('is documented: the README has a table row for every variable', () => {
     const readme = fs.readFileSync(path.join(ROOT_DIR, 'README.md'), 'utf8');
-    for (const name of ENV_VARIABLES) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+    for (const name of ENV_VARIABLES) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
   });
 });
