@@ -75,7 +75,7 @@ describe('security: nobody can lock another person out (finding 3)', () => {
     const dashboard = async (who: StaffUser) =>
       (
         await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { authorization: who.auth } })
-      ).json() as { events: { type: string; title: string; description: string }[] };
+      ).json<{ events: { type: string; title: string; description: string }[] }>();
     const alerts = (await dashboard(superuser)).events.filter((e) => e.title === 'Account under attack');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ type: 'alert' });
