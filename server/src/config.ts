@@ -54,7 +54,7 @@ const trustProxySetting = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Unset: 127.0.0.1 while demo data is on (its credentials are in the page), else 0.0.0.0. */
+  /** Unset: localhost (loopback only) while demo data is on (its credentials are in the page), else 0.0.0.0. */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
@@ -198,8 +198,9 @@ export function loadConfig(
   const embedded = e.DATABASE_URL === undefined;
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(ROOT_DIR, e.DATA_DIR);
   const demoData = e.DEMO_DATA ?? embedded;
-  const host = e.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0');
-  const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host;
+  // `localhost`: Fastify binds both loopbacks (127.0.0.1 and ::1), and nothing else.
+  const host = e.HOST ?? (demoData ? 'localhost' : '0.0.0.0');
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -63,10 +63,10 @@ describe('security: first superuser and demo exposure (findings 13, 14)', () => 
     });
   });
 
-  it('demo mode listens on 127.0.0.1 unless HOST says otherwise, and says how to expose it', () => {
+  it('demo mode listens on loopback unless HOST says otherwise, and says how to expose it', () => {
     const demo = loadConfig({});
     expect(demo.demoData).toBe(true);
-    expect(demo.host).toBe('127.0.0.1');
+    expect(demo.host).toBe('localhost'); // both loopbacks, nothing else
     expect(exposureNotice(demo)).toMatch(/HOST=0\.0\.0\.0/);
     expect(loadConfig({ DEMO_DATA: 'false' }).host).toBe('0.0.0.0');
     const exposed = loadConfig({ HOST: '0.0.0.0' });

@@ -27,7 +27,7 @@ describe('security: demo mode stays on loopback (finding 13)', () => {
   });
 
   it(
-    "answers on 127.0.0.1, not on the machine's other addresses, and prints how to expose it",
+    "answers on loopback, not on the machine's other addresses, and prints how to expose it",
     { timeout: 180_000 },
     async () => {
       const env: NodeJS.ProcessEnv = {
@@ -58,7 +58,7 @@ describe('security: demo mode stays on loopback (finding 13)', () => {
           }
         }, 200);
       });
-      expect(out).toMatch(/Listening on 127\.0\.0\.1 only/);
+      expect(out).toMatch(/Listening on localhost only/);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       if (outsideAddress) {
         await expect(fetch(`http://${outsideAddress}:${port}/api/health`)).rejects.toThrow();
