@@ -29,12 +29,20 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** A hop count as Fastify applies it: the nearest `hops` addresses are proxies. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Composes the whole app from a config and an open database. Tests call this; server.ts listens. */
 export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is the client's to write: honoured only from the proxies TRUST_PROXY names,
+    // or rate limits and audit rows would key on an address the attacker chose.
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Fastify's default (0) lets a client that sends its body slowly, or never finishes it, hold a
     // connection forever. Node enforces it only with headersTimeout no longer than it, and checks on

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, so relative defaults mean the same thing from any working directory. */
@@ -11,10 +12,50 @@ const bool = z
   })
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 
+/**
+ * GoTrue-style duration: seconds as a bare number, or a number with s, m, h or d ("30m", "12h").
+ * 0 turns the limit off.
+ */
+const duration = z
+  .string()
+  .regex(/^\d+(\.\d+)?[smhd]?$/, 'must be seconds, or a number followed by s, m, h or d (e.g. 30m, 12h)')
+  .transform((v) => {
+    const unit = /[smhd]$/.test(v) ? v.slice(-1) : 's';
+    const factor = { s: 1, m: 60, h: 3600, d: 86_400 }[unit] ?? 1;
+    return Math.round(Number.parseFloat(v) * factor);
+  })
+  .or(z.number());
+
+/**
+ * Which peers may set X-Forwarded-For: off (the default: the header is ignored), a hop count ("1":
+ * one proxy in front), or a comma-separated list of proxy addresses or CIDRs ("10.0.0.1,10.1.0.0/16").
+ */
+const trustProxySetting = z
+  .string()
+  .refine(
+    (v) =>
+      /^(false|off|0|\d{1,2})$/.test(v) ||
+      v.split(',').every((part) => {
+        const [addr = '', bits, ...rest] = part.trim().split('/');
+        const family = isIP(addr);
+        if (family === 0 || rest.length > 0) return false;
+        return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+      }),
+    'must be off, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs',
+  )
+  .transform((v): false | number | string[] =>
+    /^(false|off)$/.test(v)
+      ? false
+      : /^\d+$/.test(v)
+        ? Number(v) || false
+        : v.split(',').map((p) => p.trim()),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: localhost (loopback only) while demo data is on (its credentials are in the page), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
     .string()
@@ -52,6 +93,17 @@ const envSchema = z.object({
   AUTH_REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+  AUTH_OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  AUTH_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(50),
+  AUTH_ACCOUNT_SLOWDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  AUTH_EMAIL_RATE_PER_SOURCE_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: trustProxySetting.optional(),
+  SESSION_INACTIVITY_TIMEOUT: duration.default(7200),
+  SESSION_TIMEBOX: duration.default(43_200),
+  BOOTSTRAP_SUPERUSER_EMAIL: z
+    .email()
+    .transform((v) => v.toLowerCase())
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -82,6 +134,10 @@ export interface Config {
   version: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** When set, only this address may become the first superuser (lower-cased). */
+  bootstrapSuperuserEmail: string | undefined;
   auth: AuthConfig;
   audit: AuditConfig;
 }
@@ -116,6 +172,18 @@ export interface AuthConfig {
   otpExpirySeconds: number;
   /** A password change without a reauthentication nonce is allowed this long after sign-in (0: never). */
   reauthWindowMinutes: number;
+  /** Wrong guesses at one e-mailed code before the code (and its link) stops working. */
+  otpMaxAttempts: number;
+  /** Failed sign-ins per account per hour (all sources) before the account is slowed down. */
+  accountFailuresPerHour: number;
+  /** Past that ceiling: one password check per this many seconds for sources the account never used. */
+  accountSlowdownSeconds: number;
+  /** Auth mails one source (client address) may cause per hour, before the global cap is consulted. */
+  emailRatePerSourcePerHour: number;
+  /** A refresh this long after the previous one ends the session (0: off). */
+  sessionInactivityTimeoutSeconds: number;
+  /** A refresh this long after sign-in ends the session (0: off). */
+  sessionTimeboxSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +205,12 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.SESSION_INACTIVITY_TIMEOUT > 0 && e.SESSION_INACTIVITY_TIMEOUT <= e.AUTH_JWT_EXPIRY_SECONDS) {
+    // Open tabs refresh just before the access token expires: a shorter timeout would end them all.
+    throw new ConfigError([
+      'SESSION_INACTIVITY_TIMEOUT: must be longer than AUTH_JWT_EXPIRY_SECONDS (or 0 for no timeout)',
+    ]);
+  }
   const embedded = e.DATABASE_URL === undefined;
   // A key generated next to one server would differ from its neighbours' and live on the same
   // host as the database it protects: production on PostgreSQL must be given one (decision 0013).
@@ -146,16 +220,19 @@ export function loadConfig(
     ]);
   }
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(ROOT_DIR, e.DATA_DIR);
-  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const demoData = e.DEMO_DATA ?? embedded;
+  // `localhost`: Fastify binds both loopbacks (127.0.0.1 and ::1), and nothing else.
+  const host = e.HOST ?? (demoData ? 'localhost' : '0.0.0.0');
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    demoData: e.DEMO_DATA ?? embedded,
+    demoData,
     dbPoolMax: e.DB_POOL_MAX,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
@@ -166,6 +243,8 @@ export function loadConfig(
     version,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    trustProxy: e.TRUST_PROXY ?? false,
+    bootstrapSuperuserEmail: e.BOOTSTRAP_SUPERUSER_EMAIL,
     auth: {
       autoconfirm: e.AUTH_AUTOCONFIRM ?? e.SMTP_URL === undefined,
       jwtPrivateKey: e.AUTH_JWT_PRIVATE_KEY,
@@ -182,6 +261,12 @@ export function loadConfig(
       emailRatePerHour: e.AUTH_EMAIL_RATE_PER_HOUR,
       otpExpirySeconds: e.AUTH_OTP_EXPIRY_SECONDS,
       reauthWindowMinutes: e.AUTH_REAUTH_WINDOW_MINUTES,
+      otpMaxAttempts: e.AUTH_OTP_MAX_ATTEMPTS,
+      accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
+      accountSlowdownSeconds: e.AUTH_ACCOUNT_SLOWDOWN_SECONDS,
+      emailRatePerSourcePerHour: e.AUTH_EMAIL_RATE_PER_SOURCE_PER_HOUR,
+      sessionInactivityTimeoutSeconds: e.SESSION_INACTIVITY_TIMEOUT,
+      sessionTimeboxSeconds: e.SESSION_TIMEBOX,
     },
     audit: {
       hmacKey: e.AUDIT_HMAC_KEY,

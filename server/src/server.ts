@@ -7,6 +7,8 @@ import { seedDemo } from './demo-seed.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { buildApp } from './app.ts';
 import { closeGracefully } from './shutdown.ts';
+import { bootstrapWarning } from './modules/staff/bootstrap.ts';
+import { exposureNotice } from './lib/exposure-notice.ts';
 
 function readConfig(): Config {
   try {
@@ -41,6 +43,9 @@ if (config.demoData) {
   );
 }
 
+const noSuperuser = await bootstrapWarning(db.db, config);
+if (noSuperuser) app.log.warn(noSuperuser);
+
 // Ctrl-C / SIGTERM: stop accepting, let in-flight requests finish, then close the database cleanly.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an unexpected error');
@@ -53,3 +58,5 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;
 console.log(`BankManager is ready at ${url}`);
+const exposure = exposureNotice(config);
+if (exposure) console.log(exposure);

@@ -58,6 +58,7 @@ export const POSTING_REFUSAL_CODES = [
   'account_closed',
   'account_blocked',
   'insufficient_funds',
+  'balance_out_of_range',
   'reference_conflict',
 ] as const;
 export type PostingRefusalCode = (typeof POSTING_REFUSAL_CODES)[number];

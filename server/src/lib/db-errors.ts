@@ -43,3 +43,13 @@ export function violatedConstraint(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The SQLSTATE of a database error (e.g. 22003 numeric_value_out_of_range), looking through wrappers. */
+export function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const c = (e as { code?: unknown }).code;
+    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return c;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return undefined;
+}

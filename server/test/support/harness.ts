@@ -53,6 +53,7 @@ export function testConfig(
       AUTH_IP_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
       AUTH_EMAIL_RATE_PER_HOUR: '100000',
+      AUTH_EMAIL_RATE_PER_SOURCE_PER_HOUR: '100000',
     },
     '0.0.0-test',
   );

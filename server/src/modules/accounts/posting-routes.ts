@@ -45,7 +45,8 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
           '201 with the new posting. The same reference with the same account, direction and amount answers 200 with the ' +
           'original posting and posts nothing (safe to retry after a timeout). The same reference with other content is 409 ' +
           '(details.code reference_conflict). A closed account, a debit to a blocked account and insufficient funds are 409 ' +
-          'with details.code account_closed, account_blocked or insufficient_funds.',
+          'with details.code account_closed, account_blocked or insufficient_funds; a credit that would take the balance past ' +
+          'numeric(18,2) is 409 balance_out_of_range.',
         security: bearerSecurity,
         params: numberParam,
         body: postingRequestSchema,

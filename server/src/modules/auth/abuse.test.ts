@@ -12,7 +12,7 @@ describe('auth abuse resistance', () => {
   let base: string;
   let anon: string;
   beforeAll(async () => {
-    t = await createTestApp({ auth: { lockoutAttempts: 3, emailMinIntervalSeconds: 60 } });
+    t = await createTestApp({ auth: { lockoutAttempts: 3, otpMaxAttempts: 3, emailMinIntervalSeconds: 60 } });
     base = await listen(t.app);
     anon = keysOf(t.app).anonKey;
   });

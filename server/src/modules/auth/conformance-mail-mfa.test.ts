@@ -115,9 +115,8 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(data.session).not.toBeNull();
     expect((await c.auth.reauthenticate()).error).toBeNull();
     await sink.waitFor(id.email, /Confirm it is you/);
-    expect((await c.auth.signInWithOtp({ email: 'ghost@bank.sl' })).error).toMatchObject({
-      code: 'otp_disabled',
-    });
+    // An unknown address gets the same answer (no account enumeration) and no mail.
+    expect((await c.auth.signInWithOtp({ email: 'ghost@bank.sl' })).error).toBeNull();
   });
 
   it('an e-mail change is confirmed through codes sent to both addresses; the old one is told', async () => {

@@ -22,11 +22,19 @@ export interface Mail {
   kind: MailKind;
   subject: string;
   text: string;
+  /** The code and link in `text`: never logged outside demo mode, never kept once sent. */
+  secrets: string[];
 }
 
+const REMOVED = '[removed after sending]';
+
+/** The mail text without its code and link: what the outbox keeps. */
+export const redacted = (mail: Mail): string =>
+  mail.secrets.filter(Boolean).reduce((text, secret) => text.split(secret).join(REMOVED), mail.text);
+
 /**
- * Sends auth mail over SMTP when SMTP_URL is set; otherwise records it in `mail_outbox` and logs it,
- * so a server without mail still works (and an operator can read the link from the log).
+ * Sends auth mail over SMTP when SMTP_URL is set (the outbox row keeps the mail without its code and
+ * link); otherwise the outbox row is the delivery. Codes and links reach the log only in demo mode.
  */
 export class Mailer {
   private readonly transport: Transporter | undefined;
@@ -39,32 +47,50 @@ export class Mailer {
   }
 
   /**
-   * Counts against the per-recipient and global limits (429 over_email_send_rate_limit). Call it before
-   * any work whose outcome would reveal whether the address exists.
+   * The limits one client can spend: per recipient (a gap between mails to one address) and per
+   * source (mails caused per hour). Call it before any work whose outcome would reveal whether the
+   * address exists. The global cap is not here: it counts only mail really sent (`send`), so requests
+   * for addresses that do not exist cannot use it up.
    */
-  async checkRate(db: Database, to: string): Promise<void> {
-    const { emailMinIntervalSeconds, emailRatePerHour } = this.config.auth;
+  async checkRate(db: Database, to: string, source?: string): Promise<void> {
+    const { emailMinIntervalSeconds, emailRatePerSourcePerHour } = this.config.auth;
     if (
       emailMinIntervalSeconds > 0 &&
       (await hit(db, `mail:${to.toLowerCase()}`, emailMinIntervalSeconds)) > 1
     ) {
       throw emailRateLimited();
     }
-    if ((await hit(db, 'mail:all', 3600)) > emailRatePerHour) throw emailRateLimited();
+    if (source && (await hit(db, `mail-src:${source}`, 3600)) > emailRatePerSourcePerHour)
+      throw emailRateLimited();
   }
 
   async send(db: Database, mail: Mail): Promise<void> {
-    const [row] = await db
-      .insert(mailOutbox)
-      .values({ recipient: mail.to, subject: mail.subject, body: mail.text, kind: mail.kind })
-      .returning({ id: mailOutbox.id });
+    // The global cap protects the SMTP server: only mail about to be sent counts against it.
+    if ((await hit(db, 'mail:all', 3600)) > this.config.auth.emailRatePerHour) throw emailRateLimited();
     if (!this.transport) {
-      this.log.info(
-        { to: mail.to, kind: mail.kind, outboxId: row?.id },
-        `mail (no SMTP configured): ${mail.subject}\n${mail.text}`,
-      );
+      // No SMTP: the outbox row is the delivery, so it keeps the whole text until someone reads it.
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ recipient: mail.to, subject: mail.subject, body: mail.text, kind: mail.kind })
+        .returning({ id: mailOutbox.id });
+      if (this.config.demoData) {
+        // Demo convenience (README): the code and link in the log, so nobody needs a mail server.
+        this.log.info(
+          { to: mail.to, kind: mail.kind, outboxId: row?.id },
+          `mail (no SMTP configured, demo mode): ${mail.subject}\n${mail.text}`,
+        );
+      } else {
+        this.log.info(
+          { to: mail.to, kind: mail.kind, outboxId: row?.id },
+          `mail (no SMTP configured) kept in mail_outbox: ${mail.subject}`,
+        );
+      }
       return;
     }
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ recipient: mail.to, subject: mail.subject, body: redacted(mail), kind: mail.kind })
+      .returning({ id: mailOutbox.id });
     await this.transport.sendMail({
       from: this.config.smtpFrom,
       to: mail.to,
@@ -105,7 +131,7 @@ const TEMPLATES: Record<MailKind, { subject: string; lead: string }> = {
 export function composeNotice(kind: MailKind, to: string, detail: string): Mail {
   const t = TEMPLATES[kind];
   const text = [t.lead, '', detail, '', 'If this was not you, tell your administrator at once.'].join('\n');
-  return { to, kind, subject: t.subject, text };
+  return { to, kind, subject: t.subject, text, secrets: [] };
 }
 
 export function composeMail(kind: MailKind, to: string, code: string, link: string | undefined): Mail {
@@ -113,5 +139,5 @@ export function composeMail(kind: MailKind, to: string, code: string, link: stri
   const lines = [t.lead, '', `Your code: ${code}`];
   if (link) lines.push('', `Or open this link: ${link}`);
   lines.push('', 'If you did not ask for this, ignore this message.');
-  return { to, kind, subject: t.subject, text: lines.join('\n') };
+  return { to, kind, subject: t.subject, text: lines.join('\n'), secrets: [code, link ?? ''] };
 }

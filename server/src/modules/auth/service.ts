@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { requestIp, writeAudit, type AuditEntry } from '../audit/index.ts';
-import { AuthError, rateLimited } from './errors.ts';
+import { AuthError, rateLimited, validationFailed } from './errors.ts';
 import { JwtService } from './jwt.ts';
 import { Mailer, composeMail, type MailKind } from './mailer.ts';
 import { issueOtp, type OtpType } from './one-time-tokens.ts';
@@ -87,9 +87,15 @@ export class AuthService {
     return writeAudit(tx, { ip: requestIp(req), ...entry });
   }
 
-  /** Only same-origin redirects: anything else falls back to the app's root. */
+  /**
+   * Only same-origin redirects: anything else falls back to the app's root. A URL is printable ASCII:
+   * control characters (CR/LF would split the Location header), spaces and non-ASCII (U+2028…) are
+   * refused with 400, not passed on to a header that cannot carry them.
+   */
   safeRedirect(redirectTo: unknown, fallbackPath = '/'): string {
     const base = this.config.publicUrl;
+    if (typeof redirectTo === 'string' && !/^[\x21-\x7e]*$/.test(redirectTo))
+      throw validationFailed('redirect_to must be a URL without spaces, control or non-ASCII characters');
     if (typeof redirectTo === 'string' && (redirectTo === base || redirectTo.startsWith(`${base}/`)))
       return redirectTo;
     return `${base}${fallbackPath}`;
@@ -122,6 +128,7 @@ export class AuthService {
     try {
       await this.mailer.send(this.db, mail);
     } catch (err) {
+      if (err instanceof AuthError) throw err; // the global cap (429)
       throw new AuthError(500, 'unexpected_failure', `Error sending ${mail.kind} email`, {}, err);
     }
   }

@@ -106,6 +106,10 @@ export class SessionService {
       const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, session.userId));
       if (!user) return { kind: 'not_found' as const };
       if (isBanned(user)) return { kind: 'banned' as const };
+      if (this.expired(session)) {
+        await tx.delete(authSessions).where(eq(authSessions.id, session.id));
+        return { kind: 'expired' as const };
+      }
 
       if (row.revokedAt === null) {
         const child = childOf(this.jwt.chainSecret, presented);
@@ -143,11 +147,24 @@ export class SessionService {
         return outcome.body;
       case 'banned':
         throw userBanned();
+      case 'expired':
+        throw new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
       case 'reused':
         throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       default:
         throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
+  }
+
+  /**
+   * SESSION_TIMEBOX (since sign-in) and SESSION_INACTIVITY_TIMEOUT (since the last refresh, which
+   * every open browser tab does before its access token expires), as GoTrue applies them.
+   */
+  private expired(session: SessionRow): boolean {
+    const now = Date.now();
+    const { sessionTimeboxSeconds: box, sessionInactivityTimeoutSeconds: idle } = this.auth;
+    if (box > 0 && now - session.createdAt.getTime() > box * 1000) return true;
+    return idle > 0 && now - session.updatedAt.getTime() > idle * 1000;
   }
 
   /** logout scopes: global = every session of the user, local = this one, others = all but this one. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { postingAmountSchema, type TransactionDirection } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
+import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
 
 export interface PostingInput {
@@ -37,6 +37,7 @@ export type PostingErrorCode =
   | 'account_closed'
   | 'account_blocked'
   | 'insufficient_funds'
+  | 'balance_out_of_range'
   | 'reference_conflict';
 
 export class PostingError extends Error {
@@ -138,6 +139,13 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
     });
   } catch (err) {
     if (err instanceof PostingError) throw err;
+    // numeric(18,2) overflow: a credit that would take the balance past what an account can hold.
+    if (sqlState(err) === '22003') {
+      throw new PostingError(
+        'balance_out_of_range',
+        'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
+      );
+    }
     if (violatedConstraint(err) === 'accounts_balance_check') {
       throw new PostingError(
         'insufficient_funds',

@@ -16,6 +16,7 @@ interface AuditRow extends Record<string, unknown> {
   outcome: string;
   actor_email: string | null;
   target_id: string | null;
+  account: string | null;
   occurred_at: string;
 }
 
@@ -24,8 +25,14 @@ const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-M
 /**
  * Recent events from real activity: staff sign-ups awaiting approval (pending `new_user`, which a
  * superuser can review), then the latest approvals, subscription changes and failed sign-ins.
+ * Superusers also see accounts under attack (many failed sign-ins in an hour, auth/sign-in-throttle.ts).
  */
-export async function getRecentEvents(db: Database, limit = 10): Promise<DashboardEvent[]> {
+export async function getRecentEvents(
+  db: Database,
+  limit = 10,
+  options: { superuser?: boolean } = {},
+): Promise<DashboardEvent[]> {
+  const attacks = options.superuser ? sql`or action = 'auth.account_under_attack'` : sql``;
   const pending = await queryRows<PendingRow>(
     db,
     sql`select s.user_id, coalesce(p.full_name, '') as full_name, u.email, ${iso('s.created_at')} as created_at
@@ -35,10 +42,12 @@ export async function getRecentEvents(db: Database, limit = 10): Promise<Dashboa
   );
   const activity = await queryRows<AuditRow>(
     db,
-    sql`select id, action, outcome, actor_email, target_id, ${iso('occurred_at')} as occurred_at
+    sql`select id, action, outcome, actor_email, target_id, details->>'account' as account,
+          ${iso('occurred_at')} as occurred_at
         from audit_log
         where (action = 'auth.sign_in' and outcome = 'failure')
            or action in ('staff.approve', 'staff.activate_first_user', 'mobile_banking.subscription_saved')
+           ${attacks}
         order by id desc limit ${limit}`,
   );
   const events: DashboardEvent[] = pending.map((p) => ({
@@ -52,7 +61,14 @@ export async function getRecentEvents(db: Database, limit = 10): Promise<Dashboa
   }));
   for (const a of activity) {
     const base = { id: `audit:${a.id}`, date: a.occurred_at };
-    if (a.action === 'auth.sign_in') {
+    if (a.action === 'auth.account_under_attack') {
+      events.push({
+        ...base,
+        type: 'alert',
+        title: 'Account under attack',
+        description: `Sign-ins as ${a.account ?? 'an account'} keep failing from many places; it is being slowed down. Check with its owner.`,
+      });
+    } else if (a.action === 'auth.sign_in') {
       events.push({
         ...base,
         type: 'alert',

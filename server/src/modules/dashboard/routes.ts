@@ -36,7 +36,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           announcements: DASHBOARD_LIMITS.announcements,
           tasks: DASHBOARD_LIMITS.tasks,
         }),
-        getRecentEvents(app.db),
+        getRecentEvents(app.db, 10, { superuser: u.isSuperuser }),
       ]);
       return { stats, ...content, events };
     },

@@ -14,6 +14,7 @@ import {
   promoteToFirstSuperuser,
   superuserExists,
 } from './activation-repository.ts';
+import { mayBecomeFirstSuperuser } from './bootstrap.ts';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 const security = [{ bearer: [] }];
@@ -90,6 +91,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         await lockFirstUserActivation(tx);
         const { row: current } = await ensureStaff(tx, u.userId);
         if (current.isSuperuser || (await superuserExists(tx))) return current;
+        // BOOTSTRAP_SUPERUSER_EMAIL: anyone else stays a pending member of staff.
+        if (!mayBecomeFirstSuperuser(app.config, u.email)) return current;
         const promoted = await promoteToFirstSuperuser(tx, u.userId);
         await writeAudit(tx, {
           action: 'staff.activate_first_user',

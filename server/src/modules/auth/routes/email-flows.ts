@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { authOneTimeTokens, type authUsers } from '../../../db/schema/auth.ts';
 import { composeNotice, type Mail } from '../mailer.ts';
 import type { Database } from '../../../db/client.ts';
-import { AuthError, validationFailed } from '../errors.ts';
+import { AuthError, otpExpired, validationFailed } from '../errors.ts';
 import { asBody, optEmail, optString } from '../body.ts';
-import { consumeOtp, isVerifyType, otpHash } from '../one-time-tokens.ts';
+import { consumeOtp, findOtp, isVerifyType, linkHash, otpHash } from '../one-time-tokens.ts';
+import { spendCodeGuess } from '../otp-guesses.ts';
 import { emailExists, findUserByEmail, findUserById, isBanned, updateUserRow } from '../users.ts';
 import { userBanned } from '../sessions.ts';
 import type { AuthService } from '../service.ts';
@@ -93,6 +94,17 @@ async function otherHalfPending(tx: Database, userId: string, type: string, expi
 const answer = (v: Awaited<ReturnType<typeof verifyAndSignIn>>) =>
   v.partial ? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 } : v.response;
 
+/**
+ * A link token (GET link or token_hash): 160 random bits, so an unknown one is refused at once (the
+ * per-IP limit applies); a known one is charged to its address's guess budget like a typed code.
+ */
+async function verifyLinkToken(auth: AuthService, req: FastifyRequest, type: string, token: string) {
+  const stored = linkHash(token);
+  const row = await findOtp(auth.db, type, stored);
+  if (!row) throw otpExpired();
+  return spendCodeGuess(auth, row.email, () => verifyAndSignIn(auth, req, type, stored));
+}
+
 export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/recover', async (req) => {
     const body = asBody(req.body);
@@ -100,10 +112,11 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     if (!email) throw validationFailed('Password recovery requires an email');
     await auth.limitIp(req);
     // Counted before the lookup, so the answer is the same whether or not the address exists.
-    await auth.mailer.checkRate(auth.db, email);
+    await auth.mailer.checkRate(auth.db, email, req.ip);
+    const redirectTo = (req.query as Record<string, unknown>).redirect_to;
+    auth.safeRedirect(redirectTo); // a bad redirect_to is refused whether or not the address exists
     const user = await findUserByEmail(auth.db, email);
     if (!user) return {};
-    const redirectTo = (req.query as Record<string, unknown>).redirect_to;
     const prepared = await auth.db.transaction(async (tx) => {
       const p = await auth.prepareOtpMail(tx, user, 'recovery', email, redirectTo);
       await auth.audit(tx, req, {
@@ -126,11 +139,11 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     const email = optEmail(body);
     if (!type || !isVerifyType(type)) throw validationFailed('Verify requires a verification type');
     await auth.limitIp(req);
-    if (tokenHashIn) return answer(await verifyAndSignIn(auth, req, type, tokenHashIn));
+    if (tokenHashIn) return answer(await verifyLinkToken(auth, req, type, tokenHashIn));
     if (!token || !email)
       throw validationFailed('Verify requires either a token and an email, or a token_hash');
-    // A 6-digit code is guessable: failures are counted per address.
-    const verified = await auth.limitGuesses(`otp:${email}`, () =>
+    // A 6-digit code is guessable: every try is charged to the address's budget.
+    const verified = await spendCodeGuess(auth, email, () =>
       verifyAndSignIn(auth, req, type, otpHash(email, token.trim())),
     );
     return answer(verified);
@@ -147,7 +160,7 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     const redirect = auth.safeRedirect(q.redirect_to, type === 'signup' ? '/signin' : '/');
     try {
       await auth.limitIp(req);
-      const verified = await verifyAndSignIn(auth, req, type, token);
+      const verified = await verifyLinkToken(auth, req, type, token);
       if (verified.partial) {
         const message = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED });
         return reply.redirect(`${redirect}#${message.toString()}`, 303);
@@ -185,7 +198,7 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
       throw validationFailed('Resend supports the types signup and email_change');
     if (!email) throw validationFailed('Resend requires an email');
     await auth.limitIp(req);
-    await auth.mailer.checkRate(auth.db, email);
+    await auth.mailer.checkRate(auth.db, email, req.ip);
     const user = type === 'signup' ? await findUserByEmail(auth.db, email) : undefined;
     if (user && !user.emailConfirmedAt) {
       const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, user, 'signup', email));
@@ -203,10 +216,11 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
       throw validationFailed('An email address is required');
     }
     await auth.limitIp(req);
-    await auth.mailer.checkRate(auth.db, email);
+    await auth.mailer.checkRate(auth.db, email, req.ip);
     const user = await findUserByEmail(auth.db, email);
-    // Accounts need a sign-up profile (SPEC §5), so a one-time code never creates one.
-    if (!user) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+    // Accounts need a sign-up profile (SPEC §5), so a one-time code never creates one. An unknown
+    // address gets the same answer as a known one: the answer must not tell who has an account.
+    if (!user) return {};
     const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, user, 'magiclink', email));
     await auth.sendMail(prepared.mail);
     return {};

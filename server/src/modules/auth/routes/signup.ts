@@ -1,10 +1,40 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signUpMetadataSchema } from '@bankmanager/contracts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { asBody, optEmail, optObject, optString } from '../body.ts';
-import { findUserByEmail, insertUserWithProfile, userAlreadyExists, userJson } from '../users.ts';
+import {
+  findUserByEmail,
+  insertUserWithProfile,
+  userAlreadyExists,
+  userJson,
+  type UserRow,
+} from '../users.ts';
 import type { AuthService } from '../service.ts';
 import { sessionMeta } from './token.ts';
+
+/** What a new unconfirmed sign-up would answer, made only of what the caller sent. */
+function lookalikeUser(email: string, userMetadata: Record<string, unknown>): UserRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    email,
+    phone: null,
+    passwordHash: null,
+    emailConfirmedAt: null,
+    invitedAt: null,
+    confirmationSentAt: now,
+    recoverySentAt: null,
+    emailChange: null,
+    lastSignInAt: null,
+    appMetadata: {},
+    userMetadata,
+    bannedUntil: null,
+    isAnonymous: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * POST /signup. `data` must carry the sign-up profile (SPEC §5: fullName, mobileNo, bank_code),
@@ -29,16 +59,19 @@ export function signupRoutes(app: FastifyInstance, auth: AuthService): void {
 
     await auth.limitIp(req);
     const { autoconfirm } = auth.config.auth;
-    if (!autoconfirm) await auth.mailer.checkRate(auth.db, email);
+    if (!autoconfirm) await auth.mailer.checkRate(auth.db, email, req.ip);
 
     const existing = await findUserByEmail(auth.db, email);
     if (existing && !existing.emailConfirmedAt && !autoconfirm) {
-      // GoTrue resends the confirmation to an address that signed up but never confirmed.
+      // GoTrue resends the confirmation to an address that signed up but never confirmed. The answer
+      // looks like a fresh sign-up built from the caller's own input: never the existing user's id,
+      // name or mobile number (anyone may type that address). The hash keeps the timing alike too.
+      await auth.passwords.hash(password);
       const prepared = await auth.db.transaction((tx) =>
         auth.prepareOtpMail(tx, existing, 'signup', email, redirectTo),
       );
       await auth.sendMail(prepared.mail);
-      return userJson(existing);
+      return userJson(lookalikeUser(email, profileData));
     }
     if (existing) throw userAlreadyExists();
 

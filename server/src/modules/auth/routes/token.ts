@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@bankmanager/contracts';
-import { AuthError, invalidCredentials, rateLimited, validationFailed } from '../errors.ts';
+import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { asBody, optEmail, optString } from '../body.ts';
-import { hit, reset } from '../rate-limits.ts';
+import { SignInThrottle } from '../sign-in-throttle.ts';
 import { findUserByEmail, isBanned } from '../users.ts';
 import { userBanned } from '../sessions.ts';
 import type { AuthService } from '../service.ts';
@@ -44,25 +44,25 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
     throw validationFailed(AUTH_MESSAGES.emailOrPhoneRequired);
   await auth.limitIp(req);
 
-  const { lockoutAttempts, lockoutMinutes } = auth.config.auth;
-  const lockKey = `login:${email ?? `phone:${phone}`}`;
-  const lockWindow = Math.round(lockoutMinutes * 60);
-  // Count the attempt before checking the password, not after: concurrent guesses (on any server)
-  // each take a slot first, so no burst gets more than lockoutAttempts tries. A right password resets.
-  if ((await hit(auth.db, lockKey, lockWindow)) > lockoutAttempts) {
+  // Phone sign-in is not offered; it still costs one hash verification, like an unknown e-mail.
+  const user = email ? await findUserByEmail(auth.db, email) : undefined;
+  // Throttled per (account, source), never per account alone: others' failures cannot lock the owner out.
+  const throttle = new SignInThrottle(auth, email ?? `phone:${phone}`, req);
+  try {
+    await throttle.admit(user?.id);
+  } catch (err) {
     await auth.audit(auth.db, req, {
       action: 'auth.sign_in',
       outcome: 'denied',
       actorEmail: email ?? null,
-      details: { reason: 'locked_out' },
+      details: { reason: 'throttled' },
     });
-    throw rateLimited();
+    throw err;
   }
 
-  // Phone sign-in is not offered; it still costs one hash verification, like an unknown e-mail.
-  const user = email ? await findUserByEmail(auth.db, email) : undefined;
   const ok = await auth.passwords.verify(user?.passwordHash, password);
   if (!user || !ok) {
+    await throttle.failed(user?.id);
     await auth.audit(auth.db, req, {
       action: 'auth.sign_in',
       outcome: 'failure',
@@ -73,12 +73,12 @@ async function passwordGrant(auth: AuthService, req: FastifyRequest, body: Recor
     throw invalidCredentials();
   }
   // The password was right: it guessed nothing, whatever happens next.
-  if (!user.emailConfirmedAt || isBanned(user)) await reset(auth.db, lockKey);
+  if (!user.emailConfirmedAt || isBanned(user)) await throttle.succeeded(auth.db);
   if (!user.emailConfirmedAt) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   if (isBanned(user)) throw userBanned();
 
   return auth.db.transaction(async (tx) => {
-    await reset(tx, lockKey);
+    await throttle.succeeded(tx);
     const res = await auth.sessions.start(tx, user, 'password', meta(req));
     await auth.audit(tx, req, {
       action: 'auth.sign_in',
