@@ -7,7 +7,7 @@ import { seedDemo } from './demo-seed.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { buildApp } from './app.ts';
 import { closeGracefully } from './shutdown.ts';
-import { bootstrapWarning } from './modules/staff/bootstrap.ts';
+import { bootstrapWarning } from './modules/staff/index.ts';
 import { exposureNotice } from './lib/exposure-notice.ts';
 
 function readConfig(): Config {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { exposureNotice } from '../../lib/exposure-notice.ts';
-import { bootstrapWarning } from '../staff/bootstrap.ts';
+import { bootstrapWarning } from '../staff/index.ts';
 import { staffUsers } from '../../../test/support/staff-users.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { requestIp, writeAudit } from '../audit/write-audit.ts';
+import { requestIp, writeAudit } from '../audit/index.ts';
 import type { AuthService } from './service.ts';
 import { rateLimited } from './errors.ts';
 import { hit } from './rate-limits.ts';

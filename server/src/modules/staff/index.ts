@@ -4,3 +4,4 @@
  */
 export { staffRoutes } from './activation-routes.ts';
 export { staffAdminRoutes } from './admin-routes.ts';
+export { bootstrapWarning } from './bootstrap.ts';
