@@ -37,8 +37,9 @@ class Meter extends Transform {
   }
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  const fh = await fsp.open(dir, 'r');
+/** fsync through a fresh descriptor: it flushes the file (or directory entry), whoever wrote it. */
+async function fsyncPath(p: string, flags: 'r' | 'r+'): Promise<void> {
+  const fh = await fsp.open(p, flags);
   try {
     await fh.sync();
   } finally {
@@ -67,7 +68,6 @@ export class FilesystemContentStore implements ContentStore {
 
   async stage(source: Readable, maxBytes: number, onTooLarge: () => Error): Promise<StagedContent> {
     const tmpPath = path.join(this.tmp, `${randomUUID()}.part`);
-    const fh = await fsp.open(tmpPath, 'wx');
     const meter = new Meter(maxBytes, onTooLarge);
     let discarded = false;
     const discard = async () => {
@@ -80,14 +80,12 @@ export class FilesystemContentStore implements ContentStore {
       // connection still has to carry the 413); the caller drains it.
       source.on('error', (err) => meter.destroy(err));
       source.pipe(meter);
-      await pipeline(meter, fh.createWriteStream({ autoClose: false }));
-      await fh.sync();
+      await pipeline(meter, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+      await fsyncPath(tmpPath, 'r+');
     } catch (err) {
       source.unpipe(meter);
       await discard();
       throw err;
-    } finally {
-      await fh.close();
     }
     const sha256 = meter.hash.digest('hex');
     return {
@@ -100,7 +98,7 @@ export class FilesystemContentStore implements ContentStore {
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.rename(tmpPath, target);
         discarded = true;
-        await fsyncDir(path.dirname(target));
+        await fsyncPath(path.dirname(target), 'r');
       },
     };
   }
