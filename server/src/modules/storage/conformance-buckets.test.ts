@@ -91,7 +91,7 @@ describe('supabase-js storage conformance: buckets', () => {
     const audit = await t.app.db.execute(
       sql`select action, actor_id from audit_log where target_type = 'storage_bucket' and target_id = 'by-superuser'`,
     );
-    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+    expect((audit as { rows: unknown[] }).rows).toEqual([
       { action: 'storage.bucket.create', actor_id: superuser.userId },
     ]);
   });

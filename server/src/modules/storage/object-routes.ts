@@ -22,6 +22,13 @@ export function uploadRoutes(ctx: StorageContext) {
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    // storage-js sends `content-type: undefined` for a signed upload of a string: Fastify would
+    // answer 415 before any parser. The claim is not trusted anyway (the bytes are sniffed).
+    app.addHook('onRequest', async (req) => {
+      const type = req.headers['content-type'];
+      if (type !== undefined && !/^[\w.+-]+\/[\w.+-]+/.test(type))
+        req.headers['content-type'] = 'application/octet-stream';
+    });
 
     const upload = (method: 'POST' | 'PUT') => async (req: FastifyRequest, reply: FastifyReply) => {
       const { bucket, key } = target(req);
