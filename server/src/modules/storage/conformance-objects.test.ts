@@ -15,7 +15,7 @@ describe('supabase-js storage conformance: objects', () => {
     admin = serviceStorage(base, t.app);
     await admin.createBucket('docs');
     await admin.createBucket('pub', { public: true });
-    await admin.createBucket('images', { allowedMimeTypes: ['image/*'] });
+    await admin.createBucket('images', { public: false, allowedMimeTypes: ['image/*'] });
   });
   afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import { FilesystemContentStore } from './filesystem-store.ts';
 import { downloadRoutes, uploadRoutes } from './object-routes.ts';
 import { objectOpsRoutes } from './object-ops-routes.ts';
 import { referencedDigests } from './objects-repository.ts';
+import { identifyCaller } from './policies.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -57,6 +58,7 @@ export async function registerStorage(app: FastifyInstance, options: StorageOpti
   await app.register(
     async (storage) => {
       registerStorageErrorHandler(storage);
+      storage.addHook('preValidation', identifyCaller);
       await storage.register(bucketRoutes);
       await storage.register(objectOpsRoutes);
       await storage.register(downloadRoutes(ctx));

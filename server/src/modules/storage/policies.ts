@@ -31,8 +31,26 @@ export function holdsPermission(user: AuthUser, permission: string): boolean {
   return user.isActivated;
 }
 
-/** The caller: an apikey is required (as the real service); the bearer says who. */
+const callers = new WeakMap<FastifyRequest, StorageCaller>();
+
+/** The caller: an apikey is required (as the real service); the bearer says who. Once per request. */
 export async function storageCaller(req: FastifyRequest, reply: FastifyReply): Promise<StorageCaller> {
+  let caller = callers.get(req);
+  if (!caller) callers.set(req, (caller = await resolveCaller(req, reply)));
+  return caller;
+}
+
+/**
+ * preValidation of every route but the public and signed ones: who calls is settled before the body
+ * is looked at, so an unauthenticated request is 401 whatever it sends.
+ */
+export async function identifyCaller(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const url = req.routeOptions.url ?? '';
+  if (/\/object\/(public|sign|upload\/sign)\//.test(url) && req.method !== 'POST') return;
+  await storageCaller(req, reply);
+}
+
+async function resolveCaller(req: FastifyRequest, reply: FastifyReply): Promise<StorageCaller> {
   const caller = await tableApiCaller(req);
   switch (caller.kind) {
     case 'no-api-key':
