@@ -14,7 +14,7 @@ export interface StagedContent {
 
 /**
  * Where object bytes live, content-addressed by sha256. The filesystem driver is the embedded default;
- * an S3-compatible driver can implement the same interface (docs/decisions/0013-storage-driver.md).
+ * an S3-compatible driver can implement the same interface (docs/decisions/0011-storage-filesystem-driver.md).
  */
 export interface ContentStore {
   /**
