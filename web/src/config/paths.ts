@@ -19,6 +19,8 @@ export const paths = {
   securityAudit: '/security/audit',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
+  /** The storage service's buckets and objects (superusers). */
+  objectLibrary: '/system/batch-control/object-library',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */
