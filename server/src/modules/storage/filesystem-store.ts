@@ -107,7 +107,8 @@ export class FilesystemContentStore implements ContentStore {
     if (!SHA256.test(sha256)) return undefined;
     try {
       const fh = await fsp.open(this.blobPath(sha256), 'r');
-      return fh.createReadStream();
+      // 1 MiB reads: a tenth of the chunks (and event-loop turns) of the 64 KiB default.
+      return fh.createReadStream({ highWaterMark: 1024 * 1024 });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
