@@ -38,9 +38,9 @@ describe('storage under crashes and with two servers (npm run test:storage-relia
       let stop = false;
       const writers = Array.from({ length: 6 }, async () => {
         while (!stop)
-          await uploadBytes(server.url, key, 'crash', `o-${seq++}.bin`, randomContent(50_000, 3_000_000));
+          await uploadBytes(server.url, key, 'crash', `o-${seq++}.bin`, randomContent(20_000, 600_000));
       });
-      await sleep(400 + Math.random() * 1200);
+      await sleep(1500 + Math.random() * 1500);
       server.proc.kill('SIGKILL');
       await server.exited;
       stop = true;
