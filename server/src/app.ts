@@ -17,6 +17,7 @@ import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { registerAuditChain } from './modules/audit/index.ts';
+import { registerStorage } from './modules/storage/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   await registerOpenApi(app, config);
   await registerAuth(app);
   await app.register(profilesRestRoutes, { prefix: '/rest/v1' });
+  await registerStorage(app);
 
   await app.register(
     async (api) => {

@@ -57,6 +57,7 @@ const envSchema = z.object({
   /** Unset: localhost (loopback only) while demo data is on (its credentials are in the page), else 0.0.0.0. */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
+  STORAGE_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -117,6 +118,11 @@ export interface Config {
   host: string;
   /** Absolute; where PGlite keeps its files in embedded mode. `memory://` keeps nothing (tests). */
   dataDir: string;
+  /**
+   * Absolute; where the storage service keeps object bytes. Undefined when `dataDir` is `memory://`
+   * and no STORAGE_DIR is set: the storage module then uses a fresh temporary directory.
+   */
+  storageDir: string | undefined;
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
@@ -229,6 +235,11 @@ export function loadConfig(
     port: e.PORT,
     host,
     dataDir,
+    storageDir: e.STORAGE_DIR
+      ? path.resolve(ROOT_DIR, e.STORAGE_DIR)
+      : dataDir.startsWith('memory://')
+        ? undefined
+        : path.join(dataDir, 'storage'),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,

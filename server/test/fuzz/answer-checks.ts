@@ -16,6 +16,8 @@ const ERROR_SHAPES: Record<Family, { code?: string; message: string }[]> = {
     { code: 'error_code', message: 'msg' },
   ],
   rest: [{ code: 'code', message: 'message' }],
+  // Supabase Storage: `{ statusCode, error, message }`.
+  storage: [{ code: 'error', message: 'message' }],
 };
 /** Answers from before routing (unknown path, bad URL) carry one of these. */
 const ANY_MESSAGE = ['error', 'message', 'msg', 'error_description'];

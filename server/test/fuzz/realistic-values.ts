@@ -15,8 +15,12 @@ export function realisticParam(name: string, pools: Pools): fc.Arbitrary<string>
       return pick(pools.custIds, fc.constant('1'));
     case 'id':
       return fc.oneof(pick(pools.victimIds, fc.uuid()), pick(pools.auditIds, fc.constant('1')), fc.uuid());
+    case 'bucket':
+      return fc.constantFrom('customer-ids', 'customer-photos', 'customer-signatures', 'no-such-bucket');
     case '*':
       return fc.constantFrom(
+        'c1/id.png',
+        'customer-ids/c1/id.png',
         'index.css',
         'swagger-ui.css',
         'swagger-ui-bundle.js',

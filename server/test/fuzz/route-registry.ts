@@ -1,9 +1,9 @@
 import type { FastifySchema, RouteOptions, onSendHookHandler } from 'fastify';
 
 /** The API families the fuzz suite covers; the SPA's own routes (`/`, assets) are not an API. */
-export const FUZZED_PREFIXES = ['/api/', '/auth/v1/', '/rest/v1/'] as const;
+export const FUZZED_PREFIXES = ['/api/', '/auth/v1/', '/rest/v1/', '/storage/v1/'] as const;
 
-export type Family = 'api' | 'auth' | 'rest';
+export type Family = 'api' | 'auth' | 'rest' | 'storage';
 
 export interface FuzzRoute {
   /** `METHOD /url/:pattern`, the key coverage is counted by. */
@@ -17,6 +17,7 @@ export interface FuzzRoute {
 export function familyOf(url: string): Family {
   if (url.startsWith('/auth/v1')) return 'auth';
   if (url.startsWith('/rest/v1')) return 'rest';
+  if (url.startsWith('/storage/v1')) return 'storage';
   return 'api';
 }
 

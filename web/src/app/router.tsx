@@ -16,6 +16,7 @@ const StaffUsers = lazyPage(() => import('./routes/staff-users-route'));
 const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
 const MfaChallenge = lazyPage(() => import('@/features/mfa/routes/mfa-challenge'));
 const Profile = lazyPage(() => import('./routes/profile-route'));
+const ObjectLibrary = lazyPage(() => import('./routes/object-library-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path={paths.securityAudit} element={<AuditTrail />} />
         <Route path={paths.mfaChallenge} element={<MfaChallenge />} />
         <Route path={paths.profile} element={<Profile />} />
+        <Route path={paths.objectLibrary} element={<ObjectLibrary />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

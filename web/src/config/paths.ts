@@ -23,6 +23,8 @@ export const paths = {
   mfaChallenge: '/signin/mfa',
   /** The signed-in user's profile: two-factor authentication set-up. */
   profile: '/profile',
+  /** The storage service's buckets and objects (superusers). */
+  objectLibrary: '/system/batch-control/object-library',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */

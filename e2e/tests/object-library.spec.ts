@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// A 1×1 transparent PNG.
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** Uploads through /storage/v1 from the page, as the signed-in (superuser) demo account. */
+async function upload(page: Page, path: string): Promise<number> {
+  return page.evaluate(
+    async ({ path, png }) => {
+      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
+        access_token?: string;
+      };
+      const meta = document.querySelector<HTMLMetaElement>('meta[name="bankmanager-config"]')?.content;
+      const anonKey = (JSON.parse(meta ?? '{}') as { anonKey?: string }).anonKey ?? '';
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const res = await fetch(`/storage/v1/object/${path}`, {
+        method: 'POST',
+        headers: { apikey: anonKey, authorization: `Bearer ${stored.access_token}`, 'x-upsert': 'true' },
+        body: new Blob([bytes], { type: 'image/png' }),
+      });
+      return res.status;
+    },
+    { path, png: PNG_BASE64 },
+  );
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+      }
+    ).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+describe('Object Library', () => {
+  const browser = useBrowser();
+
+  it('lists a bucket by keyboard, opens a folder, previews and deletes an object; axe clean', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    expect(await upload(page, 'customer-ids/e2e/scan.png')).toBe(200);
+    await page.goto('/system/batch-control/object-library');
+    await page.getByRole('heading', { name: 'Object Library' }).waitFor();
+    await page.getByLabel('Bucket').selectOption('customer-ids');
+    const folder = page.getByRole('button', { name: 'e2e/' });
+    await folder.focus();
+    await page.keyboard.press('Enter');
+    const table = page.getByRole('table', { name: 'Objects in customer-ids/e2e/' });
+    await table.getByRole('cell', { name: 'scan.png', exact: true }).waitFor();
+    await expect(table.getByRole('cell', { name: 'image/png', exact: true }).count()).resolves.toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Preview scan.png' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('img', { name: 'Preview of e2e/scan.png' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Delete scan.png' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This folder is empty.').waitFor();
+  });
+});

@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ContentStore, StagedContent, SweepResult } from './content-store.ts';
+
+const HEAD_BYTES = 4100;
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** Hashes, counts and keeps the head of what passes; fails as soon as it exceeds `maxBytes`. */
+class Meter extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+  private readonly headChunks: Buffer[] = [];
+  private headSize = 0;
+  constructor(
+    private readonly maxBytes: number,
+    private readonly onTooLarge: () => Error,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(this.onTooLarge());
+    this.hash.update(chunk);
+    if (this.headSize < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
+      this.headChunks.push(part);
+      this.headSize += part.length;
+    }
+    done(null, chunk);
+  }
+  get head(): Buffer {
+    return Buffer.concat(this.headChunks);
+  }
+}
+
+/** fsync through a fresh descriptor: it flushes the file (or directory entry), whoever wrote it. */
+async function fsyncPath(p: string, flags: 'r' | 'r+'): Promise<void> {
+  const fh = await fsp.open(p, flags);
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Blobs under `<root>/blobs/<first two hex digits>/<sha256>`, written as `<root>/tmp/<uuid>.part`,
+ * fsynced, then renamed into place (atomic; a rename over an identical blob is harmless), then the
+ * directory fsynced. Many servers may share the root: names are unique and renames atomic.
+ */
+export class FilesystemContentStore implements ContentStore {
+  private readonly blobs: string;
+  private readonly tmp: string;
+  constructor(readonly root: string) {
+    this.blobs = path.join(root, 'blobs');
+    this.tmp = path.join(root, 'tmp');
+    fs.mkdirSync(this.blobs, { recursive: true });
+    fs.mkdirSync(this.tmp, { recursive: true });
+  }
+
+  private blobPath(sha256: string): string {
+    return path.join(this.blobs, sha256.slice(0, 2), sha256);
+  }
+
+  async stage(source: Readable, maxBytes: number, onTooLarge: () => Error): Promise<StagedContent> {
+    const tmpPath = path.join(this.tmp, `${randomUUID()}.part`);
+    const meter = new Meter(maxBytes, onTooLarge);
+    let discarded = false;
+    const discard = async () => {
+      if (discarded) return;
+      discarded = true;
+      await fsp.rm(tmpPath, { force: true });
+    };
+    try {
+      // pipe, not pipeline: a refused upload must not destroy the source (the request, whose
+      // connection still has to carry the 413); the caller drains it.
+      source.on('error', (err) => meter.destroy(err));
+      source.pipe(meter);
+      await pipeline(meter, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+      await fsyncPath(tmpPath, 'r+');
+    } catch (err) {
+      source.unpipe(meter);
+      await discard();
+      throw err;
+    }
+    const sha256 = meter.hash.digest('hex');
+    return {
+      sha256,
+      size: meter.size,
+      head: meter.head,
+      discard,
+      commit: async () => {
+        const target = this.blobPath(sha256);
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.rename(tmpPath, target);
+        discarded = true;
+        await fsyncPath(path.dirname(target), 'r');
+      },
+    };
+  }
+
+  async open(sha256: string): Promise<Readable | undefined> {
+    if (!SHA256.test(sha256)) return undefined;
+    try {
+      const fh = await fsp.open(this.blobPath(sha256), 'r');
+      // 1 MiB reads: a tenth of the chunks (and event-loop turns) of the 64 KiB default.
+      return fh.createReadStream({ highWaterMark: 1024 * 1024 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async sweep(
+    isReferenced: (sha256s: string[]) => Promise<Set<string>>,
+    graceMs: number,
+  ): Promise<SweepResult> {
+    const cutoff = Date.now() - graceMs;
+    const old = async (p: string) => (await fsp.stat(p).catch(() => undefined))?.mtimeMs ?? Infinity;
+    let tempFilesRemoved = 0;
+    for (const name of await fsp.readdir(this.tmp)) {
+      const p = path.join(this.tmp, name);
+      if ((await old(p)) <= cutoff) {
+        await fsp.rm(p, { force: true });
+        tempFilesRemoved++;
+      }
+    }
+    let blobsRemoved = 0;
+    for (const shard of await fsp.readdir(this.blobs)) {
+      const dir = path.join(this.blobs, shard);
+      const names = (await fsp.readdir(dir).catch(() => [])).filter((n) => SHA256.test(n));
+      for (let i = 0; i < names.length; i += 500) {
+        const batch = names.slice(i, i + 500);
+        const referenced = await isReferenced(batch);
+        for (const name of batch) {
+          const p = path.join(dir, name);
+          // Young blobs may belong to an upload whose metadata is about to commit.
+          if (!referenced.has(name) && (await old(p)) <= cutoff) {
+            await fsp.rm(p, { force: true });
+            blobsRemoved++;
+          }
+        }
+      }
+    }
+    return { blobsRemoved, tempFilesRemoved };
+  }
+}

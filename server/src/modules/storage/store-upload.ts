@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { requestIp, writeAudit } from '../audit/index.ts';
+import { getBucket, lockBucket } from './buckets-repository.ts';
+import type { StorageContext } from './context.ts';
+import { duplicate, mimeRefused, tooLarge } from './errors.ts';
+import { findObject, putObject, type ObjectRow } from './objects-repository.ts';
+import { auditActor, type StorageCaller } from './policies.ts';
+import { mimeAllowed, sniffMimeType } from './sniff.ts';
+import { readUpload } from './upload-body.ts';
+
+export interface UploadTarget {
+  bucket: string;
+  key: string;
+  upsert: boolean;
+  /** Whose object it is (the uploading user; the signer of a signed upload URL). */
+  owner: string | null;
+  caller: StorageCaller | 'signed-url';
+}
+
+/**
+ * Stores one upload: streams it into the content store (size enforced as it arrives), sniffs its
+ * type from its first bytes and checks it against the bucket, makes the bytes durable, and only then
+ * commits the metadata and its audit row in one transaction. Any refusal leaves nothing behind.
+ */
+export async function storeUpload(
+  ctx: StorageContext,
+  req: FastifyRequest,
+  t: UploadTarget,
+): Promise<ObjectRow> {
+  const db = req.server.db;
+  const bucket = await getBucket(db, t.bucket);
+  const limit = Math.min(bucket.fileSizeLimit ?? ctx.maxFileBytes, ctx.maxFileBytes);
+  const { staged, claimedType, cacheControl } = await readUpload(req, async (part) => ({
+    staged: await ctx.store.stage(part.stream, limit, () => tooLarge(limit)),
+    claimedType: part.claimedType,
+    cacheControl: part.cacheControl,
+  }));
+  try {
+    const mimeType = await sniffMimeType(staged.head, claimedType);
+    if (!mimeAllowed(mimeType, bucket.allowedMimeTypes)) throw mimeRefused(mimeType);
+    if (!t.upsert && (await findObject(db, t.bucket, t.key))) throw duplicate();
+    await staged.commit();
+    return await db.transaction(async (tx) => {
+      await lockBucket(tx, t.bucket);
+      const existed = t.upsert ? await findObject(tx, t.bucket, t.key, true) : undefined;
+      const row = await putObject(
+        tx,
+        {
+          bucketId: t.bucket,
+          name: t.key,
+          size: staged.size,
+          mimeType,
+          sha256: staged.sha256,
+          cacheControl,
+          owner: t.owner,
+        },
+        t.upsert,
+      );
+      if (!row) throw duplicate();
+      const actor = t.caller === 'signed-url' ? { actorId: t.owner, actorEmail: null } : auditActor(t.caller);
+      await writeAudit(tx, {
+        action: existed ? 'storage.object.update' : 'storage.object.create',
+        outcome: 'success',
+        ...actor,
+        targetType: 'storage_object',
+        targetId: `${t.bucket}/${t.key}`,
+        ip: requestIp(req),
+        details: {
+          size: staged.size,
+          sha256: staged.sha256,
+          mimeType,
+          via: t.caller === 'signed-url' ? 'signed_url' : t.caller.kind,
+        },
+      });
+      return row;
+    });
+  } finally {
+    await staged.discard();
+  }
+}

@@ -1,0 +1,1 @@
+export { ObjectLibraryRoute } from './routes/object-library-route';
