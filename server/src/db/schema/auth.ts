@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { branches } from './banking.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6 });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -199,6 +200,8 @@ export const staff = pgTable('staff', {
   isSuperuser: boolean('is_superuser').notNull().default(false),
   approvedBy: uuid('approved_by'),
   approvedAt: ts('approved_at'),
+  /** The branch the member of staff works in (issue 15); without `branches.all` they act only there. */
+  homeBranch: text('home_branch').references(() => branches.code),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { authSessions, authUsers, staff } from '../../db/schema/auth.ts';
+import { rolePermissions, roles, staffRoles } from '../../db/schema/roles.ts';
 import { badJwt, noAuthorization, sessionNotFound, userNotFound } from './errors.ts';
 import type { AccessClaims, ApiKeyRole, JwtService } from './jwt.ts';
 import type { SessionRow } from './sessions.ts';
@@ -83,7 +84,23 @@ export interface StaffCaller {
   sessionId: string;
   isActivated: boolean;
   isSuperuser: boolean;
+  /**
+   * Permissions of the caller's live roles, read from the database on this request (issue 15): a
+   * token or user_metadata cannot add one, and a revocation counts from the next request.
+   */
+  permissions: readonly string[];
+  /** The staff member's home branch (null when none is set). */
+  homeBranch: string | null;
 }
+
+// The caller's permissions in the same round trip: a correlated subquery on staff_roles' primary key
+// (user_id, role_id) and role_permissions' (role_id, permission); retired roles grant nothing.
+const permissionsOfCaller = sql<string[]>`coalesce((
+  select array_agg(distinct ${rolePermissions.permission})
+  from ${staffRoles}
+  join ${roles} on ${roles.id} = ${staffRoles.roleId} and ${roles.retiredAt} is null
+  join ${rolePermissions} on ${rolePermissions.roleId} = ${staffRoles.roleId}
+  where ${staffRoles.userId} = ${authSessions.userId}), '{}')`;
 
 // Every guarded /api request runs this: one prepared round trip for the session, the user's e-mail and
 // the staff flags, with only the columns the guards need (the full rows cost a third more).
@@ -95,6 +112,8 @@ const staffCallerQuery = (db: Database) =>
       email: authUsers.email,
       approved: staff.approved,
       isSuperuser: staff.isSuperuser,
+      homeBranch: staff.homeBranch,
+      permissions: permissionsOfCaller,
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -121,5 +140,21 @@ export async function authenticateStaff(
     sessionId: row.sessionId,
     isActivated: row.approved ?? false,
     isSuperuser: row.isSuperuser ?? false,
+    // A pending account has no permissions whatever its roles say: activation comes first.
+    permissions: row.approved || row.isSuperuser ? parseTextArray(row.permissions) : [],
+    homeBranch: row.homeBranch ?? null,
   };
+}
+
+/** node-postgres parses text[]; PGlite too, but a driver that hands back `{a,b}` text is read as well. */
+function parseTextArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.startsWith('{') && v.endsWith('}'))
+    return v.length > 2
+      ? v
+          .slice(1, -1)
+          .split(',')
+          .map((p) => p.replace(/^"|"$/g, ''))
+      : [];
+  return [];
 }
