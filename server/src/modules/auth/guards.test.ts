@@ -65,6 +65,9 @@ describe('auth guards', () => {
       sessionId: expect.any(String),
       isActivated: false,
       isSuperuser: false,
+      // A pending account holds no permissions, whatever roles it may have (issue 15).
+      permissions: [],
+      homeBranch: null,
     });
     const pending = await get('/activated', session.access_token);
     expect(pending.status).toBe(403);
