@@ -21,7 +21,6 @@ export {
 export {
   assertBranch,
   assertPermission,
-  branchScope,
   callerHolds,
   inBranchScope,
   requireActivatedStaff,

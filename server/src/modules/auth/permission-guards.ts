@@ -59,14 +59,6 @@ export function inBranchScope(req: FastifyRequest, branchCode: string): boolean 
   return holds(u, 'branches.all') || u.homeBranch === branchCode;
 }
 
-/** The branch a list is scoped to: the requested one when allowed, else the caller's home branch. */
-export function branchScope(req: FastifyRequest, requested: string | undefined): string | undefined {
-  const u = currentUser(req);
-  if (holds(u, 'branches.all')) return requested;
-  // No home branch and no cross-branch permission: nothing is in scope.
-  return u.homeBranch ?? '';
-}
-
 // The access-level guards carry their level, so a route using one declares it.
 const withAccess = (guard: Guard, access: RouteAccess): Guard => {
   const g: Guard = (req, reply) => guard(req, reply);
@@ -89,5 +81,5 @@ export function routeAccessOf(
     const access = (h as Guard).access;
     if (access) return access;
   }
-  return (route.config as { access?: RouteAccess } | undefined)?.access;
+  return (route.config)?.access;
 }
