@@ -81,5 +81,5 @@ export function routeAccessOf(
     const access = (h as Guard).access;
     if (access) return access;
   }
-  return (route.config)?.access;
+  return route.config?.access;
 }

@@ -32,9 +32,10 @@ describe('approvals', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const s = await staffUsers(t.app);
-    [maker, supA, supB, secA, secB] = await Promise.all(
+    const made = await Promise.all(
       ['maker', 'supa', 'supb', 'seca', 'secb'].map((p) => s.make('activated', p)),
     );
+    [maker, supA, supB, secA, secB] = made as [StaffUser, StaffUser, StaffUser, StaffUser, StaffUser];
     boss = await s.make('superuser', 'boss');
     const { accountId } = await openTestAccount(t.app.db);
     await t.app.db.execute(
