@@ -13,10 +13,7 @@ export function PermissionsProvider({ children }: { children: ReactNode }) {
   const userId = user?.id;
 
   useEffect(() => {
-    if (!active) {
-      setMe(null);
-      return;
-    }
+    if (!active) return;
     const controller = new AbortController();
     api.get('/me/permissions', { schema: mePermissionsSchema, signal: controller.signal }).then(setMe, () => {
       // The menu stays at what it showed; the server still decides every request.
@@ -25,13 +22,15 @@ export function PermissionsProvider({ children }: { children: ReactNode }) {
   }, [active, userId, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  // Signed out or pending: nothing, whatever an earlier user's answer was.
+  const shown = active ? me : null;
   const value = useMemo(
     () => ({
-      me,
-      can: (p: Permission | undefined) => me !== null && holds(me, p),
+      me: shown,
+      can: (p: Permission | undefined) => shown !== null && holds(shown, p),
       reload,
     }),
-    [me, reload],
+    [shown, reload],
   );
   return <PermissionsContext.Provider value={value}>{children}</PermissionsContext.Provider>;
 }
