@@ -14,6 +14,7 @@ const RegisteredUsers = lazyPage(() => import('./routes/registered-users-route')
 const AccountEnquiry = lazyPage(() => import('./routes/account-enquiry-route'));
 const StaffUsers = lazyPage(() => import('./routes/staff-users-route'));
 const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
+const ApprovalsInbox = lazyPage(() => import('./routes/approvals-inbox-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path={paths.accountEnquiry} element={<AccountEnquiry />} />
         <Route path={paths.securityUsers} element={<StaffUsers />} />
         <Route path={paths.securityAudit} element={<AuditTrail />} />
+        <Route path={paths.approvalsInbox} element={<ApprovalsInbox />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

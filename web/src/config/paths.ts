@@ -19,6 +19,8 @@ export const paths = {
   securityAudit: '/security/audit',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
+  /** The four-eyes inbox (issue 15). */
+  approvalsInbox: '/transactions/control/approve',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */
