@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { usePermissions } from '@/lib/permissions';
 import { usePendingApprovalsCount } from '../api/get-pending-approvals';
 
-const INBOX = '/transactions/control/approve';
+const INBOX = paths.approvalsInbox;
 
 /** For checkers (issue 15): how many four-eyes requests wait for them, linking to the inbox. */
 export function PendingApprovals() {
