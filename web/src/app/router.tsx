@@ -15,6 +15,8 @@ const AccountEnquiry = lazyPage(() => import('./routes/account-enquiry-route'));
 const StaffUsers = lazyPage(() => import('./routes/staff-users-route'));
 const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
 const ApprovalsInbox = lazyPage(() => import('./routes/approvals-inbox-route'));
+const Roles = lazyPage(() => import('./routes/roles-route'));
+const Access = lazyPage(() => import('./routes/access-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -38,6 +40,8 @@ export function AppRoutes() {
         <Route path={paths.securityUsers} element={<StaffUsers />} />
         <Route path={paths.securityAudit} element={<AuditTrail />} />
         <Route path={paths.approvalsInbox} element={<ApprovalsInbox />} />
+        <Route path={paths.securityRoles} element={<Roles />} />
+        <Route path={paths.securityAccess} element={<Access />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -21,6 +21,8 @@ export const paths = {
   accountEnquiry: '/enquiries/account',
   /** The four-eyes inbox (issue 15). */
   approvalsInbox: '/transactions/control/approve',
+  securityRoles: '/security/roles',
+  securityAccess: '/security/access',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */
