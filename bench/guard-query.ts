@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
+import { queryRows } from '../server/src/db/rows.ts';
 import { percentile } from './support.ts';
 
 const { values } = parseArgs({
@@ -35,9 +36,7 @@ await db.execute(sql`insert into staff_roles (user_id, role_id)
 await db.execute(
   sql`insert into auth_sessions (user_id) select id from auth_users where email like 'bench%'`,
 );
-const sessions = (
-  (await db.execute(sql`select id from auth_sessions`)) as unknown as { rows: { id: string }[] }
-).rows.map((r) => r.id);
+const sessions = (await queryRows<{ id: string }>(db, sql`select id from auth_sessions`)).map((r) => r.id);
 
 const before = (id: string) => sql`select s.id, s.user_id, u.email, st.approved, st.is_superuser
   from auth_sessions s join auth_users u on u.id = s.user_id left join staff st on st.user_id = s.user_id
