@@ -1,7 +1,7 @@
 // The /api guard query before and after issue 15, side by side in one run on one database: the
 // query every guarded request runs (session + user + staff flags), and the same with the caller's
-// permissions and home branch joined in (what authenticateStaff runs now). Prints p50/p95 and
-// requests per second of each, their ratio, and PASS/FAIL against the floor: the permission join
+// permissions and home branch (what authenticateStaff runs now: staff.permissions, kept by
+// triggers). Prints p50/p95 and requests per second of each, their ratio, and PASS/FAIL against the floor: the permission join
 // may cost at most 10% of the guard's throughput (issue 15, "Speed").
 //   npm run bench:guard [-- --users 2000 --rounds 4000]     (PGlite in memory; TEST_DATABASE_URL for PostgreSQL)
 import { parseArgs } from 'node:util';
@@ -44,10 +44,7 @@ const before = (id: string) => sql`select s.id, s.user_id, u.email, st.approved,
 const after = (
   id: string,
 ) => sql`select s.id, s.user_id, u.email, st.approved, st.is_superuser, st.home_branch,
-  coalesce((select array_agg(distinct rp.permission) from staff_roles sr
-    join roles r on r.id = sr.role_id and r.retired_at is null
-    join role_permissions rp on rp.role_id = sr.role_id
-    where sr.user_id = s.user_id), '{}') as permissions
+  st.permissions
   from auth_sessions s join auth_users u on u.id = s.user_id left join staff st on st.user_id = s.user_id
   where s.id = ${id}`;
 

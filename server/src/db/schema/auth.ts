@@ -202,6 +202,14 @@ export const staff = pgTable('staff', {
   approvedAt: ts('approved_at'),
   /** The branch the member of staff works in (issue 15); without `branches.all` they act only there. */
   homeBranch: text('home_branch').references(() => branches.code),
+  /**
+   * The permissions of the member's live roles, kept equal to staff_roles × role_permissions by
+   * triggers (migration `staff_permissions`), so the guard query reads them with no extra lookup.
+   */
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

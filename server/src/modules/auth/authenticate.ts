@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { authSessions, authUsers, staff } from '../../db/schema/auth.ts';
-import { rolePermissions, roles, staffRoles } from '../../db/schema/roles.ts';
 import { badJwt, noAuthorization, sessionNotFound, userNotFound } from './errors.ts';
 import type { AccessClaims, ApiKeyRole, JwtService } from './jwt.ts';
 import type { SessionRow } from './sessions.ts';
@@ -93,15 +92,6 @@ export interface StaffCaller {
   homeBranch: string | null;
 }
 
-// The caller's permissions in the same round trip: a correlated subquery on staff_roles' primary key
-// (user_id, role_id) and role_permissions' (role_id, permission); retired roles grant nothing.
-const permissionsOfCaller = sql<string[]>`coalesce((
-  select array_agg(distinct ${rolePermissions.permission})
-  from ${staffRoles}
-  join ${roles} on ${roles.id} = ${staffRoles.roleId} and ${roles.retiredAt} is null
-  join ${rolePermissions} on ${rolePermissions.roleId} = ${staffRoles.roleId}
-  where ${staffRoles.userId} = ${authSessions.userId}), '{}')`;
-
 // Every guarded /api request runs this: one prepared round trip for the session, the user's e-mail and
 // the staff flags, with only the columns the guards need (the full rows cost a third more).
 const staffCallerQuery = (db: Database) =>
@@ -113,7 +103,8 @@ const staffCallerQuery = (db: Database) =>
       approved: staff.approved,
       isSuperuser: staff.isSuperuser,
       homeBranch: staff.homeBranch,
-      permissions: permissionsOfCaller,
+      // Kept equal to the live roles' permissions by triggers (migration staff_permissions_sync).
+      permissions: staff.permissions,
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))

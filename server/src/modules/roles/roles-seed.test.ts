@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { SEED_ROLES } from '@bankmanager/contracts';
+import { queryRows } from '../../db/rows.ts';
+import { staffUsers } from '../../../test/support/staff-users.ts';
+import { setRoles } from '../../../test/support/roles.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { listRoles } from './role-repository.ts';
 
@@ -30,5 +34,25 @@ describe('seeded roles', () => {
       })),
     ).toEqual(expect.arrayContaining(seeded));
     expect(roles).toHaveLength(SEED_ROLES.length);
+  });
+
+  it('staff.permissions follows role assignment, permission changes and retirement (the guard reads it)', async () => {
+    const u = await (await staffUsers(t.app)).make('activated', 'perm');
+    const perms = async () =>
+      (
+        await queryRows<{ p: string[] }>(
+          t.app.db,
+          sql`select permissions as p from staff where user_id = ${u.userId}`,
+        )
+      )[0]!.p;
+    expect(await perms()).toEqual([...SEED_ROLES[0]!.permissions].sort());
+    await setRoles(t.app, u.userId, ['auditor']);
+    expect(await perms()).toContain('audit.read');
+    await t.app.db.execute(
+      sql`delete from role_permissions where permission = 'audit.read' and role_id = (select id from roles where key = 'auditor')`,
+    );
+    expect(await perms()).not.toContain('audit.read');
+    await t.app.db.execute(sql`update roles set retired_at = now() where key = 'auditor'`);
+    expect(await perms()).toEqual([]);
   });
 });
