@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { registerAuditChain } from './modules/audit/index.ts';
 import { registerStorage } from './modules/storage/index.ts';
+import { rolesRoutes } from './modules/roles/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(mobileBankingRoutes);
       await api.register(accountRoutes);
       await api.register(postingRoutes);
+      await api.register(rolesRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import { MENU_ROWS, type MenuRow } from './menu-tree.ts';
+import { menuPermission, type Permission } from './permissions.ts';
 
 /** A menu entry (SPEC §3 "Menu item"). */
 export interface MenuItem {
@@ -7,6 +8,8 @@ export interface MenuItem {
   name: string;
   path: string;
   description: string;
+  /** The permission needed to use the entry (issue 15); the menu hides entries the user lacks it for. */
+  permission?: Permission;
   subMenus?: MenuItem[];
 }
 
@@ -25,6 +28,8 @@ export function buildMenu(rows: readonly MenuRow[]): MenuItem[] {
     list.map(([name, segment, description, children]) => {
       const path = segment.startsWith('/') ? segment : `${parentPath}/${segment}`;
       const item: MenuItem = { code: padMenuCode(next++), name, path, description };
+      const permission = menuPermission(path);
+      if (permission) item.permission = permission;
       if (children?.length) item.subMenus = walk(children, path);
       return item;
     });

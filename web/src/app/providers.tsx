@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ToasterHost } from '@/components/ui/toaster-host';
 import { AuthProvider } from '@/lib/auth';
+import { PermissionsProvider } from '@/lib/permissions';
 import { BranchProvider } from '@/features/branch';
 import { ThemeProvider, useTheme } from '@/lib/theme';
 import { SignOutEffects } from './sign-out-effects';
@@ -15,9 +16,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <BranchProvider>
         <AuthProvider>
-          <SignOutEffects />
-          {children}
-          <Toasts />
+          <PermissionsProvider>
+            <SignOutEffects />
+            {children}
+            <Toasts />
+          </PermissionsProvider>
         </AuthProvider>
       </BranchProvider>
     </ThemeProvider>

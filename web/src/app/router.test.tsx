@@ -18,7 +18,15 @@ vi.mock('@/features/theme/api/profile-theme', () => ({
   loadProfileTheme: async () => 'light',
   saveProfileTheme: async () => {},
 }));
-vi.mock('@/lib/api-client', () => ({ api: { get: () => new Promise(() => {}) } }));
+// The superuser's permissions (issue 15) answer at once; every other call stays pending.
+vi.mock('@/lib/api-client', () => ({
+  api: {
+    get: (path: string) =>
+      path === '/me/permissions'
+        ? Promise.resolve({ permissions: [], roles: [], homeBranch: null, isSuperuser: true, limits: [] })
+        : new Promise(() => {}),
+  },
+}));
 
 // The first visit to a lazy route transforms its chunk on the fly; on a busy machine that takes seconds.
 const LAZY = { timeout: 5_000 };

@@ -17,6 +17,9 @@ const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
 const MfaChallenge = lazyPage(() => import('@/features/mfa/routes/mfa-challenge'));
 const Profile = lazyPage(() => import('./routes/profile-route'));
 const ObjectLibrary = lazyPage(() => import('./routes/object-library-route'));
+const ApprovalsInbox = lazyPage(() => import('./routes/approvals-inbox-route'));
+const Roles = lazyPage(() => import('./routes/roles-route'));
+const Access = lazyPage(() => import('./routes/access-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -42,6 +45,9 @@ export function AppRoutes() {
         <Route path={paths.mfaChallenge} element={<MfaChallenge />} />
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.objectLibrary} element={<ObjectLibrary />} />
+        <Route path={paths.approvalsInbox} element={<ApprovalsInbox />} />
+        <Route path={paths.securityRoles} element={<Roles />} />
+        <Route path={paths.securityAccess} element={<Access />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -25,6 +25,10 @@ export const paths = {
   profile: '/profile',
   /** The storage service's buckets and objects (superusers). */
   objectLibrary: '/system/batch-control/object-library',
+  /** The four-eyes inbox (issue 15). */
+  approvalsInbox: '/transactions/control/approve',
+  securityRoles: '/security/roles',
+  securityAccess: '/security/access',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */

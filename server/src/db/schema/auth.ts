@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { branches } from './banking.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6 });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -202,6 +203,16 @@ export const staff = pgTable('staff', {
   isSuperuser: boolean('is_superuser').notNull().default(false),
   approvedBy: uuid('approved_by'),
   approvedAt: ts('approved_at'),
+  /** The branch the member of staff works in (issue 15); without `branches.all` they act only there. */
+  homeBranch: text('home_branch').references(() => branches.code),
+  /**
+   * The permissions of the member's live roles, kept equal to staff_roles × role_permissions by
+   * triggers (migration `staff_permissions`), so the guard query reads them with no extra lookup.
+   */
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -5,3 +5,4 @@ export * from './banking.ts';
 export * from './dashboard-content.ts';
 export * from './auth.ts';
 export * from './storage.ts';
+export * from './roles.ts';

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_ENQUIRY_TEXT,
+  PERMISSION_TEXT,
+  approvalCreatedSchema,
   postingRequestSchema,
   postingSchema,
   type PostingRecord,
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
-import type { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
-import { currentUser, requireActivated } from '../auth/index.ts';
+import { currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
+import { limitsOf, requestApproval, withinLimit } from '../roles/index.ts';
+import { registerPostingCommand } from './posting-command.ts';
 import { postOnce, PostingError, type Posting } from '../banking/index.ts';
 import { findAccount } from './repository.ts';
 
@@ -28,16 +32,18 @@ const toRecord = (p: Posting): PostingRecord => ({
 });
 
 /**
- * Posting a credit or debit over HTTP (docs/decisions/0009-posting-api.md). Any activated member of staff or
- * superuser may post, like every other banking screen (SPEC §6 has no finer roles yet); the audit row
+ * Posting a credit or debit over HTTP (docs/decisions/0009-posting-api.md). The caller needs
+ * `journal.post` and the account's branch in scope; an amount over their manual-journal limit becomes
+ * a four-eyes request (202 `{ approvalId }`) that a checker's approval posts (issue 15). The audit row
  * names who did. Refusals are 409 with `details.code`, and are audited too: an attempt to debit a
  * blocked account is exactly what an auditor asks about.
  */
 export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPostingCommand();
   app.post(
     '/accounts/:number/transactions',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('journal.post'),
       schema: {
         tags: ['accounts'],
         summary: 'Posts a credit or debit; idempotent by `reference`',
@@ -50,7 +56,7 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerSecurity,
         params: numberParam,
         body: postingRequestSchema,
-        response: { 200: postingSchema, 201: postingSchema, ...apiErrors },
+        response: { 200: postingSchema, 201: postingSchema, 202: approvalCreatedSchema, ...apiErrors },
       },
     },
     async (req, reply) => {
@@ -73,6 +79,30 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const account = await findAccount(app.db, number);
       if (!account) return refuse('account_not_found', notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number)));
+      if (!inBranchScope(req, account.branchCode))
+        return refuse(
+          'other_branch',
+          new HttpError(403, PERMISSION_TEXT.otherBranch, { permission: 'branches.all' }),
+        );
+      const limits = await limitsOf(app.db, u.userId, u.isSuperuser);
+      if (!withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount)) {
+        // Over the maker's limit: a request a checker approves; nothing is posted now.
+        const approvalId = await app.db.transaction((tx) =>
+          requestApproval(tx, {
+            type: 'posting',
+            subjectType: 'account',
+            subjectId: number,
+            command: { accountNumber: number, ...req.body },
+            before: { balance: account.balance },
+            after: { [req.body.direction]: req.body.amount, reference: req.body.reference },
+            maker: actor,
+            branch: account.branchCode,
+            amount: req.body.amount,
+            currency: account.currency,
+          }),
+        );
+        return reply.status(202).send({ approvalId });
+      }
       try {
         const { posting, replayed } = await postOnce(app.db, { ...req.body, accountId: account.id, actor });
         return reply.status(replayed ? 200 : 201).send(toRecord(posting));

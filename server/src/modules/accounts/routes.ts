@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
-import { currentUser, requireActivated } from '../auth/index.ts';
+import { assertBranch, currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
 import { findAccount, listTransactions, type AccountRef } from './repository.ts';
 import { buildStatement } from './statement.ts';
 import { decodeCursor } from './cursor.ts';
@@ -34,17 +34,24 @@ async function auditedFind(
 ): Promise<AccountRef> {
   const u = currentUser(req);
   const account = await findAccount(db, number);
+  // Branch scope (issue 15): an account of another branch is refused, and the attempt audited.
+  const otherBranch = account !== null && !inBranchScope(req, account.branchCode);
   await writeAudit(db, {
     action,
-    outcome: account ? 'success' : 'failure',
+    outcome: !account ? 'failure' : otherBranch ? 'denied' : 'success',
     actorId: u.userId,
     actorEmail: u.email,
     ip: requestIp(req),
     targetType: 'account',
     targetId: number,
-    details: account ? details : { ...details, reason: 'not_found' },
+    details: !account
+      ? { ...details, reason: 'not_found' }
+      : otherBranch
+        ? { ...details, reason: 'other_branch', branch: account.branchCode }
+        : details,
   });
   if (!account) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));
+  assertBranch(req, account.branchCode);
   return account;
 }
 
@@ -53,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/:number',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('enquiries.read'),
       schema: {
         tags: ['accounts'],
         summary: 'Account details (audited view)',
@@ -80,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/:number/transactions',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('enquiries.read'),
       schema: {
         tags: ['accounts'],
         summary: 'Transactions, newest first, keyset-paged with `cursor`',
@@ -103,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/:number/statement',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('enquiries.read'),
       schema: {
         tags: ['accounts'],
         summary: 'Statement for a period as PDF (streamed) or CSV',

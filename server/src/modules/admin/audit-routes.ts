@@ -18,7 +18,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { pageWindow, sendPage, setTotalCount } from '../../lib/paging.ts';
-import { currentUser, requireSuperuser } from '../auth/index.ts';
+import { currentUser, requirePermission } from '../auth/index.ts';
 import { requestIp, writeAudit, verifyAuditChain } from '../audit/index.ts';
 import { auditBatches, auditExtent, countAudit, getAudit, listAudit } from './audit-repository.ts';
 
@@ -61,7 +61,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('audit.read'),
       schema: {
         tags: ['admin'],
         summary: 'Audit rows, newest first, filtered and paged in the database (total in X-Total-Count)',
@@ -84,7 +84,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/export',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('audit.read'),
       schema: {
         tags: ['admin'],
         summary: 'The filtered audit rows as CSV (formula injection neutralised), newest first',
@@ -125,7 +125,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/:id',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('audit.read'),
       schema: {
         tags: ['admin'],
         summary: 'One audit row with its details (before/after) and chain hashes',
@@ -144,7 +144,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/audit/verify',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('audit.read'),
       schema: {
         tags: ['admin'],
         summary: 'Recomputes the audit hash chain and names the first broken row',

@@ -85,6 +85,13 @@ export interface StaffCaller {
   isSuperuser: boolean;
   /** False when the user has a verified factor but this session has not passed it (aal1). */
   aalSatisfied: boolean;
+  /**
+   * Permissions of the caller's live roles, read from the database on this request (issue 15): a
+   * token or user_metadata cannot add one, and a revocation counts from the next request.
+   */
+  permissions: readonly string[];
+  /** The staff member's home branch (null when none is set). */
+  homeBranch: string | null;
 }
 
 // Every guarded /api request runs this: one prepared round trip for the session, the user's e-mail and
@@ -100,6 +107,9 @@ const staffCallerQuery = (db: Database) =>
       aal: authSessions.aal,
       // A verified factor makes aal2 mandatory (issue 13, finding 4); one indexed probe in the same trip.
       hasVerifiedFactor: sql<boolean>`exists (select 1 from auth_mfa_factors f where f.user_id = ${authSessions.userId} and f.status = 'verified')`,
+      homeBranch: staff.homeBranch,
+      // Kept equal to the live roles' permissions by triggers (migration staff_permissions_sync).
+      permissions: staff.permissions,
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -127,5 +137,21 @@ export async function authenticateStaff(
     isActivated: row.approved ?? false,
     isSuperuser: row.isSuperuser ?? false,
     aalSatisfied: row.aal === 'aal2' || !row.hasVerifiedFactor,
+    // A pending account has no permissions whatever its roles say: activation comes first.
+    permissions: row.approved || row.isSuperuser ? parseTextArray(row.permissions) : [],
+    homeBranch: row.homeBranch ?? null,
   };
+}
+
+/** node-postgres parses text[]; PGlite too, but a driver that hands back `{a,b}` text is read as well. */
+function parseTextArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.startsWith('{') && v.endsWith('}'))
+    return v.length > 2
+      ? v
+          .slice(1, -1)
+          .split(',')
+          .map((p) => p.replace(/^"|"$/g, ''))
+      : [];
+  return [];
 }

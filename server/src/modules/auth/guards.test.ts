@@ -66,6 +66,9 @@ describe('auth guards', () => {
       isActivated: false,
       isSuperuser: false,
       aalSatisfied: true,
+      // A pending account holds no permissions, whatever roles it may have (issue 15).
+      permissions: [],
+      homeBranch: null,
     });
     const pending = await get('/activated', session.access_token);
     expect(pending.status).toBe(403);

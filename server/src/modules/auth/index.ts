@@ -17,6 +17,20 @@ export {
   type AuthUser,
 } from './guards.ts';
 
+// Permissions (issue 15): the guard factory, branch scope, and what each route declares it needs.
+export {
+  assertBranch,
+  assertPermission,
+  callerHolds,
+  inBranchScope,
+  requireActivatedStaff,
+  requirePermission,
+  requirePublicOrUser,
+  requireSignedIn,
+  requireSuperuserOnly,
+  routeAccessOf,
+} from './permission-guards.ts';
+
 // The table API's (/rest/v1) view of the caller.
 export { tableApiCaller, type TableApiCaller } from './table-api-caller.ts';
 export { isUuid } from './body.ts';

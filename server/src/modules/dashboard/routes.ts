@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, DASHBOARD_LIMITS, dashboardResponseSchema } from '@bankmanager/contracts';
-import { currentUser, requireUser } from '../auth/index.ts';
+import { currentUser, requireSignedIn } from '../auth/index.ts';
 import { getRecentEvents } from './events.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';
 
@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      preHandler: requireUser,
+      preHandler: requireSignedIn,
       schema: {
         tags: ['dashboard'],
         summary: 'Stats, news, recent events, announcements and tasks',

@@ -13,7 +13,7 @@ import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { requestIp } from '../audit/index.ts';
-import { currentUser, requireActivated } from '../auth/index.ts';
+import { currentUser, requirePermission } from '../auth/index.ts';
 import {
   countRegisteredUsers,
   findCustomer,
@@ -31,7 +31,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/registered-users',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('mobile_banking.read'),
       schema: {
         tags: ['mobile-banking'],
         summary: 'Registered users: searched, sorted and paged in the database (total in X-Total-Count)',
@@ -75,7 +75,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:custId',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('mobile_banking.read'),
       schema: {
         tags: ['mobile-banking'],
         summary: 'Customer lookup for add mode',
@@ -94,7 +94,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/registered-users/:custId/subscription',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('mobile_banking.manage'),
       schema: {
         tags: ['mobile-banking'],
         summary: 'Creates or updates a mobile banking subscription (optimistic concurrency on version)',

@@ -7,7 +7,7 @@ import {
 } from '@bankmanager/contracts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
-import { currentUser, requireUser } from '../auth/index.ts';
+import { currentUser, requireSignedIn } from '../auth/index.ts';
 import {
   ensureStaff,
   lockFirstUserActivation,
@@ -26,7 +26,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/status',
     {
-      preHandler: requireUser,
+      preHandler: requireSignedIn,
       schema: {
         tags: ['staff'],
         summary: "The caller's activation flags",
@@ -45,7 +45,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/add-new-user',
     {
-      preHandler: requireUser,
+      preHandler: requireSignedIn,
       schema: {
         tags: ['staff'],
         summary: "Creates the caller's staff record if missing (idempotent)",
@@ -77,7 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/activate-first-user',
     {
-      preHandler: requireUser,
+      preHandler: requireSignedIn,
       schema: {
         tags: ['staff'],
         summary: 'Makes the caller the first superuser when there is none yet; otherwise returns their flags',

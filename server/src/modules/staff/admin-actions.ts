@@ -7,7 +7,14 @@ import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.t
 import { writeAudit } from '../audit/index.ts';
 import { banUser, deleteUser, endUserSessions, resetMfa, unbanUser } from '../auth/index.ts';
 import { getStaff } from './admin-repository.ts';
-import { DEMOTING, SELF_MESSAGES, flagsOf, otherActiveSuperusers, stateConflict } from './admin-guards.ts';
+import {
+  DEMOTING,
+  SELF_MESSAGES,
+  SUPERUSER_ACTIONS,
+  flagsOf,
+  otherActiveSuperusers,
+  stateConflict,
+} from './admin-guards.ts';
 
 export interface Actor {
   id: string;
@@ -119,10 +126,15 @@ function changeInTransaction(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffAdmin})`);
     // The guard let the caller in before the lock; they may have been demoted meanwhile.
+    // `staff.manage` (issue 15) lets a non-superuser administer staff; superuser rights, and anything
+    // done to a superuser, stay with superusers.
     const me = await flagsOf(tx, actor.id);
-    if (!me?.isSuperuser || me.banned) throw forbidden('Only a superuser may do this');
+    if (!me || me.banned || (!me.isSuperuser && !me.approved))
+      throw forbidden('Only a superuser may do this');
     const target = await flagsOf(tx, userId);
     if (!target) throw notFound('No staff user with this id.');
+    if (!me.isSuperuser && (SUPERUSER_ACTIONS.has(action) || target.isSuperuser))
+      throw new HttpError(403, 'Only a superuser may do this', { permission: 'superuser' });
 
     if (
       DEMOTING.has(action) &&

@@ -58,6 +58,9 @@ export const DEMOTING: ReadonlySet<StaffAction> = new Set([
   'reject',
 ]);
 
+/** Actions only a superuser may take, whatever permissions the caller holds. */
+export const SUPERUSER_ACTIONS: ReadonlySet<StaffAction> = new Set(['grant-superuser', 'revoke-superuser']);
+
 export const SELF_MESSAGES: Partial<Record<StaffAction, string>> = {
   'revoke-activation': 'You cannot revoke your own activation.',
   'revoke-superuser': 'You cannot revoke your own superuser rights; ask another superuser.',

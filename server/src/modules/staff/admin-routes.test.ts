@@ -27,7 +27,7 @@ describe('staff administration API', () => {
   const status = async (u: StaffUser) => (await c.get('/api/user/status', u.auth)).json();
   const item = async (u: StaffUser) => (await c.get(`/api/admin/staff/${u.userId}`, root.auth)).json();
 
-  it('answers 401 without a token and 403 to anyone but a superuser, on every route', async () => {
+  it('answers 401 without a token and 403 to anyone without the permission, on every route', async () => {
     const routes: ['GET' | 'POST', string][] = [
       ['GET', '/api/admin/staff'],
       ['GET', `/api/admin/staff/${officer.userId}`],
@@ -44,7 +44,15 @@ describe('staff administration API', () => {
       for (const u of [officer, pending]) {
         const res = await send(u.auth);
         expect(res.statusCode, `${url} as ${u.email}`).toBe(403);
-        expect(res.json()).toEqual({ error: 'Only a superuser may do this' });
+        // Pending: activation first. Activated (the Officer role): the route's permission (issue 15).
+        expect(res.json()).toEqual(
+          u === pending
+            ? { error: 'Your account is awaiting activation by an administrator' }
+            : {
+                error: expect.any(String),
+                details: { permission: url.includes('/audit') ? 'audit.read' : 'staff.manage' },
+              },
+        );
       }
     }
     expect(await t.db.db.select().from(staff)).toEqual(before);

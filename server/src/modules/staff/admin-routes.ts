@@ -11,7 +11,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { requestIp } from '../audit/index.ts';
-import { currentUser, requireSuperuser } from '../auth/index.ts';
+import { currentUser, requirePermission } from '../auth/index.ts';
 import { countStaff, getStaff, listStaff } from './admin-repository.ts';
 import { runStaffAction } from './admin-actions.ts';
 
@@ -35,7 +35,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('staff.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Staff users: searched, filtered, sorted and paged in the database (total in X-Total-Count)',
@@ -67,7 +67,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/:id',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('staff.manage'),
       schema: {
         tags: ['admin'],
         summary: 'One staff user (the Review dialog)',
@@ -86,7 +86,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/:id/:action',
     {
-      preHandler: requireSuperuser,
+      preHandler: requirePermission('staff.manage'),
       schema: {
         tags: ['admin'],
         summary: 'A staff action, audited with before/after in the same transaction',

@@ -5,6 +5,9 @@ import { Loading } from '@/components/feedback/loading';
 import { useAuth } from '@/lib/auth';
 import { decideRoute } from './decide-route';
 import { SuperusersOnly } from './superusers-only';
+import type { Permission } from '@bankmanager/contracts';
+import { PERMISSION_TEXT } from '@bankmanager/contracts';
+import { usePermissions } from '@/lib/permissions';
 
 export interface RequireAuthProps {
   requiresActivation: boolean;
@@ -16,6 +19,11 @@ export interface RequireAuthProps {
    * server answers 403 too). The screen is not rendered, so it fetches nothing.
    */
   superusersOnly?: string;
+  /**
+   * The permission the screen needs (issue 15): without it the user sees "You don't have access to
+   * this page" and the screen is not rendered (the server answers 403 too).
+   */
+  permission?: Permission;
 }
 
 /** SPEC §4 route guard around one route. */
@@ -24,8 +32,10 @@ export function RequireAuth({
   children,
   loadingFallback,
   superusersOnly,
+  permission,
 }: RequireAuthProps) {
   const auth = useAuth();
+  const { me, can } = usePermissions();
   const location = useLocation();
   const { start, checkActivation, user, activation, activationLoading, activationError, signingIn } = auth;
 
@@ -64,5 +74,9 @@ export function RequireAuth({
   }
   if (superusersOnly !== undefined && activation?.isSuperuser !== true)
     return <SuperusersOnly message={superusersOnly} />;
+  if (permission !== undefined) {
+    if (me === null) return <>{loadingFallback ?? <Loading />}</>;
+    if (!can(permission)) return <SuperusersOnly message={PERMISSION_TEXT.noAccessPage} />;
+  }
   return <>{children}</>;
 }

@@ -1,10 +1,12 @@
 import { LogOut } from 'lucide-react';
+import { MENU } from '@bankmanager/contracts/menu';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { userInitial } from '@/features/auth';
 import { useAuth } from '@/lib/auth';
+import { filterMenu, usePermissions } from '@/lib/permissions';
 import { BranchSelect } from '@/features/branch';
 import { MegaMenu, MenuDrawer } from '@/features/menu';
 import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme';
@@ -14,6 +16,8 @@ import { IdleSignOut } from '@/features/session';
 export default function AppHeader() {
   const { user, activation, signOut } = useAuth();
   const navigate = useNavigate();
+  const { can } = usePermissions();
+  const menu = filterMenu(MENU, can);
   const userId = user?.id ?? '';
   useProfileThemeSync(userId);
   if (!user) return null;
@@ -29,7 +33,7 @@ export default function AppHeader() {
   return (
     <header className="bg-background sticky top-0 z-30 border-b">
       <div className="flex h-16 items-center gap-3 px-4">
-        <MenuDrawer className="md:hidden" footer={<BranchSelect id="branch-select-drawer" />} />
+        <MenuDrawer className="md:hidden" items={menu} footer={<BranchSelect id="branch-select-drawer" />} />
         <Link to={paths.dashboard} className="text-lg font-semibold whitespace-nowrap">
           BankManager
         </Link>
@@ -53,7 +57,7 @@ export default function AppHeader() {
           </Button>
         </div>
       </div>
-      <MegaMenu className="hidden border-t px-2 py-1 md:block" />
+      <MegaMenu items={menu} className="hidden border-t px-2 py-1 md:block" />
       <IdleSignOut />
     </header>
   );

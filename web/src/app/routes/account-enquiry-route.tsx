@@ -3,7 +3,7 @@ import { Guarded } from './guarded';
 
 export default function AccountEnquiryPage() {
   return (
-    <Guarded requiresActivation>
+    <Guarded requiresActivation permission="enquiries.read">
       <AccountEnquiryRoute />
     </Guarded>
   );

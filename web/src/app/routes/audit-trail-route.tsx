@@ -3,7 +3,7 @@ import { Guarded } from './guarded';
 
 export default function AuditTrailPage() {
   return (
-    <Guarded requiresActivation superusersOnly="Only superusers can read the audit trail.">
+    <Guarded requiresActivation permission="audit.read">
       <AuditTrailRoute />
     </Guarded>
   );

@@ -1,4 +1,5 @@
 import { findMenuEntry } from '@bankmanager/contracts/menu';
+import { menuPermission } from '@bankmanager/contracts/permissions';
 import { useLocation } from 'react-router';
 import { NotFoundRoute } from '@/features/errors/not-found-route';
 import { ModulePage } from '@/features/menu';
@@ -9,7 +10,7 @@ export default function CatchAllRoute() {
   const { pathname } = useLocation();
   if (!findMenuEntry(pathname)) return <NotFoundRoute />;
   return (
-    <Guarded requiresActivation>
+    <Guarded requiresActivation permission={menuPermission(pathname)}>
       <ModulePage path={pathname} />
     </Guarded>
   );

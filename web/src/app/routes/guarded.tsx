@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Permission } from '@bankmanager/contracts';
 import { RequireAuth } from '@/app/guard/require-auth';
 import { useActivationPolling } from '@/app/guard/use-activation-polling';
 import { queryClient } from '@/lib/query-client';
@@ -12,12 +13,15 @@ export function Guarded({
   requiresActivation,
   loadingFallback,
   superusersOnly,
+  permission,
   children,
 }: {
   requiresActivation: boolean;
   loadingFallback?: ReactNode;
   /** The message a signed-in non-superuser sees instead of the screen; omit for screens open to all. */
   superusersOnly?: string;
+  /** The permission the screen needs; without it, "You don't have access to this page". */
+  permission?: Permission;
   children: ReactNode;
 }) {
   useActivationPolling();
@@ -27,6 +31,7 @@ export function Guarded({
         requiresActivation={requiresActivation}
         loadingFallback={loadingFallback}
         superusersOnly={superusersOnly}
+        permission={permission}
       >
         {children}
       </RequireAuth>

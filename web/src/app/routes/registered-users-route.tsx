@@ -3,7 +3,7 @@ import { Guarded } from './guarded';
 
 export default function RegisteredUsersPage() {
   return (
-    <Guarded requiresActivation>
+    <Guarded requiresActivation permission="mobile_banking.read">
       <RegisteredUsersRoute />
     </Guarded>
   );

@@ -1,9 +1,18 @@
 import { BRANCHES } from '@bankmanager/contracts/branches';
+import { useEffect } from 'react';
+import { usePermissions } from '@/lib/permissions';
 import { useBranch } from './branch-context';
 
 /** Native select: accessible and light. */
 export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
   const { branch, setBranch } = useBranch();
+  const { me, can } = usePermissions();
+  const home = me?.homeBranch ?? null;
+  // Without the cross-branch permission the selector is locked to the home branch (issue 15).
+  const locked = me !== null && !can('branches.all');
+  useEffect(() => {
+    if (me && home && (branch === null || (locked && branch !== home))) setBranch(home);
+  }, [me, home, branch, locked, setBranch]);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-muted-foreground text-sm">
@@ -13,6 +22,8 @@ export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
         id={id}
         value={branch ?? ''}
         onChange={(e) => setBranch(e.target.value || null)}
+        disabled={locked}
+        title={locked ? 'You work in your home branch only' : undefined}
         className="border-input bg-background focus-visible:ring-ring h-9 rounded-md border px-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
       >
         <option value="">No branch selected</option>

@@ -6,6 +6,7 @@ import { Announcements, Tasks } from './announcements-tasks';
 import { DashboardGreeting } from './dashboard-greeting';
 import { EventsList } from './events-list';
 import { NewsList } from './news-list';
+import { PendingApprovals } from './pending-approvals';
 import { QueryError, QueryLoading } from './query-state';
 import { StatCards } from './stat-cards';
 
@@ -26,6 +27,7 @@ export function ActivatedDashboard({
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 p-6">
       <DashboardGreeting name={name} now={now} subtitle="Here is what is happening at the bank today." />
+      <PendingApprovals />
       {isPending ? (
         <QueryLoading />
       ) : error ? (

@@ -11,11 +11,15 @@ import {
 import { availableActions } from './available-actions';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { useRunAction } from './use-run-action';
+import { StaffRolesDialog } from './staff-roles-dialog';
+import { usePermissions } from '@/lib/permissions';
 
 /** The per-row 'Actions' menu; each item opens a confirmation first. */
 export function StaffRowActions({ user }: { user: StaffListItem }) {
   const [pending, setPending] = useState<StaffAction | null>(null);
   const { run, busy } = useRunAction();
+  const [rolesOpen, setRolesOpen] = useState(false);
+  const { can } = usePermissions();
   const who = user.fullName || user.email;
   return (
     <>
@@ -31,6 +35,9 @@ export function StaffRowActions({ user }: { user: StaffListItem }) {
               {STAFF_ACTION_LABELS[a]}
             </DropdownMenuItem>
           ))}
+          {can('roles.manage') && user.status !== 'pending' ? (
+            <DropdownMenuItem onSelect={() => setRolesOpen(true)}>Roles and branch</DropdownMenuItem>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmActionDialog
@@ -40,6 +47,7 @@ export function StaffRowActions({ user }: { user: StaffListItem }) {
         onCancel={() => setPending(null)}
         onConfirm={(a) => void run(user, a).then(() => setPending(null))}
       />
+      <StaffRolesDialog user={rolesOpen ? user : null} onClose={() => setRolesOpen(false)} />
     </>
   );
 }

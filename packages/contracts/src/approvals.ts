@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
+import type { Permission } from './permissions.ts';
+import type { LimitKind } from './roles.ts';
+
+/**
+ * Four-eyes (maker-checker) requests, issue 15. A policy per action type says when a maker's
+ * request needs a second person and what that person must hold. The thresholds are configuration:
+ * change them here (one place, read by server and web).
+ */
+export const APPROVAL_TYPES = ['role.create', 'role.update', 'staff.roles', 'posting'] as const;
+export type ApprovalType = (typeof APPROVAL_TYPES)[number];
+
+export interface ApprovalPolicy {
+  label: string;
+  /** What the checker needs (besides `approvals.decide` for the inbox). */
+  approvePermission: Permission;
+  /**
+   * `always`: every request needs a checker. `over_maker_limit`: only when the amount exceeds the
+   * maker's limit of kind `makerLimit` (the checker's `maxApproval` must then cover it).
+   */
+  when: 'always' | 'over_maker_limit';
+  makerLimit?: LimitKind;
+  /** Pending requests expire at the end of the business day they were made on. */
+  expires: 'end_of_business_day';
+}
+
+export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
+  'role.create': {
+    label: 'New role',
+    approvePermission: 'roles.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'role.update': {
+    label: 'Role change',
+    approvePermission: 'roles.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'staff.roles': {
+    label: 'Staff roles and home branch',
+    approvePermission: 'roles.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  posting: {
+    label: 'Posting over the maker’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxManualJournal',
+    expires: 'end_of_business_day',
+  },
+};
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const APPROVAL_TEXT = {
+  ownRequest: 'You made this request; another person must approve it.',
+  notPending: (status: string) => `This request is already ${status}.`,
+  subjectChanged: 'The record changed after this request was made; ask the maker to make it again.',
+  overLimit: 'The amount is over the largest amount you may approve.',
+  reasonRequired: 'Please give a reason for rejecting the request',
+  notMaker: 'Only the person who made the request may withdraw it.',
+  notFound: 'No approval request with this id.',
+} as const;
+
+export const approvalSchema = z.object({
+  id: z.string(),
+  type: z.enum(APPROVAL_TYPES),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  /** The exact command that runs when the request is approved. */
+  command: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+  makerId: z.string(),
+  makerEmail: z.string(),
+  branch: z.string().nullable(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  subjectVersion: z.string().nullable(),
+  businessDate: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedByEmail: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+/**
+ * GET /api/approvals. `scope=decide` (the inbox): pending requests the caller may decide, oldest
+ * first; `scope=mine`: the caller's own requests; `scope=all` (auditors): everything they may read.
+ */
+export const approvalListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(APPROVAL_STATUSES).optional(),
+  type: z.enum(APPROVAL_TYPES).optional(),
+  branch: z.string().max(8).optional(),
+  minAmount: z
+    .string()
+    .regex(/^\d{1,16}(\.\d{1,2})?$/)
+    .optional(),
+  scope: z.enum(['decide', 'mine', 'all']).default('decide'),
+});
+export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;
+
+export const approvalCreatedSchema = z.object({ approvalId: z.string() });
+export const approvalRejectSchema = z.object({
+  reason: z.string().trim().min(1, APPROVAL_TEXT.reasonRequired).max(500),
+});

@@ -1,0 +1,111 @@
+/**
+ * Permissions (issue 15): named capabilities, defined here once. The server checks them on every
+ * guarded `/api` route (read from the database per request); the web only reflects them in the menu.
+ * Each permission belongs to the menu area whose screens need it, so the roles screen can group them.
+ */
+export const PERMISSION_DEFS = {
+  'enquiries.read': { area: '/enquiries', label: 'Account enquiry and statements' },
+  'customers.read': { area: '/customers', label: 'View customers' },
+  'customers.create': { area: '/customers', label: 'Create and edit customers' },
+  'customers.approve': { area: '/customers', label: 'Approve customers and KYC edits' },
+  'accounts.open': { area: '/accounts', label: 'Open and close accounts' },
+  'accounts.approve': { area: '/accounts', label: 'Approve account opening and closing' },
+  'accounts.block': { area: '/accounts', label: 'Block and unblock accounts' },
+  'teller.cash': { area: '/transactions', label: 'Cash deposits and withdrawals' },
+  'teller.vault': { area: '/transactions', label: 'Vault transfers' },
+  'transfers.create': { area: '/transactions', label: 'Transfers between accounts' },
+  'journal.post': { area: '/transactions', label: 'Post manual journals' },
+  'journal.approve': { area: '/transactions', label: 'Approve postings over a maker’s limit' },
+  'approvals.decide': {
+    area: '/transactions',
+    label: 'Use the approvals inbox (each request still needs its own approve permission)',
+  },
+  'postings.reverse': { area: '/transactions', label: 'Reverse postings' },
+  'mobile_banking.read': { area: '/solutions', label: 'View mobile-banking subscribers' },
+  'mobile_banking.manage': { area: '/solutions', label: 'Save mobile-banking subscriptions' },
+  'products.manage': { area: '/products', label: 'Define products and pricing' },
+  'reports.read': { area: '/reports', label: 'Run reports' },
+  'eod.run': { area: '/system', label: 'Run end of day' },
+  'storage.manage': { area: '/system', label: 'Manage stored documents' },
+  'staff.manage': { area: '/security', label: 'Administer staff users' },
+  'roles.read': { area: '/security', label: 'View roles and access' },
+  'roles.manage': { area: '/security', label: 'Change roles and staff role assignments' },
+  'audit.read': { area: '/security', label: 'Read the audit trail' },
+  'branches.all': { area: '/security', label: 'Work in every branch (otherwise the home branch only)' },
+} as const satisfies Record<string, { area: string; label: string }>;
+
+export type Permission = keyof typeof PERMISSION_DEFS;
+export const PERMISSIONS = Object.keys(PERMISSION_DEFS) as Permission[];
+
+export const isPermission = (p: string): p is Permission => Object.hasOwn(PERMISSION_DEFS, p);
+
+/**
+ * What a route asks of its caller when it is not one permission: `public` (no sign-in), `signed-in`
+ * (any signed-in user, e.g. their own activation), `activated` (any activated member of staff, e.g.
+ * the dashboard or their own approvals), `superuser`. Every `/api` route declares one of these or a
+ * permission; the route-permission test fails for a route that declares nothing.
+ */
+export const ROUTE_ACCESS_LEVELS = ['public', 'signed-in', 'activated', 'superuser'] as const;
+export type RouteAccessLevel = (typeof ROUTE_ACCESS_LEVELS)[number];
+export type RouteAccess = Permission | RouteAccessLevel;
+
+/** The 403 body's `details` when a permission is missing: `{ error, details: { permission } }`. */
+export const PERMISSION_TEXT = {
+  denied: (p: string) => `You don't have the permission "${p}" needed for this.`,
+  otherBranch: 'You may act only in your home branch.',
+  noAccessPage: "You don't have access to this page",
+} as const;
+
+/** Menu entries that need something narrower than their area's default (by path prefix). */
+const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
+  '/enquiries/account': 'enquiries.read',
+  '/transactions/control/approve': 'approvals.decide',
+  '/solutions/mobile': 'mobile_banking.read',
+  '/solutions/mobile-admin': 'mobile_banking.read',
+  '/security/users': 'staff.manage',
+  '/security/roles': 'roles.read',
+  '/security/access': 'roles.read',
+  '/security/audit': 'audit.read',
+  '/security/audit-trail': 'audit.read',
+  '/accounts/ledger': 'journal.post',
+  '/reports/statements': 'enquiries.read',
+  '/system': 'eod.run',
+};
+
+/** The default permission of each top-level menu area: the least a user needs to see it at all. */
+const MENU_AREA_PERMISSIONS: Record<string, Permission> = {
+  '/enquiries': 'enquiries.read',
+  '/transactions': 'journal.post',
+  '/customers': 'customers.read',
+  '/accounts': 'enquiries.read',
+  '/solutions': 'mobile_banking.read',
+  '/office': 'reports.read',
+  '/reports': 'reports.read',
+  '/products': 'products.manage',
+  '/treasury': 'reports.read',
+  '/security': 'roles.read',
+  '/system': 'eod.run',
+};
+
+/**
+ * The permission a menu entry needs: the longest matching override, else its area's default.
+ * `undefined` only for a path outside every area (the dashboard), which every activated user sees.
+ */
+export function menuPermission(path: string): Permission | undefined {
+  let best: string | undefined;
+  for (const prefix of Object.keys(MENU_PERMISSION_OVERRIDES)) {
+    if ((path === prefix || path.startsWith(`${prefix}/`)) && (!best || prefix.length > best.length))
+      best = prefix;
+  }
+  if (best) return MENU_PERMISSION_OVERRIDES[best];
+  const area = `/${path.split('/')[1] ?? ''}`;
+  return MENU_AREA_PERMISSIONS[area];
+}
+
+/** Whether a caller with these permissions (superusers pass everything) may use `p`. */
+export function holds(
+  caller: { permissions: readonly string[]; isSuperuser: boolean },
+  p: Permission | undefined,
+): boolean {
+  return p === undefined || caller.isSuperuser || caller.permissions.includes(p);
+}

@@ -1,0 +1,154 @@
+import type { RoleLimit, SeedRole } from './roles.ts';
+
+/**
+ * The roles the bank starts with (issue 15). The migration `roles_seed` inserts exactly these (a
+ * server test compares them), so they are data from then on: the roles screen edits them, four-eyes.
+ * Amounts are Leones (SLE) and US dollars; `null` is "no limit", a missing currency allows nothing.
+ */
+const sle = (cash: string | null, transfer: string | null, journal: string | null, approve: string | null) =>
+  ({
+    currency: 'SLE',
+    maxCashWithdrawal: cash,
+    maxTransfer: transfer,
+    maxManualJournal: journal,
+    maxApproval: approve,
+  }) satisfies RoleLimit;
+const usd = (cash: string | null, transfer: string | null, journal: string | null, approve: string | null) =>
+  ({ ...sle(cash, transfer, journal, approve), currency: 'USD' }) satisfies RoleLimit;
+
+export const OFFICER_ROLE_KEY = 'officer';
+
+export const SEED_ROLES: SeedRole[] = [
+  {
+    key: OFFICER_ROLE_KEY,
+    name: 'Officer',
+    description:
+      'What every activated member of staff could do before roles: account enquiry and statements, mobile-banking ' +
+      'subscribers, and postings (over Le 50,000 they need a second person), in every branch.',
+    permissions: [
+      'enquiries.read',
+      'mobile_banking.read',
+      'mobile_banking.manage',
+      'journal.post',
+      'branches.all',
+    ],
+    limits: [sle('50000.00', '50000.00', '50000.00', '0.00'), usd('1000.00', '1000.00', '1000.00', '0.00')],
+  },
+  {
+    key: 'teller',
+    name: 'Teller',
+    description: 'Cash deposits and withdrawals at the counter of the home branch.',
+    permissions: ['enquiries.read', 'customers.read', 'teller.cash', 'journal.post'],
+    limits: [sle('20000.00', '20000.00', '20000.00', '0.00'), usd('500.00', '500.00', '500.00', '0.00')],
+  },
+  {
+    key: 'supervisor',
+    name: 'Head Teller / Supervisor',
+    description: 'Runs the tellers and the vault of a branch; approves postings over a teller’s limit.',
+    permissions: [
+      'enquiries.read',
+      'customers.read',
+      'teller.cash',
+      'teller.vault',
+      'transfers.create',
+      'journal.post',
+      'journal.approve',
+      'approvals.decide',
+      'postings.reverse',
+    ],
+    limits: [
+      sle('200000.00', '200000.00', '200000.00', '1000000.00'),
+      usd('5000.00', '5000.00', '5000.00', '20000.00'),
+    ],
+  },
+  {
+    key: 'cso',
+    name: 'Customer Service Officer',
+    description: 'Opens customers and accounts and looks after mobile-banking subscriptions.',
+    permissions: [
+      'enquiries.read',
+      'customers.read',
+      'customers.create',
+      'accounts.open',
+      'mobile_banking.read',
+      'mobile_banking.manage',
+    ],
+    limits: [],
+  },
+  {
+    key: 'accountant',
+    name: 'Accountant',
+    description: 'Posts manual journals and transfers; runs reports. Does not open customers.',
+    permissions: ['enquiries.read', 'journal.post', 'transfers.create', 'reports.read'],
+    limits: [sle(null, '1000000.00', '1000000.00', '0.00'), usd(null, '20000.00', '20000.00', '0.00')],
+  },
+  {
+    key: 'branch_manager',
+    name: 'Branch Manager',
+    description: 'Everything in the branch, and the approvals of large amounts.',
+    permissions: [
+      'enquiries.read',
+      'customers.read',
+      'customers.create',
+      'customers.approve',
+      'accounts.open',
+      'accounts.approve',
+      'accounts.block',
+      'transfers.create',
+      'journal.post',
+      'journal.approve',
+      'approvals.decide',
+      'postings.reverse',
+      'reports.read',
+      'mobile_banking.read',
+    ],
+    limits: [
+      sle('1000000.00', '1000000.00', '1000000.00', '10000000.00'),
+      usd('20000.00', '20000.00', '20000.00', '200000.00'),
+    ],
+  },
+  {
+    key: 'compliance',
+    name: 'Compliance Officer',
+    description: 'Approves customers and KYC; reads the audit trail across branches.',
+    permissions: [
+      'enquiries.read',
+      'customers.read',
+      'customers.approve',
+      'approvals.decide',
+      'audit.read',
+      'reports.read',
+      'branches.all',
+    ],
+    limits: [],
+  },
+  {
+    key: 'auditor',
+    name: 'Auditor',
+    description: 'Reads everything in every branch and changes nothing.',
+    permissions: [
+      'enquiries.read',
+      'customers.read',
+      'mobile_banking.read',
+      'reports.read',
+      'audit.read',
+      'roles.read',
+      'branches.all',
+    ],
+    limits: [],
+  },
+  {
+    key: 'it_security',
+    name: 'IT Security Administrator',
+    description: 'Administers staff users, roles and access; another administrator approves each change.',
+    permissions: [
+      'staff.manage',
+      'roles.read',
+      'roles.manage',
+      'approvals.decide',
+      'audit.read',
+      'branches.all',
+    ],
+    limits: [],
+  },
+];

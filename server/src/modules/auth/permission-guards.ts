@@ -1,0 +1,85 @@
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { PERMISSION_TEXT, holds, type Permission, type RouteAccess } from '@bankmanager/contracts';
+import { HttpError } from '../../lib/http-error.ts';
+import {
+  currentUser,
+  requireActivated,
+  requireApiKeyOrUser,
+  requireSuperuser,
+  requireUser,
+} from './guards.ts';
+
+/**
+ * Permission guards (issue 15). Every `/api` route declares what it needs, either by its guard
+ * (`requirePermission('journal.post')`, or one of the access-level guards below, which carry their
+ * level) or by `config: { access: 'public' }` for a route with no guard. `routeAccessOf` reads the
+ * declaration; the route-permission test fails for any `/api` route where it finds none.
+ */
+type Guard = ((req: FastifyRequest, reply: FastifyReply) => Promise<void>) & { access?: RouteAccess };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route needs when its guard does not say (e.g. `public`). */
+    access?: RouteAccess;
+  }
+}
+
+const denied = (permission: string, message: string = PERMISSION_TEXT.denied(permission)) =>
+  new HttpError(403, message, { permission });
+
+/** 403 `{ error, details: { permission } }` unless the (activated) caller holds `p`; superusers pass. */
+export function requirePermission(permission: Permission): Guard {
+  const guard: Guard = async (req, reply) => {
+    await requireActivated(req, reply);
+    if (!holds(currentUser(req), permission)) throw denied(permission);
+  };
+  guard.access = permission;
+  return guard;
+}
+
+/** Whether the caller (after a guard ran) holds `p`. */
+export const callerHolds = (req: FastifyRequest, p: Permission): boolean => holds(currentUser(req), p);
+
+/** 403 unless the caller holds `p`, for checks inside a handler (e.g. a second permission). */
+export function assertPermission(req: FastifyRequest, p: Permission): void {
+  if (!callerHolds(req, p)) throw denied(p);
+}
+
+/**
+ * Branch scope: a caller without `branches.all` acts only in their home branch. 403 with the
+ * permission that would allow it.
+ */
+export function assertBranch(req: FastifyRequest, branchCode: string): void {
+  if (!inBranchScope(req, branchCode)) throw denied('branches.all', PERMISSION_TEXT.otherBranch);
+}
+
+/** Whether the caller may act in `branchCode` (their home branch, or any with `branches.all`). */
+export function inBranchScope(req: FastifyRequest, branchCode: string): boolean {
+  const u = currentUser(req);
+  return holds(u, 'branches.all') || u.homeBranch === branchCode;
+}
+
+// The access-level guards carry their level, so a route using one declares it.
+const withAccess = (guard: Guard, access: RouteAccess): Guard => {
+  const g: Guard = (req, reply) => guard(req, reply);
+  g.access = access;
+  return g;
+};
+export const requireSignedIn = withAccess(requireUser, 'signed-in');
+export const requireActivatedStaff = withAccess(requireActivated, 'activated');
+export const requireSuperuserOnly = withAccess(requireSuperuser, 'superuser');
+export const requirePublicOrUser = withAccess(requireApiKeyOrUser, 'public');
+
+/** What a route declares it needs, or undefined when it declares nothing (a test failure). */
+export function routeAccessOf(
+  route: Pick<RouteOptions, 'preHandler' | 'onRequest' | 'config'>,
+): RouteAccess | undefined {
+  const hooks = [route.onRequest, route.preHandler].flatMap((h) =>
+    h === undefined ? [] : Array.isArray(h) ? h : [h],
+  );
+  for (const h of hooks) {
+    const access = (h as Guard).access;
+    if (access) return access;
+  }
+  return route.config?.access;
+}

@@ -1,0 +1,71 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  APPROVAL_POLICIES,
+  APPROVAL_TYPES,
+  holds,
+  type Approval,
+  type ApprovalListQuery,
+} from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { approvalRequests } from '../../db/schema/roles.ts';
+import type { Checker } from './decide.ts';
+import { limitsOf } from './limits.ts';
+
+type Row = typeof approvalRequests.$inferSelect;
+const a = approvalRequests;
+
+export const toApproval = (r: Row): Approval => ({
+  ...r,
+  type: r.type as Approval['type'],
+  createdAt: r.createdAt.toISOString(),
+  expiresAt: r.expiresAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+});
+
+/** The requests this checker may decide: types they may approve, amounts within their limit, not theirs. */
+async function decidable(db: Database, who: Checker): Promise<SQL> {
+  const types = APPROVAL_TYPES.filter((t) => holds(who, APPROVAL_POLICIES[t].approvePermission));
+  if (types.length === 0) return sql`false`;
+  const limits = await limitsOf(db, who.id, who.isSuperuser);
+  const withinAmount = or(
+    isNull(a.amount),
+    ...limits.map((l) =>
+      l.maxApproval === null
+        ? eq(a.currency, l.currency)
+        : and(eq(a.currency, l.currency), sql`${a.amount} <= ${l.maxApproval}::numeric`),
+    ),
+  )!;
+  return and(eq(a.status, 'pending'), inArray(a.type, types), ne(a.makerId, who.id), withinAmount)!;
+}
+
+/** One page of requests, filtered in the database; the inbox reads oldest first. */
+export async function listApprovals(
+  db: Database,
+  who: Checker & { mayReadAll: boolean },
+  q: ApprovalListQuery,
+  window: { limit: number; offset: number },
+): Promise<{ total: number; rows: Approval[] }> {
+  const scope =
+    q.scope === 'decide'
+      ? await decidable(db, who)
+      : q.scope === 'mine' || !who.mayReadAll
+        ? eq(a.makerId, who.id)
+        : sql`true`;
+  const where = and(
+    scope,
+    q.status ? eq(a.status, q.status) : undefined,
+    q.type ? eq(a.type, q.type) : undefined,
+    q.branch ? eq(a.branch, q.branch) : undefined,
+    q.minAmount ? gte(a.amount, q.minAmount) : undefined,
+  );
+  const [totalRow] = await db.select({ n: count() }).from(a).where(where);
+  const order = q.scope === 'decide' ? [asc(a.createdAt), asc(a.id)] : [desc(a.createdAt), desc(a.id)];
+  const rows = await db
+    .select()
+    .from(a)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total: totalRow?.n ?? 0, rows: rows.map(toApproval) };
+}

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/client.ts';
+
+export interface ApprovalActor {
+  id: string;
+  email: string;
+  ip: string | null;
+}
+
+/**
+ * A command a checker's approval runs (issue 15). A module that needs four-eyes registers one per
+ * request type (`registerApprovalCommand`) and creates requests with `requestApproval`; the approvals
+ * routes find the handler by type. `execute` runs inside the approval's transaction and writes the
+ * command's own audit row (the maker as actor, the checker in its details).
+ */
+export interface ApprovalCommand {
+  type: string;
+  /** The subject's current version, compared with the one stored at request time (null: no check). */
+  currentVersion(tx: Database, subjectId: string): Promise<string | null>;
+  execute(
+    tx: Database,
+    command: unknown,
+    ctx: { approvalId: string; maker: ApprovalActor; checker: ApprovalActor },
+  ): Promise<void>;
+}
+
+const commands = new Map<string, ApprovalCommand>();
+
+/** Registers (or replaces, when a test app registers it again) the handler of a request type. */
+export function registerApprovalCommand(command: ApprovalCommand): void {
+  commands.set(command.type, command);
+}
+
+export const approvalCommand = (type: string): ApprovalCommand | undefined => commands.get(type);

@@ -1,0 +1,125 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { APPROVAL_POLICIES, APPROVAL_TEXT, holds, type ApprovalType } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { approvalRequests } from '../../db/schema/roles.ts';
+import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
+import { writeAudit } from '../audit/index.ts';
+import { approvalCommand, type ApprovalActor } from './approval-registry.ts';
+import { limitsOf, withinLimit } from './limits.ts';
+
+export interface Checker extends ApprovalActor {
+  isSuperuser: boolean;
+  permissions: readonly string[];
+}
+
+export type Decision = 'approve' | 'reject' | 'withdraw';
+type Row = typeof approvalRequests.$inferSelect;
+
+/** Pending requests past the end of their business day become `expired` (done lazily, when read). */
+export async function expireOverdue(db: Database): Promise<void> {
+  await db
+    .update(approvalRequests)
+    .set({ status: 'expired' })
+    .where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.expiresAt, sql`now()`)));
+}
+
+/** Whether this checker may decide this request (permission and approval limit; never the maker). */
+export async function mayDecide(db: Database, checker: Checker, row: Row): Promise<string | undefined> {
+  if (row.makerId === checker.id) return APPROVAL_TEXT.ownRequest;
+  const policy = APPROVAL_POLICIES[row.type as ApprovalType];
+  if (!policy || !holds(checker, policy.approvePermission)) return 'forbidden';
+  if (row.amount !== null && row.currency !== null) {
+    const limits = await limitsOf(db, checker.id, checker.isSuperuser);
+    if (!withinLimit(limits, row.currency, 'maxApproval', row.amount)) return APPROVAL_TEXT.overLimit;
+  }
+  return undefined;
+}
+
+/**
+ * Approves, rejects or withdraws one request. The row is locked first, so of two checkers deciding
+ * at once exactly one finds it pending; the other gets 409. Approval runs the command in the same
+ * transaction. A refusal is audited as denied after the rollback.
+ */
+export async function decide(
+  db: Database,
+  id: string,
+  decision: Decision,
+  who: Checker,
+  reason: string | null,
+): Promise<Row> {
+  try {
+    return await db.transaction((tx) => decideInTransaction(tx, id, decision, who, reason));
+  } catch (err) {
+    if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 409)) {
+      await writeAudit(db, {
+        action: `approval.${decision}`,
+        outcome: 'denied',
+        actorId: who.id,
+        actorEmail: who.email,
+        ip: who.ip,
+        targetType: 'approval',
+        targetId: id,
+        details: { reason: err.message },
+      });
+    }
+    throw err;
+  }
+}
+
+async function decideInTransaction(
+  tx: Database,
+  id: string,
+  decision: Decision,
+  who: Checker,
+  reason: string | null,
+): Promise<Row> {
+  const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
+  if (!row) throw notFound(APPROVAL_TEXT.notFound);
+  if (row.status === 'pending' && row.expiresAt <= new Date()) {
+    await tx.update(approvalRequests).set({ status: 'expired' }).where(eq(approvalRequests.id, id));
+    throw conflict(APPROVAL_TEXT.notPending('expired'), { status: 'expired' });
+  }
+  if (row.status !== 'pending') throw conflict(APPROVAL_TEXT.notPending(row.status), { status: row.status });
+
+  if (decision === 'withdraw') {
+    if (row.makerId !== who.id) throw new HttpError(403, APPROVAL_TEXT.notMaker);
+  } else {
+    const refusal = await mayDecide(tx, who, row);
+    if (refusal === APPROVAL_TEXT.ownRequest) throw conflict(refusal, { code: 'own_request' });
+    if (refusal === 'forbidden') {
+      const permission = APPROVAL_POLICIES[row.type as ApprovalType]?.approvePermission ?? 'unknown';
+      throw new HttpError(403, `You don't have the permission "${permission}" needed for this.`, {
+        permission,
+      });
+    }
+    if (refusal) throw new HttpError(403, refusal, { code: 'over_limit' });
+  }
+
+  const maker = { id: row.makerId, email: row.makerEmail, ip: null };
+  if (decision === 'approve') {
+    const command = approvalCommand(row.type);
+    if (!command) throw conflict(`No command is registered for requests of type ${row.type}.`);
+    const version = await command.currentVersion(tx, row.subjectId);
+    if (row.subjectVersion !== null && version !== row.subjectVersion)
+      throw conflict(APPROVAL_TEXT.subjectChanged, { code: 'subject_changed' });
+    await command.execute(tx, row.command, { approvalId: id, maker, checker: who });
+  }
+
+  const status = ({ approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' } as const)[decision];
+  const [updated] = await tx
+    .update(approvalRequests)
+    .set({ status, decidedBy: who.id, decidedByEmail: who.email, decidedAt: new Date(), reason })
+    .where(eq(approvalRequests.id, id))
+    .returning();
+  await writeAudit(tx, {
+    action: `approval.${decision}`,
+    outcome: 'success',
+    actorId: who.id,
+    actorEmail: who.email,
+    ip: who.ip,
+    targetType: 'approval',
+    targetId: id,
+    details: { type: row.type, subjectId: row.subjectId, maker: row.makerEmail, amount: row.amount, reason },
+  });
+  return updated!;
+}

@@ -1,0 +1,1 @@
+export { ApprovalsInboxRoute } from './routes/approvals-inbox-route';

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { APPROVAL_POLICIES, APPROVAL_TYPES, type ApprovalType } from '@bankmanager/contracts';
+import { BRANCHES } from '@bankmanager/contracts/branches';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCaption, TableHead, TableHeader } from '@/components/ui/table';
+import { toast } from '@/lib/toast';
+import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
+import { useDecideApproval, type DecideInput } from '../api/decide-approval';
+import { ApprovalRow } from '../components/approval-row';
+
+const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'Diff', 'Decision'];
+const selectClass = 'border-input bg-background h-9 rounded-md border px-2 text-sm';
+
+/** The approvals inbox (issue 15): every pending request the user may decide, oldest first. */
+export function ApprovalsInboxRoute() {
+  const [filters, setFilters] = useState<InboxFilters>({});
+  const [page, setPage] = useState(0);
+  const list = useApprovals(filters, page);
+  const decide = useDecideApproval();
+  const set = (f: Partial<InboxFilters>) => {
+    setFilters((old) => ({ ...old, ...f }));
+    setPage(0);
+  };
+  const onDecide = (d: DecideInput) =>
+    decide.mutate(d, {
+      onSuccess: (a) => toast({ title: `Request ${a.status}.`, variant: 'success' }),
+      onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+    });
+
+  return (
+    <main className="mx-auto w-full max-w-6xl space-y-4 p-6">
+      <h1 className="text-2xl font-semibold">Approve Transactions</h1>
+      <div className="flex flex-wrap gap-3">
+        <label className="flex items-center gap-2 text-sm">
+          Type
+          <select
+            className={selectClass}
+            value={filters.type ?? ''}
+            onChange={(e) => set({ type: (e.target.value || undefined) as ApprovalType | undefined })}
+          >
+            <option value="">All types</option>
+            {APPROVAL_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {APPROVAL_POLICIES[t].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          Branch
+          <select
+            className={selectClass}
+            value={filters.branch ?? ''}
+            onChange={(e) => set({ branch: e.target.value || undefined })}
+          >
+            <option value="">All branches</option>
+            {BRANCHES.map((b) => (
+              <option key={b.code} value={b.code}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          Amount at least
+          <input
+            className={selectClass}
+            inputMode="decimal"
+            value={filters.minAmount ?? ''}
+            onChange={(e) =>
+              set({ minAmount: /^\d+(\.\d{0,2})?$/.test(e.target.value) ? e.target.value : undefined })
+            }
+          />
+        </label>
+      </div>
+      {list.isError ? <p role="alert">{list.error.message}</p> : null}
+      <Table>
+        <TableCaption>Pending requests you may decide, oldest first</TableCaption>
+        <TableHeader>
+          <tr>
+            {HEADERS.map((h) => (
+              <TableHead key={h}>{h}</TableHead>
+            ))}
+          </tr>
+        </TableHeader>
+        <TableBody>
+          {(list.data?.rows ?? []).map((a) => (
+            <ApprovalRow key={a.id} approval={a} busy={decide.isPending} onDecide={onDecide} />
+          ))}
+        </TableBody>
+      </Table>
+      {list.data && list.data.total === 0 ? <p>Nothing waiting for you.</p> : null}
+      <Pagination page={page} pageSize={APPROVALS_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+    </main>
+  );
+}

@@ -1,0 +1,2 @@
+export { RolesRoute } from './routes/roles-route';
+export { AccessRoute } from './routes/access-route';
