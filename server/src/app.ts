@@ -16,6 +16,7 @@ import { mobileBankingRoutes } from './modules/mobile-banking/index.ts';
 import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { registerRealtime } from './modules/realtime/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   await registerOpenApi(app, config);
   await registerAuth(app);
   await app.register(profilesRestRoutes, { prefix: '/rest/v1' });
+  await registerRealtime(app);
 
   await app.register(
     async (api) => {

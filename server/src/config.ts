@@ -49,6 +49,9 @@ const envSchema = z.object({
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_EMAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(100),
   AUTH_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
+  REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(7000).default(7000),
+  REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -80,6 +83,16 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   auth: AuthConfig;
+  realtime: RealtimeConfig;
+}
+
+export interface RealtimeConfig {
+  /** A websocket that sends nothing (not even a heartbeat) for this long is closed. */
+  idleTimeoutMs: number;
+  /** A larger client frame is answered with an error (the cap keeps every message within NOTIFY's 8 KB). */
+  maxMessageBytes: number;
+  /** Per socket; messages over the rate are answered with an error and dropped. */
+  messagesPerSecond: number;
 }
 
 export interface AuthConfig {
@@ -158,6 +171,11 @@ export function loadConfig(
       emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
       emailRatePerHour: e.AUTH_EMAIL_RATE_PER_HOUR,
       otpExpirySeconds: e.AUTH_OTP_EXPIRY_SECONDS,
+    },
+    realtime: {
+      idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
+      maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,
+      messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
     },
   };
 }
