@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
-import { closeAll, inbox, realtimeUser, subscribe } from '../../../test/support/realtime.ts';
+import { closeAll, inbox, realtimeUser } from '../../../test/support/realtime.ts';
 
 let t: TestApp;
 let baseUrl: string;
