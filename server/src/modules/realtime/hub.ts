@@ -4,7 +4,7 @@ import { Bus, type BusMessage } from './bus.ts';
 import type { Channel } from './channel.ts';
 import { EVENTS } from './protocol.ts';
 import { PresenceStore, type PresenceDiff } from './presence.ts';
-import { deliverRowChange } from './row-changes.ts';
+import { prepareRowChange } from './row-changes.ts';
 import type { SocketSession } from './socket-session.ts';
 import { mayTalk } from './channel-events.ts';
 
@@ -28,6 +28,8 @@ export class Hub {
   readonly bus: Bus;
   readonly log: FastifyBaseLogger;
   private sweep: NodeJS.Timeout | undefined;
+  /** Row changes are read back concurrently but delivered one after another, in commit order. */
+  private rowChanges: Promise<void> = Promise.resolve();
 
   constructor(
     readonly app: FastifyInstance,
@@ -151,7 +153,11 @@ export class Hub {
       if (diff) this.deliverPresence(m.topic, diff);
       return;
     }
-    await deliverRowChange(this, m);
+    const ready = prepareRowChange(this, m);
+    ready.catch(() => {}); // handled below, in order; a failed read must not stop later deliveries
+    const step = this.rowChanges.then(async () => (await ready)?.());
+    this.rowChanges = step.catch(() => {});
+    await step;
   }
 
   /**

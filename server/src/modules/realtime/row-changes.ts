@@ -10,16 +10,17 @@ import type { Hub } from './hub.ts';
  * pushed to each local channel whose bindings match it and whose reader may read it. The record is
  * the row as it is when read (a later change in between is delivered twice with the newer values);
  * a row already gone by then is not delivered (its DELETE follows). DELETE carries the key only.
+ * Resolves to the delivery itself, which the hub runs in NOTIFY order (reads may finish out of order).
  */
-export async function deliverRowChange(hub: Hub, m: RowChange): Promise<void> {
+export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => void) | undefined> {
   const table = publishedTable(m.t);
   if (!table) return;
   const subscribers = hub.byTable.get(table.name);
   const affectsReaders = table.name === 'staff_status' && hub.byUser.has(m.key);
-  if (!subscribers?.size && !affectsReaders) return;
+  if (!subscribers?.size && !affectsReaders) return undefined;
   const keyOnly: Row = { [table.key]: m.key };
   const row = m.op === 'DELETE' ? keyOnly : await readRow(hub.app.db, table, m.key);
-  if (!row) return;
+  if (!row) return undefined;
   const data = {
     schema: 'public',
     table: table.name,
@@ -30,11 +31,13 @@ export async function deliverRowChange(hub: Hub, m: RowChange): Promise<void> {
     old_record: m.op === 'INSERT' ? {} : keyOnly,
     errors: null,
   };
-  for (const ch of [...(hub.byTable.get(table.name) ?? [])]) {
-    const ids = matchingBindings(ch, table, m.op, row);
-    if (ids.length > 0) ch.socket.push(ch, EVENTS.postgresChanges, { ids, data });
-  }
-  if (affectsReaders) applyStaffStatus(hub, m.key, m.op === 'DELETE' ? undefined : row);
+  return () => {
+    for (const ch of [...(hub.byTable.get(table.name) ?? [])]) {
+      const ids = matchingBindings(ch, table, m.op, row);
+      if (ids.length > 0) ch.socket.push(ch, EVENTS.postgresChanges, { ids, data });
+    }
+    if (affectsReaders) applyStaffStatus(hub, m.key, m.op === 'DELETE' ? undefined : row);
+  };
 }
 
 function matchingBindings(ch: Channel, table: PublishedTable, op: RowChange['op'], row: Row): number[] {
