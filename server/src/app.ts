@@ -17,6 +17,7 @@ import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { registerRealtime } from './modules/realtime/index.ts';
+import { registerAuditChain } from './modules/audit/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     if (closing) reply.header('connection', 'close');
   });
 
+  registerAuditChain(app, config);
   registerErrorHandler(app);
   acceptJsonBodiesOnly(app);
   refuseUnstorableText(app);

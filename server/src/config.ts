@@ -52,6 +52,9 @@ const envSchema = z.object({
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(7000).default(7000),
   REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  AUTH_REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,6 +87,7 @@ export interface Config {
   smtpFrom: string;
   auth: AuthConfig;
   realtime: RealtimeConfig;
+  audit: AuditConfig;
 }
 
 export interface RealtimeConfig {
@@ -93,6 +97,16 @@ export interface RealtimeConfig {
   maxMessageBytes: number;
   /** Per socket; messages over the rate are answered with an error and dropped. */
   messagesPerSecond: number;
+}
+
+/** The keyed audit chain (decision 0013). */
+export interface AuditConfig {
+  /** HMAC key; unset: generated into DATA_DIR (embedded, or PostgreSQL outside production). */
+  hmacKey: string | undefined;
+  /** Where the signed chain head is kept; undefined with a `memory://` DATA_DIR. */
+  checkpointFile: string | undefined;
+  /** How often the chain head is checkpointed (and once more at shutdown). */
+  checkpointIntervalMs: number;
 }
 
 export interface AuthConfig {
@@ -113,6 +127,8 @@ export interface AuthConfig {
   emailMinIntervalSeconds: number;
   emailRatePerHour: number;
   otpExpirySeconds: number;
+  /** A password change without a reauthentication nonce is allowed this long after sign-in (0: never). */
+  reauthWindowMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -135,6 +151,13 @@ export function loadConfig(
   }
   const e = parsed.data;
   const embedded = e.DATABASE_URL === undefined;
+  // A key generated next to one server would differ from its neighbours' and live on the same
+  // host as the database it protects: production on PostgreSQL must be given one (decision 0013).
+  if (!embedded && e.NODE_ENV === 'production' && !e.AUDIT_HMAC_KEY) {
+    throw new ConfigError([
+      'AUDIT_HMAC_KEY: required with DATABASE_URL in production (e.g. openssl rand -hex 32), shared by every server',
+    ]);
+  }
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(ROOT_DIR, e.DATA_DIR);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -171,6 +194,16 @@ export function loadConfig(
       emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
       emailRatePerHour: e.AUTH_EMAIL_RATE_PER_HOUR,
       otpExpirySeconds: e.AUTH_OTP_EXPIRY_SECONDS,
+      reauthWindowMinutes: e.AUTH_REAUTH_WINDOW_MINUTES,
+    },
+    audit: {
+      hmacKey: e.AUDIT_HMAC_KEY,
+      checkpointFile: e.AUDIT_CHECKPOINT_FILE
+        ? path.resolve(ROOT_DIR, e.AUDIT_CHECKPOINT_FILE)
+        : dataDir.startsWith('memory://')
+          ? undefined
+          : path.join(dataDir, 'audit-checkpoint.json'),
+      checkpointIntervalMs: 60_000,
     },
     realtime: {
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),

@@ -142,9 +142,18 @@ export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export const AUDIT_PAGE_SIZE = 25;
 
 /** POST /api/admin/audit/verify: the whole chain recomputed; `firstBrokenId` names the first bad row. */
+/** The signed chain head kept outside the database that the check was made against (decision 0013). */
+const auditCheckpointInfoSchema = z.object({ headId: z.number().int(), writtenAt: z.string() });
 export const auditVerifyResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), rows: z.number().int() }),
-  z.object({ ok: z.literal(false), rows: z.number().int(), firstBrokenId: z.number().int() }),
+  z.object({ ok: z.literal(true), rows: z.number().int(), checkpoint: auditCheckpointInfoSchema.optional() }),
+  z.object({
+    ok: z.literal(false),
+    rows: z.number().int(),
+    firstBrokenId: z.number().int(),
+    /** What failed: a row's hash, the checkpoint's signature, or rows missing since the checkpoint. */
+    problem: z.string().optional(),
+    checkpoint: auditCheckpointInfoSchema.optional(),
+  }),
 ]);
 export type AuditVerifyResult = z.infer<typeof auditVerifyResultSchema>;
 

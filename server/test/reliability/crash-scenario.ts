@@ -1,8 +1,8 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT_DIR } from '../../src/config.ts';
+import { ROOT_DIR, loadConfig } from '../../src/config.ts';
+import { resolveAuditKey, verifyAuditChain } from '../../src/modules/audit/index.ts';
 import { createSubscriber } from '../support/subscribers.ts';
-import { verifyAuditChain } from '../../src/modules/audit/verify-chain.ts';
 import { spawnServer, type RunningServer } from '../support/spawn-server.ts';
 import { apiCall, signIn, signUp } from './auth-client.ts';
 import { anonKeyOf, freePort, serverEnv, type Backend } from './backends.ts';
@@ -112,7 +112,12 @@ export async function runCrashScenario(
       problems,
     );
     problems.push(...(await ledgerViolations(check.db)));
-    const chain = await verifyAuditChain(check.db);
+    // The servers' audit key and checkpoint (decision 0013), as the CLI above resolves them.
+    const configured = loadConfig({ ...process.env, ...env });
+    const chain = await verifyAuditChain(check.db, {
+      key: resolveAuditKey(configured),
+      checkpointFile: configured.audit.checkpointFile,
+    });
     if (!chain.ok) problems.push(`audit chain broken at row ${chain.firstBrokenId}`);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     return {

@@ -14,6 +14,8 @@ const RegisteredUsers = lazyPage(() => import('./routes/registered-users-route')
 const AccountEnquiry = lazyPage(() => import('./routes/account-enquiry-route'));
 const StaffUsers = lazyPage(() => import('./routes/staff-users-route'));
 const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
+const MfaChallenge = lazyPage(() => import('@/features/mfa/routes/mfa-challenge'));
+const Profile = lazyPage(() => import('./routes/profile-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -36,6 +38,8 @@ export function AppRoutes() {
         <Route path={paths.accountEnquiry} element={<AccountEnquiry />} />
         <Route path={paths.securityUsers} element={<StaffUsers />} />
         <Route path={paths.securityAudit} element={<AuditTrail />} />
+        <Route path={paths.mfaChallenge} element={<MfaChallenge />} />
+        <Route path={paths.profile} element={<Profile />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

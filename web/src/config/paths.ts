@@ -19,7 +19,16 @@ export const paths = {
   securityAudit: '/security/audit',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
+  /** The code from the authenticator app, between the password and the first page (issue 13). */
+  mfaChallenge: '/signin/mfa',
+  /** The signed-in user's profile: two-factor authentication set-up. */
+  profile: '/profile',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */
-export const PUBLIC_PATHS: readonly string[] = [paths.landing, paths.signIn, paths.signUp];
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.landing,
+  paths.signIn,
+  paths.signUp,
+  paths.mfaChallenge,
+];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -117,6 +118,8 @@ export const authMfaFactors = pgTable(
       .notNull()
       .default('unverified'),
     secret: text('secret').notNull(),
+    /** The RFC 6238 time-step of the last accepted code: a code is accepted once (no replay). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

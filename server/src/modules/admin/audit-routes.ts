@@ -153,7 +153,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await verifyAuditChain(app.db);
+      const result = await verifyAuditChain(app.db, { checkpointFile: app.config.audit.checkpointFile });
       const u = currentUser(req);
       await writeAudit(app.db, {
         action: 'audit.verify',

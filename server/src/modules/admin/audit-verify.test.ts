@@ -11,7 +11,7 @@ import { runMigrations } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, createTestDb, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
-import { writeAudit } from '../audit/index.ts';
+import { setAuditKey, writeAudit } from '../audit/index.ts';
 import { adminClient } from '../../../test/support/admin-support.ts';
 
 /** Changes audit_log as its owner would, switching the append-only trigger off for one statement. */
@@ -102,8 +102,9 @@ describe('audit chain verification', () => {
       sql`select hash = audit_row_hash(prev_hash, a) as ok from audit_log a where id = ${all[2]}`,
     );
     expect(forged?.ok).toBe(true);
+    // The chain is keyed (decision 0013): without the key the re-hashed row itself no longer matches.
     const broken = await verify();
-    expect(broken).toMatchObject({ ok: false, firstBrokenId: all[3], rows: expect.any(Number) });
+    expect(broken).toMatchObject({ ok: false, firstBrokenId: all[2], rows: expect.any(Number) });
   });
 });
 
@@ -115,13 +116,19 @@ describe('npm run audit:verify', () => {
       // PGlite on disk (the embedded default), or a fresh PostgreSQL database under test:pg.
       const handle = url ?? (await openDatabase({ dataDir }));
       if (!url) await runMigrations(handle);
+      // The operator's CLI and this process must HMAC with the same key (decision 0013).
+      const key = 'an-audit-key-for-this-test-only-0123456789';
+      setAuditKey(Buffer.from(key));
       await writeSome(handle.db, 5);
-      const env: Record<string, string> = url?.url ? { DATABASE_URL: url.url } : { DATA_DIR: dataDir };
+      const env: Record<string, string> = {
+        AUDIT_HMAC_KEY: key,
+        ...(url?.url ? { DATABASE_URL: url.url } : { DATA_DIR: dataDir }),
+      };
       const all = await ids(handle.db);
       if (!url) await handle.close();
 
       const ok = runCli(env);
-      expect(ok.out).toContain('Audit chain intact: 5 rows verified.');
+      expect(ok.out).toContain('Audit chain intact: 5 rows verified');
       expect(ok.code).toBe(0);
 
       const again = url ?? (await openDatabase({ dataDir }));

@@ -2,18 +2,35 @@ import { sql } from 'drizzle-orm';
 import type { AuditVerifyResult } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { auditKey, auditKeyPads } from './audit-key.ts';
+import { chainHead, readCheckpoint } from './checkpoint.ts';
+
+export interface VerifyOptions {
+  /** The HMAC key; default: the one this process writes with. */
+  key?: Buffer;
+  /** The signed head kept outside the database; without it, truncation cannot be seen. */
+  checkpointFile?: string | undefined;
+}
 
 /**
- * Recomputes the whole hash chain in the database with the trigger's own `audit_row_hash`. A row is
- * broken when its stored hash does not match its content, or its prev_hash is not the previous row's
- * hash (a row changed, inserted or removed behind the triggers' back). Removing the newest rows
- * leaves a valid shorter chain: compare `rows` and the last hash with a copy kept elsewhere for that.
+ * Recomputes the whole chain in the database: rows up to the keyed boundary with the old unkeyed
+ * `audit_row_hash`, later ones with `audit_row_hmac` and the key (decision 0013). A row is broken when
+ * its hash does not match its content or its prev_hash is not the previous row's hash. Then the
+ * checkpoint: its signature, its boundary, and its head row must still be there, unchanged.
  */
-export async function verifyAuditChain(db: Database): Promise<AuditVerifyResult> {
+export async function verifyAuditChain(db: Database, opts: VerifyOptions = {}): Promise<AuditVerifyResult> {
+  const key = opts.key ?? auditKey();
+  const cp = opts.checkpointFile ? readCheckpoint(opts.checkpointFile, key) : undefined;
+  const head = await chainHead(db);
+  // The checkpoint, not the table, is the authority on where keyed rows begin: moving the boundary
+  // up in the database would let rewritten rows pass as unkeyed ones.
+  const legacy = cp?.status === 'ok' ? cp.checkpoint.legacyUntilId : head.legacyUntilId;
   const [r] = await queryRows<{ rows: string | number; first_broken: string | number | null }>(
     db,
     sql`with chain as (
-          select a.id, a.hash, a.prev_hash, audit_row_hash(a.prev_hash, a) as computed,
+          select a.id, a.hash, a.prev_hash,
+                 case when a.id <= ${legacy} then audit_row_hash(a.prev_hash, a)
+                      else audit_row_hmac(decode(${auditKeyPads(key)}, 'hex'), a.prev_hash, a) end as computed,
                  coalesce(lag(a.hash) over (order by a.id), '') as expected_prev
           from audit_log a
         )
@@ -22,6 +39,48 @@ export async function verifyAuditChain(db: Database): Promise<AuditVerifyResult>
         from chain`,
   );
   const rows = Number(r?.rows ?? 0);
-  if (r?.first_broken === null || r?.first_broken === undefined) return { ok: true, rows };
-  return { ok: false, rows, firstBrokenId: Number(r.first_broken) };
+  if (r?.first_broken !== null && r?.first_broken !== undefined)
+    return {
+      ok: false,
+      rows,
+      firstBrokenId: Number(r.first_broken),
+      problem: 'a row does not match its hash',
+    };
+  if (cp?.status === 'forged') return { ok: false, rows, firstBrokenId: 0, problem: cp.reason };
+  if (cp?.status === 'ok') {
+    const c = cp.checkpoint;
+    const checkpoint = { headId: c.headId, writtenAt: c.writtenAt };
+    if (head.chainId !== c.chainId)
+      return {
+        ok: false,
+        rows,
+        firstBrokenId: 0,
+        problem: `the checkpoint belongs to another audit chain (${c.chainId}) than this database's (${head.chainId})`,
+        checkpoint,
+      };
+    if (head.legacyUntilId !== c.legacyUntilId)
+      return {
+        ok: false,
+        rows,
+        firstBrokenId: Math.min(head.legacyUntilId, c.legacyUntilId) + 1,
+        problem: 'the keyed boundary was moved',
+        checkpoint,
+      };
+    if (c.headId > 0) {
+      const [still] = await queryRows<{ hash: string }>(
+        db,
+        sql`select hash from audit_log where id = ${c.headId}`,
+      );
+      if (!still || still.hash !== c.headHash)
+        return {
+          ok: false,
+          rows,
+          firstBrokenId: c.headId,
+          problem: `rows were removed or rewritten since the checkpoint of ${c.writtenAt}`,
+          checkpoint,
+        };
+    }
+    return { ok: true, rows, checkpoint };
+  }
+  return { ok: true, rows };
 }

@@ -4,6 +4,7 @@ import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { writeAudit } from './write-audit.ts';
+import { auditKeyPads } from './audit-key.ts';
 import { queryRows } from '../../db/rows.ts';
 
 describe('audit log', () => {
@@ -29,7 +30,7 @@ describe('audit log', () => {
     }
     const recomputed = await queryRows(
       h.db,
-      sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hash(a.prev_hash, a)`,
+      sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
     );
     expect(recomputed).toEqual([{ bad: 0 }]);
   });

@@ -83,6 +83,8 @@ export interface StaffCaller {
   sessionId: string;
   isActivated: boolean;
   isSuperuser: boolean;
+  /** False when the user has a verified factor but this session has not passed it (aal1). */
+  aalSatisfied: boolean;
 }
 
 // Every guarded /api request runs this: one prepared round trip for the session, the user's e-mail and
@@ -95,6 +97,9 @@ const staffCallerQuery = (db: Database) =>
       email: authUsers.email,
       approved: staff.approved,
       isSuperuser: staff.isSuperuser,
+      aal: authSessions.aal,
+      // A verified factor makes aal2 mandatory (issue 13, finding 4); one indexed probe in the same trip.
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from auth_mfa_factors f where f.user_id = ${authSessions.userId} and f.status = 'verified')`,
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -121,5 +126,6 @@ export async function authenticateStaff(
     sessionId: row.sessionId,
     isActivated: row.approved ?? false,
     isSuperuser: row.isSuperuser ?? false,
+    aalSatisfied: row.aal === 'aal2' || !row.hasVerifiedFactor,
   };
 }

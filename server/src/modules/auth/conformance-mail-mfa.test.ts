@@ -120,7 +120,7 @@ describe('supabase-js conformance: mail and MFA', () => {
     });
   });
 
-  it('an e-mail change is confirmed through a code sent to the new address', async () => {
+  it('an e-mail change is confirmed through codes sent to both addresses; the old one is told', async () => {
     const id = newIdentity();
     const admin = client(base, keysOf(t.app).serviceKey);
     await admin.auth.admin.createUser({
@@ -136,9 +136,16 @@ describe('supabase-js conformance: mail and MFA', () => {
     expect(upd.error).toBeNull();
     expect(upd.data.user).toMatchObject({ email: id.email, new_email: newEmail });
     const { code } = parseAuthMail((await sink.waitFor(newEmail, /new e-mail/)).raw);
-    const v = await c.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
+    const half = await c.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
+    expect(half.error).toBeNull();
+    expect(half.data.session).toBeNull();
+    expect(half.data.user).toMatchObject({ msg: expect.stringMatching(/other email/) });
+    expect((await c.auth.getUser()).data.user?.email).toBe(id.email);
+    const current = parseAuthMail((await sink.waitFor(id.email, /change of your e-mail/)).raw);
+    const v = await c.auth.verifyOtp({ email: id.email, token: current.code, type: 'email_change' });
     expect(v.error).toBeNull();
     expect(v.data.user?.email).toBe(newEmail);
+    await sink.waitFor(id.email, /was changed/);
     expect(
       (await client(base, anon).auth.signInWithPassword({ email: newEmail, password: id.password })).error,
     ).toBeNull();

@@ -207,7 +207,7 @@ describe('supabase-js conformance: sessions', () => {
     expect(p?.fullName).toBe('New Name');
   });
 
-  it('with autoconfirm, an e-mail change applies at once; a taken address is email_exists', async () => {
+  it('even with autoconfirm, an e-mail change waits for both codes; a taken address is email_exists', async () => {
     const { client: c, id } = await signedUpClient(base, t.app);
     const { id: other } = await signedUpClient(base, t.app);
     expect((await c.auth.updateUser({ email: other.email })).error).toMatchObject({
@@ -215,7 +215,8 @@ describe('supabase-js conformance: sessions', () => {
       code: 'email_exists',
     });
     const changed = await c.auth.updateUser({ email: `moved.${id.email}` });
-    expect(changed.data.user?.email).toBe(`moved.${id.email}`);
+    // Secure e-mail change (issue 13, finding 5): nothing applies until both addresses confirm.
+    expect(changed.data.user).toMatchObject({ email: id.email, new_email: `moved.${id.email}` });
   });
 
   it('a password change ends the other sessions but keeps this one', async () => {

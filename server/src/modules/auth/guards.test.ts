@@ -65,6 +65,7 @@ describe('auth guards', () => {
       sessionId: expect.any(String),
       isActivated: false,
       isSuperuser: false,
+      aalSatisfied: true,
     });
     const pending = await get('/activated', session.access_token);
     expect(pending.status).toBe(403);

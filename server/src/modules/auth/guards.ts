@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, forbidden, unauthorized } from '../../lib/http-error.ts';
 import { AuthError } from './errors.ts';
+import { API_INSUFFICIENT_AAL } from './aal.ts';
 import { authenticateStaff, bearerOf, roleOfKey, type StaffCaller } from './authenticate.ts';
 
 /** Who is calling an `/api` route, as the guards establish it. */
@@ -18,10 +19,10 @@ declare module 'fastify' {
  * flags. An `x-api-key` (the anon key) authenticates nobody. Errors are `/api` errors: 401 `{ error }`.
  */
 async function loadUser(req: FastifyRequest): Promise<AuthUser> {
-  if (req.authUser) return req.authUser;
   const auth = req.server.authService;
+  let caller: AuthUser;
   try {
-    req.authUser = await authenticateStaff(auth.db, auth.jwt, bearerOf(req));
+    caller = req.authUser ?? (await authenticateStaff(auth.db, auth.jwt, bearerOf(req)));
   } catch (err) {
     if (err instanceof AuthError) {
       throw err.code === 'no_authorization'
@@ -30,7 +31,11 @@ async function loadUser(req: FastifyRequest): Promise<AuthUser> {
     }
     throw err;
   }
-  return req.authUser;
+  // A password-only session of a user with a verified factor reaches no /api route (finding 4).
+  if (!caller.aalSatisfied) {
+    throw new HttpError(403, API_INSUFFICIENT_AAL.message, API_INSUFFICIENT_AAL.details);
+  }
+  return (req.authUser = caller);
 }
 
 /** preHandler: any signed-in user (activation not needed). */

@@ -8,7 +8,14 @@ import { emailRateLimited } from './errors.ts';
 import { hit } from './rate-limits.ts';
 
 export type MailKind =
-  'confirmation' | 'recovery' | 'magiclink' | 'invite' | 'reauthentication' | 'email_change';
+  | 'confirmation'
+  | 'recovery'
+  | 'magiclink'
+  | 'invite'
+  | 'reauthentication'
+  | 'email_change'
+  | 'email_change_current'
+  | 'email_changed_notice';
 
 export interface Mail {
   to: string;
@@ -84,7 +91,22 @@ const TEMPLATES: Record<MailKind, { subject: string; lead: string }> = {
     subject: 'Confirm your new e-mail address',
     lead: 'Confirm the change of e-mail address for your account.',
   },
+  email_change_current: {
+    subject: 'Confirm the change of your e-mail address',
+    lead: 'Someone asked to move this BankManager account to another e-mail address. If it was you, confirm with this code; if not, change your password and tell your administrator.',
+  },
+  email_changed_notice: {
+    subject: 'Your BankManager e-mail address was changed',
+    lead: 'The e-mail address of your BankManager account was changed.',
+  },
 };
+
+/** A notice without a code (e.g. to the old address after an e-mail change). */
+export function composeNotice(kind: MailKind, to: string, detail: string): Mail {
+  const t = TEMPLATES[kind];
+  const text = [t.lead, '', detail, '', 'If this was not you, tell your administrator at once.'].join('\n');
+  return { to, kind, subject: t.subject, text };
+}
 
 export function composeMail(kind: MailKind, to: string, code: string, link: string | undefined): Mail {
   const t = TEMPLATES[kind];

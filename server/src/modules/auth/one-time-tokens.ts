@@ -4,7 +4,16 @@ import type { Database } from '../../db/client.ts';
 import { authOneTimeTokens } from '../../db/schema/auth.ts';
 import { otpExpired } from './errors.ts';
 
-export type OtpType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'reauthentication' | 'email_change';
+export type OtpType =
+  | 'signup'
+  | 'recovery'
+  | 'magiclink'
+  | 'invite'
+  | 'reauthentication'
+  | 'email_change'
+  // Secure e-mail change (finding 5): one code to the current address, one to the new; both needed.
+  | 'email_change_current'
+  | 'email_change_new';
 
 /** GoTrue's token_hash: sha256(email + code), hex. The same row answers a typed code and a link. */
 export const otpHash = (email: string, code: string): string =>
@@ -18,7 +27,7 @@ const ACCEPTS: Record<string, OtpType[]> = {
   recovery: ['recovery'],
   magiclink: ['magiclink'],
   invite: ['invite'],
-  email_change: ['email_change'],
+  email_change: ['email_change', 'email_change_current', 'email_change_new'],
   email: ['signup', 'magiclink', 'invite'],
 };
 

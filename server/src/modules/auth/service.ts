@@ -21,7 +21,12 @@ const MAIL_KIND: Record<OtpType, MailKind> = {
   invite: 'invite',
   reauthentication: 'reauthentication',
   email_change: 'email_change',
+  email_change_current: 'email_change_current',
+  email_change_new: 'email_change',
 };
+
+/** The `type` a mailed link carries: both halves of a secure e-mail change verify as `email_change`. */
+const linkType = (type: OtpType): OtpType => (type.startsWith('email_change') ? 'email_change' : type);
 
 /** Everything the auth routes, the guards and the other modules share; decorated as `app.authService`. */
 export class AuthService {
@@ -108,7 +113,8 @@ export class AuthService {
       await tx.update(authUsers).set({ recoverySentAt: now }).where(eq(authUsers.id, user.id));
     // SPEC §2: the sign-up confirmation leads to /signin.
     const redirect = this.safeRedirect(redirectTo, type === 'signup' ? '/signin' : '/');
-    const link = type === 'reauthentication' ? undefined : this.verifyLink(tokenHash, type, redirect);
+    const link =
+      type === 'reauthentication' ? undefined : this.verifyLink(tokenHash, linkType(type), redirect);
     return { code, tokenHash, link, redirect, mail: composeMail(MAIL_KIND[type], email, code, link) };
   }
 

@@ -50,6 +50,8 @@ async function rowScope(req: FastifyRequest): Promise<SQL> {
       return eq(profiles.id, caller.userId);
     case 'invalid':
       throw new PostgrestError(401, 'PGRST301', caller.message);
+    case 'insufficient-aal':
+      throw new PostgrestError(403, 'insufficient_aal', caller.message);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import { authMfaChallenges, authMfaFactors, authSessions } from '../../../db/schema/auth.ts';
@@ -8,10 +8,34 @@ import { asBody, isUuid, optString } from '../body.ts';
 import { authenticate, bearerOf } from '../authenticate.ts';
 import { factorsOf, verifiedFactorsOf } from '../users.ts';
 import type { AuthService } from '../service.ts';
+import { requireAal2WhenEnrolled } from '../aal.ts';
 
 const CHALLENGE_TTL_SECONDS = 300;
 /** RFC 6238 defaults (SHA-1, 6 digits, 30 s) and one step of clock drift either way. */
 const totp = authenticator.clone({ window: 1 });
+
+/**
+ * Checks the code and claims its time-step in one statement: the step must be newer than the last
+ * accepted one of this factor, so a code (even one seen over a shoulder) works once (finding 4).
+ */
+async function acceptOnce(auth: AuthService, factorId: string, secret: string, code: string) {
+  // One clock reading for both the check and the step, so a step boundary cannot fall between them.
+  const now = Date.now();
+  const delta = totp.clone({ epoch: now }).checkDelta(code, secret);
+  if (delta === null) return false;
+  const step = Math.floor(now / 1000 / totp.allOptions().step) + delta;
+  const claimed = await auth.db
+    .update(authMfaFactors)
+    .set({ lastTotpStep: step })
+    .where(
+      and(
+        eq(authMfaFactors.id, factorId),
+        or(isNull(authMfaFactors.lastTotpStep), lt(authMfaFactors.lastTotpStep, step)),
+      ),
+    )
+    .returning({ id: authMfaFactors.id });
+  return claimed.length === 1;
+}
 
 const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
 
@@ -28,7 +52,10 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
   };
 
   app.post('/factors', async (req) => {
-    const { user } = await who(req);
+    const { user, session } = await who(req);
+    // As GoTrue: with a verified factor, only an aal2 session may add another (else a stolen
+    // password would enrol the thief's authenticator and reach aal2 with it).
+    await requireAal2WhenEnrolled(auth.db, user.id, session, 'AAL2 required to enroll a new factor');
     const body = asBody(req.body);
     const type = optString(body, 'factor_type', 16);
     if (type !== 'totp')
@@ -97,6 +124,9 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/factors/:id/verify', async (req) => {
     const { user, session } = await who(req);
     const factor = await ownFactor(user.id, (req.params as { id: string }).id);
+    // Verifying a new factor is enrolling it: with another factor verified, that needs aal2 too.
+    if (factor.status !== 'verified')
+      await requireAal2WhenEnrolled(auth.db, user.id, session, 'AAL2 required to verify a new factor');
     const body = asBody(req.body);
     const challengeId = optString(body, 'challenge_id', 64) ?? optString(body, 'challengeId', 64);
     const code = optString(body, 'code', 16);
@@ -118,7 +148,7 @@ export function mfaRoutes(app: FastifyInstance, auth: AuthService): void {
       );
     }
     await auth.limitGuesses(`totp:${factor.id}`, async () => {
-      if (totp.check(code.trim(), factor.secret)) return;
+      if (await acceptOnce(auth, factor.id, factor.secret, code.trim())) return;
       await auth.audit(auth.db, req, {
         action: 'auth.mfa_verify',
         outcome: 'failure',

@@ -6,7 +6,8 @@ import type { Database } from '../../../db/client.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { asBody, optEmail, optObject, optString } from '../body.ts';
 import { authenticate, bearerOf } from '../authenticate.ts';
-import { consumeReauthNonce } from '../one-time-tokens.ts';
+import { requireAal2WhenEnrolled } from '../aal.ts';
+import { requireReauthentication } from '../reauthentication.ts';
 import {
   emailExists,
   findUserByEmail,
@@ -66,6 +67,16 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
     const nonce = optString(body, 'nonce', 64);
     if (optString(body, 'phone'))
       throw new AuthError(422, 'phone_provider_disabled', 'Phone changes are not supported');
+    const wantsEmailChange = email !== undefined && email !== user.email;
+    // With a verified factor, a password alone (aal1) changes nothing here (finding 4).
+    if (data || password !== undefined || wantsEmailChange) {
+      await requireAal2WhenEnrolled(
+        auth.db,
+        user.id,
+        session,
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+    }
 
     let passwordHash: string | undefined;
     if (password !== undefined) {
@@ -73,10 +84,14 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
       if (await auth.passwords.verify(user.passwordHash, password)) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
+      await requireReauthentication(auth, user, session, nonce);
       passwordHash = await auth.passwords.hash(password);
     }
-    const wantsEmailChange = email !== undefined && email !== user.email;
-    if (wantsEmailChange && !auth.config.auth.autoconfirm) await auth.mailer.checkRate(auth.db, email);
+    // Secure e-mail change (finding 5): codes to both addresses; both are needed to apply it.
+    if (wantsEmailChange) {
+      await auth.mailer.checkRate(auth.db, email);
+      if (user.email) await auth.mailer.checkRate(auth.db, user.email);
+    }
 
     const result = await auth.db.transaction(async (tx) => {
       const set: Partial<UserRow> = { updatedAt: new Date() };
@@ -84,18 +99,15 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
         set.userMetadata = mergeMetadata(user.userMetadata, data);
         await syncProfile(tx, user.id, data);
       }
-      let mail;
+      const mails = [];
       if (wantsEmailChange) {
         if (await findUserByEmail(tx, email)) throw emailExists();
-        if (auth.config.auth.autoconfirm) set.email = email;
-        else {
-          set.emailChange = email;
-          mail = (await auth.prepareOtpMail(tx, user, 'email_change', email)).mail;
-        }
+        set.emailChange = email;
+        mails.push((await auth.prepareOtpMail(tx, user, 'email_change_new', email)).mail);
+        if (user.email)
+          mails.push((await auth.prepareOtpMail(tx, user, 'email_change_current', user.email)).mail);
       }
       if (passwordHash) {
-        if (nonce)
-          await consumeReauthNonce(tx, user.id, user.email ?? '', nonce, auth.config.auth.otpExpirySeconds);
         set.passwordHash = passwordHash;
         // A new password ends every other session: whoever knew the old one is signed out.
         await auth.sessions.end(tx, user.id, session.id, 'others');
@@ -109,9 +121,9 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
           targetId: user.id,
         });
       }
-      return { updated: await updateUserRow(tx, user.id, set), mail };
+      return { updated: await updateUserRow(tx, user.id, set), mails };
     });
-    if (result.mail) await auth.sendMail(result.mail);
+    for (const mail of result.mails) await auth.sendMail(mail);
     return userWithFactors(auth.db, result.updated);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_mfa_factors" ADD COLUMN "last_totp_step" bigint;
