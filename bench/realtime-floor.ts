@@ -14,5 +14,5 @@ wss.on('connection', (ws: WebSocket) => {
 });
 wss.on('listening', () => {
   const a = wss.address();
-  console.log(`floor listening on ${typeof a === 'object' ? a.port : a}`);
+  console.log(`floor listening on ${a && typeof a === 'object' ? a.port : a}`);
 });

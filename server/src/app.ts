@@ -61,6 +61,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     anonKey: '',
     demoCredentials: null,
     idleTimeoutMinutes: config.idleTimeoutMinutes,
+    statusPollSeconds: config.statusPollSeconds,
   });
 
   // While closing, end each keep-alive connection after its response, so shutdown waits only for

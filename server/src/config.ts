@@ -28,6 +28,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
+  STATUS_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(15),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
   AUDIT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   SMTP_URL: z
@@ -78,6 +79,8 @@ export interface Config {
   requestTimeoutMs: number;
   webDistDir: string;
   idleTimeoutMinutes: number;
+  /** The SPA's status polling interval, the fallback while its realtime socket is down. */
+  statusPollSeconds: number;
   /** GET /api/registered-users without paging answers 400 above this many rows. */
   registeredUsersMaxUnpaged: number;
   /** GET /api/admin/audit/export answers 400 when the filters match more rows than this. */
@@ -174,6 +177,7 @@ export function loadConfig(
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
+    statusPollSeconds: e.STATUS_POLL_SECONDS,
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
     auditExportMaxRows: e.AUDIT_EXPORT_MAX_ROWS,
     version,
