@@ -7,10 +7,15 @@ import { supabase } from '@/lib/supabase';
  * (re)subscription, because changes made while the socket was down are not replayed: the caller
  * refetches. Returns the function that stops watching.
  */
+let watches = 0;
+
 export function watchStaffStatus(userId: string, onChange: () => void): () => void {
   let stopped = false;
+  // A topic of its own per watch: supabase-js hands back a channel still leaving under the same
+  // topic (a re-run effect), and that channel is dropped from the socket once its leave is answered.
+  watches += 1;
   const channel = supabase
-    .channel(`staff-status:${userId}`)
+    .channel(`staff-status:${userId}:${watches}`)
     .on(
       'postgres_changes',
       { event: '*', schema: 'public', table: 'staff_status', filter: `user_id=eq.${userId}` },
