@@ -94,7 +94,7 @@ export interface Config {
 }
 
 export interface RealtimeConfig {
-  /** A websocket that sends nothing (not even a heartbeat) for this long is closed. */
+  /** A websocket that sends no heartbeat for this long is closed (other messages do not count). */
   idleTimeoutMs: number;
   /** A larger client frame is answered with an error (the cap keeps every message within NOTIFY's 8 KB). */
   maxMessageBytes: number;
