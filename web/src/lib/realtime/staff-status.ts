@@ -26,7 +26,9 @@ export function watchStaffStatus(userId: string, onChange: () => void): () => vo
         { event: '*', schema: 'public', table: 'staff_status', filter: `user_id=eq.${userId}` },
         () => onChange(),
       );
-    stop = () => void supabase.removeChannel(channel);
+    // unsubscribe, not removeChannel: removing the last channel disconnects the socket, and a channel
+    // joined meanwhile (the next screen's watch) would be left on a socket that never reconnects.
+    stop = () => void channel.unsubscribe();
     // The join carries the access token: hand it to realtime first, or the first join is refused.
     await supabase.realtime.setAuth().catch(() => {});
     if (stopped) return;
