@@ -37,7 +37,14 @@ export default async function setup(project: TestProject) {
   };
   try {
     const [demo, clean, fresh] = await Promise.all([
-      spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', IDLE_TIMEOUT_MINUTES: '15' }),
+      // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
+      // socket (realtime.spec.ts proves it is the socket, not the poll).
+      spawnServer({
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        IDLE_TIMEOUT_MINUTES: '15',
+        STATUS_POLL_SECONDS: '600',
+      }),
       spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
       spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
     ]);

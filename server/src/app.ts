@@ -16,6 +16,7 @@ import { mobileBankingRoutes } from './modules/mobile-banking/index.ts';
 import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { registerRealtime } from './modules/realtime/index.ts';
 import { registerAuditChain } from './modules/audit/index.ts';
 import { registerStorage } from './modules/storage/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     anonKey: '',
     demoCredentials: null,
     idleTimeoutMinutes: config.idleTimeoutMinutes,
+    statusPollSeconds: config.statusPollSeconds,
   });
 
   // While closing, end each keep-alive connection after its response, so shutdown waits only for
@@ -91,6 +93,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   await registerAuth(app);
   await app.register(profilesRestRoutes, { prefix: '/rest/v1' });
   await registerStorage(app);
+  await registerRealtime(app);
 
   await app.register(
     async (api) => {

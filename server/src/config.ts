@@ -70,6 +70,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
+  STATUS_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(15),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
   AUDIT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   SMTP_URL: z
@@ -91,6 +92,9 @@ const envSchema = z.object({
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_EMAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(100),
   AUTH_OTP_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(3600),
+  REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(7000).default(7000),
+  REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
   AUTH_REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
@@ -133,6 +137,8 @@ export interface Config {
   requestTimeoutMs: number;
   webDistDir: string;
   idleTimeoutMinutes: number;
+  /** The SPA's status polling interval, the fallback while its realtime socket is down. */
+  statusPollSeconds: number;
   /** GET /api/registered-users without paging answers 400 above this many rows. */
   registeredUsersMaxUnpaged: number;
   /** GET /api/admin/audit/export answers 400 when the filters match more rows than this. */
@@ -145,7 +151,17 @@ export interface Config {
   /** When set, only this address may become the first superuser (lower-cased). */
   bootstrapSuperuserEmail: string | undefined;
   auth: AuthConfig;
+  realtime: RealtimeConfig;
   audit: AuditConfig;
+}
+
+export interface RealtimeConfig {
+  /** A websocket that sends no heartbeat for this long is closed (other messages do not count). */
+  idleTimeoutMs: number;
+  /** A larger client frame is answered with an error (the cap keeps every message within NOTIFY's 8 KB). */
+  maxMessageBytes: number;
+  /** Per socket; messages over the rate are answered with an error and dropped. */
+  messagesPerSecond: number;
 }
 
 /** The keyed audit chain (decision 0013). */
@@ -249,6 +265,7 @@ export function loadConfig(
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
+    statusPollSeconds: e.STATUS_POLL_SECONDS,
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
     auditExportMaxRows: e.AUDIT_EXPORT_MAX_ROWS,
     version,
@@ -287,6 +304,11 @@ export function loadConfig(
           ? undefined
           : path.join(dataDir, 'audit-checkpoint.json'),
       checkpointIntervalMs: 60_000,
+    },
+    realtime: {
+      idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
+      maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,
+      messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
     },
   };
 }

@@ -12,6 +12,8 @@ export const publicConfigSchema = z.object({
   anonKey: z.string(),
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
   idleTimeoutMinutes: z.number().positive(),
+  /** How often a signed-in page polls its status while the realtime socket is down (seconds). */
+  statusPollSeconds: z.number().positive().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -18,6 +18,16 @@ export interface DbHandle {
   driver: 'pglite' | 'pg';
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * LISTENs on a channel: `onPayload` gets each NOTIFY payload. PGlite delivers in-process; on
+   * PostgreSQL one dedicated connection listens and reconnects after a loss (`onReconnect` is then
+   * called: notifications sent while it was down are gone). Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -59,6 +69,12 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     db,
     driver: 'pglite',
     ping: async (ms = 2000) => void (await withTimeout(client.query('select 1'), ms)),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       await release();
@@ -83,6 +99,45 @@ async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
     db,
     driver: 'pg',
     ping: async (ms = 2000) => void (await withTimeout(db.execute(sql`select 1`), ms)),
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** One dedicated connection LISTENing on `channel`, reconnecting (1 s apart) until stopped. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: 'bankmanager-listen' });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    const lost = () => {
+      if (stopped || current !== c) return;
+      current = undefined;
+      c.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(lost), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    current = c;
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (again) onReconnect?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = current;
+    current = undefined;
+    await c?.end().catch(() => {});
   };
 }

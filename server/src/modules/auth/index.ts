@@ -35,6 +35,9 @@ export {
 export { tableApiCaller, type TableApiCaller } from './table-api-caller.ts';
 export { isUuid } from './body.ts';
 
+// The realtime socket's view of a token (/realtime/v1 joins and access_token updates).
+export { isApiKey, socketCaller, type SocketCaller } from './socket-caller.ts';
+
 // Administrator operations on accounts (the staff module's actions use them).
 export { banUser, deleteUser, endUserSessions, resetMfa, unbanUser } from './admin-operations.ts';
 

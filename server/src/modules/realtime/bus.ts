@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '../../db/client.ts';
+
+/** The one channel every server LISTENs on: row changes (from triggers), broadcasts and presence. */
+export const BUS_CHANNEL = 'bm_realtime';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const NOTIFY_LIMIT = 7999;
+
+export type RowChange = { k: 'pg'; t: string; op: 'INSERT' | 'UPDATE' | 'DELETE'; key: string; ts: string };
+export type BroadcastNote = { k: 'b'; o: string; topic: string; payload: Record<string, unknown> };
+export type PresenceNote = {
+  k: 'p';
+  o: string;
+  topic: string;
+  op: 'join' | 'leave';
+  key: string;
+  ref: string;
+  meta?: Record<string, unknown>;
+};
+export type BusMessage = RowChange | BroadcastNote | PresenceNote;
+
+/**
+ * Delivery between servers through PostgreSQL's own LISTEN/NOTIFY: no broker of our own. On PGlite
+ * (one process) only the triggers' row changes travel this way; broadcasts and presence stay in
+ * process. A message from this server (`o`) is ignored when it comes back: it was delivered locally.
+ */
+export class Bus {
+  readonly serverId = randomUUID();
+  private stop: (() => Promise<void>) | undefined;
+
+  constructor(private readonly handle: DbHandle) {}
+
+  get clustered(): boolean {
+    return this.handle.driver === 'pg';
+  }
+
+  async start(onMessage: (m: BusMessage) => void, onReconnect: () => void): Promise<void> {
+    this.stop = await this.handle.listen(
+      BUS_CHANNEL,
+      (payload) => {
+        let m: BusMessage;
+        try {
+          m = JSON.parse(payload) as BusMessage;
+        } catch {
+          return;
+        }
+        if (m.k !== 'pg' && m.o === this.serverId) return;
+        onMessage(m);
+      },
+      onReconnect,
+    );
+  }
+
+  /** True when the message fits a NOTIFY (the caller refuses it otherwise). */
+  fits(m: BroadcastNote | PresenceNote): boolean {
+    return Buffer.byteLength(JSON.stringify(m)) <= NOTIFY_LIMIT;
+  }
+
+  /** Sends to the other servers (nothing to do on PGlite: one process). */
+  async publish(m: BroadcastNote | PresenceNote): Promise<void> {
+    if (!this.clustered) return;
+    const text = JSON.stringify(m);
+    if (Buffer.byteLength(text) > NOTIFY_LIMIT) return;
+    await this.handle.db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${text})`);
+  }
+
+  async close(): Promise<void> {
+    await this.stop?.();
+  }
+}

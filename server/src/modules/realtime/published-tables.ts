@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/** Who receives a row: the subscriber's user and staff flags, as the /api guards see them. */
+export interface Reader {
+  userId: string;
+  isActivated: boolean;
+  isSuperuser: boolean;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface PublishedTable {
+  /** The name clients subscribe to (`{ schema: 'public', table }`). */
+  name: string;
+  /** The column the NOTIFY carries as `key`; a DELETE's `old_record` holds only this column. */
+  key: string;
+  /** Column names and PostgreSQL types, as realtime-js expects them in `columns`. */
+  columns: readonly { name: string; type: string }[];
+  /** The row as the API would show it now, by key (undefined once gone). */
+  query(key: string): SQL;
+  /**
+   * The same read rule as the routes that serve this data: a row reaches a subscriber only when
+   * this says yes. For a DELETE it sees only the key column.
+   */
+  canRead(reader: Reader, row: Row): boolean;
+}
+
+const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const activated = (r: Reader) => r.isActivated || r.isSuperuser;
+
+/**
+ * Every table `postgres_changes` may subscribe to. Anything else is refused at join. Their triggers
+ * (migration `realtime_notify`) NOTIFY `bm_realtime` with the table's name and key.
+ */
+export const PUBLISHED_TABLES: readonly PublishedTable[] = [
+  {
+    // GET/PATCH /rest/v1/profiles: a user reads only their own profile (theme changes in other tabs).
+    name: 'profiles',
+    key: 'id',
+    columns: [
+      { name: 'id', type: 'uuid' },
+      { name: 'full_name', type: 'text' },
+      { name: 'mobile_no', type: 'text' },
+      { name: 'bank_code', type: 'text' },
+      { name: 'theme', type: 'text' },
+      { name: 'updated_at', type: 'timestamptz' },
+    ],
+    query: (key) =>
+      sql`select id, full_name, mobile_no, bank_code, theme, ${ts('updated_at')} as updated_at
+          from profiles where id = ${key}::uuid`,
+    canRead: (r, row) => row.id === r.userId,
+  },
+  {
+    // GET /api/user/status (own activation, superuser flag, ban); superusers see everyone's (staff admin).
+    name: 'staff_status',
+    key: 'user_id',
+    columns: [
+      { name: 'user_id', type: 'uuid' },
+      { name: 'approved', type: 'bool' },
+      { name: 'is_superuser', type: 'bool' },
+      { name: 'banned_until', type: 'timestamptz' },
+    ],
+    query: (key) =>
+      sql`select s.user_id, s.approved, s.is_superuser,
+                 case when u.banned_until is null then null else ${ts('u.banned_until')} end as banned_until
+          from staff s join auth_users u on u.id = s.user_id where s.user_id = ${key}::uuid`,
+    canRead: (r, row) => row.user_id === r.userId || r.isSuperuser,
+  },
+  {
+    // GET /api/dashboard's recent events, which only activated staff see: a new one appeared.
+    name: 'dashboard_events',
+    key: 'id',
+    columns: [
+      { name: 'id', type: 'text' },
+      { name: 'type', type: 'text' },
+      { name: 'occurred_at', type: 'timestamptz' },
+    ],
+    query: (key) => {
+      const [kind, id] = key.split(':', 2);
+      if (kind === 'audit' && /^\d{1,18}$/.test(id ?? '')) {
+        return sql`select 'audit:' || id as id, action as type, ${ts('occurred_at')} as occurred_at
+                   from audit_log where id = ${id}::bigint`;
+      }
+      if (kind === 'new_user' && /^[0-9a-f-]{36}$/.test(id ?? '')) {
+        return sql`select 'new_user:' || user_id as id, 'new_user' as type, ${ts('created_at')} as occurred_at
+                   from staff where user_id = ${id}::uuid and not approved`;
+      }
+      return sql`select null where false`;
+    },
+    canRead: activated,
+  },
+];
+
+const byName = new Map(PUBLISHED_TABLES.map((t) => [t.name, t]));
+export const publishedTable = (name: string) => byName.get(name);
+
+export async function readRow(db: Database, table: PublishedTable, key: string): Promise<Row | undefined> {
+  const [row] = await queryRows<Row>(db, table.query(key));
+  return row;
+}

@@ -1,0 +1,66 @@
+import type { RowChange } from './bus.ts';
+import type { Channel } from './channel.ts';
+import { matches } from './filters.ts';
+import { EVENTS } from './protocol.ts';
+import { publishedTable, readRow, type PublishedTable, type Row } from './published-tables.ts';
+import type { Hub } from './hub.ts';
+
+/**
+ * A committed change NOTIFYed by a trigger (keys only): the row is read back once per server, then
+ * pushed to each local channel whose bindings match it and whose reader may read it. The record is
+ * the row as it is when read (a later change in between is delivered twice with the newer values);
+ * a row already gone by then is not delivered (its DELETE follows). DELETE carries the key only.
+ * Resolves to the delivery itself, which the hub runs in NOTIFY order (reads may finish out of order).
+ */
+export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => void) | undefined> {
+  const table = publishedTable(m.t);
+  if (!table) return;
+  const subscribers = hub.byTable.get(table.name);
+  const affectsReaders = table.name === 'staff_status' && hub.byUser.has(m.key);
+  if (!subscribers?.size && !affectsReaders) return undefined;
+  const keyOnly: Row = { [table.key]: m.key };
+  const row = m.op === 'DELETE' ? keyOnly : await readRow(hub.app.db, table, m.key);
+  if (!row) return undefined;
+  const data = {
+    schema: 'public',
+    table: table.name,
+    commit_timestamp: m.ts,
+    type: m.op,
+    columns: table.columns,
+    record: m.op === 'DELETE' ? {} : row,
+    old_record: m.op === 'INSERT' ? {} : keyOnly,
+    errors: null,
+  };
+  return () => {
+    for (const ch of [...(hub.byTable.get(table.name) ?? [])]) {
+      const ids = matchingBindings(ch, table, m.op, row);
+      if (ids.length > 0) ch.socket.push(ch, EVENTS.postgresChanges, { ids, data });
+    }
+    if (affectsReaders) applyStaffStatus(hub, m.key, m.op === 'DELETE' ? undefined : row);
+  };
+}
+
+function matchingBindings(ch: Channel, table: PublishedTable, op: RowChange['op'], row: Row): number[] {
+  if (!table.canRead(ch.reader, row)) return [];
+  return ch.bindings
+    .filter(
+      (b) =>
+        b.table === table && (b.event === '*' || b.event === op) && (!b.filter || matches(b.filter, row)),
+    )
+    .map((b) => b.id);
+}
+
+/**
+ * The user's staff status changed: their channels read with the new flags from now on. A ban or a
+ * deleted account ends their channels (after the change itself was delivered, so the screen can react).
+ */
+function applyStaffStatus(hub: Hub, userId: string, row: Row | undefined) {
+  const banned = typeof row?.banned_until === 'string' && Date.parse(row.banned_until) > Date.now();
+  for (const ch of [...(hub.byUser.get(userId) ?? [])]) {
+    if (!row || banned) {
+      ch.socket.leave(ch, { error: 'Unauthorized: the session has ended' });
+      continue;
+    }
+    ch.reader = { ...ch.reader, isActivated: row.approved === true, isSuperuser: row.is_superuser === true };
+  }
+}

@@ -1,0 +1,2 @@
+// Live updates over /realtime/v1 (the stock supabase-js realtime client), shared by every layer.
+export { watchStaffStatus } from './staff-status';
