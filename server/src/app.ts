@@ -20,6 +20,7 @@ import { registerRealtime } from './modules/realtime/index.ts';
 import { registerAuditChain } from './modules/audit/index.ts';
 import { registerStorage } from './modules/storage/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
+import { ledgerRoutes } from './modules/ledger/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(accountRoutes);
       await api.register(postingRoutes);
       await api.register(rolesRoutes);
+      await api.register(ledgerRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

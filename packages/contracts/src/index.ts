@@ -19,3 +19,4 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './seed-roles.ts';
 export * from './approvals.ts';
+export * from './gl.ts';

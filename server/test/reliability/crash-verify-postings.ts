@@ -22,6 +22,8 @@ interface StoredPosting extends Record<string, unknown> {
   direction: string;
   amount: string;
   balance_after: string;
+  /** The journal entry the posting is a line of; its audit row names it. */
+  entry_id: string;
   audit_ids: string[] | null;
 }
 
@@ -43,8 +45,8 @@ export async function verifyPostings(
   const rows = await queryRows<StoredPosting>(
     db,
     sql`select t.reference, t.id::text as id, a.account_number, t.direction, t.amount::text as amount,
-               t.balance_after::text as balance_after,
-               (select array_agg(l.details->>'transactionId') from audit_log l
+               t.balance_after::text as balance_after, t.entry_id::text as entry_id,
+               (select array_agg(l.details->>'entryId') from audit_log l
                 where l.action = 'banking.post_transaction' and l.outcome = 'success'
                   and l.details->>'reference' = t.reference) as audit_ids
         from transactions t join accounts a on a.id = t.account_id
@@ -79,7 +81,7 @@ export async function verifyPostings(
       s.direction === a.direction &&
       sameAmount(a.amount, s.amount) &&
       s.audit_ids?.length === 1 &&
-      s.audit_ids[0] === s.id;
+      s.audit_ids[0] === s.entry_id;
     if (a.state === 'acked') {
       f.acked++;
       if (a.sends > 1) f.ackedOnRetry++;

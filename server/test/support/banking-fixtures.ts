@@ -2,19 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { AccountType, Currency } from '@bankmanager/contracts';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { appendAudit } from '../../src/db/audit-log.ts';
 
 let counter = 0;
 
-/** Minimal reference data (one branch, ledger codes, products) for tests that open accounts by hand. */
+/** Minimal reference data (one branch, products on the chart's control accounts) for tests that open accounts by hand. */
 export async function ensureReferenceData(db: Database): Promise<void> {
   await db.execute(
     sql`insert into branches (code, name, town) values ('T01', 'Test Branch', 'Freetown') on conflict do nothing`,
   );
-  await db.execute(sql`insert into ledger_codes (code, name, category) values
-    ('2100', 'Test deposits', 'liability'), ('1400', 'Test loans', 'asset') on conflict do nothing`);
   await db.execute(sql`insert into products (code, name, account_type, currency, ledger_code) values
-    ('T-CUR', 'Test current', 'Current', 'SLE', '2100'), ('T-SAV', 'Test savings', 'Savings', 'SLE', '2100'),
-    ('T-USD', 'Test savings USD', 'Savings', 'USD', '2100'), ('T-LOAN', 'Test loan', 'Loan', 'SLE', '1400')
+    ('T-CUR', 'Test current', 'Current', 'SLE', '2010'), ('T-SAV', 'Test savings', 'Savings', 'SLE', '2020'),
+    ('T-USD', 'Test savings USD', 'Savings', 'USD', '2021'), ('T-LOAN', 'Test loan', 'Loan', 'SLE', '1410')
     on conflict do nothing`);
 }
 
@@ -43,7 +42,7 @@ export async function openTestAccount(
     sql`
     insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code, overdraft_limit)
     values (${`T${Date.now()}${n}`}, ${custId}, ${product}, ${type}, ${currency}, ${opts.status ?? 'Active'}, date '2026-01-01', 'T01',
-            ${type === 'Loan' ? '1400' : '2100'}, ${opts.overdraftLimit ?? '0'}::numeric)
+            (select ledger_code from products where code = ${product}), ${opts.overdraftLimit ?? '0'}::numeric)
     returning id`,
   );
   return { custId, accountId: Number(acct!.id) };
@@ -57,3 +56,46 @@ export async function accountBalance(db: Database, accountId: number): Promise<s
   );
   return r!.balance;
 }
+
+/** 1900 Suspense (keeps both currencies): the other side of test postings that are not about cash. */
+export const SUSPENSE_GL = '1900';
+
+/**
+ * Runs raw SQL that inserts customer lines (`transactions` rows with
+ * `entry_id = currval(pg_get_serial_sequence('journal_entries', 'id'))`) inside a journal entry made in
+ * the same transaction, balances it on suspense and audits it, so a raw insert the triggers accept can
+ * also commit. For tests that prove what the triggers refuse.
+ */
+export async function withRawEntry(
+  db: Database,
+  insertLines: (tx: Database) => Promise<unknown>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [e] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+          values (current_business_date(), current_business_date(), 'raw SQL test', 'system', ${`RAW-${++counter}-${Date.now()}`})
+          returning id`,
+    );
+    await insertLines(tx);
+    await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+      select t.entry_id, ${SUSPENSE_GL}, a.currency, case when s.net > 0 then 'debit' else 'credit' end, abs(s.net)
+      from (select entry_id, account_id, sum(case direction when 'credit' then amount else -amount end) as net
+            from transactions where entry_id = ${e!.id} group by entry_id, account_id) s
+      join transactions t on t.entry_id = s.entry_id and t.account_id = s.account_id
+      join accounts a on a.id = s.account_id where s.net <> 0 group by t.entry_id, a.currency, s.net`);
+    await appendAudit(tx, {
+      action: 'test.raw_entry',
+      outcome: 'success',
+      actorEmail: 'test',
+      targetType: 'journal_entry',
+      details: { entryId: Number(e!.id) },
+    });
+  });
+}
+
+/** The column list and entry id for a raw customer line inside withRawEntry. */
+export const RAW_LINE_COLUMNS = sql.raw(
+  '(account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)',
+);
+export const RAW_ENTRY_ID = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);

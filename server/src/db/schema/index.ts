@@ -6,3 +6,4 @@ export * from './dashboard-content.ts';
 export * from './auth.ts';
 export * from './storage.ts';
 export * from './roles.ts';
+export * from './ledger.ts';

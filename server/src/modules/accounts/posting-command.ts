@@ -17,12 +17,13 @@ export function registerPostingCommand(): void {
     // A posting needs no version: the ledger rules (status, funds) are checked when it is made.
     currentVersion: async () => null,
     async execute(tx, raw, { approvalId, maker, checker }) {
-      const { accountNumber, ...body } = postingCommand.parse(raw);
+      const { accountNumber, counter_account: counterGlCode, ...body } = postingCommand.parse(raw);
       const account = await findAccount(tx, accountNumber);
       if (!account) throw notFound(`Account ${accountNumber} no longer exists.`);
       try {
         await postOnce(tx, {
           ...body,
+          counterGlCode,
           accountId: account.id,
           actor: { ...maker, ip: checker.ip },
           description: body.description,

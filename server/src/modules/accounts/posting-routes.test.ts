@@ -51,6 +51,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     amount,
     description: '  Cash deposit  ',
     reference,
+    counter_account: '1020-T01',
   });
   /** Everything a posting could change: postings, balances, audit rows. */
   const snapshot = async () =>
@@ -78,7 +79,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     const [audit] = await queryRows<{ actor_id: string; details: { reference: string } }>(
       t.db.db,
       sql`select actor_id, details from audit_log where action = 'banking.post_transaction' and outcome = 'success'
-          and details->>'transactionId' = ${d.json().id}`,
+          and details->>'entryId' = ${d.json().entry_id}`,
     );
     expect(audit).toMatchObject({ actor_id: officer.userId, details: { reference: d.json().reference } });
     const [tx] = await queryRows<{ description: string }>(
@@ -173,6 +174,8 @@ describe('POST /api/accounts/:number/transactions', () => {
       { ...credit('1'), reference: 'has space' },
       { ...credit('1'), reference: 'r'.repeat(41) },
       { ...credit('1'), reference: 'TX000000000001' }, // reserved for system postings
+      { ...credit('1'), counter_account: undefined }, // no single-sided posting: the other side is named
+      { ...credit('1'), counter_account: 'cash' },
       { direction: 'credit', amount: '1', description: 'no reference' },
     ];
     for (const body of bad) {

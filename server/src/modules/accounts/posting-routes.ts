@@ -29,6 +29,7 @@ const toRecord = (p: Posting): PostingRecord => ({
   posted_at: p.postedAt.toISOString(),
   value_date: p.valueDate,
   reference: p.reference,
+  entry_id: String(p.entryId),
 });
 
 /**
@@ -52,7 +53,8 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
           'original posting and posts nothing (safe to retry after a timeout). The same reference with other content is 409 ' +
           '(details.code reference_conflict). A closed account, a debit to a blocked account and insufficient funds are 409 ' +
           'with details.code account_closed, account_blocked or insufficient_funds; a credit that would take the balance past ' +
-          'numeric(18,2) is 409 balance_out_of_range.',
+          'numeric(18,2) is 409 balance_out_of_range; a counter_account that does not take the ' +
+          'line is 409 gl_account_not_postable or currency_mismatch. Every posting is a two-line journal entry.',
         security: bearerSecurity,
         params: numberParam,
         body: postingRequestSchema,
@@ -104,7 +106,13 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(202).send({ approvalId });
       }
       try {
-        const { posting, replayed } = await postOnce(app.db, { ...req.body, accountId: account.id, actor });
+        const { counter_account: counterGlCode, ...body } = req.body;
+        const { posting, replayed } = await postOnce(app.db, {
+          ...body,
+          counterGlCode,
+          accountId: account.id,
+          actor,
+        });
         return reply.status(replayed ? 200 : 201).send(toRecord(posting));
       } catch (err) {
         if (!(err instanceof PostingError)) throw err;
