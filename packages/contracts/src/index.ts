@@ -15,3 +15,4 @@ export * from './branches.ts';
 export * from './admin.ts';
 export * from './bank.ts';
 export * from './export-names.ts';
+export * from './gl-reports.ts';
