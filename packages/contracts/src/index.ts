@@ -15,4 +15,5 @@ export * from './branches.ts';
 export * from './admin.ts';
 export * from './bank.ts';
 export * from './export-names.ts';
+export * from './gl.ts';
 export * from './gl-reports.ts';

@@ -5,16 +5,14 @@ import { queryRows } from '../../src/db/rows.ts';
 
 let counter = 0;
 
-/** Minimal reference data (one branch, ledger codes, products) for tests that open accounts by hand. */
+/** Minimal reference data (one branch, products on the chart's control accounts) for tests that open accounts by hand. */
 export async function ensureReferenceData(db: Database): Promise<void> {
   await db.execute(
     sql`insert into branches (code, name, town) values ('T01', 'Test Branch', 'Freetown') on conflict do nothing`,
   );
-  await db.execute(sql`insert into ledger_codes (code, name, category) values
-    ('2100', 'Test deposits', 'liability'), ('1400', 'Test loans', 'asset') on conflict do nothing`);
   await db.execute(sql`insert into products (code, name, account_type, currency, ledger_code) values
-    ('T-CUR', 'Test current', 'Current', 'SLE', '2100'), ('T-SAV', 'Test savings', 'Savings', 'SLE', '2100'),
-    ('T-USD', 'Test savings USD', 'Savings', 'USD', '2100'), ('T-LOAN', 'Test loan', 'Loan', 'SLE', '1400')
+    ('T-CUR', 'Test current', 'Current', 'SLE', '2010'), ('T-SAV', 'Test savings', 'Savings', 'SLE', '2020'),
+    ('T-USD', 'Test savings USD', 'Savings', 'USD', '2021'), ('T-LOAN', 'Test loan', 'Loan', 'SLE', '1410')
     on conflict do nothing`);
 }
 
@@ -43,7 +41,7 @@ export async function openTestAccount(
     sql`
     insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code, overdraft_limit)
     values (${`T${Date.now()}${n}`}, ${custId}, ${product}, ${type}, ${currency}, ${opts.status ?? 'Active'}, date '2026-01-01', 'T01',
-            ${type === 'Loan' ? '1400' : '2100'}, ${opts.overdraftLimit ?? '0'}::numeric)
+            (select ledger_code from products where code = ${product}), ${opts.overdraftLimit ?? '0'}::numeric)
     returning id`,
   );
   return { custId, accountId: Number(acct!.id) };

@@ -21,6 +21,7 @@ import {
   CUSTOMER_STATUSES,
   CUSTOMER_TYPES,
 } from '@bankmanager/contracts';
+import { glAccounts, journalEntries } from './ledger.ts';
 
 /** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
 const inList = (values: readonly string[]) =>
@@ -35,18 +36,6 @@ export const branches = pgTable('branches', {
   town: text('town').notNull(),
 });
 
-/** General-ledger codes; every account's balance rolls up to one. */
-export const ledgerCodes = pgTable(
-  'ledger_codes',
-  {
-    code: text('code').primaryKey(),
-    name: text('name').notNull(),
-    /** Customer deposits are liabilities of the bank; loans are assets. */
-    category: text('category', { enum: ['asset', 'liability'] }).notNull(),
-  },
-  (t) => [check('ledger_codes_category_check', sql`${t.category} in ('asset', 'liability')`)],
-);
-
 /** Sellable products; each is one account type in one currency, booked to one ledger code. */
 export const products = pgTable(
   'products',
@@ -55,9 +44,10 @@ export const products = pgTable(
     name: text('name').notNull(),
     accountType: text('account_type', { enum: ACCOUNT_TYPES }).notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
+    /** The GL control account of every account of this product. */
     ledgerCode: text('ledger_code')
       .notNull()
-      .references(() => ledgerCodes.code),
+      .references(() => glAccounts.code),
   },
   (t) => [
     check('products_account_type_check', sql`${t.accountType} in (${inList(ACCOUNT_TYPES)})`),
@@ -125,9 +115,10 @@ export const accounts = pgTable(
     branchCode: text('branch_code')
       .notNull()
       .references(() => branches.code),
+    /** The product's GL control account (kept equal to it by a trigger). */
     ledgerCode: text('ledger_code')
       .notNull()
-      .references(() => ledgerCodes.code),
+      .references(() => glAccounts.code),
     /** Maintained only by the posting trigger: always the sum of this account's postings. */
     balance: money('balance').notNull().default('0.00'),
     /** How far a Current account may go below zero; 0 for the others. */
@@ -166,7 +157,12 @@ export const transactions = pgTable(
     direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
     /** Running balance after this posting, checked by the posting trigger. */
     balanceAfter: money('balance_after').notNull(),
+    /** Its journal entry's reference (unique there, not here: a transfer has two lines). */
     reference: text('reference').notNull(),
+    /** The journal entry this customer-account line belongs to. */
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
   },
   (t) => [
     check('transactions_amount_positive_check', sql`${t.amount} > 0`),
@@ -175,9 +171,8 @@ export const transactions = pgTable(
     // read backwards it gives `order by posted_at desc, id desc` (newest first, NULLS FIRST as the
     // default DESC wants), forwards it gives statements in date order.
     index('transactions_account_history_asc_idx').on(t.accountId, t.postedAt, t.id),
-    // The reference is the client's idempotency key (POST /api/accounts/:number/transactions): one
-    // posting per reference, even when two servers receive the same retry at the same moment.
-    unique('transactions_reference_unique').on(t.reference),
+    // The idempotency key moved to journal_entries.reference; lines are found by entry.
+    index('transactions_entry_idx').on(t.entryId),
   ],
 );
 

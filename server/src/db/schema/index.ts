@@ -4,3 +4,4 @@ export * from './audit.ts';
 export * from './banking.ts';
 export * from './dashboard-content.ts';
 export * from './auth.ts';
+export * from './ledger.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../client.ts';
-import { branches, ledgerCodes, products } from '../../schema/banking.ts';
+import { branches, products } from '../../schema/banking.ts';
 
 /**
  * Branches, weighted by how many customers they serve (Freetown holds about half the market).
@@ -96,17 +96,6 @@ export const BRANCHES = [
   { code: '020', name: 'Bonthe', town: 'Bonthe', weight: 1, streets: ['Dick Street', 'Bonthe Wharf Road'] },
 ] as const;
 
-export const LEDGER_CODES = [
-  { code: '2010', name: 'Current accounts – Leone', category: 'liability' },
-  { code: '2011', name: 'Current accounts – foreign currency', category: 'liability' },
-  { code: '2020', name: 'Savings deposits – Leone', category: 'liability' },
-  { code: '2021', name: 'Domiciliary savings – foreign currency', category: 'liability' },
-  { code: '2030', name: 'Fixed deposits – Leone', category: 'liability' },
-  { code: '2031', name: 'Fixed deposits – foreign currency', category: 'liability' },
-  { code: '2040', name: 'Mobile wallet balances', category: 'liability' },
-  { code: '1410', name: 'Loans and advances to customers', category: 'asset' },
-] as const;
-
 /** Product codes are `<type prefix>-<currency>`; the seed SQL builds them the same way. */
 export const PRODUCTS = [
   {
@@ -165,10 +154,6 @@ export async function insertReferenceData(tx: Database): Promise<void> {
   await tx
     .insert(branches)
     .values(BRANCHES.map(({ code, name, town }) => ({ code, name, town })))
-    .onConflictDoNothing();
-  await tx
-    .insert(ledgerCodes)
-    .values(LEDGER_CODES.map((l) => ({ ...l })))
     .onConflictDoNothing();
   await tx
     .insert(products)

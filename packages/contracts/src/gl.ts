@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
+import { currencySchema, isoDateSchema, moneySchema, postingAmountSchema } from './banking.ts';
+import { POSTING_REFERENCE_MAX, SYSTEM_REFERENCE_PATTERN } from './postings.ts';
+
+/**
+ * The double-entry general ledger (docs/ledger.md, ADR 0011): the chart of accounts, journal entries
+ * and their lines, the bank's business date, and the posting API's requests and answers.
+ */
+
+/** The five classes at the top of the chart. */
+export const GL_CLASSES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export const glClassSchema = z.enum(GL_CLASSES);
+export type GlClass = z.infer<typeof glClassSchema>;
+
+/** class → group → account; only an `account` carries lines. */
+export const GL_KINDS = ['class', 'group', 'account'] as const;
+export type GlKind = (typeof GL_KINDS)[number];
+
+/** 'both' is a multi-currency account (e.g. suspense, FX position): its balance is kept per currency. */
+export const GL_CURRENCIES = ['SLE', 'USD', 'both'] as const;
+export type GlCurrency = (typeof GL_CURRENCIES)[number];
+
+export const SIDES = ['debit', 'credit'] as const;
+export const sideSchema = z.enum(SIDES);
+export type Side = z.infer<typeof sideSchema>;
+
+export const GL_ACCOUNT_STATUSES = ['active', 'closed'] as const;
+export type GlAccountStatus = (typeof GL_ACCOUNT_STATUSES)[number];
+
+/** Where an entry came from. migration and seed are written by the database migration and the seed only. */
+export const JOURNAL_SOURCES = [
+  'teller',
+  'transfer',
+  'manual',
+  'posting',
+  'reversal',
+  'system',
+  'end_of_day',
+  'migration',
+  'seed',
+] as const;
+export const journalSourceSchema = z.enum(JOURNAL_SOURCES);
+export type JournalSource = z.infer<typeof journalSourceSchema>;
+
+/**
+ * The permission each ledger route will need once the roles issue lands (today every route is guarded
+ * by requireActivated).
+ */
+export const LEDGER_PERMISSIONS = {
+  viewLedger: 'ledger.view',
+  postJournal: 'journal.post',
+  createTransfer: 'transfers.create',
+  reversePosting: 'postings.reverse',
+  postAccountTransaction: 'postings.create',
+} as const;
+
+/** `details.code` of a 409 refusal from any posting route. */
+export const LEDGER_REFUSAL_CODES = [
+  'insufficient_funds',
+  'account_closed',
+  'account_blocked',
+  'unbalanced',
+  'closed_date',
+  'already_reversed',
+  'currency_mismatch',
+  'reference_conflict',
+  'gl_account_not_postable',
+] as const;
+export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
+
+const referenceSchema = z
+  .string()
+  .regex(
+    new RegExp(`^[A-Za-z0-9_-]{1,${POSTING_REFERENCE_MAX}}$`),
+    'The reference may use only letters, digits, "-" and "_" (1 to 40 characters)',
+  )
+  .refine((r) => !SYSTEM_REFERENCE_PATTERN.test(r), 'This reference form is reserved for system postings');
+const narrationSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a narration')
+  .max(140, 'The narration may have at most 140 characters');
+/** A GL account code such as 1010 or 1020-001. */
+export const glCodeSchema = z.string().regex(/^[0-9]{1,4}(-[0-9A-Z]{3})?$/, 'must be a GL account code');
+/** Units of SLE for 1 USD, e.g. "22.75"; up to 6 decimals. */
+export const fxRateSchema = z
+  .string()
+  .regex(/^\d{1,10}(\.\d{1,6})?$/, 'must be a positive rate with at most 6 decimals')
+  .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
+
+// --- Requests -------------------------------------------------------------------------------------
+
+export const manualJournalLineSchema = z.object({
+  gl_code: glCodeSchema,
+  side: sideSchema,
+  amount: postingAmountSchema,
+  currency: currencySchema,
+});
+export type ManualJournalLine = z.infer<typeof manualJournalLineSchema>;
+
+/** POST /api/journal-entries: GL accounts that allow manual posting only; balanced per currency. */
+export const manualJournalRequestSchema = z.object({
+  narration: narrationSchema,
+  reference: referenceSchema,
+  /** Defaults to the business date. */
+  value_date: isoDateSchema.optional(),
+  /** When given it must be the current business date (else 409 closed_date). */
+  business_date: isoDateSchema.optional(),
+  lines: z.array(manualJournalLineSchema).min(2, 'An entry has at least two lines').max(50),
+});
+export type ManualJournalRequest = z.infer<typeof manualJournalRequestSchema>;
+
+/**
+ * POST /api/transfers. `amount` is debited from `from_account` in its currency. Across currencies
+ * `rate` (SLE per 1 USD) is required and the credited amount is converted and rounded half-up to cents.
+ */
+export const transferRequestSchema = z.object({
+  from_account: z.string().trim().min(1).max(34),
+  to_account: z.string().trim().min(1).max(34),
+  amount: postingAmountSchema,
+  rate: fxRateSchema.optional(),
+  narration: narrationSchema,
+  reference: referenceSchema,
+  value_date: isoDateSchema.optional(),
+});
+export type TransferRequest = z.infer<typeof transferRequestSchema>;
+
+export const reversalRequestSchema = z.object({
+  narration: narrationSchema.optional(),
+  reference: referenceSchema,
+});
+export type ReversalRequest = z.infer<typeof reversalRequestSchema>;
+
+/** GET /api/journal-entries filters; `account` is a GL code or a customer account number. */
+export const journalListQuerySchema = pageQuerySchema.extend({
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  account: z.string().trim().min(1).max(34).optional(),
+  source: journalSourceSchema.optional(),
+  maker: z.string().trim().min(1).max(320).optional(),
+  reference: z.string().trim().min(1).max(POSTING_REFERENCE_MAX).optional(),
+});
+export type JournalListQuery = z.infer<typeof journalListQuerySchema>;
+
+// --- Answers --------------------------------------------------------------------------------------
+
+export const journalLineSchema = z.object({
+  id: z.string(),
+  /** 'customer' lines sit on a customer account; gl_code is then its product's control account. */
+  kind: z.enum(['gl', 'customer']),
+  gl_code: z.string(),
+  gl_name: z.string(),
+  account_number: z.string().nullable(),
+  currency: currencySchema,
+  side: sideSchema,
+  amount: moneySchema,
+});
+export type JournalLine = z.infer<typeof journalLineSchema>;
+
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  business_date: isoDateSchema,
+  value_date: isoDateSchema,
+  narration: z.string(),
+  source: journalSourceSchema,
+  reference: z.string(),
+  maker_id: z.string().nullable(),
+  maker_email: z.string().nullable(),
+  /** The entry this one reverses, or null. */
+  reversal_of: z.string().nullable(),
+  /** The entry that reversed this one, or null. */
+  reversed_by: z.string().nullable(),
+  /** SLE per 1 USD for a cross-currency entry, else null. */
+  fx_rate: z.string().nullable(),
+  posted_at: z.string(),
+  lines: z.array(journalLineSchema),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+/** A list row: the entry without its lines, plus its total per currency. */
+export const journalEntrySummarySchema = journalEntrySchema
+  .omit({ lines: true })
+  .extend({ totals: z.array(z.object({ currency: currencySchema, amount: moneySchema })) });
+export type JournalEntrySummary = z.infer<typeof journalEntrySummarySchema>;
+
+/** A balance in one currency shown on its side: one of debit and credit is 0.00. */
+export const glBalanceSchema = z.object({
+  currency: currencySchema,
+  debit: moneySchema,
+  credit: moneySchema,
+});
+
+export const glAccountSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(GL_KINDS),
+  parent_code: z.string().nullable(),
+  class: glClassSchema,
+  currency: z.enum(GL_CURRENCIES),
+  normal_side: sideSchema,
+  status: z.enum(GL_ACCOUNT_STATUSES),
+  manual_posting: z.boolean(),
+  /** A control account: products map to it; its balance is the sum of its customer accounts. */
+  is_control: z.boolean(),
+  branch_code: z.string().nullable(),
+  /** Current balance per currency, as a debit or a credit total (one of them 0.00); groups and classes roll up. */
+  balances: z.array(glBalanceSchema),
+});
+export type GlAccount = z.infer<typeof glAccountSchema>;
+
+export const businessDateSchema = z.object({
+  business_date: isoDateSchema,
+  /** True until end of day sets a date of its own: the business date is then today's calendar date. */
+  follows_calendar: z.boolean(),
+});
+export type BusinessDate = z.infer<typeof businessDateSchema>;
