@@ -17,7 +17,6 @@ export const glReportDateSchema = z.iso
   .date({ error: 'Use a date like 2026-01-31' })
   .refine((d) => d >= '0001-01-01', 'Use a date like 2026-01-31');
 
-
 export const GL_CLASS_LABELS: Record<GlClass, string> = {
   asset: 'Assets',
   liability: 'Liabilities',

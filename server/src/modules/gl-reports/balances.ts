@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Currency, GlClass } from '@bankmanager/contracts';
+import { CURRENCIES, type Currency, type GlClass } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -65,3 +65,9 @@ export async function balancesAsOf(db: Database, date: string, today: string): P
     order by g.code, c.currency`,
   );
 }
+
+/** Every currency as a one-column table `c(currency)`, so each gets its totals even with no balance. */
+export const currenciesTable = sql`(values ${sql.join(
+  CURRENCIES.map((c) => sql`(${c}::text)`),
+  sql`, `,
+)}) as c(currency)`;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CURRENCIES, type BalanceSheet, type Currency, type IncomeStatement } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { balancesAsOf, currentBusinessDate, type NetBalance } from './balances.ts';
+import { balancesAsOf, currenciesTable, currentBusinessDate, type NetBalance } from './balances.ts';
 
 type Figure = { class: string; currency: string; amount: string };
 
@@ -29,7 +29,7 @@ async function onNormalSide(db: Database, balances: NetBalance[]) {
   const earnings = await queryRows<{ currency: Currency; amount: string }>(
     db,
     sql`select c.currency, coalesce(sum(case r.class when 'income' then r.amount when 'expense' then -r.amount end), 0)::numeric(18,2)::text as amount
-        from unnest(${CURRENCIES as unknown as string[]}::text[]) as c(currency)
+        from ${currenciesTable}
         left join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(class text, currency text, amount numeric)
           on r.currency = c.currency
         group by c.currency order by c.currency`,
@@ -56,7 +56,7 @@ export async function buildBalanceSheet(db: Database, date: string): Promise<Bal
   );
   return {
     date,
-    rows: rows.filter(sheet) as BalanceSheet['rows'],
+    rows: rows.filter(sheet),
     class_totals: totals.filter(sheet) as BalanceSheet['class_totals'],
     current_earnings: earnings,
     balanced,
@@ -87,7 +87,7 @@ export async function buildIncomeStatement(
   return {
     from: from ?? null,
     to,
-    rows: rows as IncomeStatement['rows'],
+    rows: rows,
     class_totals: totals as IncomeStatement['class_totals'],
     net_income: earnings,
   };

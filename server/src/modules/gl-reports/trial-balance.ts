@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { CURRENCIES, type TrialBalance } from '@bankmanager/contracts';
+import type { TrialBalance } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { balancesAsOf, currentBusinessDate } from './balances.ts';
+import { balancesAsOf, currenciesTable, currentBusinessDate } from './balances.ts';
 
 /**
  * The trial balance at the end of `date`: each account's balance on its debit or credit side, and the
@@ -28,7 +28,7 @@ export async function buildTrialBalance(db: Database, date: string): Promise<Tri
                coalesce(sum(r.debit), 0)::numeric(18,2)::text as debit,
                coalesce(sum(r.credit), 0)::numeric(18,2)::text as credit,
                coalesce(sum(r.debit) - sum(r.credit), 0)::numeric(18,2)::text as difference
-        from unnest(${CURRENCIES as unknown as string[]}::text[]) as c(currency)
+        from ${currenciesTable}
         left join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
              as r(currency text, debit numeric, credit numeric) on r.currency = c.currency
         group by c.currency order by c.currency`,
