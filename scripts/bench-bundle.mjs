@@ -33,7 +33,7 @@ function closure(key, out = new Set()) {
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 // Loaded at runtime on every page except the landing page (the auth client), and on signed-in pages (the header).
-const AUTH = 'src/features/auth/auth-session.ts';
+const AUTH = 'src/lib/auth/auth-session.ts';
 const HEADER = 'src/app/layout/app-header.tsx';
 const ROUTES = [
   ['/', 'src/features/landing/routes/landing.tsx', []],

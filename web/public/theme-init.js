@@ -1,5 +1,5 @@
 // Runs before the first paint so the page never flashes the wrong theme.
-// The key and values are those of web/src/features/theme/theme-storage.ts.
+// The key and values are those of web/src/lib/theme/theme-storage.ts.
 (function () {
   try {
     var stored = localStorage.getItem('bankmanager-theme');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_UP_MESSAGES as M, signUpFormSchema } from './auth.ts';
+import { SIGN_UP_MESSAGES as M, signInFormSchema, signUpFormSchema } from './auth.ts';
 
 const valid = {
   fullName: ' Aminata Kamara ',
@@ -38,5 +38,19 @@ describe('signUpFormSchema (all messages at once) all at once', () => {
       M.fullNameRequired,
       M.passwordsDoNotMatch,
     ]);
+  });
+});
+
+describe('signInFormSchema', () => {
+  it('requires both fields with the SPEC messages and trims the email', () => {
+    const r = signInFormSchema.safeParse({ email: '  ', password: '' });
+    expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual([
+      M.emailRequired,
+      M.passwordRequired,
+    ]);
+    expect(signInFormSchema.parse({ email: ' a@b.sl ', password: ' x ' })).toEqual({
+      email: 'a@b.sl',
+      password: ' x ',
+    });
   });
 });

@@ -80,6 +80,13 @@ export const signUpFormSchema = z
   });
 export type SignUpFormValues = z.input<typeof signUpFormSchema>;
 
+/** The sign-in form (SPEC §4): both fields required, the email trimmed; the messages are sign-up's. */
+export const signInFormSchema = z.object({
+  email: z.string().trim().min(1, SIGN_UP_MESSAGES.emailRequired),
+  password: z.string().min(1, SIGN_UP_MESSAGES.passwordRequired),
+});
+export type SignInFormValues = z.input<typeof signInFormSchema>;
+
 /**
  * The `data` (user_metadata) the SPA sends with signUp; the server validates it with the same field
  * rules and creates the profile from the output (mobile number reduced to digits, bank code defaulted).

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ToasterHost } from '@/components/ui/toaster-host';
-import { AuthProvider } from '@/features/auth';
+import { AuthProvider } from '@/lib/auth';
 import { BranchProvider } from '@/features/branch';
-import { ThemeProvider, useTheme } from '@/features/theme';
+import { ThemeProvider, useTheme } from '@/lib/theme';
 import { SignOutEffects } from './sign-out-effects';
 
 function Toasts() {

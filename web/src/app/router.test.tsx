@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A signed-in, activated superuser unless a test says otherwise.
 type TestUser = { id: string; email: string; user_metadata: Record<string, unknown> } | null;
 const session = vi.hoisted((): { user: TestUser } => ({ user: null }));
-vi.mock('@/features/auth/auth-session', () => ({
+vi.mock('@/lib/auth/auth-session', () => ({
   subscribeToAuth: (onUser: (u: unknown) => void) => {
     queueMicrotask(() => onUser(session.user));
     return () => {};
@@ -19,6 +19,9 @@ vi.mock('@/features/theme/api/profile-theme', () => ({
   saveProfileTheme: async () => {},
 }));
 vi.mock('@/lib/api-client', () => ({ api: { get: () => new Promise(() => {}) } }));
+
+// The first visit to a lazy route transforms its chunk on the fly; on a busy machine that takes seconds.
+const LAZY = { timeout: 5_000 };
 
 const { AppProviders } = await import('./providers');
 const { AppRoutes } = await import('./router');
@@ -46,7 +49,9 @@ describe('app routes', () => {
 
   it('opens a module page with the header for a menu path', async () => {
     renderAt('/transactions/proof/daily-diff');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Daily Differences' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Daily Differences' }, LAZY),
+    ).toBeInTheDocument();
     expect(screen.getByText('Not yet available')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Binta Conteh/ })).toHaveTextContent('B');
@@ -56,7 +61,7 @@ describe('app routes', () => {
 
   it('shows a 404 for an unknown path', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, LAZY)).toBeInTheDocument();
   });
 
   it('hides the menu bar on /signin even when signed in', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { useBranch } from '@/features/branch';
-import { useTheme } from '@/features/theme';
+import { useTheme } from '@/lib/theme';
 
 /** SPEC §4 "clear all state" on sign-out: theme choice, branch and the server-state cache. */
 export function SignOutEffects() {

@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth, userInitial } from '@/features/auth';
+import { userInitial } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { BranchSelect } from '@/features/branch';
 import { MegaMenu, MenuDrawer } from '@/features/menu';
-import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme/profile';
+import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme';
 import { IdleSignOut } from '@/features/session';
 
 /** SPEC §2 header: product name, menu, branch, theme toggle, avatar initial, Pending Activation, Sign Out. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '@/components/feedback/loading';
 import { paths, PUBLIC_PATHS } from '@/config/paths';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 
 // The header (menu, Radix, branch, profile theme) is its own chunk: only signed-in pages need it.
 const AppHeader = lazy(() => import('./app-header'));

@@ -3,7 +3,7 @@ import { Guarded } from './guarded';
 
 export default function AuditTrailPage() {
   return (
-    <Guarded requiresActivation>
+    <Guarded requiresActivation superusersOnly="Only superusers can read the audit trail.">
       <AuditTrailRoute />
     </Guarded>
   );

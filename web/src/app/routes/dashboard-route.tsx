@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { ActivatedDashboard, DashboardLoading } from '@/features/dashboard';
 import { displayName, Guarded } from './guarded';
 

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { RequireAuth, useActivationPolling } from '@/features/auth';
+import { RequireAuth } from '@/app/guard/require-auth';
+import { useActivationPolling } from '@/app/guard/use-activation-polling';
 import { queryClient } from '@/lib/query-client';
 
 /**
@@ -10,16 +11,23 @@ import { queryClient } from '@/lib/query-client';
 export function Guarded({
   requiresActivation,
   loadingFallback,
+  superusersOnly,
   children,
 }: {
   requiresActivation: boolean;
   loadingFallback?: ReactNode;
+  /** The message a signed-in non-superuser sees instead of the screen; omit for screens open to all. */
+  superusersOnly?: string;
   children: ReactNode;
 }) {
   useActivationPolling();
   return (
     <QueryClientProvider client={queryClient}>
-      <RequireAuth requiresActivation={requiresActivation} loadingFallback={loadingFallback}>
+      <RequireAuth
+        requiresActivation={requiresActivation}
+        loadingFallback={loadingFallback}
+        superusersOnly={superusersOnly}
+      >
         {children}
       </RequireAuth>
     </QueryClientProvider>

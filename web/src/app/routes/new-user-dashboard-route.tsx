@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { DashboardLoading, PendingDashboard } from '@/features/dashboard';
 import { displayName, Guarded } from './guarded';
 

@@ -3,7 +3,7 @@ import { Guarded } from './guarded';
 
 export default function StaffUsersPage() {
   return (
-    <Guarded requiresActivation>
+    <Guarded requiresActivation superusersOnly="Only superusers can manage staff.">
       <StaffUsersRoute />
     </Guarded>
   );

@@ -1,2 +1,1 @@
 export { RegisteredUsersRoute } from './routes/registered-users-route';
-export { Pagination } from './components/pagination';

@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
-import { AlertDialog } from 'radix-ui';
 import { useNavigate } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { publicConfig } from '@/config/public-config';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { lastActivity, recordActivity, resetActivity } from './last-activity';
 
@@ -52,22 +59,19 @@ export function IdleSignOut({
 
   const seconds = remainingMs === null ? 0 : Math.max(0, Math.ceil(remainingMs / 1000));
   return (
-    <AlertDialog.Root open={remainingMs !== null}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border p-6 shadow-lg">
-          <AlertDialog.Title className="text-lg font-semibold">You will be signed out soon</AlertDialog.Title>
-          <AlertDialog.Description className="text-muted-foreground mt-2 text-sm">
-            For security, you will be signed out in <span aria-live="polite">{seconds}</span> seconds because
-            there has been no activity.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Action asChild>
-              <Button onClick={() => resetActivity()}>Stay signed in</Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog open={remainingMs !== null}>
+      <AlertDialogContent>
+        <AlertDialogTitle>You will be signed out soon</AlertDialogTitle>
+        <AlertDialogDescription>
+          For security, you will be signed out in <span aria-live="polite">{seconds}</span> seconds because
+          there has been no activity.
+        </AlertDialogDescription>
+        <AlertDialogFooter className="mt-6">
+          <AlertDialogAction asChild>
+            <Button onClick={() => resetActivity()}>Stay signed in</Button>
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,1 +1,1 @@
-export { StaffUsersRoute, SuperusersOnly } from './routes/staff-users-route';
+export { StaffUsersRoute } from './routes/staff-users-route';

@@ -1,2 +1,1 @@
-export { ThemeProvider, useTheme } from './theme-provider';
-export { ThemeToggle } from './theme-toggle';
+export { ProfileThemeToggle, useProfileThemeSync } from './components/profile-theme';

@@ -1,8 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/lib/toast';
 import { downloadStatement } from '../api/download-statement';
 
@@ -34,55 +41,46 @@ export function StatementDialog({ accountNumber }: { accountNumber: string }) {
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
         <Button variant="outline">Download Statement</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border p-6 shadow-lg">
-          <Dialog.Title className="text-lg font-semibold">Download Statement</Dialog.Title>
-          <Dialog.Description className="text-muted-foreground mb-4 text-sm">
-            Choose the period. The statement downloads as a PDF.
-          </Dialog.Description>
-          <form onSubmit={submit} className="grid gap-4">
-            <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-2">
-                <Label htmlFor="statement-from">From</Label>
-                <Input
-                  id="statement-from"
-                  type="date"
-                  required
-                  value={from}
-                  max={to}
-                  onChange={(e) => setFrom(e.target.value)}
-                />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="statement-to">To</Label>
-                <Input
-                  id="statement-to"
-                  type="date"
-                  required
-                  value={to}
-                  min={from}
-                  onChange={(e) => setTo(e.target.value)}
-                />
-              </div>
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Preparing...' : 'Download PDF'}
+      </DialogTrigger>
+      <DialogContent size="sm">
+        <DialogTitle>Download Statement</DialogTitle>
+        <DialogDescription>Choose the period. The statement downloads as a PDF.</DialogDescription>
+        <form onSubmit={submit} className="grid gap-4">
+          <div className="grid grid-cols-2 gap-3">
+            <FormField
+              id="statement-from"
+              label="From"
+              type="date"
+              required
+              value={from}
+              max={to}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+            <FormField
+              id="statement-to"
+              label="To"
+              type="date"
+              required
+              value={to}
+              min={from}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </div>
+          <DialogFooter className="mt-0">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
               </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Preparing...' : 'Download PDF'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

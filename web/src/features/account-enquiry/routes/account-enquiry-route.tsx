@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Tabs } from 'radix-ui';
 import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getAccount } from '../api/get-account';
@@ -12,9 +11,6 @@ import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
-
-const tabClass =
-  'data-[state=active]:bg-background data-[state=active]:text-foreground text-muted-foreground rounded-md px-3 py-1.5 text-sm font-medium data-[state=active]:shadow-sm';
 
 function History({ number }: { number: string }) {
   const tx = useTransactions(number);
@@ -96,34 +92,26 @@ export function AccountEnquiryRoute() {
     <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-6">
       <h1 className="text-2xl font-semibold">{T.title}</h1>
       <form onSubmit={search} className="flex items-end gap-2 print:hidden" aria-label="Find account">
-        <div className="grid flex-1 gap-2">
-          <Label htmlFor="account-number">Account Number</Label>
-          <Input
-            id="account-number"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            placeholder="Enter account number"
-            autoComplete="off"
-          />
-        </div>
+        <FormField
+          id="account-number"
+          label="Account Number"
+          className="flex-1"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          placeholder="Enter account number"
+          autoComplete="off"
+        />
         <Button type="submit" disabled={searching}>
           {searching ? 'Searching...' : 'Search'}
         </Button>
       </form>
       {account && (
-        <Tabs.Root defaultValue="details" className="grid gap-4">
-          <Tabs.List
-            aria-label="Account information"
-            className="bg-muted inline-flex w-fit gap-1 rounded-lg p-1 print:hidden"
-          >
-            <Tabs.Trigger value="details" className={tabClass}>
-              Account Details
-            </Tabs.Trigger>
-            <Tabs.Trigger value="history" className={tabClass}>
-              Transaction History
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content
+        <Tabs defaultValue="details" className="grid gap-4">
+          <TabsList aria-label="Account information" className="print:hidden">
+            <TabsTrigger value="details">Account Details</TabsTrigger>
+            <TabsTrigger value="history">Transaction History</TabsTrigger>
+          </TabsList>
+          <TabsContent
             value="details"
             className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
           >
@@ -134,11 +122,11 @@ export function AccountEnquiryRoute() {
               </Button>
               <StatementDialog accountNumber={account.accountNumber} />
             </div>
-          </Tabs.Content>
-          <Tabs.Content value="history">
+          </TabsContent>
+          <TabsContent value="history">
             <History number={account.accountNumber} />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabsContent>
+        </Tabs>
       )}
     </main>
   );

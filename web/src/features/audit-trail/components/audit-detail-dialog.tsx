@@ -1,5 +1,12 @@
-import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { useAuditDetail } from '../api/get-audit-detail';
 
 function Json({ label, value }: { label: string; value: unknown }) {
@@ -19,40 +26,37 @@ export function AuditDetailDialog({ id, onClose }: { id: number; onClose: () => 
   const d = detail.data;
   const { before, after, ...rest } = d?.details ?? {};
   return (
-    <Dialog.Root open onOpenChange={(o) => (!o ? onClose() : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(94vw,48rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg border p-6 shadow-lg">
-          <Dialog.Title className="text-lg font-semibold">Audit row {id}</Dialog.Title>
-          <Dialog.Description className="text-muted-foreground mb-4 text-sm">
-            {d
-              ? `${d.action} · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}`
-              : 'Loading details...'}
-          </Dialog.Description>
-          {detail.isError ? (
-            <p role="alert" className="text-destructive text-sm">
-              {detail.error.message}
+    <Dialog open onOpenChange={(o) => (!o ? onClose() : undefined)}>
+      <DialogContent size="lg">
+        <DialogTitle>Audit row {id}</DialogTitle>
+        <DialogDescription>
+          {d
+            ? `${d.action} · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}`
+            : 'Loading details...'}
+        </DialogDescription>
+        {detail.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            {detail.error.message}
+          </p>
+        ) : d ? (
+          <div className="grid gap-3">
+            <p className="text-sm">
+              Actor: {d.actorEmail ?? d.actorId ?? '—'} · Target: {d.targetType ?? '—'} {d.targetId ?? ''}
             </p>
-          ) : d ? (
-            <div className="grid gap-3">
-              <p className="text-sm">
-                Actor: {d.actorEmail ?? d.actorId ?? '—'} · Target: {d.targetType ?? '—'} {d.targetId ?? ''}
-              </p>
-              <div className="grid gap-3 md:grid-cols-2">
-                <Json label="Before" value={before} />
-                <Json label="After" value={after} />
-              </div>
-              {Object.keys(rest).length ? <Json label="Other details" value={rest} /> : null}
-              <p className="text-muted-foreground font-mono text-xs break-all">hash {d.hash}</p>
+            <div className="grid gap-3 md:grid-cols-2">
+              <Json label="Before" value={before} />
+              <Json label="After" value={after} />
             </div>
-          ) : null}
-          <div className="mt-4 flex justify-end">
-            <Dialog.Close asChild>
-              <Button variant="outline">Close</Button>
-            </Dialog.Close>
+            {Object.keys(rest).length ? <Json label="Other details" value={rest} /> : null}
+            <p className="text-muted-foreground font-mono text-xs break-all">hash {d.hash}</p>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : null}
+        <DialogFooter className="mt-4">
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { AUDIT_OUTCOMES, type AuditFilters } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field, FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 
 const TEXT_FIELDS = [
   { key: 'actor', label: 'Actor', placeholder: 'User id or e-mail' },
@@ -25,45 +25,42 @@ export function AuditFiltersForm({ onApply }: { onApply: (f: AuditFilters) => vo
       className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
     >
       {TEXT_FIELDS.map(({ key, label, placeholder }) => (
-        <div key={key} className="grid gap-1">
-          <Label htmlFor={`audit-${key}`}>{label}</Label>
-          <Input
-            id={`audit-${key}`}
-            placeholder={placeholder}
-            value={f[key] ?? ''}
-            onChange={(e) => set(key, e.target.value)}
-          />
-        </div>
+        <FormField
+          key={key}
+          id={`audit-${key}`}
+          label={label}
+          className="gap-1"
+          placeholder={placeholder}
+          value={f[key] ?? ''}
+          onChange={(e) => set(key, e.target.value)}
+        />
       ))}
-      <div className="grid gap-1">
-        <Label htmlFor="audit-outcome">Outcome</Label>
-        <select
-          id="audit-outcome"
-          className="border-input bg-background h-10 rounded-md border px-3 text-sm"
-          value={f.outcome ?? ''}
-          onChange={(e) => set('outcome', e.target.value)}
-        >
+      <Field id="audit-outcome" label="Outcome" className="gap-1">
+        <Select value={f.outcome ?? ''} onChange={(e) => set('outcome', e.target.value)}>
           <option value="">Any</option>
           {AUDIT_OUTCOMES.map((o) => (
             <option key={o} value={o}>
               {o}
             </option>
           ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="audit-from">From</Label>
-        <Input
-          id="audit-from"
-          type="date"
-          value={f.from ?? ''}
-          onChange={(e) => set('from', e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="audit-to">To</Label>
-        <Input id="audit-to" type="date" value={f.to ?? ''} onChange={(e) => set('to', e.target.value)} />
-      </div>
+        </Select>
+      </Field>
+      <FormField
+        id="audit-from"
+        label="From"
+        className="gap-1"
+        type="date"
+        value={f.from ?? ''}
+        onChange={(e) => set('from', e.target.value)}
+      />
+      <FormField
+        id="audit-to"
+        label="To"
+        className="gap-1"
+        type="date"
+        value={f.to ?? ''}
+        onChange={(e) => set('to', e.target.value)}
+      />
       <Button type="submit">Apply filters</Button>
     </form>
   );

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../auth-context';
+import type { AuthContextValue } from '@/lib/auth/auth-context';
 
 const toastMock = vi.fn();
 const config = vi.hoisted(() => ({
@@ -15,7 +15,7 @@ async function renderPage(signIn: AuthContextValue['signIn'], from?: string) {
   vi.resetModules();
   // Fresh modules so the page reads this test's public config; the context must come from the same copy.
   const { SignInRoute } = await import('./sign-in');
-  const { AuthContext } = await import('../auth-context');
+  const { AuthContext } = await import('@/lib/auth/auth-context');
   const auth = { signIn } as AuthContextValue;
   render(
     <AuthContext.Provider value={auth}>
@@ -47,8 +47,10 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    // The check loads with the contracts' schema, so the messages appear a tick later.
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(signIn).not.toHaveBeenCalled();
   });
 

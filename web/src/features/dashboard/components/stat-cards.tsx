@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@bankmanager/contracts/dashboard';
 import { Info } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Tooltip } from '@/components/ui/tooltip';
 import { formatCurrency } from '@bankmanager/contracts/format';
 
 function Stat({
@@ -48,29 +48,19 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       <Stat
         label="Compliance Score"
         extra={
-          <Tooltip.Provider delayDuration={150}>
-            <Tooltip.Root>
-              <Tooltip.Trigger asChild>
-                <button
-                  type="button"
-                  aria-label="How the compliance score is computed"
-                  className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2"
-                >
-                  <Info aria-hidden className="size-4" />
-                </button>
-              </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Tooltip.Content
-                  side="top"
-                  sideOffset={6}
-                  className="bg-foreground text-background z-50 max-w-xs rounded-md px-3 py-2 text-xs shadow-md"
-                >
-                  {stats.complianceDefinition}
-                  <Tooltip.Arrow className="fill-foreground" />
-                </Tooltip.Content>
-              </Tooltip.Portal>
-            </Tooltip.Root>
-          </Tooltip.Provider>
+          <Tooltip
+            trigger={
+              <button
+                type="button"
+                aria-label="How the compliance score is computed"
+                className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2"
+              >
+                <Info aria-hidden className="size-4" />
+              </button>
+            }
+          >
+            {stats.complianceDefinition}
+          </Tooltip>
         }
       >
         {stats.complianceScore}%

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '@/features/theme/theme-provider';
+import { ThemeProvider } from '@/lib/theme';
 import { LandingRoute } from './landing';
 
 function renderLanding() {

@@ -1,7 +1,7 @@
 import { BarChart3, Banknote, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
 
 const FEATURES = [

@@ -1,9 +1,16 @@
 import { MENU, type MenuItem } from '@bankmanager/contracts/menu';
 import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 
 function DrawerTree({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
   return (
@@ -49,30 +56,27 @@ export function MenuDrawer({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Open menu" className={className}>
           <Menu aria-hidden />
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="bg-background text-foreground fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto border-r p-4 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Banking modules</Dialog.Description>
-          <nav aria-label="Main menu">
-            <DrawerTree items={items} onNavigate={() => setOpen(false)} />
-          </nav>
-          {footer ? <div className="mt-auto border-t pt-4">{footer}</div> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogTrigger>
+      <DialogContent placement="left" size={null}>
+        <div className="flex items-center justify-between">
+          <DialogTitle>Menu</DialogTitle>
+          <DialogClose asChild>
+            <Button variant="ghost" size="icon" aria-label="Close menu">
+              <X aria-hidden />
+            </Button>
+          </DialogClose>
+        </div>
+        <DialogDescription className="sr-only">Banking modules</DialogDescription>
+        <nav aria-label="Main menu">
+          <DrawerTree items={items} onNavigate={() => setOpen(false)} />
+        </nav>
+        {footer ? <div className="mt-auto border-t pt-4">{footer}</div> : null}
+      </DialogContent>
+    </Dialog>
   );
 }

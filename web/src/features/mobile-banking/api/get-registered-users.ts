@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   REGISTERED_USERS_PAGE_SIZE,
   registeredUserSchema,
+  type Page,
   type RegisteredUser,
   type RegisteredUserSort,
 } from '@bankmanager/contracts';
 import { publicConfig } from '@/config/public-config';
-import { api } from '@/lib/api-client';
+import { getPage } from '@/lib/get-page';
 import { loadSampleUsers } from './sample-users';
 
 export interface UsersPageParams {
@@ -18,32 +18,21 @@ export interface UsersPageParams {
   page: number;
 }
 
-export interface UsersPage {
-  rows: RegisteredUser[];
-  total: number;
+export interface UsersPage extends Page<RegisteredUser> {
   /** True when the server was unreachable and demo sample rows are shown instead (demo mode only). */
   sample: boolean;
 }
 
-const listSchema = z.array(registeredUserSchema);
-
 /** GET /api/registered-users: one page, searched and sorted by the database; the total is a header. */
 export async function getRegisteredUsers(p: UsersPageParams, signal?: AbortSignal): Promise<UsersPage> {
-  const query = new URLSearchParams({
-    sort: p.sort,
-    order: p.order,
-    page: String(p.page + 1),
-    pageSize: String(REGISTERED_USERS_PAGE_SIZE),
-  });
-  if (p.q) query.set('q', p.q);
-  let total = 0;
   try {
-    const rows = await api.get(`/registered-users?${query}`, {
-      schema: listSchema,
+    const page = await getPage('/registered-users', registeredUserSchema, {
+      page: p.page,
+      pageSize: REGISTERED_USERS_PAGE_SIZE,
+      params: { sort: p.sort, order: p.order, q: p.q },
       signal,
-      onResponse: (res) => (total = Number(res.headers.get('x-total-count') ?? 0)),
     });
-    return { rows, total, sample: false };
+    return { ...page, sample: false };
   } catch (err) {
     // SPEC §7 fallback to a local sample file — only on a demo server, never with real data.
     if (!publicConfig.demoData || signal?.aborted) throw err;

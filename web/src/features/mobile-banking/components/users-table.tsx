@@ -5,7 +5,7 @@ import {
   type RegisteredUser,
   type RegisteredUserSort,
 } from '@bankmanager/contracts';
-import { cn } from '@/lib/cn';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { CustomerStatusBadge, SubscriptionBadge } from './status-badges';
 
 export interface SortState {
@@ -37,10 +37,9 @@ function SortHeader({
   const active = sort.key === sortKey;
   const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <th
-      scope="col"
+    <TableHead
       aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-3 py-2 font-medium', align === 'right' && 'text-right')}
+      align={align}
     >
       <button
         type="button"
@@ -50,73 +49,62 @@ function SortHeader({
         {label}
         <Icon className="size-3.5" aria-hidden />
       </button>
-    </th>
+    </TableHead>
   );
 }
 
 /** The 8 columns of SPEC §2. Rows are selectable by click, Enter or Space; one selection at a time. */
 export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) {
-  const plain = (label: string) => (
-    <th scope="col" className="px-3 py-2 text-left font-medium">
-      {label}
-    </th>
-  );
+  const plain = (label: string) => <TableHead>{label}</TableHead>;
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table
-        className="w-full text-sm"
-        aria-label="Registered mobile banking users"
-        aria-rowcount={rows.length + 1}
-      >
-        <thead className="bg-muted text-muted-foreground text-left">
-          <tr>
-            <SortHeader label="Customer ID" sortKey="id" sort={sort} onSort={onSort} />
-            <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
-            <SortHeader label="Mobile No" sortKey="mobile" sort={sort} onSort={onSort} />
-            {plain('Wallet Account')}
-            <SortHeader label="Balance" sortKey="balance" sort={sort} onSort={onSort} align="right" />
-            {plain('Ledger')}
-            {plain('Status')}
-            {plain('Mobile Banking')}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const selected = r.cust_id === selectedId;
-            return (
-              <tr
-                key={r.cust_id}
-                tabIndex={0}
-                aria-selected={selected}
-                onClick={() => onSelect(r)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    onSelect(r);
-                  }
-                }}
-                className={cn(
-                  'hover:bg-muted/60 focus-visible:ring-ring cursor-pointer border-t focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset',
-                  selected && 'bg-accent text-accent-foreground',
-                )}
-              >
-                <td className="px-3 py-2 font-mono">{padCustomerId(r.cust_id)}</td>
-                <td className="px-3 py-2">{r.cust_name}</td>
-                <td className="px-3 py-2 font-mono">{r.mobile_no}</td>
-                <td className="px-3 py-2 font-mono">{r.pay_acct}</td>
-                <td className="px-3 py-2 text-right font-mono tabular-nums">{formatAmount(r.balance)}</td>
-                <td className="px-3 py-2">{r.ledger}</td>
-                <td className="px-3 py-2">
-                  <CustomerStatusBadge status={r.status} />
-                </td>
-                <td className="px-3 py-2">
-                  <SubscriptionBadge subscribed={r.mb_sub} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table aria-label="Registered mobile banking users" aria-rowcount={rows.length + 1}>
+      <TableHeader>
+        <tr>
+          <SortHeader label="Customer ID" sortKey="id" sort={sort} onSort={onSort} />
+          <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
+          <SortHeader label="Mobile No" sortKey="mobile" sort={sort} onSort={onSort} />
+          {plain('Wallet Account')}
+          <SortHeader label="Balance" sortKey="balance" sort={sort} onSort={onSort} align="right" />
+          {plain('Ledger')}
+          {plain('Status')}
+          {plain('Mobile Banking')}
+        </tr>
+      </TableHeader>
+      <TableBody>
+        {rows.map((r) => {
+          const selected = r.cust_id === selectedId;
+          return (
+            <TableRow
+              key={r.cust_id}
+              interactive
+              tabIndex={0}
+              aria-selected={selected}
+              onClick={() => onSelect(r)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onSelect(r);
+                }
+              }}
+            >
+              <TableCell kind="code">{padCustomerId(r.cust_id)}</TableCell>
+              <TableCell>{r.cust_name}</TableCell>
+              <TableCell kind="code">{r.mobile_no}</TableCell>
+              <TableCell kind="code">{r.pay_acct}</TableCell>
+              <TableCell align="right" kind="amount">
+                {formatAmount(r.balance)}
+              </TableCell>
+              <TableCell>{r.ledger}</TableCell>
+              <TableCell>
+                <CustomerStatusBadge status={r.status} />
+              </TableCell>
+              <TableCell>
+                <SubscriptionBadge subscribed={r.mb_sub} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { useRegisteredUsers } from '../api/get-registered-users';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { SubscriptionForm } from '../components/subscription-form';
 import { UsersTable, type SortState } from '../components/users-table';
 

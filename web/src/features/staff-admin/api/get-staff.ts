@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { staffListItemSchema, type StaffListItem, type StaffStatus } from '@bankmanager/contracts';
-import { api } from '@/lib/api-client';
+import { staffListItemSchema, type Page, type StaffListItem, type StaffStatus } from '@bankmanager/contracts';
+import { getPage } from '@/lib/get-page';
 
 export const STAFF_PAGE_SIZE = 10;
 export const STAFF_FILTERS = ['all', 'pending', 'active', 'superusers', 'banned'] as const;
@@ -14,26 +13,21 @@ export interface StaffPageParams {
   page: number;
 }
 
-export interface StaffPage {
-  rows: StaffListItem[];
-  total: number;
-}
-
-const listSchema = z.array(staffListItemSchema);
+export type StaffPage = Page<StaffListItem>;
 
 /** GET /api/admin/staff — one page; the total is in X-Total-Count. */
-export async function getStaff(p: StaffPageParams, signal?: AbortSignal): Promise<StaffPage> {
-  const query = new URLSearchParams({ page: String(p.page + 1), pageSize: String(STAFF_PAGE_SIZE) });
-  if (p.q) query.set('q', p.q);
-  if (p.filter === 'superusers') query.set('superuser', 'true');
-  else if (p.filter !== 'all') query.set('status', p.filter satisfies StaffStatus);
-  let total = 0;
-  const rows = await api.get(`/admin/staff?${query}`, {
-    schema: listSchema,
+export function getStaff(p: StaffPageParams, signal?: AbortSignal): Promise<StaffPage> {
+  const params = {
+    q: p.q,
+    superuser: p.filter === 'superusers' ? 'true' : undefined,
+    status: p.filter === 'all' || p.filter === 'superusers' ? undefined : (p.filter satisfies StaffStatus),
+  };
+  return getPage('/admin/staff', staffListItemSchema, {
+    page: p.page,
+    pageSize: STAFF_PAGE_SIZE,
+    params,
     signal,
-    onResponse: (res) => (total = Number(res.headers.get('x-total-count') ?? 0)),
   });
-  return { rows, total };
 }
 
 export const staffQueryOptions = (p: StaffPageParams) =>
@@ -44,6 +38,6 @@ export const staffQueryOptions = (p: StaffPageParams) =>
     retry: false,
   });
 
-export function useStaff(p: StaffPageParams, enabled = true) {
-  return useQuery({ ...staffQueryOptions(p), enabled });
+export function useStaff(p: StaffPageParams) {
+  return useQuery(staffQueryOptions(p));
 }

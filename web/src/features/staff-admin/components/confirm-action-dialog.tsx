@@ -1,5 +1,12 @@
-import { AlertDialog } from 'radix-ui';
 import { STAFF_ACTION_LABELS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
 const CONSEQUENCE: Record<StaffAction, string> = {
@@ -27,32 +34,29 @@ export function ConfirmActionDialog({ user, action, busy, onConfirm, onCancel }:
   const label = action ? STAFF_ACTION_LABELS[action] : '';
   const destructive = action === 'ban' || action === 'reject' || action === 'revoke-activation';
   return (
-    <AlertDialog.Root open={action !== null} onOpenChange={(o) => (!o ? onCancel() : undefined)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border p-6 shadow-lg">
-          <AlertDialog.Title className="text-lg font-semibold">
-            {label}: {user.fullName || user.email}?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="text-muted-foreground mt-2 text-sm">
-            {user.email}. {action ? CONSEQUENCE[action] : ''}
-          </AlertDialog.Description>
-          <div className="mt-5 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant={destructive ? 'destructive' : 'default'}
-              disabled={busy}
-              onClick={() => action && onConfirm(action)}
-            >
-              {busy ? 'Working...' : `Confirm ${label.toLowerCase()}`}
+    <AlertDialog open={action !== null} onOpenChange={(o) => (!o ? onCancel() : undefined)}>
+      <AlertDialogContent>
+        <AlertDialogTitle>
+          {label}: {user.fullName || user.email}?
+        </AlertDialogTitle>
+        <AlertDialogDescription>
+          {user.email}. {action ? CONSEQUENCE[action] : ''}
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={busy}>
+              Cancel
             </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+          </AlertDialogCancel>
+          <Button
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={busy}
+            onClick={() => action && onConfirm(action)}
+          >
+            {busy ? 'Working...' : `Confirm ${label.toLowerCase()}`}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

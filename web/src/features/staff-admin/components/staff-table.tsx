@@ -1,5 +1,14 @@
 import type { StaffListItem } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { StaffRowActions } from './staff-row-actions';
 
 const STATUS_VARIANT = { active: 'default', pending: 'secondary', banned: 'destructive' } as const;
@@ -25,41 +34,35 @@ export function StaffStatusBadge({ status }: { status: StaffListItem['status'] }
 /** The staff list; every row has its actions menu. */
 export function StaffTable({ rows }: { rows: StaffListItem[] }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Staff users</caption>
-        <thead className="bg-muted/50">
-          <tr>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 text-left font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((u) => (
-            <tr key={u.id} className="border-t" data-testid={`staff-row-${u.email}`}>
-              <td className="px-3 py-2 font-medium">{u.fullName || '—'}</td>
-              <td className="px-3 py-2">{u.email}</td>
-              <td className="px-3 py-2">{u.mobileNo ?? '—'}</td>
-              <td className="px-3 py-2">{u.bankCode}</td>
-              <td className="px-3 py-2">
-                <StaffStatusBadge status={u.status} />
-              </td>
-              <td className="px-3 py-2">
-                {u.isSuperuser ? <Badge variant="warning">Superuser</Badge> : 'No'}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{dateTime(u.lastSignInAt)}</td>
-              <td className="px-3 py-2">{u.mfaEnabled ? 'On' : 'Off'}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{date(u.createdAt)}</td>
-              <td className="px-3 py-2">
-                <StaffRowActions user={u} />
-              </td>
-            </tr>
+    <Table>
+      <TableCaption>Staff users</TableCaption>
+      <TableHeader>
+        <tr>
+          {HEADERS.map((h) => (
+            <TableHead key={h}>{h}</TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </TableHeader>
+      <TableBody>
+        {rows.map((u) => (
+          <TableRow key={u.id} data-testid={`staff-row-${u.email}`}>
+            <TableCell className="font-medium">{u.fullName || '—'}</TableCell>
+            <TableCell>{u.email}</TableCell>
+            <TableCell>{u.mobileNo ?? '—'}</TableCell>
+            <TableCell>{u.bankCode}</TableCell>
+            <TableCell>
+              <StaffStatusBadge status={u.status} />
+            </TableCell>
+            <TableCell>{u.isSuperuser ? <Badge variant="warning">Superuser</Badge> : 'No'}</TableCell>
+            <TableCell kind="date">{dateTime(u.lastSignInAt)}</TableCell>
+            <TableCell>{u.mfaEnabled ? 'On' : 'Off'}</TableCell>
+            <TableCell kind="date">{date(u.createdAt)}</TableCell>
+            <TableCell>
+              <StaffRowActions user={u} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

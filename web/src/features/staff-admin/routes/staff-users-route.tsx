@@ -5,8 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth';
-import { Pagination } from '@/features/mobile-banking';
+import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { STAFF_FILTERS, STAFF_PAGE_SIZE, useStaff, type StaffFilter } from '../api/get-staff';
 import { ReviewDialog } from '../components/review-dialog';
@@ -20,35 +19,24 @@ const FILTER_LABEL: Record<StaffFilter, string> = {
   banned: 'Banned',
 };
 
-export function SuperusersOnly() {
-  return (
-    <main className="mx-auto w-full max-w-3xl p-6">
-      <p role="alert" className="rounded-md border p-4">
-        Only superusers can manage staff.
-      </p>
-    </main>
-  );
-}
-
-/** /security/users: staff list, filters and actions; ?review=<id> opens the approval dialog. */
+/**
+ * /security/users: staff list, filters and actions; ?review=<id> opens the approval dialog.
+ * Superusers only: the route guard (app/routes/staff-users-route.tsx) keeps everyone else out.
+ */
 export function StaffUsersRoute() {
-  const { activation } = useAuth();
-  const isSuperuser = activation?.isSuperuser === true;
   const [params, setParams] = useSearchParams();
   const review = params.get('review');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<StaffFilter>('all');
   const [page, setPage] = useState(0);
-  const staff = useStaff({ q, filter, page }, isSuperuser);
+  const staff = useStaff({ q, filter, page });
 
   const [lastQ, setLastQ] = useState(q);
   if (q !== lastQ) {
     setLastQ(q);
     setPage(0);
   }
-
-  if (!isSuperuser) return <SuperusersOnly />;
 
   const closeReview = () =>
     setParams(

@@ -1,5 +1,5 @@
 import { supabase } from '@/lib/supabase';
-import type { Theme } from '../theme-storage';
+import type { Theme } from '@/lib/theme';
 
 /** The theme stored on the user's profile row (SPEC §7: select theme by id), or null when none. */
 export async function loadProfileTheme(userId: string): Promise<Theme | null> {

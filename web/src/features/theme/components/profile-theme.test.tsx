@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ loadProfileTheme: vi.fn(), saveProfileTheme: vi.fn() }));
 vi.mock('../api/profile-theme', () => api);
 vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));
-const { ThemeProvider } = await import('../theme-provider');
+const { ThemeProvider } = await import('@/lib/theme');
 const { ProfileThemeToggle, useProfileThemeSync } = await import('./profile-theme');
 
 function Header() {

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { loadProfileTheme, saveProfileTheme } from '../api/profile-theme';
-import { useTheme } from '../theme-provider';
-import { systemTheme } from '../theme-storage';
+import { systemTheme, useTheme } from '@/lib/theme';
 
 /**
  * Loads the signed-in user's theme from their profile (SPEC §4). None stored: the system preference

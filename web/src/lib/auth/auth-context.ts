@@ -1,6 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@supabase/supabase-js';
-import type { Activation } from './lib/decide-route';
+
+/** Activation status from the server (SPEC §4): null until checked. */
+export interface Activation {
+  isActivated: boolean;
+  isSuperuser: boolean;
+  /** True once the status came from the server (sign-in response or GET /api/user/status). */
+  statusVerified: boolean;
+}
 
 export interface AuthState {
   /** idle: not started (the landing page never loads the auth client). */

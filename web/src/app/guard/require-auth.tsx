@@ -2,18 +2,29 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/feedback/loading';
-import { useAuth } from '../auth-context';
-import { decideRoute } from '../lib/decide-route';
+import { useAuth } from '@/lib/auth';
+import { decideRoute } from './decide-route';
+import { SuperusersOnly } from './superusers-only';
 
 export interface RequireAuthProps {
   requiresActivation: boolean;
   children: ReactNode;
   /** Shown instead of 'Loading...' (the dashboards show their own spinner). */
   loadingFallback?: ReactNode;
+  /**
+   * Superusers only: anyone else who passes the guard sees this message instead of the screen (the
+   * server answers 403 too). The screen is not rendered, so it fetches nothing.
+   */
+  superusersOnly?: string;
 }
 
 /** SPEC §4 route guard around one route. */
-export function RequireAuth({ requiresActivation, children, loadingFallback }: RequireAuthProps) {
+export function RequireAuth({
+  requiresActivation,
+  children,
+  loadingFallback,
+  superusersOnly,
+}: RequireAuthProps) {
   const auth = useAuth();
   const location = useLocation();
   const { start, checkActivation, user, activation, activationLoading, activationError, signingIn } = auth;
@@ -51,5 +62,7 @@ export function RequireAuth({ requiresActivation, children, loadingFallback }: R
     }
     return <>{loadingFallback ?? <Loading />}</>;
   }
+  if (superusersOnly !== undefined && activation?.isSuperuser !== true)
+    return <SuperusersOnly message={superusersOnly} />;
   return <>{children}</>;
 }

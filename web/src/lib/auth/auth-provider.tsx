@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AuthContext, type AuthState } from '../auth-context';
+import { AuthContext, type AuthState } from './auth-context';
 
 const INITIAL: AuthState = {
   status: 'idle',
@@ -10,7 +10,7 @@ const INITIAL: AuthState = {
   signingIn: false,
 };
 
-const loadSession = () => import('../auth-session');
+const loadSession = () => import('./auth-session');
 
 /** Auth state for the whole app (SPEC §4). supabase-js is loaded on first need, never on the landing page. */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, User } from '@supabase/supabase-js';
 import { supabase, AUTH_STORAGE_KEY } from '@/lib/supabase';
-import type { Activation } from './lib/decide-route';
-import { clearBrowserState } from './lib/clear-browser-state';
+import type { Activation } from './auth-context';
+import { clearBrowserState } from './clear-browser-state';
 
 /*
  * Everything that needs supabase-js. The provider imports this module lazily so the landing page's
@@ -9,8 +9,8 @@ import { clearBrowserState } from './lib/clear-browser-state';
  */
 
 // The /api calls validate with zod (~24 KB gzip); they load when first used, after the sign-in page is up.
-export const getUserStatus = async () => (await import('./api/get-user-status')).getUserStatus();
-const activateFirstUser = async () => (await import('./api/activate-first-user')).activateFirstUser();
+export const getUserStatus = async () => (await import('./get-user-status')).getUserStatus();
+const activateFirstUser = async () => (await import('./activate-first-user')).activateFirstUser();
 
 let userSigningOut = false;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '../auth-context';
+import { useAuth } from '@/lib/auth';
 
 /** How often a signed-in page re-checks the user's flags (an approval shows within 30 s). */
 export const ACTIVATION_POLL_MS = 15_000;

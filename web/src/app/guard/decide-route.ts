@@ -1,10 +1,6 @@
-/** Activation status from the server (SPEC §4): null until checked. */
-export interface Activation {
-  isActivated: boolean;
-  isSuperuser: boolean;
-  /** True once the status came from the server (sign-in response or GET /api/user/status). */
-  statusVerified: boolean;
-}
+import type { Activation } from '@/lib/auth';
+
+export type { Activation };
 
 export interface RouteInput {
   authLoading: boolean;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '../auth-context';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { RequireAuth } from './require-auth';
 
 function SignInProbe() {
@@ -15,6 +15,7 @@ function renderAt(
   auth: Partial<AuthContextValue>,
   requiresActivation = true,
   loadingFallback?: React.ReactNode,
+  superusersOnly?: string,
 ) {
   const value = {
     status: 'signedIn',
@@ -36,7 +37,11 @@ function renderAt(
           <Route
             path="*"
             element={
-              <RequireAuth requiresActivation={requiresActivation} loadingFallback={loadingFallback}>
+              <RequireAuth
+                requiresActivation={requiresActivation}
+                loadingFallback={loadingFallback}
+                superusersOnly={superusersOnly}
+              >
                 <h1>Protected</h1>
               </RequireAuth>
             }
@@ -72,6 +77,18 @@ describe('<RequireAuth>', () => {
     renderAt('/enquiries/account', {
       activation: { isActivated: true, isSuperuser: false, statusVerified: true },
     });
+    expect(screen.getByRole('heading', { name: 'Protected' })).toBeInTheDocument();
+  });
+  it("tells an activated non-superuser the screen's own superusers-only message", () => {
+    const message = 'Only superusers can read the audit trail.';
+    const activation = { isActivated: true, isSuperuser: false, statusVerified: true };
+    renderAt('/security/audit', { activation }, true, undefined, message);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('heading', { name: 'Protected' })).not.toBeInTheDocument();
+  });
+  it('lets a superuser into a superusers-only screen', () => {
+    const activation = { isActivated: true, isSuperuser: true, statusVerified: true };
+    renderAt('/security/audit', { activation }, true, undefined, 'Only superusers can read the audit trail.');
     expect(screen.getByRole('heading', { name: 'Protected' })).toBeInTheDocument();
   });
   it('shows the status error with a retry', () => {

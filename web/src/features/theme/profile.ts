@@ -1,1 +1,0 @@
-export { ProfileThemeToggle, useProfileThemeSync } from './components/profile-theme';
