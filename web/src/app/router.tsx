@@ -14,6 +14,9 @@ const RegisteredUsers = lazyPage(() => import('./routes/registered-users-route')
 const AccountEnquiry = lazyPage(() => import('./routes/account-enquiry-route'));
 const StaffUsers = lazyPage(() => import('./routes/staff-users-route'));
 const AuditTrail = lazyPage(() => import('./routes/audit-trail-route'));
+const GeneralLedger = lazyPage(() => import('./routes/general-ledger-route'));
+const ManualJournal = lazyPage(() => import('./routes/manual-journal-route'));
+const GlReports = lazyPage(() => import('./routes/gl-reports-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -36,6 +39,9 @@ export function AppRoutes() {
         <Route path={paths.accountEnquiry} element={<AccountEnquiry />} />
         <Route path={paths.securityUsers} element={<StaffUsers />} />
         <Route path={paths.securityAudit} element={<AuditTrail />} />
+        <Route path={paths.generalLedger} element={<GeneralLedger />} />
+        <Route path={paths.generalLedgerNewJournal} element={<ManualJournal />} />
+        <Route path={paths.builtReports} element={<GlReports />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>
