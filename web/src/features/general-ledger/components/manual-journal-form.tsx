@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { formatCurrency, type GlAccount } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
@@ -31,9 +31,8 @@ interface Props {
   onPost: (v: ManualJournalValues) => void;
 }
 
-let nextKey = 1;
-const blank = (side: DraftLine['side']): DraftLine => ({
-  key: nextKey++,
+const blank = (key: number, side: DraftLine['side']): DraftLine => ({
+  key,
   gl_code: '',
   side,
   amount: '',
@@ -44,7 +43,9 @@ const blank = (side: DraftLine['side']): DraftLine => ({
 export function ManualJournalForm({ accounts, errors, pending, onPost }: Props) {
   const [narration, setNarration] = useState('');
   const [reference, setReference] = useState(() => `MJ-${Date.now().toString(36).toUpperCase()}`);
-  const [lines, setLines] = useState<DraftLine[]>(() => [blank('debit'), blank('credit')]);
+  const [lines, setLines] = useState<DraftLine[]>(() => [blank(1, 'debit'), blank(2, 'credit')]);
+  // Line keys: 1 and 2 for the first two lines, then counting up (server errors are shown by key).
+  const nextKey = useRef(3);
   const { totals, postable } = useMemo(() => journalTotals(lines), [lines]);
   const update = (key: number, patch: Partial<DraftLine>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -151,7 +152,7 @@ export function ManualJournalForm({ accounts, errors, pending, onPost }: Props) 
           type="button"
           variant="outline"
           className="w-fit"
-          onClick={() => setLines((ls) => [...ls, blank('credit')])}
+          onClick={() => setLines((ls) => [...ls, blank(nextKey.current++, 'credit')])}
         >
           <Plus aria-hidden /> Add line
         </Button>
