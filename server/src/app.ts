@@ -17,6 +17,7 @@ import { accountRoutes, postingRoutes } from './modules/accounts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { glReportRoutes } from './modules/gl-reports/index.ts';
+import { ledgerRoutes } from './modules/ledger/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(mobileBankingRoutes);
       await api.register(accountRoutes);
       await api.register(postingRoutes);
+      await api.register(ledgerRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(glReportRoutes);
     },

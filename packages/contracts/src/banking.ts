@@ -54,6 +54,9 @@ export const postingAmountSchema = z
   .regex(/^\d{1,16}(\.\d{1,2})?$/, 'must be a positive amount with at most 2 decimals')
   .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
 
+/** A GL account code such as 1010, or 1020-001 (teller cash of branch 001). */
+export const glCodeSchema = z.string().regex(/^[0-9]{1,4}(-[0-9A-Z]{3})?$/, 'must be a GL account code');
+
 /** Calendar date as YYYY-MM-DD. */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
-import { currencySchema, isoDateSchema, moneySchema, postingAmountSchema } from './banking.ts';
+import { currencySchema, glCodeSchema, isoDateSchema, moneySchema, postingAmountSchema } from './banking.ts';
 import { POSTING_REFERENCE_MAX, SYSTEM_REFERENCE_PATTERN } from './postings.ts';
 
 /**
@@ -81,8 +81,6 @@ const narrationSchema = z
   .trim()
   .min(1, 'Please enter a narration')
   .max(140, 'The narration may have at most 140 characters');
-/** A GL account code such as 1010 or 1020-001. */
-export const glCodeSchema = z.string().regex(/^[0-9]{1,4}(-[0-9A-Z]{3})?$/, 'must be a GL account code');
 /** Units of SLE for 1 USD, e.g. "22.75"; up to 6 decimals. */
 export const fxRateSchema = z
   .string()

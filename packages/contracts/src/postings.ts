@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema, postingAmountSchema, transactionDirectionSchema } from './banking.ts';
+import { glCodeSchema, moneySchema, postingAmountSchema, transactionDirectionSchema } from './banking.ts';
 
 /**
  * POST /api/accounts/:number/transactions. `reference` is the client's idempotency key: sending the
@@ -33,6 +33,11 @@ export const postingRequestSchema = z.object({
     .string()
     .regex(new RegExp(`^[A-Za-z0-9_-]{1,${POSTING_REFERENCE_MAX}}$`), POSTING_TEXT.referenceFormat)
     .refine((r) => !SYSTEM_REFERENCE_PATTERN.test(r), POSTING_TEXT.referenceReserved),
+  /**
+   * The GL account on the other side, e.g. 1020-001 (cash at tellers, branch 001) for a cash deposit:
+   * every posting is a balanced journal entry, so there is no single-sided posting.
+   */
+  counter_account: glCodeSchema,
 });
 export type PostingRequest = z.infer<typeof postingRequestSchema>;
 
@@ -50,6 +55,8 @@ export const postingSchema = z.object({
   /** Business date, YYYY-MM-DD. */
   value_date: z.string(),
   reference: z.string(),
+  /** The journal entry the posting belongs to. */
+  entry_id: z.string(),
 });
 export type PostingRecord = z.infer<typeof postingSchema>;
 
@@ -59,5 +66,8 @@ export const POSTING_REFUSAL_CODES = [
   'account_blocked',
   'insufficient_funds',
   'reference_conflict',
+  'closed_date',
+  'currency_mismatch',
+  'gl_account_not_postable',
 ] as const;
 export type PostingRefusalCode = (typeof POSTING_REFUSAL_CODES)[number];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AccountType, Currency } from '@bankmanager/contracts';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { appendAudit } from '../../src/db/audit-log.ts';
 
 let counter = 0;
 
@@ -55,3 +56,46 @@ export async function accountBalance(db: Database, accountId: number): Promise<s
   );
   return r!.balance;
 }
+
+/** 1900 Suspense (keeps both currencies): the other side of test postings that are not about cash. */
+export const SUSPENSE_GL = '1900';
+
+/**
+ * Runs raw SQL that inserts customer lines (`transactions` rows with
+ * `entry_id = currval(pg_get_serial_sequence('journal_entries', 'id'))`) inside a journal entry made in
+ * the same transaction, balances it on suspense and audits it, so a raw insert the triggers accept can
+ * also commit. For tests that prove what the triggers refuse.
+ */
+export async function withRawEntry(
+  db: Database,
+  insertLines: (tx: Database) => Promise<unknown>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [e] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+          values (current_business_date(), current_business_date(), 'raw SQL test', 'system', ${`RAW-${++counter}-${Date.now()}`})
+          returning id`,
+    );
+    await insertLines(tx);
+    await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+      select t.entry_id, ${SUSPENSE_GL}, a.currency, case when s.net > 0 then 'debit' else 'credit' end, abs(s.net)
+      from (select entry_id, account_id, sum(case direction when 'credit' then amount else -amount end) as net
+            from transactions where entry_id = ${e!.id} group by entry_id, account_id) s
+      join transactions t on t.entry_id = s.entry_id and t.account_id = s.account_id
+      join accounts a on a.id = s.account_id where s.net <> 0 group by t.entry_id, a.currency, s.net`);
+    await appendAudit(tx, {
+      action: 'test.raw_entry',
+      outcome: 'success',
+      actorEmail: 'test',
+      targetType: 'journal_entry',
+      details: { entryId: Number(e!.id) },
+    });
+  });
+}
+
+/** The column list and entry id for a raw customer line inside withRawEntry. */
+export const RAW_LINE_COLUMNS = sql.raw(
+  '(account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)',
+);
+export const RAW_ENTRY_ID = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { postTransaction } from '../../src/modules/banking/post-transaction.ts';
-import { ensureReferenceData } from './banking-fixtures.ts';
+import { ensureReferenceData, SUSPENSE_GL } from './banking-fixtures.ts';
 
 let n = 0;
 
@@ -41,6 +41,7 @@ export async function createSubscriber(
   const accountId = Number(a!.id);
   if (opts.balance && opts.balance !== '0') {
     await postTransaction(db, {
+      counterGlCode: SUSPENSE_GL,
       accountId,
       direction: 'credit',
       amount: opts.balance,

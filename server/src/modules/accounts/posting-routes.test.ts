@@ -51,6 +51,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     amount,
     description: '  Cash deposit  ',
     reference,
+    counter_account: '1020-T01',
   });
   /** Everything a posting could change: postings, balances, audit rows. */
   const snapshot = async () =>
@@ -172,6 +173,8 @@ describe('POST /api/accounts/:number/transactions', () => {
       { ...credit('1'), reference: 'has space' },
       { ...credit('1'), reference: 'r'.repeat(41) },
       { ...credit('1'), reference: 'TX000000000001' }, // reserved for system postings
+      { ...credit('1'), counter_account: undefined }, // no single-sided posting: the other side is named
+      { ...credit('1'), counter_account: 'cash' },
       { direction: 'credit', amount: '1', description: 'no reference' },
     ];
     for (const body of bad) {

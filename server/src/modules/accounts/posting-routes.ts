@@ -25,6 +25,7 @@ const toRecord = (p: Posting): PostingRecord => ({
   posted_at: p.postedAt.toISOString(),
   value_date: p.valueDate,
   reference: p.reference,
+  entry_id: String(p.entryId),
 });
 
 /**
@@ -45,7 +46,8 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
           '201 with the new posting. The same reference with the same account, direction and amount answers 200 with the ' +
           'original posting and posts nothing (safe to retry after a timeout). The same reference with other content is 409 ' +
           '(details.code reference_conflict). A closed account, a debit to a blocked account and insufficient funds are 409 ' +
-          'with details.code account_closed, account_blocked or insufficient_funds.',
+          'with details.code account_closed, account_blocked or insufficient_funds; a counter_account that does not take the ' +
+          'line is 409 gl_account_not_postable or currency_mismatch. Every posting is a two-line journal entry.',
         security: bearerSecurity,
         params: numberParam,
         body: postingRequestSchema,
@@ -73,7 +75,13 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await findAccount(app.db, number);
       if (!account) return refuse('account_not_found', notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number)));
       try {
-        const { posting, replayed } = await postOnce(app.db, { ...req.body, accountId: account.id, actor });
+        const { counter_account: counterGlCode, ...body } = req.body;
+        const { posting, replayed } = await postOnce(app.db, {
+          ...body,
+          counterGlCode,
+          accountId: account.id,
+          actor,
+        });
         return reply.status(replayed ? 200 : 201).send(toRecord(posting));
       } catch (err) {
         if (!(err instanceof PostingError)) throw err;

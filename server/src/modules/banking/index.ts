@@ -1,4 +1,4 @@
-/** The banking module's only door: postings to the ledger (one at a time, or once per reference). */
+/** The banking module's only door: postings to customer accounts, each a balanced two-line journal entry. */
 export {
   PostingError,
   normaliseAmount,
@@ -7,4 +7,4 @@ export {
   type PostingErrorCode,
   type PostingInput,
 } from './post-transaction.ts';
-export { REFERENCE_CONSTRAINT, findPostingByReference, postOnce, type PostOnceResult } from './post-once.ts';
+export { findPostingByReference, postOnce, type PostOnceResult } from './post-once.ts';

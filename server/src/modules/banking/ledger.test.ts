@@ -4,11 +4,19 @@ import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { postTransaction, PostingError } from './post-transaction.ts';
-import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import {
+  accountBalance,
+  openTestAccount,
+  RAW_ENTRY_ID,
+  RAW_LINE_COLUMNS,
+  withRawEntry,
+} from '../../../test/support/banking-fixtures.ts';
 
 /** Drizzle wraps driver errors; the database's own error is the cause. */
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
 /** Exact integer cents from a numeric(18,2) string, for checking sums without floats. */
+/** Teller cash of the test branch: the other side of every test posting. */
+const CASH = '1020-T01';
 const cents = (s: string) => BigInt(s.replace('.', ''));
 const refusedWith = (re: RegExp) => ({
   cause: expect.objectContaining({ message: expect.stringMatching(re) }),
@@ -26,12 +34,14 @@ describe('ledger invariants (enforced by the database)', () => {
   it('postTransaction keeps balance and running balance in step, and audits in the same transaction', async () => {
     const { accountId } = await openTestAccount(h.db);
     const p1 = await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId,
       direction: 'credit',
       amount: '1500',
       description: 'Cash deposit',
     });
     const p2 = await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId,
       direction: 'debit',
       amount: '250.5',
@@ -40,20 +50,27 @@ describe('ledger invariants (enforced by the database)', () => {
     expect([p1.balanceBefore, p1.balanceAfter, p1.amount]).toEqual(['0.00', '1500.00', '1500.00']);
     expect([p2.balanceBefore, p2.balanceAfter, p2.amount]).toEqual(['1500.00', '1249.50', '250.50']);
     expect(await accountBalance(h.db, accountId)).toBe('1249.50');
-    const audit = await queryRows<{ target_id: string; details: { after: { balance: string } } }>(
+    const audit = await queryRows<{ target_id: string; details: { amount: string; counterGlCode: string } }>(
       h.db,
-      sql`select target_id, details from audit_log where action = 'banking.post_transaction' and details->>'transactionId' = ${String(p2.id)}`,
+      sql`select target_id, details from audit_log where action = 'banking.post_transaction' and details->>'entryId' = ${String(p2.entryId)}`,
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.details.after.balance).toBe('1249.50');
+    expect(audit[0]!.details).toMatchObject({ amount: '250.5', counterGlCode: CASH });
   });
 
   it('does decimal arithmetic exactly (no float): 0.10 three times is 0.30; 16-digit amounts survive', async () => {
     const { accountId } = await openTestAccount(h.db);
     for (let i = 0; i < 3; i++)
-      await postTransaction(h.db, { accountId, direction: 'credit', amount: '0.10', description: 'dime' });
+      await postTransaction(h.db, {
+        counterGlCode: CASH,
+        accountId,
+        direction: 'credit',
+        amount: '0.10',
+        description: 'dime',
+      });
     expect(await accountBalance(h.db, accountId)).toBe('0.30');
     const big = await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId,
       direction: 'credit',
       amount: '1234567890123456.78',
@@ -64,10 +81,22 @@ describe('ledger invariants (enforced by the database)', () => {
 
   it('refuses an overdraft, leaving no posting and no audit row behind', async () => {
     const { accountId } = await openTestAccount(h.db);
-    await postTransaction(h.db, { accountId, direction: 'credit', amount: '100.00', description: 'deposit' });
+    await postTransaction(h.db, {
+      counterGlCode: CASH,
+      accountId,
+      direction: 'credit',
+      amount: '100.00',
+      description: 'deposit',
+    });
     const auditBefore = await count(sql`select count(*) as n from audit_log`);
     await expect(
-      postTransaction(h.db, { accountId, direction: 'debit', amount: '100.01', description: 'too much' }),
+      postTransaction(h.db, {
+        counterGlCode: CASH,
+        accountId,
+        direction: 'debit',
+        amount: '100.01',
+        description: 'too much',
+      }),
     ).rejects.toMatchObject({ code: 'insufficient_funds' });
     expect(await accountBalance(h.db, accountId)).toBe('100.00');
     expect(await count(sql`select count(*) as n from transactions where account_id = ${accountId}`)).toBe(1);
@@ -77,6 +106,7 @@ describe('ledger invariants (enforced by the database)', () => {
   it('lets a Current account use its overdraft limit, and keeps a loan at or below zero', async () => {
     const cur = await openTestAccount(h.db, { type: 'Current', overdraftLimit: '500.00' });
     const p = await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId: cur.accountId,
       direction: 'debit',
       amount: '500',
@@ -85,6 +115,7 @@ describe('ledger invariants (enforced by the database)', () => {
     expect(p.balanceAfter).toBe('-500.00');
     const loan = await openTestAccount(h.db, { type: 'Loan' });
     await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId: loan.accountId,
       direction: 'debit',
       amount: '1000',
@@ -92,6 +123,7 @@ describe('ledger invariants (enforced by the database)', () => {
     });
     await expect(
       postTransaction(h.db, {
+        counterGlCode: CASH,
         accountId: loan.accountId,
         direction: 'credit',
         amount: '1000.01',
@@ -104,44 +136,67 @@ describe('ledger invariants (enforced by the database)', () => {
     const { accountId } = await openTestAccount(h.db);
     for (const amount of ['0', '0.00', '-5', '1.005', 'abc', '1e3']) {
       await expect(
-        postTransaction(h.db, { accountId, direction: 'credit', amount, description: 'x' }),
+        postTransaction(h.db, {
+          counterGlCode: CASH,
+          accountId,
+          direction: 'credit',
+          amount,
+          description: 'x',
+        }),
       ).rejects.toBeInstanceOf(PostingError);
     }
     await expect(
-      h.db
-        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-        values (${accountId}, now(), current_date, 'zero', 0, 'credit', 0, 'R0')`),
+      withRawEntry(h.db, (tx) =>
+        tx.execute(sql`insert into transactions ${RAW_LINE_COLUMNS}
+        values (${accountId}, now(), current_date, 'zero', 0, 'credit', 0, 'R0', ${RAW_ENTRY_ID})`),
+      ),
     ).rejects.toMatchObject(refusedBy('transactions_amount_positive_check'));
   });
 
   it('refuses a raw posting whose balance_after does not continue the running total', async () => {
     const { accountId } = await openTestAccount(h.db);
-    await postTransaction(h.db, { accountId, direction: 'credit', amount: '10.00', description: 'seed' });
+    await postTransaction(h.db, {
+      counterGlCode: CASH,
+      accountId,
+      direction: 'credit',
+      amount: '10.00',
+      description: 'seed',
+    });
     await expect(
-      h.db
-        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-        values (${accountId}, clock_timestamp(), current_date, 'forged', 5, 'credit', 100, 'R1')`),
+      withRawEntry(h.db, (tx) =>
+        tx.execute(sql`insert into transactions ${RAW_LINE_COLUMNS}
+        values (${accountId}, clock_timestamp(), current_date, 'forged', 5, 'credit', 100, 'R1', ${RAW_ENTRY_ID})`),
+      ),
     ).rejects.toMatchObject(refusedBy('transactions_running_balance'));
     // The correct running total is accepted even from raw SQL: the trigger also moves the balance.
-    await h.db
-      .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-      values (${accountId}, clock_timestamp(), current_date, 'raw ok', 5, 'credit', 15, 'R2')`);
+    await withRawEntry(h.db, (tx) =>
+      tx.execute(sql`insert into transactions ${RAW_LINE_COLUMNS}
+        values (${accountId}, clock_timestamp(), current_date, 'raw ok', 5, 'credit', 15, 'R2', ${RAW_ENTRY_ID})`),
+    );
     expect(await accountBalance(h.db, accountId)).toBe('15.00');
   });
 
   it('refuses a posting dated before the latest posting (history order would break)', async () => {
     const { accountId } = await openTestAccount(h.db);
-    await postTransaction(h.db, { accountId, direction: 'credit', amount: '10.00', description: 'now' });
+    await postTransaction(h.db, {
+      counterGlCode: CASH,
+      accountId,
+      direction: 'credit',
+      amount: '10.00',
+      description: 'now',
+    });
     await expect(
-      h.db
-        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-        values (${accountId}, timestamptz '2020-01-01', date '2020-01-01', 'backdated', 5, 'credit', 15, 'R3')`),
+      withRawEntry(h.db, (tx) =>
+        tx.execute(sql`insert into transactions ${RAW_LINE_COLUMNS}
+        values (${accountId}, timestamptz '2020-01-01', date '2020-01-01', 'backdated', 5, 'credit', 15, 'R3', ${RAW_ENTRY_ID})`),
+      ),
     ).rejects.toMatchObject(refusedBy('transactions_posting_order'));
   });
 
   it('refuses writing a balance directly, opening an account with money, and editing history', async () => {
     const { accountId } = await openTestAccount(h.db);
     const p = await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId,
       direction: 'credit',
       amount: '10.00',
@@ -172,6 +227,7 @@ describe('ledger invariants (enforced by the database)', () => {
     const closed = await openTestAccount(h.db, { status: 'Closed' });
     await expect(
       postTransaction(h.db, {
+        counterGlCode: CASH,
         accountId: closed.accountId,
         direction: 'credit',
         amount: '1',
@@ -179,12 +235,14 @@ describe('ledger invariants (enforced by the database)', () => {
       }),
     ).rejects.toMatchObject({ code: 'account_closed' });
     await expect(
-      h.db
-        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-        values (${closed.accountId}, clock_timestamp(), current_date, 'raw', 1, 'credit', 1, 'R4')`),
+      withRawEntry(h.db, (tx) =>
+        tx.execute(sql`insert into transactions ${RAW_LINE_COLUMNS}
+        values (${closed.accountId}, clock_timestamp(), current_date, 'raw', 1, 'credit', 1, 'R4', ${RAW_ENTRY_ID})`),
+      ),
     ).rejects.toMatchObject(refusedBy('transactions_account_open'));
     const blocked = await openTestAccount(h.db, { status: 'Blocked' });
     await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId: blocked.accountId,
       direction: 'credit',
       amount: '5',
@@ -192,6 +250,7 @@ describe('ledger invariants (enforced by the database)', () => {
     });
     await expect(
       postTransaction(h.db, {
+        counterGlCode: CASH,
         accountId: blocked.accountId,
         direction: 'debit',
         amount: '1',
@@ -199,7 +258,13 @@ describe('ledger invariants (enforced by the database)', () => {
       }),
     ).rejects.toMatchObject({ code: 'account_blocked' });
     await expect(
-      postTransaction(h.db, { accountId: 987654321, direction: 'credit', amount: '1', description: 'x' }),
+      postTransaction(h.db, {
+        counterGlCode: CASH,
+        accountId: 987654321,
+        direction: 'credit',
+        amount: '1',
+        description: 'x',
+      }),
     ).rejects.toMatchObject({
       code: 'account_not_found',
     });
@@ -208,6 +273,7 @@ describe('ledger invariants (enforced by the database)', () => {
   it('loses no update under 20 concurrent postings to one account', async () => {
     const { accountId } = await openTestAccount(h.db);
     await postTransaction(h.db, {
+      counterGlCode: CASH,
       accountId,
       direction: 'credit',
       amount: '1000.00',
@@ -216,6 +282,7 @@ describe('ledger invariants (enforced by the database)', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         postTransaction(h.db, {
+          counterGlCode: CASH,
           accountId,
           direction: i % 2 === 0 ? 'credit' : 'debit',
           amount: `${i + 1}.25`,

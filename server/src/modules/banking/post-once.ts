@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { POSTING_TEXT } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
+import { postEntryOnce } from '../ledger/index.ts';
 import {
-  normaliseAmount,
-  postTransaction,
-  PostingError,
+  accountCurrency,
+  asPostingError,
+  postingEntry,
+  toPosting,
   type Posting,
   type PostingInput,
 } from './post-transaction.ts';
-
-/** The unique constraint that makes a reference an idempotency key (migration 0014). */
-export const REFERENCE_CONSTRAINT = 'transactions_reference_unique';
 
 export interface PostOnceResult {
   posting: Posting;
@@ -20,10 +17,11 @@ export interface PostOnceResult {
   replayed: boolean;
 }
 
-/** The posting that carries this reference, if any. */
+/** The customer-account line of the entry that carries this reference, if any. */
 export async function findPostingByReference(db: Database, reference: string): Promise<Posting | null> {
   const [r] = await queryRows<{
     id: string | number;
+    entry_id: string | number;
     account_id: string | number;
     account_number: string;
     direction: Posting['direction'];
@@ -35,15 +33,16 @@ export async function findPostingByReference(db: Database, reference: string): P
     reference: string;
   }>(
     db,
-    sql`select t.id, t.account_id, a.account_number, t.direction, t.amount::text as amount,
+    sql`select t.id, t.entry_id, t.account_id, a.account_number, t.direction, t.amount::text as amount,
                (t.balance_after - case t.direction when 'credit' then t.amount else -t.amount end)::text as balance_before,
-               t.balance_after::text as balance_after, t.posted_at, t.value_date::text as value_date, t.reference
-        from transactions t join accounts a on a.id = t.account_id
-        where t.reference = ${reference}`,
+               t.balance_after::text as balance_after, t.posted_at, t.value_date::text as value_date, e.reference
+        from journal_entries e join transactions t on t.entry_id = e.id join accounts a on a.id = t.account_id
+        where e.reference = ${reference} order by t.id limit 1`,
   );
   if (!r) return null;
   return {
     id: Number(r.id),
+    entryId: Number(r.entry_id),
     accountId: Number(r.account_id),
     accountNumber: r.account_number,
     direction: r.direction,
@@ -56,35 +55,27 @@ export async function findPostingByReference(db: Database, reference: string): P
   };
 }
 
-/** The earlier posting if it is the same request; a reference_conflict if the reference means another. */
-function replayOf(existing: Posting, input: PostingInput & { reference: string }): PostOnceResult {
-  const same =
-    existing.accountId === input.accountId &&
-    existing.direction === input.direction &&
-    existing.amount === normaliseAmount(input.amount);
-  if (!same) throw new PostingError('reference_conflict', POSTING_TEXT.referenceConflict(input.reference));
-  return { posting: existing, replayed: true };
-}
-
 /**
- * Posts at most once per reference. A client that lost the answer (timeout, crash, lost connection)
- * sends the same request again and gets the first posting back. Two copies racing past the lookup
- * (two servers, two tabs) meet at the unique index: the loser's transaction rolls back whole and it
- * returns the winner's posting. Content that differs from the first posting is a reference_conflict.
+ * Posts at most once per reference (the ledger's postEntryOnce): the same request again returns the
+ * first posting; the same reference with another account, direction, amount or counter-account is a
+ * reference_conflict.
  */
 export async function postOnce(
   db: Database,
   input: PostingInput & { reference: string },
 ): Promise<PostOnceResult> {
-  // Three rounds: a racing copy that later rolled back frees the reference, so we may post after all.
-  for (let round = 0; round < 3; round++) {
-    const existing = await findPostingByReference(db, input.reference);
-    if (existing) return replayOf(existing, input);
-    try {
-      return { posting: await postTransaction(db, input), replayed: false };
-    } catch (err) {
-      if (violatedConstraint(err) !== REFERENCE_CONSTRAINT) throw err;
-    }
+  try {
+    const currency = await accountCurrency(db, input.accountId);
+    const r = await postEntryOnce(db, { ...postingEntry(input, currency), reference: input.reference });
+    if (r.posted)
+      return {
+        posting: toPosting(r.posted.accountLines[0]!, r.entryId, r.posted.reference),
+        replayed: false,
+      };
+    const earlier = await findPostingByReference(db, input.reference);
+    if (!earlier) throw new Error(`entry ${r.entryId} has no customer line`);
+    return { posting: earlier, replayed: true };
+  } catch (err) {
+    throw asPostingError(err);
   }
-  throw new Error(`reference ${input.reference} kept colliding without a posting to return`);
 }

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { postingAmountSchema, type TransactionDirection } from '@bankmanager/contracts';
-import type { Database } from '../../db/client.ts';
+import type { TransactionDirection } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { Database } from '../../db/client.ts';
+import { LedgerError, postEntry, type PostedAccountLine } from '../ledger/index.ts';
 
 export interface PostingInput {
   accountId: number;
@@ -11,15 +10,21 @@ export interface PostingInput {
   /** Decimal string, e.g. "1500.00"; never a JS number, so no float ever touches money. */
   amount: string;
   description: string;
-  /** Defaults to a unique reference derived from the posting id. */
+  /**
+   * The GL account on the other side (e.g. 1020-001 cash at tellers for a cash deposit): every posting
+   * is a balanced journal entry of two lines, so no single-sided posting exists.
+   */
+  counterGlCode: string;
+  /** Defaults to a unique reference derived from the entry id. */
   reference?: string;
-  /** Business date (YYYY-MM-DD); defaults to the posting day. */
+  /** Business date (YYYY-MM-DD); defaults to the business date. */
   valueDate?: string;
   actor?: { id?: string | null; email?: string | null; ip?: string | null };
 }
 
 export interface Posting {
   id: number;
+  entryId: number;
   accountId: number;
   accountNumber: string;
   direction: TransactionDirection;
@@ -37,7 +42,10 @@ export type PostingErrorCode =
   | 'account_closed'
   | 'account_blocked'
   | 'insufficient_funds'
-  | 'reference_conflict';
+  | 'reference_conflict'
+  | 'closed_date'
+  | 'currency_mismatch'
+  | 'gl_account_not_postable';
 
 export class PostingError extends Error {
   constructor(
@@ -49,103 +57,78 @@ export class PostingError extends Error {
   }
 }
 
-interface LockedAccount extends Record<string, unknown> {
-  account_number: string;
-  status: string;
-  balance: string;
+/** The ledger's refusal as a PostingError (the codes this route can meet). */
+export function asPostingError(err: unknown): unknown {
+  if (!(err instanceof LedgerError)) return err;
+  const code = err.code;
+  // A two-line posting can only be unbalanced if its counter line was refused for its currency.
+  if (code === 'unbalanced') return new PostingError('currency_mismatch', err.message);
+  if (code === 'already_reversed' || code === 'entry_not_found') return err;
+  return new PostingError(code, err.message);
 }
 
+export const toPosting = (line: PostedAccountLine, entryId: number, reference: string): Posting => ({
+  id: line.transactionId,
+  entryId,
+  accountId: line.accountId,
+  accountNumber: line.accountNumber,
+  direction: line.side,
+  amount: line.amount,
+  balanceBefore: line.balanceBefore,
+  balanceAfter: line.balanceAfter,
+  postedAt: line.postedAt,
+  valueDate: line.valueDate,
+  reference,
+});
+
 /**
- * Posts one credit or debit. In one transaction it locks the account row, inserts the posting with
- * its running balance computed in SQL (numeric), and writes the audit row. The database triggers
- * re-check every invariant, so this is the convenient way to post, not the only guard.
- * Lock order: account row first, then the audit chain lock (taken by writeAudit) — keep it that way
- * in any code that does both, or two transactions could deadlock.
+ * Posts one credit or debit to a customer account against a GL counter-account, as a two-line journal
+ * entry (source `posting`), with its audit row, in one transaction (ledger module's postEntry).
  */
 export async function postTransaction(db: Database, input: PostingInput): Promise<Posting> {
-  if (!postingAmountSchema.safeParse(input.amount).success) {
-    throw new PostingError(
-      'invalid_amount',
-      `Invalid amount "${input.amount}": positive, at most 2 decimals`,
-    );
-  }
   try {
-    return await db.transaction(async (tx) => {
-      // NO KEY UPDATE: blocks other postings but not inserts that merely reference the account (FKs).
-      const [acct] = await queryRows<LockedAccount>(
-        tx,
-        sql`select account_number, status, balance from accounts where id = ${input.accountId} for no key update`,
-      );
-      if (!acct) throw new PostingError('account_not_found', `Account ${input.accountId} does not exist`);
-      if (acct.status === 'Closed')
-        throw new PostingError('account_closed', `Account ${acct.account_number} is closed`);
-      if (acct.status === 'Blocked' && input.direction === 'debit') {
-        throw new PostingError('account_blocked', `Account ${acct.account_number} is blocked for debits`);
-      }
-      const signed =
-        input.direction === 'credit' ? sql`${input.amount}::numeric` : sql`-${input.amount}::numeric`;
-      // clock_timestamp(), read after the lock, is later than the account's postings; greatest() keeps
-      // the history order even if the clock stepped back or seeded history runs past today.
-      const [row] = await queryRows<{
-        id: string;
-        posted_at: string | Date;
-        value_date: string;
-        balance_after: string;
-        reference: string;
-      }>(
-        tx,
-        sql`
-        with n as (select nextval(pg_get_serial_sequence('transactions', 'id')) as id)
-        insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
-        select n.id, a.id,
-               greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)), coalesce(${input.valueDate ?? null}::date, current_date), ${input.description},
-               ${input.amount}::numeric(18,2), ${input.direction}, a.balance + ${signed},
-               coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0'))
-        from accounts a, n where a.id = ${input.accountId}
-        returning id, posted_at, value_date::text as value_date, balance_after, reference`,
-      );
-      if (!row) throw new Error('posting insert returned no row');
-      const posting: Posting = {
-        id: Number(row.id),
-        accountId: input.accountId,
-        accountNumber: acct.account_number,
-        direction: input.direction,
-        amount: normaliseAmount(input.amount),
-        balanceBefore: acct.balance,
-        balanceAfter: row.balance_after,
-        postedAt: new Date(row.posted_at),
-        valueDate: row.value_date,
-        reference: row.reference,
-      };
-      await writeAudit(tx, {
-        action: 'banking.post_transaction',
-        outcome: 'success',
-        actorId: input.actor?.id ?? null,
-        actorEmail: input.actor?.email ?? null,
-        ip: input.actor?.ip ?? null,
-        targetType: 'account',
-        targetId: acct.account_number,
-        details: {
-          transactionId: posting.id,
-          direction: posting.direction,
-          amount: posting.amount,
-          before: { balance: posting.balanceBefore },
-          after: { balance: posting.balanceAfter },
-          reference: posting.reference,
-        },
-      });
-      return posting;
-    });
+    const currency = await accountCurrency(db, input.accountId);
+    const entry = await postEntry(db, postingEntry(input, currency));
+    return toPosting(entry.accountLines[0]!, entry.id, entry.reference);
   } catch (err) {
-    if (err instanceof PostingError) throw err;
-    if (violatedConstraint(err) === 'accounts_balance_check') {
-      throw new PostingError(
-        'insufficient_funds',
-        `Posting refused: insufficient funds on account ${input.accountId}`,
-      );
-    }
-    throw err;
+    throw asPostingError(err);
   }
+}
+
+/** The entry a posting makes: the customer line and its counter line on the other side. */
+export function postingEntry(input: PostingInput, currency: 'SLE' | 'USD') {
+  return {
+    source: 'posting' as const,
+    narration: input.description,
+    reference: input.reference,
+    valueDate: input.valueDate,
+    actor: input.actor,
+    lines: [
+      { accountId: input.accountId, side: input.direction, amount: input.amount },
+      {
+        glCode: input.counterGlCode,
+        currency,
+        side: input.direction === 'credit' ? ('debit' as const) : ('credit' as const),
+        amount: input.amount,
+      },
+    ],
+    audit: {
+      action: 'banking.post_transaction',
+      targetType: 'account',
+      targetId: String(input.accountId),
+      details: { direction: input.direction, amount: input.amount, counterGlCode: input.counterGlCode },
+    },
+  };
+}
+
+/** The account's currency (its counter line is in the same currency); account_not_found if none. */
+export async function accountCurrency(db: Database, accountId: number): Promise<'SLE' | 'USD'> {
+  const [r] = await queryRows<{ currency: 'SLE' | 'USD' }>(
+    db,
+    sql`select currency from accounts where id = ${accountId}`,
+  );
+  if (!r) throw new PostingError('account_not_found', `Account ${accountId} does not exist`);
+  return r.currency;
 }
 
 /** "12" → "12.00", "12.5" → "12.50": the shape numeric(18,2) returns, without float arithmetic. */

@@ -1,3 +1,4 @@
+import { SUSPENSE_GL } from '../../../test/support/banking-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { announcementSchema, dashboardStatsSchema, newsItemSchema, taskSchema } from '@bankmanager/contracts';
@@ -57,12 +58,14 @@ describe('dashboard service', () => {
       sql`select id, balance from accounts where account_type = 'Loan' and status = 'Active' and balance < 0 order by id limit 1`,
     );
     await postTransaction(h.db, {
+      counterGlCode: SUSPENSE_GL,
       accountId: Number(acct!.id),
       direction: 'credit',
       amount: '1000000.55',
       description: 'big deposit',
     });
     await postTransaction(h.db, {
+      counterGlCode: SUSPENSE_GL,
       accountId: Number(acct!.id),
       direction: 'debit',
       amount: '0.55',
@@ -70,6 +73,7 @@ describe('dashboard service', () => {
     });
     // Paying a loan off ends it as an "active loan".
     await postTransaction(h.db, {
+      counterGlCode: SUSPENSE_GL,
       accountId: Number(loan!.id),
       direction: 'credit',
       amount: loan!.balance.slice(1),

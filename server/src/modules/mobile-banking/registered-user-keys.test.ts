@@ -1,3 +1,4 @@
+import { SUSPENSE_GL } from '../../../test/support/banking-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RegisteredUserSort } from '@bankmanager/contracts';
@@ -43,12 +44,14 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
   it('follows every change: postings, renames, saves that move the number or the payment account', async () => {
     expect(await violations()).toEqual([]);
     await postTransaction(h.db, {
+      counterGlCode: SUSPENSE_GL,
       accountId: subs[0]!.accountId,
       direction: 'credit',
       amount: '12.34',
       description: 'x',
     });
     await postTransaction(h.db, {
+      counterGlCode: SUSPENSE_GL,
       accountId: subs[1]!.accountId,
       direction: 'credit',
       amount: '5.00',

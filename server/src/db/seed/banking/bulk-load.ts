@@ -21,6 +21,13 @@ export const BULK_TABLES = [
 const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_post'],
   ['transactions', 'transactions_no_truncate'],
+  ['transactions', 'transactions_entry_guard'],
+  ['journal_entries', 'journal_entries_guard'],
+  ['journal_entries', 'journal_entries_balanced'],
+  ['journal_entries', 'journal_entries_no_truncate'],
+  ['gl_lines', 'gl_lines_guard'],
+  ['gl_lines', 'gl_lines_no_truncate'],
+  ['accounts', 'accounts_control_mapping'],
   ['accounts', 'accounts_guard'],
   ['accounts', 'accounts_stats'],
   ['customers', 'customers_stats'],

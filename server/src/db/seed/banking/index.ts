@@ -4,7 +4,7 @@ import { queryRows } from '../../rows.ts';
 import type { SeedOptions } from '../index.ts';
 import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
 import { insertCustomers } from './customers.ts';
-import { insertPostings } from './postings.ts';
+import { insertPostings, insertSeedEntries } from './postings.ts';
 import { makeRng } from './prng.ts';
 import { finishBulkLoad, startBulkLoad } from './bulk-load.ts';
 import { insertReferenceData } from './reference-data.ts';
@@ -73,7 +73,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate transactions, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
+        sql`truncate transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
       ),
     );
   }
@@ -81,6 +81,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   await phase('customers', () => insertCustomers(tx, rng, opts.customers, asOf));
   await phase('accounts', () => insertAccounts(tx, rng, asOf, t));
   await phase('postings', () => insertPostings(tx, rng, asOf, t));
+  await phase('journal entries', () => insertSeedEntries(tx));
   await phase('subscriptions', () => insertSubscriptions(tx, rng, asOf));
   await phase('registered user keys', () => insertRegisteredUserKeys(tx));
   await phase('indexes', () => finishBulkLoad(tx, saved));
@@ -101,15 +102,20 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
       ['customers', 'cust_id'],
       ['accounts', 'id'],
       ['transactions', 'id'],
+      ['journal_entries', 'id'],
     ] as const) {
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
       );
     }
+    // gl_lines draws its ids from the transactions sequence too.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('transactions', 'id'), greatest((select max(id) from transactions), (select max(id) from gl_lines), 0) + 1, false)`,
+    );
   });
   await phase('analyze', () =>
     tx.execute(
-      sql`analyze customers, accounts, transactions, mobile_banking_subscriptions, registered_user_keys`,
+      sql`analyze customers, accounts, transactions, journal_entries, gl_lines, mobile_banking_subscriptions, registered_user_keys`,
     ),
   );
   const result = {

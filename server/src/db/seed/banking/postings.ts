@@ -20,6 +20,46 @@ function describe(rng: Rng, k: SQL, signed: SQL, asOf: string): SQL {
 }
 
 /**
+ * The seed's journal entries are batches, as a branch's day looks in the books: one entry per branch,
+ * day and kind holds that day's customer postings of that kind, and one line per currency on the GL
+ * account of the kind carries their net. The entry id encodes (day, branch, kind).
+ */
+export const SEED_ENTRY_KINDS = [
+  {
+    kind: 0,
+    narration: 'Teller and counter postings',
+    gl: `'1020-' || lpad(((e.id / 4) % 1000)::text, 3, '0')`,
+  },
+  { kind: 1, narration: 'Balances brought forward', gl: `'3090'` },
+  { kind: 2, narration: 'Loan interest charged', gl: `'4010'` },
+  { kind: 3, narration: 'Fixed deposit interest', gl: `'5010'` },
+] as const;
+
+/** The entries and their GL lines for the postings just generated (set-based, after insertPostings). */
+export async function insertSeedEntries(tx: Database): Promise<void> {
+  // GL line ids come from the transactions sequence (unique line ids across both tables).
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('transactions', 'id'), coalesce((select max(id) from transactions), 0) + 1, false)`,
+  );
+  const narration = sql.raw(
+    `case e.id % 4 ${SEED_ENTRY_KINDS.map((k) => `when ${k.kind} then '${k.narration}'`).join(' ')} end`,
+  );
+  const gl = sql.raw(
+    `case e.id % 4 ${SEED_ENTRY_KINDS.map((k) => `when ${k.kind} then ${k.gl}`).join(' ')} end`,
+  );
+  await tx.execute(sql`
+    insert into journal_entries (id, business_date, value_date, narration, source, reference, posted_at)
+    select e.id, e.d, e.d, ${narration}, 'seed', 'SEED-' || e.id, e.at
+    from (select entry_id as id, min(value_date) as d, max(posted_at) as at from transactions group by entry_id) e`);
+  await tx.execute(sql`
+    insert into gl_lines (entry_id, gl_code, currency, side, amount)
+    select e.id, ${gl}, e.currency, case when e.net > 0 then 'debit' else 'credit' end, abs(e.net)
+    from (select t.entry_id as id, a.currency, sum(case t.direction when 'credit' then t.amount else -t.amount end) as net
+          from transactions t join accounts a on a.id = t.account_id group by t.entry_id, a.currency) e
+    where e.net <> 0`);
+}
+
+/**
  * Generates `t` postings for every account that is not Closed, in one INSERT … SELECT. Postings are
  * spread over the last year (or since opening) in strictly increasing time; balance_after is a
  * window sum in (account, k) order, and ids follow the same order, so the history index sees
@@ -35,14 +75,18 @@ export function postingsSql(rng: Rng, asOf: string, t: number): SQL {
   // Window start: the opening date, or a year back for older accounts ("balance brought forward").
   const startDay = sql`greatest(a.opened_on, ${asOf}::date - 365)`;
   const slot = sql`((${asOf}::date - ${startDay}) * 86400 / ${t})`;
+  // One journal entry per branch, day and kind (see SEED_ENTRY_KINDS): its id is this key.
+  const kind = sql`case p.description when 'Balance brought forward' then 1 when 'Loan interest charged' then 2
+                     when 'Fixed deposit interest' then 3 else 0 end`;
+  const entryKey = sql`((((p.posted_at at time zone 'UTC')::date - date '2000-01-01') * 1000 + p.branch_code::int) * 4 + ${kind})`;
   const postedAt = sql`((${startDay})::timestamp + ((${k} - 1) * ${slot} + ${rng(postingKey(k), 131, 1_000_000_000)} % greatest(${slot}, 1)) * interval '1 second') at time zone 'UTC'`;
   return sql`
-    insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+    insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
     select p.id, p.account_id, p.posted_at, (p.posted_at at time zone 'UTC')::date, p.description,
            ${toMoney(sql`abs(p.signed)`)}, case when p.signed > 0 then 'credit' else 'debit' end,
-           ${toMoney(sql`p.running`)}, 'TX' || lpad(p.id::text, 12, '0')
+           ${toMoney(sql`p.running`)}, 'SEED-' || ${entryKey}, ${entryKey}
     from (
-      select row_number() over (order by a.id, ${k}) as id, a.id as account_id, ${postedAt} as posted_at,
+      select row_number() over (order by a.id, ${k}) as id, a.id as account_id, a.branch_code, ${postedAt} as posted_at,
              s.signed, sum(s.signed) over (partition by a.id order by ${k}) as running,
              ${describe(rng, k, sql`s.signed`, asOf)} as description
       from (select * from accounts where status <> 'Closed' order by id) a

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDb } from '../../../test/support/harness.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
+import { postEntry } from './post-entry.ts';
+
+/** The constraint that refused `p` (a query error, or the COMMIT's own error for deferred checks). */
+async function refusal(p: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await p;
+  } catch (err) {
+    const cause = (err as { cause?: { message?: string } }).cause;
+    return violatedConstraint(err) ?? cause?.message ?? String(err);
+  }
+  return 'accepted';
+}
+
+/**
+ * The ledger's rules hold against hand-typed SQL, whatever the application does (both tiers: PGlite
+ * by default, PostgreSQL when TEST_DATABASE_URL is set).
+ */
+describe('double-entry invariants enforced by the database', () => {
+  let h: DbHandle;
+  let n = 0;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(() => h.close());
+
+  /** Opens an entry and runs `lines` in the same transaction (commit runs the deferred balance check). */
+  const rawEntry = (lines: string, source = 'system', businessDate = 'current_business_date()') =>
+    h.db.transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(`insert into journal_entries (business_date, value_date, narration, source, reference)
+                 values (${businessDate}, current_date, 'raw', '${source}', 'RAW-INV-${++n}')`),
+      );
+      const id = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);
+      await tx.execute(sql`insert into audit_log (id, action, outcome, actor_email, target_type, details)
+        values (0, 'test.raw_entry', 'success', 'test', 'journal_entry', jsonb_build_object('entryId', ${id}::text))`);
+      for (const l of lines.split(';').filter(Boolean)) {
+        const [code, currency, side, amount] = l.trim().split(' ');
+        await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+          values (${id}, ${code}, ${currency}, ${side}, ${amount}::numeric)`);
+      }
+    });
+
+  it('refuses at commit an entry whose debits and credits differ, or that has fewer than two lines', async () => {
+    expect(await refusal(rawEntry('1900 SLE debit 100; 1030 SLE credit 50'))).toBe(
+      'journal_entries_balanced',
+    );
+    expect(await refusal(rawEntry('1900 SLE debit 100; 1900 USD credit 100'))).toBe(
+      'journal_entries_balanced',
+    );
+    expect(await refusal(rawEntry(''))).toBe('journal_entries_balanced');
+    await rawEntry('1900 SLE debit 100; 1030 SLE credit 100');
+  });
+
+  it('refuses updating, deleting or truncating entries and lines', async () => {
+    await rawEntry('1900 SLE debit 5; 1030 SLE credit 5');
+    for (const stmt of [
+      sql`update gl_lines set amount = 1`,
+      sql`delete from gl_lines`,
+      sql`truncate gl_lines cascade`,
+      sql`update journal_entries set narration = 'changed'`,
+      sql`delete from journal_entries`,
+    ]) {
+      expect(await refusal(h.db.execute(stmt))).toMatch(/append-only/);
+    }
+  });
+
+  it('refuses a line added to an entry an earlier transaction committed', async () => {
+    await rawEntry('1900 SLE debit 7; 1030 SLE credit 7');
+    const [e] = await queryRows<{ id: string }>(h.db, sql`select max(id) as id from journal_entries`);
+    expect(
+      await refusal(
+        h.db.execute(
+          sql`insert into gl_lines (entry_id, gl_code, currency, side, amount) values (${e!.id}, '1900', 'SLE', 'debit', 1)`,
+        ),
+      ),
+    ).toBe('journal_lines_entry_open');
+  });
+
+  it('refuses a balance changed without a line, and a customer line outside an entry', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    expect(await refusal(h.db.execute(sql`update accounts set balance = 1000 where id = ${accountId}`))).toBe(
+      'accounts_balance_via_postings',
+    );
+    // No entry_id: a customer line exists only inside a journal entry.
+    expect(
+      await refusal(
+        h.db
+          .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+          values (${accountId}, clock_timestamp(), current_date, 'from nowhere', 1000, 'credit', 1000, 'NOWHERE')`),
+      ),
+    ).toMatch(/entry|null/);
+  });
+
+  it('refuses lines on a control account, a group, a closed account or in a currency the account does not keep', async () => {
+    for (const lines of [
+      '2020 SLE debit 1; 1900 SLE credit 1', // control account: only its customer accounts move it
+      '10 SLE debit 1; 1900 SLE credit 1', // a group
+      '1040 SLE debit 1; 1900 SLE credit 1', // nostro keeps USD only
+    ]) {
+      expect(await refusal(rawEntry(lines))).toBe('gl_lines_postable');
+    }
+    // 1010 Cash in vault is closed to manual journals.
+    expect(await refusal(rawEntry('1010 SLE debit 1; 1900 SLE credit 1', 'manual'))).toBe(
+      'gl_lines_postable',
+    );
+  });
+
+  it('refuses an entry on any date but the business date', async () => {
+    expect(
+      await refusal(rawEntry('1900 SLE debit 1; 1030 SLE credit 1', 'system', 'current_business_date() - 1')),
+    ).toBe('journal_entries_closed_date');
+  });
+
+  it('refuses reversing an entry twice', async () => {
+    const first = await postEntry(h.db, {
+      source: 'system',
+      narration: 'to reverse',
+      lines: [
+        { glCode: '1900', currency: 'SLE', side: 'debit', amount: '3' },
+        { glCode: '1030', currency: 'SLE', side: 'credit', amount: '3' },
+      ],
+      audit: { action: 'test', targetType: 'journal_entry', targetId: 'x' },
+    });
+    const twice = h.db.transaction(async (tx) => {
+      for (let i = 0; i < 2; i++) {
+        await tx.execute(sql`insert into journal_entries (business_date, value_date, narration, source, reference, reversal_of)
+          values (current_business_date(), current_date, 'rev', 'reversal', ${`REV-${++n}`}, ${first.id})`);
+      }
+    });
+    expect(await refusal(twice)).toBe('journal_entries_reversal_of_unique');
+  });
+
+  it('keeps an account on its product’s control account', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    expect(
+      await refusal(h.db.execute(sql`update accounts set ledger_code = '2010' where id = ${accountId}`)),
+    ).toBe('accounts_control_mapping');
+    expect(
+      await refusal(h.db.execute(sql`update products set ledger_code = '2010' where code = 'T-SAV'`)),
+    ).toBe('accounts_control_mapping');
+  });
+
+  it('ledger_violations() finds nothing after all of the above', async () => {
+    expect(await queryRows(h.db, sql`select problem from ledger_violations()`)).toEqual([]);
+  });
+});

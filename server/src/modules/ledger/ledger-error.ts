@@ -1,0 +1,22 @@
+import type { LedgerRefusalCode } from '@bankmanager/contracts';
+
+/** A posting refused for a business reason: the routes answer 409 with `details.code`. */
+export class LedgerError extends Error {
+  constructor(
+    readonly code: LedgerRefusalCode | 'account_not_found' | 'entry_not_found' | 'invalid_amount',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+/** The refusal each database pseudo-constraint means (migrations gl_invariants and ledger_invariants). */
+export const CONSTRAINT_REFUSALS: Record<string, LedgerRefusalCode> = {
+  accounts_balance_check: 'insufficient_funds',
+  journal_entries_balanced: 'unbalanced',
+  journal_entries_closed_date: 'closed_date',
+  journal_entries_reversal_of_unique: 'already_reversed',
+  gl_lines_postable: 'gl_account_not_postable',
+  transactions_account_open: 'account_closed',
+};

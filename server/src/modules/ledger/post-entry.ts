@@ -1,0 +1,249 @@
+import { sql } from 'drizzle-orm';
+import { postingAmountSchema, type Currency, type JournalSource, type Side } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
+import { writeAudit } from '../audit/index.ts';
+import { CONSTRAINT_REFUSALS, LedgerError } from './ledger-error.ts';
+import { fromCents, toCents } from './money.ts';
+
+/** A line on a GL account, or on a customer account (whose currency and control account are its own). */
+export type EntryLine =
+  | { glCode: string; currency: Currency; side: Side; amount: string }
+  | { accountId: number; side: Side; amount: string; description?: string };
+
+export interface Actor {
+  id?: string | null;
+  email?: string | null;
+  ip?: string | null;
+}
+
+export interface EntryInput {
+  source: JournalSource;
+  narration: string;
+  /** Idempotency key; defaults to TX + the zero-padded entry id. */
+  reference?: string;
+  valueDate?: string;
+  /** Defaults to the current business date; any other date is refused (closed_date). */
+  businessDate?: string;
+  fxRate?: string;
+  reversalOf?: number;
+  lines: EntryLine[];
+  actor?: Actor;
+  /** The audit row written with the entry; details gain entryId, reference and the lines. */
+  audit: { action: string; targetType: string; targetId: string; details?: Record<string, unknown> };
+}
+
+/** A customer-account line as posted, with the running balance around it. */
+export interface PostedAccountLine {
+  transactionId: number;
+  accountId: number;
+  accountNumber: string;
+  side: Side;
+  amount: string;
+  balanceBefore: string;
+  balanceAfter: string;
+  postedAt: Date;
+  valueDate: string;
+}
+
+export interface PostedEntry {
+  id: number;
+  reference: string;
+  businessDate: string;
+  accountLines: PostedAccountLine[];
+}
+
+interface LockedAccount extends Record<string, unknown> {
+  id: string | number;
+  account_number: string;
+  status: string;
+  currency: Currency;
+}
+
+const isAccountLine = (l: EntryLine): l is Extract<EntryLine, { accountId: number }> => 'accountId' in l;
+
+/**
+ * Posts one balanced journal entry in one transaction: locks the customer accounts it touches (in id
+ * order, so two entries never deadlock), inserts the entry, its GL lines and its customer lines (each
+ * with its running balance), and writes the audit row. The database re-checks everything at commit
+ * (balance per currency, postable accounts, limits, business date), so this is the convenient way to
+ * post, not the only guard. No row of a control account is touched: control balances are derived.
+ * Lock order: account rows, then the audit chain lock (taken by writeAudit).
+ */
+export async function postEntry(db: Database, input: EntryInput): Promise<PostedEntry> {
+  for (const l of input.lines) {
+    if (!postingAmountSchema.safeParse(l.amount).success) {
+      throw new LedgerError('invalid_amount', `Invalid amount "${l.amount}": positive, at most 2 decimals`);
+    }
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const ids = [...new Set(input.lines.filter(isAccountLine).map((l) => l.accountId))].sort(
+        (a, b) => a - b,
+      );
+      const locked =
+        ids.length === 0
+          ? []
+          : await queryRows<LockedAccount>(
+              tx,
+              sql`select id, account_number, status, currency from accounts
+                  where id in (${sql.join(
+                    ids.map((id) => sql`${id}`),
+                    sql`, `,
+                  )}) order by id for no key update`,
+            );
+      const byId = new Map(locked.map((a) => [Number(a.id), a]));
+      await checkGlLines(tx, input.lines);
+      const net = new Map<string, bigint>();
+      for (const l of input.lines) {
+        let currency: Currency;
+        if (isAccountLine(l)) {
+          const a = byId.get(l.accountId);
+          if (!a) throw new LedgerError('account_not_found', `Account ${l.accountId} does not exist`);
+          if (a.status === 'Closed')
+            throw new LedgerError('account_closed', `Account ${a.account_number} is closed`);
+          if (a.status === 'Blocked' && l.side === 'debit') {
+            throw new LedgerError('account_blocked', `Account ${a.account_number} is blocked for debits`);
+          }
+          currency = a.currency;
+        } else currency = l.currency;
+        const c = toCents(l.amount);
+        net.set(currency, (net.get(currency) ?? 0n) + (l.side === 'debit' ? c : -c));
+      }
+      const off = [...net].filter(([, v]) => v !== 0n);
+      if (input.lines.length < 2 || off.length > 0) {
+        const why = off.map(([cur, v]) => `debits - credits = ${fromCents(v)} ${cur}`).join(', ');
+        throw new LedgerError(
+          'unbalanced',
+          `The entry does not balance: ${why || 'it needs at least two lines'}`,
+        );
+      }
+      const [entry] = await queryRows<{ id: string; reference: string; business_date: string }>(
+        tx,
+        sql`with n as (select nextval(pg_get_serial_sequence('journal_entries', 'id')) as id)
+            insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
+            select n.id, coalesce(${input.businessDate ?? null}::date, current_business_date()),
+                   coalesce(${input.valueDate ?? null}::date, current_business_date()), ${input.narration}, ${input.source},
+                   ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
+                   coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0')),
+                   ${input.reversalOf ?? null}::bigint, ${input.fxRate ?? null}::numeric
+            from n
+            returning id, reference, business_date::text as business_date`,
+      );
+      const entryId = Number(entry!.id);
+      const accountLines: PostedAccountLine[] = [];
+      for (const l of input.lines) {
+        if (!isAccountLine(l)) {
+          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2))`);
+          continue;
+        }
+        accountLines.push(
+          await insertAccountLine(tx, entryId, entry!.reference, input, l, byId.get(l.accountId)!),
+        );
+      }
+      await writeAudit(tx, {
+        action: input.audit.action,
+        outcome: 'success',
+        actorId: input.actor?.id ?? null,
+        actorEmail: input.actor?.email ?? null,
+        ip: input.actor?.ip ?? null,
+        targetType: input.audit.targetType,
+        targetId: input.audit.targetId,
+        details: {
+          ...input.audit.details,
+          entryId,
+          reference: entry!.reference,
+          source: input.source,
+          lines: input.lines,
+        },
+      });
+      return { id: entryId, reference: entry!.reference, businessDate: entry!.business_date, accountLines };
+    });
+  } catch (err) {
+    if (err instanceof LedgerError) throw err;
+    const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
+    if (refusal) throw new LedgerError(refusal, refusalMessage(refusal));
+    throw err;
+  }
+}
+
+function refusalMessage(code: string): string {
+  switch (code) {
+    case 'insufficient_funds':
+      return 'Posting refused: insufficient funds';
+    case 'closed_date':
+      return 'Posting refused: that business date is closed';
+    case 'already_reversed':
+      return 'This entry has already been reversed';
+    case 'gl_account_not_postable':
+      return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, or closed to manual journals)';
+    case 'account_closed':
+      return 'Posting refused: the account is closed';
+    default:
+      return 'The entry does not balance';
+  }
+}
+
+async function insertAccountLine(
+  tx: Database,
+  entryId: number,
+  reference: string,
+  input: EntryInput,
+  l: Extract<EntryLine, { accountId: number }>,
+  acct: LockedAccount,
+): Promise<PostedAccountLine> {
+  const signed = l.side === 'credit' ? sql`${l.amount}::numeric` : sql`-${l.amount}::numeric`;
+  // clock_timestamp(), read after the lock, is later than the account's postings; greatest() keeps the
+  // history order even if the clock stepped back or seeded history runs past today.
+  const [row] = await queryRows<{
+    id: string;
+    posted_at: string | Date;
+    value_date: string;
+    balance_before: string;
+    balance_after: string;
+  }>(
+    tx,
+    sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
+        select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
+               coalesce(${input.valueDate ?? null}::date, current_business_date()), ${l.description ?? input.narration},
+               ${l.amount}::numeric(18,2), ${l.side}, a.balance + ${signed}, ${reference}, ${entryId}
+        from accounts a where a.id = ${l.accountId}
+        returning id, posted_at, value_date::text as value_date, (balance_after - ${signed})::text as balance_before, balance_after::text as balance_after`,
+  );
+  return {
+    transactionId: Number(row!.id),
+    accountId: l.accountId,
+    accountNumber: acct.account_number,
+    side: l.side,
+    amount: fromCents(toCents(l.amount)),
+    balanceBefore: row!.balance_before,
+    balanceAfter: row!.balance_after,
+    postedAt: new Date(row!.posted_at),
+    valueDate: row!.value_date,
+  };
+}
+
+/** Unknown GL codes and a line in a currency its account does not keep, refused before any write. */
+async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<void> {
+  const gl = lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
+  if (gl.length === 0) return;
+  const codes = [...new Set(gl.map((l) => l.glCode))];
+  const rows = await queryRows<{ code: string; currency: string }>(
+    tx,
+    sql`select code, currency from gl_accounts where code in (${sql.join(
+      codes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
+  );
+  const currencyOf = new Map(rows.map((r) => [r.code, r.currency]));
+  for (const l of gl) {
+    const c = currencyOf.get(l.glCode);
+    if (c === undefined)
+      throw new LedgerError('gl_account_not_postable', `GL account ${l.glCode} does not exist`);
+    if (c !== 'both' && c !== l.currency) {
+      throw new LedgerError('currency_mismatch', `GL account ${l.glCode} keeps ${c} only, not ${l.currency}`);
+    }
+  }
+}

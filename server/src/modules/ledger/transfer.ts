@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Currency, TransferRequest } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { LedgerError } from './ledger-error.ts';
+import { convert, fromCents, MAX_CENTS, toCents } from './money.ts';
+import type { EntryInput, EntryLine } from './post-entry.ts';
+
+/** The FX position account every cross-currency movement passes through. */
+export const FX_POSITION_GL = '1810';
+
+interface TransferAccount {
+  id: number;
+  number: string;
+  currency: Currency;
+}
+
+async function findByNumber(db: Database, number: string): Promise<TransferAccount> {
+  const [r] = await queryRows<{ id: string; currency: Currency }>(
+    db,
+    sql`select id, currency from accounts where account_number = ${number}`,
+  );
+  if (!r) throw new LedgerError('account_not_found', `Account ${number} does not exist`);
+  return { id: Number(r.id), number, currency: r.currency };
+}
+
+/**
+ * The entry of a transfer between two customer accounts. Same currency: debit one, credit the other.
+ * Across currencies, each currency balances on its own through 1810 Foreign exchange position: the
+ * debited amount goes into the position in its currency, the converted amount comes out of it in the
+ * other, at the recorded rate (SLE per 1 USD).
+ */
+export async function transferEntry(
+  db: Database,
+  req: TransferRequest,
+  actor: EntryInput['actor'],
+): Promise<EntryInput & { reference: string }> {
+  const from = await findByNumber(db, req.from_account);
+  const to = await findByNumber(db, req.to_account);
+  const cross = from.currency !== to.currency;
+  if (cross && !req.rate) {
+    throw new LedgerError('currency_mismatch', `${from.currency} to ${to.currency} needs an exchange rate`);
+  }
+  if (!cross && req.rate) {
+    throw new LedgerError(
+      'currency_mismatch',
+      'Both accounts are in the same currency: no exchange rate applies',
+    );
+  }
+  const lines: EntryLine[] = [{ accountId: from.id, side: 'debit', amount: req.amount }];
+  if (cross) {
+    const credited = convert(toCents(req.amount), req.rate!, from.currency, to.currency);
+    if (credited <= 0n || credited > MAX_CENTS) {
+      throw new LedgerError('invalid_amount', 'At this rate the credited amount is zero or too large');
+    }
+    const amount = fromCents(credited);
+    lines.push(
+      { glCode: FX_POSITION_GL, currency: from.currency, side: 'credit', amount: req.amount },
+      { glCode: FX_POSITION_GL, currency: to.currency, side: 'debit', amount },
+      { accountId: to.id, side: 'credit', amount },
+    );
+  } else {
+    lines.push({ accountId: to.id, side: 'credit', amount: req.amount });
+  }
+  return {
+    source: 'transfer',
+    narration: req.narration,
+    reference: req.reference,
+    valueDate: req.value_date,
+    fxRate: cross ? req.rate : undefined,
+    actor,
+    lines,
+    audit: {
+      action: 'ledger.transfer',
+      targetType: 'account',
+      targetId: from.number,
+      details: { from: from.number, to: to.number, amount: req.amount, rate: req.rate ?? null },
+    },
+  };
+}
