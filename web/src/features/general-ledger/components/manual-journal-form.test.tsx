@@ -85,3 +85,20 @@ describe('manual journal form', () => {
     });
   });
 });
+
+describe('formErrorsFrom', () => {
+  it('puts a refusal that names a GL account in its message on that line', () => {
+    const lines = [
+      { key: 1, gl_code: '1040', side: 'debit' as const, amount: '5', currency: 'SLE' as const },
+      { key: 2, gl_code: '1900', side: 'credit' as const, amount: '5', currency: 'SLE' as const },
+    ];
+    const err = new ApiError('GL account 1040 keeps USD only, not SLE', 409, 'Conflict', {
+      error: 'GL account 1040 keeps USD only, not SLE',
+      details: { code: 'currency_mismatch' },
+    });
+    expect(formErrorsFrom(err, lines)).toEqual({
+      lines: { 1: 'GL account 1040 keeps USD only, not SLE' },
+      fields: {},
+    });
+  });
+});

@@ -12,7 +12,7 @@ export interface FormErrors {
 
 /**
  * Puts a refused post's details where the user typed the value: a 400's `details` name the field as
- * `/lines/2/amount`; a 409 may name a GL code (`details.gl_code`) or a line index (`details.line`).
+ * `/lines/2/amount`; a 409 may name a line index (`details.line`) or a GL code (`details.gl_code`, else in its message).
  */
 export function formErrorsFrom(err: unknown, lines: DraftLine[]): FormErrors {
   const out: FormErrors = { lines: {}, fields: {} };
@@ -33,7 +33,9 @@ export function formErrorsFrom(err: unknown, lines: DraftLine[]): FormErrors {
   } else if (details && typeof details === 'object') {
     const d = details as { line?: unknown; gl_code?: unknown };
     const byIndex = typeof d.line === 'number' ? lines[d.line] : undefined;
-    const byCode = lines.filter((l) => typeof d.gl_code === 'string' && l.gl_code === d.gl_code);
+    // The ledger's refusals name the GL account in their message ("GL account 1040 keeps USD only").
+    const named = typeof d.gl_code === 'string' ? d.gl_code : /GL account (\S+)/.exec(err.message)?.[1];
+    const byCode = lines.filter((l) => named !== undefined && l.gl_code === named);
     for (const l of byIndex ? [byIndex] : byCode) out.lines[l.key] = err.message;
     if (!byIndex && byCode.length === 0) out.form = err.message;
   } else out.form = err.message;
