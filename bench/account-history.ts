@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
+import { appendAudit } from '../server/src/db/audit-log.ts';
 import { seedBanking } from '../server/src/db/seed/banking/index.ts';
 import { buildApp, type App } from '../server/src/app.ts';
 import { testConfig } from '../server/test/support/harness.ts';
@@ -70,11 +71,19 @@ try {
     const batch = 2_000;
     for (let lo = have + 1; lo <= postings; lo += batch) {
       const hi = Math.min(postings, lo + batch - 1);
-      await db.execute(sql`
-        insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference)
+      // Each batch is one journal entry, balanced on 1900 Suspense and audited like any posting.
+      await db.transaction(async (tx) => {
+        const [e] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+              values (current_business_date(), current_business_date(), 'Bench history batch', 'system', ${`BENCH-HIST-${lo}`})
+              returning id`,
+        );
+        await tx.execute(sql`
+        insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
         select ${accountId}, g.at, (g.at at time zone 'UTC')::date, g.description, g.amount, g.direction,
                a.balance + sum(case g.direction when 'credit' then g.amount else -g.amount end) over (order by g.i),
-               'BENCH-' || g.i
+               'BENCH-' || g.i, ${e!.id}
         from (select i,
                      ${HISTORY_END}::timestamptz - ((${postings} - i) * ${step}::numeric) * interval '1 second' as at,
                      case when i % 3 = 0 then 'debit' else 'credit' end as direction,
@@ -84,6 +93,18 @@ try {
              accounts a
         where a.id = ${accountId}
         order by g.i`);
+        await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+          select ${e!.id}, '1900', 'SLE', case when s > 0 then 'debit' else 'credit' end, abs(s)
+          from (select sum(case direction when 'credit' then amount else -amount end) as s from transactions where entry_id = ${e!.id}) x
+          where s <> 0`);
+        await appendAudit(tx, {
+          action: 'bench.history_batch',
+          outcome: 'success',
+          actorEmail: 'bench',
+          targetType: 'journal_entry',
+          details: { entryId: Number(e!.id) },
+        });
+      });
     }
     const [bad] = await queryRows<{ n: string }>(db, sql`select count(*) as n from ledger_violations()`);
     if (Number(bad!.n) !== 0) throw new Error(`ledger_violations() reports ${bad!.n} problems`);

@@ -51,6 +51,7 @@ const money = fc.constantFrom(
   ' 5 ',
   '5,00',
 );
+const glCode = fc.constantFrom('1030', '1900', '4020', '1010', '2020', '10', '1040', '1020-001', '9999', 'x');
 /** `data` / `user_metadata`: the profile fields sign-up reads (SPEC §5), each maybe missing. */
 const metadata = fc.record(
   {
@@ -82,6 +83,26 @@ export function realisticField(name: string, pools: Pools): fc.Arbitrary<unknown
     amount: money,
     reference: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/), fc.constant('TX000000000001')),
     description: fc.constantFrom('Fuzz deposit', '', ' ', 'x'.repeat(141)),
+    // The ledger: GL codes that take lines, that do not (control, group, closed to manual, one currency), and garbage.
+    counter_account: glCode,
+    gl_code: glCode,
+    from_account: pick(pools.accountNumbers, fc.constant('0001')),
+    to_account: pick(pools.accountNumbers, fc.constant('0001')),
+    rate: fc.constantFrom('22.5', '0', '0.000001', '1e3', '12345678901.5'),
+    narration: fc.constantFrom('Fuzz journal', '', ' ', 'x'.repeat(141)),
+    side: fc.constantFrom('debit', 'credit', 'both'),
+    currency: fc.constantFrom('SLE', 'USD', 'EUR'),
+    source: fc.constantFrom('manual', 'transfer', 'nope'),
+    account: fc.oneof(pick(pools.accountNumbers, fc.constant('0001')), glCode),
+    lines: fc.array(
+      fc.record({
+        gl_code: glCode,
+        currency: fc.constantFrom('SLE', 'USD'),
+        side: fc.constantFrom('debit', 'credit'),
+        amount: money,
+      }),
+      { maxLength: 4 },
+    ),
     type: fc.constantFrom('signup', 'recovery', 'magiclink', 'invite', 'email_change', 'email', 'sms'),
     token: fc.constantFrom('123456', '000000', ''),
     token_hash: fc.stringMatching(/^[0-9a-f]{56}$/),

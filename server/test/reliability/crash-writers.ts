@@ -83,6 +83,8 @@ export async function runClient(o: ClientOptions): Promise<void> {
       amount: a.amount,
       description: 'Crash test',
       reference: a.reference,
+      // Every posting is a two-line entry: the other side is cash in vault.
+      counter_account: '1010',
     };
     const out = await send(
       `${o.base}/api/accounts/${a.accountNumber}/transactions`,

@@ -166,7 +166,9 @@ BEGIN
     RAISE EXCEPTION 'the control account and currency of product % cannot change', OLD.code
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_control_mapping';
   END IF;
-  IF NOT EXISTS (SELECT 1 FROM gl_accounts g WHERE g.code = NEW.ledger_code AND g.is_control AND g.currency IN (NEW.currency, 'both')) THEN
+  -- A currency outside SLE/USD is left to products_currency_check to refuse by name.
+  IF NOT EXISTS (SELECT 1 FROM gl_accounts g WHERE g.code = NEW.ledger_code AND g.is_control
+                 AND (g.currency IN (NEW.currency, 'both') OR NEW.currency NOT IN ('SLE', 'USD'))) THEN
     RAISE EXCEPTION 'product % must map to a control account in its currency', NEW.code
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_control_mapping';
   END IF;

@@ -43,7 +43,7 @@ describe('banking schema constraints', () => {
     ).rejects.toMatchObject(refusedBy('accounts_status_check'));
     await expect(
       h.db.execute(
-        sql`insert into products (code, name, account_type, currency, ledger_code) values ('X', 'x', 'Savings', 'EUR', '2100')`,
+        sql`insert into products (code, name, account_type, currency, ledger_code) values ('X', 'x', 'Savings', 'EUR', '2021')`,
       ),
     ).rejects.toMatchObject(refusedBy('products_currency_check'));
   });

@@ -1,0 +1,163 @@
+// Posting throughput of the double-entry ledger and the trial balance, on PostgreSQL, side by side in
+// one run: transfers through POST /api/transfers (real HTTP, activated staff token) with 1, 8 and 32
+// concurrent clients, next to the same transfers made by the repository functions directly
+// (transferEntry + postEntryOnce), next to a plain single-row INSERT … RETURNING loop as the floor.
+// Then the trial balance (gl_balances() grouped, the query behind it) p50/p95 for today and a past date.
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME]
+// Targets (issue 14, at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of direct;
+// trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes minutes.
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/src/db/client.ts';
+import { runMigrations } from '../server/src/db/migrate.ts';
+import { queryRows } from '../server/src/db/rows.ts';
+import { buildApp } from '../server/src/app.ts';
+import { postEntryOnce, transferEntry } from '../server/src/modules/ledger/index.ts';
+import { listen, testConfig } from '../server/test/support/harness.ts';
+import { staffUsers } from '../server/test/support/staff-users.ts';
+import { benchDatabaseUrl, benchServerUrl, ensureCustomers, openBenchDatabase, time } from './support.ts';
+
+const { values } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '1000000' },
+    transfers: { type: 'string', default: '2000' },
+    runs: { type: 'string', default: '20' },
+    database: { type: 'string', default: 'bm_bench_ledger' },
+  },
+});
+const serverUrl = benchServerUrl();
+const customers = Number(values.customers);
+const perLevel = Number(values.transfers);
+const dbName = values.database;
+const LEVELS = [1, 8, 32];
+
+// Seed with the shared helper (its own small pool), then reopen with a pool for 32 clients.
+const seeded = await openBenchDatabase(serverUrl, dbName);
+await runMigrations(seeded);
+await ensureCustomers(seeded, dbName, customers);
+await seeded.close();
+const handle = await openDatabase({
+  databaseUrl: benchDatabaseUrl(serverUrl, dbName),
+  dataDir: 'memory://',
+  poolMax: 40,
+  queryTimeoutMs: 0,
+});
+const db = handle.db;
+const app = await buildApp({ config: testConfig(), db: handle, logger: false });
+try {
+  const base = await listen(app);
+  const officer = await (await staffUsers(app)).make('activated', 'bench');
+  // Payers and payees: active Leone deposit accounts with money; transfers of 1.00 never run them dry.
+  const pool = (
+    await queryRows<{ n: string }>(
+      db,
+      sql`select account_number as n from accounts where status = 'Active' and currency = 'SLE'
+          and account_type in ('Current', 'Savings') and balance > 10000 order by id limit 4000`,
+    )
+  ).map((r) => r.n);
+  if (pool.length < 64) throw new Error(`only ${pool.length} funded accounts; seed more customers`);
+  const run = `${Date.now().toString(36)}`;
+  let k = 0;
+  const nextTransfer = () => {
+    const i = k++;
+    const from = pool[(i * 7919) % pool.length]!;
+    let to = pool[(i * 104729 + 1) % pool.length]!;
+    if (to === from) to = pool[(i + 1) % pool.length]!;
+    return {
+      from_account: from,
+      to_account: to,
+      amount: '1.00',
+      narration: 'Bench transfer',
+      reference: `B-${run}-${i}`,
+    };
+  };
+
+  /** `total` operations spread over `clients` concurrent loops; operations per second. */
+  async function throughput(clients: number, total: number, op: () => Promise<void>): Promise<number> {
+    let left = total;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (left-- > 0) await op();
+      }),
+    );
+    return total / ((performance.now() - started) / 1000);
+  }
+  const viaApi = async () => {
+    const r = await fetch(`${base}/api/transfers`, {
+      method: 'POST',
+      headers: { authorization: officer.auth, 'content-type': 'application/json' },
+      body: JSON.stringify(nextTransfer()),
+    });
+    if (r.status !== 201) throw new Error(`transfer answered ${r.status}: ${await r.text()}`);
+  };
+  const actor = { id: officer.userId, email: officer.email, ip: '127.0.0.1' };
+  const direct = async () => {
+    await postEntryOnce(db, await transferEntry(db, nextTransfer(), actor));
+  };
+  await db.execute(
+    sql`create table if not exists bench_floor (id bigserial primary key, amount numeric(18,2) not null)`,
+  );
+  const floor = async () => {
+    await db.execute(sql`insert into bench_floor (amount) values (1.00) returning id`);
+  };
+
+  await throughput(4, 100, viaApi); // warm up connections, JIT and caches
+  const rows: string[] = [];
+  const tps: Record<string, number[]> = { api: [], direct: [], floor: [] };
+  for (const c of LEVELS) {
+    tps.api!.push(await throughput(c, perLevel, viaApi));
+    tps.direct!.push(await throughput(c, perLevel, direct));
+    tps.floor!.push(await throughput(c, perLevel, floor));
+  }
+  const [entries] = await queryRows<{ n: string; l: string }>(
+    db,
+    sql`select (select count(*) from journal_entries) as n, (select count(*) from transactions) as l`,
+  );
+  console.log(
+    `\nLedger postings on PostgreSQL, ${customers.toLocaleString('en-US')} customers, ${Number(entries!.l).toLocaleString('en-US')} customer lines, ${perLevel} transfers per cell (transfers/s)`,
+  );
+  console.log('clients | POST /api/transfers | direct (repository) | floor INSERT…RETURNING | API/direct');
+  LEVELS.forEach((c, i) => {
+    const a = tps.api![i]!;
+    const d = tps.direct![i]!;
+    rows.push(
+      `${String(c).padStart(7)} | ${a.toFixed(0).padStart(19)} | ${d.toFixed(0).padStart(19)} | ${tps.floor![i]!.toFixed(0).padStart(22)} | ${(d / a).toFixed(2)}×`,
+    );
+  });
+  console.log(rows.join('\n'));
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const scaleApi = tps.api![2]! / tps.api![0]!;
+  const scaleDirect = tps.direct![2]! / tps.direct![0]!;
+  const worstRatio = Math.max(...LEVELS.map((_, i) => tps.direct![i]! / tps.api![i]!));
+  console.log(`32 clients vs 1 (API):    ${scaleApi.toFixed(2)}× (target ≥ 2×) ${verdict(scaleApi >= 2)}`);
+  console.log(
+    `32 clients vs 1 (direct): ${scaleDirect.toFixed(2)}× (target ≥ 2×) ${verdict(scaleDirect >= 2)}`,
+  );
+  console.log(
+    `API vs direct, worst:     ${worstRatio.toFixed(2)}× slower (target ≤ 1.5×) ${verdict(worstRatio <= 1.5)}`,
+  );
+
+  const runs = Number(values.runs);
+  const today = await time(runs, () =>
+    queryRows(db, sql`select gl_code, currency, sum(balance) from gl_balances() group by gl_code, currency`),
+  );
+  const past = await time(Math.max(3, Math.floor(runs / 4)), () =>
+    queryRows(
+      db,
+      sql`select gl_code, currency, sum(balance) from gl_balances(current_business_date() - 1) group by gl_code, currency`,
+    ),
+  );
+  console.log(
+    `Trial balance today:     p50 ${today.p50.toFixed(0)} ms, p95 ${today.p95.toFixed(0)} ms (target p95 < 1000 ms) ${verdict(today.p95 < 1000)}`,
+  );
+  console.log(
+    `Trial balance yesterday: p50 ${past.p50.toFixed(0)} ms, p95 ${past.p95.toFixed(0)} ms (scans the lines; snapshots come with end of day)`,
+  );
+  const [bad] = await queryRows<{ n: string }>(db, sql`select count(*) as n from ledger_violations()`);
+  console.log(`ledger_violations(): ${bad!.n}`);
+  if (Number(bad!.n) !== 0) process.exitCode = 1;
+} finally {
+  await app.close();
+  await handle.close();
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { queryRows } from '../../db/rows.ts';
+
+describe('ledger API: manual journals, transfers, reversals, the chart and the business date', () => {
+  let t: TestApp;
+  let officer: StaffUser;
+  let seq = 0;
+  const ref = () => `GL-${Date.now()}-${++seq}`;
+  const acct: Record<'sle' | 'sle2' | 'usd', string> = { sle: '', sle2: '', usd: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    officer = await (await staffUsers(t.app)).make('activated');
+    for (const [key, currency] of [
+      ['sle', 'SLE'],
+      ['sle2', 'SLE'],
+      ['usd', 'USD'],
+    ] as const) {
+      const { accountId } = await openTestAccount(t.db.db, { currency });
+      const [a] = await queryRows<{ account_number: string }>(
+        t.db.db,
+        sql`select account_number from accounts where id = ${accountId}`,
+      );
+      acct[key] = a!.account_number;
+    }
+    // Cash deposits to start with (each a two-line entry against teller cash).
+    for (const [number, amount] of [
+      [acct.sle, '5000'],
+      [acct.usd, '300'],
+    ] as const) {
+      const r = await send('POST', `/api/accounts/${number}/transactions`, {
+        direction: 'credit',
+        amount,
+        description: 'Cash deposit',
+        reference: ref(),
+        counter_account: '1020-T01',
+      });
+      expect(r.statusCode).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  function send(method: 'GET' | 'POST', url: string, body?: object) {
+    return t.app.inject({ method, url, headers: { authorization: officer.auth }, payload: body });
+  }
+  const balance = async (number: string) =>
+    (
+      await queryRows<{ balance: string }>(
+        t.db.db,
+        sql`select balance from accounts where account_number = ${number}`,
+      )
+    )[0]!.balance;
+  const violations = () => queryRows(t.db.db, sql`select problem from ledger_violations()`);
+  const journal = (lines: [string, string, string, string][], extra: object = {}) => ({
+    narration: 'Fee income from BSL statement',
+    reference: ref(),
+    lines: lines.map(([gl_code, currency, side, amount]) => ({ gl_code, currency, side, amount })),
+    ...extra,
+  });
+
+  it('posts a balanced manual journal, replays it by reference, and shows it in the chart', async () => {
+    const body = journal([
+      ['1030', 'SLE', 'debit', '1000'],
+      ['4020', 'SLE', 'credit', '1000'],
+    ]);
+    const r = await send('POST', '/api/journal-entries', body);
+    expect(r.statusCode).toBe(201);
+    const entry = r.json();
+    expect(entry).toMatchObject({ source: 'manual', reference: body.reference, reversal_of: null });
+    expect(entry.lines).toHaveLength(2);
+    const again = await send('POST', '/api/journal-entries', body);
+    expect([again.statusCode, again.json().id]).toEqual([200, entry.id]);
+    const other = await send('POST', '/api/journal-entries', {
+      ...body,
+      lines: body.lines
+        .slice()
+        .reverse()
+        .map((l) => ({ ...l, amount: '2' })),
+    });
+    expect([other.statusCode, other.json().details]).toEqual([409, { code: 'reference_conflict' }]);
+    const chart = (await send('GET', '/api/gl/accounts')).json() as { code: string; balances: object[] }[];
+    expect(chart.find((c) => c.code === '4020')!.balances).toEqual([
+      { currency: 'SLE', debit: '0.00', credit: '1000.00' },
+    ]);
+    expect(chart.find((c) => c.code === '2020')!.balances).toEqual([
+      { currency: 'SLE', debit: '0.00', credit: '5000.00' },
+    ]);
+    expect(chart.find((c) => c.code === '4')!.balances).toEqual([
+      { currency: 'SLE', debit: '0.00', credit: '1000.00' },
+    ]);
+  });
+
+  it('refuses with 409 and a code, audits the refusal, and posts nothing', async () => {
+    const before = await queryRows(t.db.db, sql`select count(*) as n from journal_entries`);
+    const cases: [object, string][] = [
+      [
+        journal([
+          ['1030', 'SLE', 'debit', '10'],
+          ['4020', 'SLE', 'credit', '9.99'],
+        ]),
+        'unbalanced',
+      ],
+      [
+        journal([
+          ['1010', 'SLE', 'debit', '10'],
+          ['4020', 'SLE', 'credit', '10'],
+        ]),
+        'gl_account_not_postable',
+      ],
+      [
+        journal([
+          ['2020', 'SLE', 'debit', '10'],
+          ['4020', 'SLE', 'credit', '10'],
+        ]),
+        'gl_account_not_postable',
+      ],
+      [
+        journal([
+          ['1040', 'SLE', 'debit', '10'],
+          ['4020', 'SLE', 'credit', '10'],
+        ]),
+        'currency_mismatch',
+      ],
+      [
+        journal(
+          [
+            ['1030', 'SLE', 'debit', '10'],
+            ['4020', 'SLE', 'credit', '10'],
+          ],
+          { business_date: '2020-01-01' },
+        ),
+        'closed_date',
+      ],
+    ];
+    for (const [body, code] of cases) {
+      const r = await send('POST', '/api/journal-entries', body);
+      expect([r.statusCode, r.json().details], code).toEqual([409, { code }]);
+    }
+    expect(await queryRows(t.db.db, sql`select count(*) as n from journal_entries`)).toEqual(before);
+    const audits = await queryRows<{ reason: string }>(
+      t.db.db,
+      sql`select details->>'reason' as reason from audit_log where action = 'ledger.manual_journal' and outcome = 'failure' and details->>'reason' <> 'reference_conflict'`,
+    );
+    expect(audits.map((a) => a.reason).sort()).toEqual(cases.map(([, c]) => c).sort());
+  });
+
+  it('answers 400 for malformed amounts and lines', async () => {
+    for (const amount of ['1.005', '0', '-5', '0.00', '12345678901234567', '1e3']) {
+      const r = await send(
+        'POST',
+        '/api/journal-entries',
+        journal([
+          ['1030', 'SLE', 'debit', amount],
+          ['4020', 'SLE', 'credit', amount],
+        ]),
+      );
+      expect(r.statusCode, amount).toBe(400);
+    }
+    expect(
+      (await send('POST', '/api/journal-entries', journal([['1030', 'SLE', 'debit', '1']]))).statusCode,
+    ).toBe(400);
+  });
+
+  it('transfers within a currency, and across currencies through the FX position at a recorded rate', async () => {
+    const same = await send('POST', '/api/transfers', {
+      from_account: acct.sle,
+      to_account: acct.sle2,
+      amount: '1200.50',
+      narration: 'Rent',
+      reference: ref(),
+    });
+    expect(same.statusCode).toBe(201);
+    expect([await balance(acct.sle), await balance(acct.sle2)]).toEqual(['3799.50', '1200.50']);
+    const cross = await send('POST', '/api/transfers', {
+      from_account: acct.usd,
+      to_account: acct.sle2,
+      amount: '100',
+      rate: '22.755',
+      narration: 'Dollars to Leones',
+      reference: ref(),
+    });
+    expect(cross.statusCode).toBe(201);
+    const e = cross.json();
+    expect(e.fx_rate).toBe('22.755000');
+    expect(
+      e.lines.map(
+        (l: { gl_code: string; currency: string; side: string; amount: string }) =>
+          `${l.gl_code} ${l.currency} ${l.side} ${l.amount}`,
+      ),
+    ).toEqual([
+      '2021 USD debit 100.00',
+      '1810 USD credit 100.00',
+      '1810 SLE debit 2275.50',
+      '2020 SLE credit 2275.50',
+    ]);
+    const refuse = async (body: object, code: string) => {
+      const r = await send('POST', '/api/transfers', { narration: 'x', reference: ref(), ...body });
+      expect([r.statusCode, r.json().details], code).toEqual([409, { code }]);
+    };
+    await refuse({ from_account: acct.usd, to_account: acct.sle, amount: '1' }, 'currency_mismatch');
+    await refuse(
+      { from_account: acct.sle, to_account: acct.sle2, amount: '1', rate: '20' },
+      'currency_mismatch',
+    );
+    await refuse({ from_account: acct.sle, to_account: acct.sle2, amount: '999999' }, 'insufficient_funds');
+    const self = await send('POST', '/api/transfers', {
+      from_account: acct.sle,
+      to_account: acct.sle,
+      amount: '1',
+      narration: 'x',
+      reference: ref(),
+    });
+    expect(self.statusCode).toBe(400);
+    expect(
+      (
+        await send('POST', '/api/transfers', {
+          from_account: 'NOPE',
+          to_account: acct.sle,
+          amount: '1',
+          narration: 'x',
+          reference: ref(),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('reverses an entry once, pointing at the original', async () => {
+    const t1 = await send('POST', '/api/transfers', {
+      from_account: acct.sle,
+      to_account: acct.sle2,
+      amount: '99.99',
+      narration: 'Wrong account',
+      reference: ref(),
+    });
+    const id = t1.json().id as string;
+    const r = await send('POST', `/api/journal-entries/${id}/reversal`, { reference: ref() });
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({ reversal_of: id, source: 'reversal' });
+    expect((await send('GET', `/api/journal-entries/${id}`)).json().reversed_by).toBe(r.json().id);
+    const again = await send('POST', `/api/journal-entries/${id}/reversal`, { reference: ref() });
+    expect([again.statusCode, again.json().details]).toEqual([409, { code: 'already_reversed' }]);
+    expect(
+      (await send('POST', '/api/journal-entries/999999/reversal', { reference: ref() })).statusCode,
+    ).toBe(404);
+  });
+
+  it('lists entries paged and filtered, and tells the business date', async () => {
+    const all = await send('GET', '/api/journal-entries?pageSize=2');
+    expect(all.json()).toHaveLength(2);
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThan(4);
+    const transfers = (await send('GET', '/api/journal-entries?source=transfer&pageSize=100')).json() as {
+      source: string;
+    }[];
+    expect(transfers.length).toBeGreaterThan(0);
+    expect(transfers.every((e) => e.source === 'transfer')).toBe(true);
+    const byAccount = (await send('GET', `/api/journal-entries?account=${acct.usd}`)).json() as object[];
+    expect(byAccount).toHaveLength(2);
+    const byGl = (await send('GET', '/api/journal-entries?account=1810')).json() as object[];
+    expect(byGl).toHaveLength(1);
+    const bd = (await send('GET', '/api/business-date')).json();
+    expect(bd.follows_calendar).toBe(true);
+    expect(
+      (
+        await send(
+          'GET',
+          `/api/journal-entries?from=${bd.business_date}&to=${bd.business_date}&maker=${encodeURIComponent(officer.email)}`,
+        )
+      ).json().length,
+    ).toBeGreaterThan(0);
+    expect((await send('GET', '/api/journal-entries/999999')).statusCode).toBe(404);
+  });
+
+  it('leaves no ledger violation', async () => {
+    expect(await violations()).toEqual([]);
+  });
+});
