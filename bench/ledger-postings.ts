@@ -45,8 +45,10 @@ const handle = await openDatabase({
 const db = handle.db;
 const app = await buildApp({ config: testConfig(), db: handle, logger: false });
 try {
-  const base = await listen(app);
+  // staffUsers starts the app listening (its users sign in over HTTP); the transfers use that port.
   const officer = await (await staffUsers(app)).make('activated', 'bench');
+  const addr = app.server.address();
+  const base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : await listen(app);
   // Payers and payees: active Leone deposit accounts with money; transfers of 1.00 never run them dry.
   const pool = (
     await queryRows<{ n: string }>(

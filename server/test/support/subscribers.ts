@@ -36,7 +36,7 @@ export async function createSubscriber(
   const [a] = await queryRows<{ id: string }>(
     db,
     sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
-        values (${accountNumber}, ${custId}, 'T-SAV', 'Savings', 'SLE', 'Active', date '2026-01-01', 'T01', '2100') returning id`,
+        values (${accountNumber}, ${custId}, 'T-SAV', 'Savings', 'SLE', 'Active', date '2026-01-01', 'T01', '2020') returning id`,
   );
   const accountId = Number(a!.id);
   if (opts.balance && opts.balance !== '0') {
@@ -59,6 +59,6 @@ export async function createSubscriber(
 export async function openExtraAccount(db: Database, custId: number, status = 'Active'): Promise<string> {
   const accountNumber = `XTR${String(custId).padStart(7, '0')}${++n}`;
   await db.execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
-      values (${accountNumber}, ${custId}, 'T-CUR', 'Current', 'SLE', ${status}, date '2026-02-01', 'T01', '2100')`);
+      values (${accountNumber}, ${custId}, 'T-CUR', 'Current', 'SLE', ${status}, date '2026-02-01', 'T01', '2010')`);
   return accountNumber;
 }

@@ -79,7 +79,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     const [audit] = await queryRows<{ actor_id: string; details: { reference: string } }>(
       t.db.db,
       sql`select actor_id, details from audit_log where action = 'banking.post_transaction' and outcome = 'success'
-          and details->>'transactionId' = ${d.json().id}`,
+          and details->>'entryId' = ${d.json().entry_id}`,
     );
     expect(audit).toMatchObject({ actor_id: officer.userId, details: { reference: d.json().reference } });
     const [tx] = await queryRows<{ description: string }>(

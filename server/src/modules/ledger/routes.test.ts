@@ -187,15 +187,17 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     const e = cross.json();
     expect(e.fx_rate).toBe('22.755000');
     expect(
-      e.lines.map(
-        (l: { gl_code: string; currency: string; side: string; amount: string }) =>
-          `${l.gl_code} ${l.currency} ${l.side} ${l.amount}`,
-      ),
+      e.lines
+        .map(
+          (l: { gl_code: string; currency: string; side: string; amount: string }) =>
+            `${l.gl_code} ${l.currency} ${l.side} ${l.amount}`,
+        )
+        .sort(),
     ).toEqual([
-      '2021 USD debit 100.00',
-      '1810 USD credit 100.00',
       '1810 SLE debit 2275.50',
+      '1810 USD credit 100.00',
       '2020 SLE credit 2275.50',
+      '2021 USD debit 100.00',
     ]);
     const refuse = async (body: object, code: string) => {
       const r = await send('POST', '/api/transfers', { narration: 'x', reference: ref(), ...body });

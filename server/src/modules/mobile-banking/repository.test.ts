@@ -53,7 +53,7 @@ describe('registered users repository', () => {
       mobile_no: '+23276111222',
       pay_acct: subs.aminata!.accountNumber,
       balance: '1500.50',
-      ledger: '2100',
+      ledger: '2020',
       status: 'Active',
       mb_sub: true,
       version: 1,
