@@ -82,7 +82,7 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
         .map((l) => ({ ...l, amount: '2' })),
     });
     expect([other.statusCode, other.json().details]).toEqual([409, { code: 'reference_conflict' }]);
-    const chart = (await send('GET', '/api/gl/accounts')).json() as { code: string; balances: object[] }[];
+    const chart = (await send('GET', '/api/gl/accounts')).json<{ code: string; balances: object[] }[]>();
     expect(chart.find((c) => c.code === '4020')!.balances).toEqual([
       { currency: 'SLE', debit: '0.00', credit: '1000.00' },
     ]);
@@ -254,14 +254,14 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     const all = await send('GET', '/api/journal-entries?pageSize=2');
     expect(all.json()).toHaveLength(2);
     expect(Number(all.headers['x-total-count'])).toBeGreaterThan(4);
-    const transfers = (await send('GET', '/api/journal-entries?source=transfer&pageSize=100')).json() as {
-      source: string;
-    }[];
+    const transfers = (await send('GET', '/api/journal-entries?source=transfer&pageSize=100')).json<
+      { source: string }[]
+    >();
     expect(transfers.length).toBeGreaterThan(0);
     expect(transfers.every((e) => e.source === 'transfer')).toBe(true);
-    const byAccount = (await send('GET', `/api/journal-entries?account=${acct.usd}`)).json() as object[];
+    const byAccount = (await send('GET', `/api/journal-entries?account=${acct.usd}`)).json<object[]>();
     expect(byAccount).toHaveLength(2);
-    const byGl = (await send('GET', '/api/journal-entries?account=1810')).json() as object[];
+    const byGl = (await send('GET', '/api/journal-entries?account=1810')).json<object[]>();
     expect(byGl).toHaveLength(1);
     const bd = (await send('GET', '/api/business-date')).json();
     expect(bd.follows_calendar).toBe(true);
