@@ -20,6 +20,7 @@ import { registerRealtime } from './modules/realtime/index.ts';
 import { registerAuditChain } from './modules/audit/index.ts';
 import { registerStorage } from './modules/storage/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
+import { glReportRoutes } from './modules/gl-reports/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
 
 export interface BuildAppOptions {
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(rolesRoutes);
       await api.register(ledgerRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(glReportRoutes);
     },
     { prefix: '/api' },
   );

@@ -20,3 +20,4 @@ export * from './roles.ts';
 export * from './seed-roles.ts';
 export * from './approvals.ts';
 export * from './gl.ts';
+export * from './gl-reports.ts';

@@ -20,6 +20,9 @@ const ObjectLibrary = lazyPage(() => import('./routes/object-library-route'));
 const ApprovalsInbox = lazyPage(() => import('./routes/approvals-inbox-route'));
 const Roles = lazyPage(() => import('./routes/roles-route'));
 const Access = lazyPage(() => import('./routes/access-route'));
+const GeneralLedger = lazyPage(() => import('./routes/general-ledger-route'));
+const ManualJournal = lazyPage(() => import('./routes/manual-journal-route'));
+const GlReports = lazyPage(() => import('./routes/gl-reports-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** SPEC §2 route table, all under one root layout. */
@@ -48,6 +51,9 @@ export function AppRoutes() {
         <Route path={paths.approvalsInbox} element={<ApprovalsInbox />} />
         <Route path={paths.securityRoles} element={<Roles />} />
         <Route path={paths.securityAccess} element={<Access />} />
+        <Route path={paths.generalLedger} element={<GeneralLedger />} />
+        <Route path={paths.generalLedgerNewJournal} element={<ManualJournal />} />
+        <Route path={paths.builtReports} element={<GlReports />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -29,6 +29,11 @@ export const paths = {
   approvalsInbox: '/transactions/control/approve',
   securityRoles: '/security/roles',
   securityAccess: '/security/access',
+  /** Account → General Ledger: chart, journal, trial balance, statements (?tab=…). */
+  generalLedger: '/accounts/ledger',
+  generalLedgerNewJournal: '/accounts/ledger/new-journal',
+  /** Reports → Built Reports: the general ledger's reports. */
+  builtReports: '/reports/built-reports',
 } as const;
 
 /** Pages where the top menu bar never shows (SPEC §2). */

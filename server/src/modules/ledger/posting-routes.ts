@@ -11,7 +11,7 @@ import {
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
-import { currentUser, requireActivated } from '../auth/index.ts';
+import { currentUser, requirePermission } from '../auth/index.ts';
 import { getEntry } from './entry-repository.ts';
 import { LedgerError } from './ledger-error.ts';
 import { postEntryOnce } from './post-entry-once.ts';
@@ -28,8 +28,8 @@ function actorOf(req: FastifyRequest) {
 }
 
 /**
- * The posting routes. Today any activated member of staff may call them (requireActivated); the roles
- * issue will require the permission named on each (LEDGER_PERMISSIONS). Refusals are 409 with
+ * The posting routes, each guarded by the permission it needs (LEDGER_PERMISSIONS: journal.post,
+ * transfers.create, postings.reverse; per-role limits and four-eyes come next). Refusals are 409 with
  * details.code and leave an audit row of their own (the refused transaction rolled back whole).
  */
 export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +64,7 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/journal-entries',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('journal.post'),
       schema: {
         tags: ['ledger'],
         summary: `Posts a manual journal (GL accounts that allow manual posting); needs ${LEDGER_PERMISSIONS.postJournal}`,
@@ -101,7 +101,7 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('transfers.create'),
       schema: {
         tags: ['ledger'],
         summary: `Transfers between two customer accounts, across currencies at a rate; needs ${LEDGER_PERMISSIONS.createTransfer}`,
@@ -127,7 +127,7 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/journal-entries/:id/reversal',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('postings.reverse'),
       schema: {
         tags: ['ledger'],
         summary: `Reverses an entry (once); needs ${LEDGER_PERMISSIONS.reversePosting}`,

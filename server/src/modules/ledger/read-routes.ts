@@ -11,7 +11,7 @@ import {
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/paging.ts';
-import { requireActivated } from '../auth/index.ts';
+import { requireActivatedStaff, requirePermission } from '../auth/index.ts';
 import { getEntry, listEntries } from './entry-repository.ts';
 import { businessDate, chartWithBalances } from './gl-repository.ts';
 
@@ -24,7 +24,7 @@ export const ledgerReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/journal-entries',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('reports.read'),
       schema: {
         tags: ['ledger'],
         summary: `Journal entries, newest first, paged and filtered; ${view}`,
@@ -39,7 +39,7 @@ export const ledgerReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/journal-entries/:id',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('reports.read'),
       schema: {
         tags: ['ledger'],
         summary: `One journal entry with its lines; ${view}`,
@@ -58,7 +58,7 @@ export const ledgerReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/gl/accounts',
     {
-      preHandler: requireActivated,
+      preHandler: requirePermission('reports.read'),
       schema: {
         tags: ['ledger'],
         summary: `The chart of accounts with current balances; ${view}`,
@@ -72,7 +72,7 @@ export const ledgerReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/business-date',
     {
-      preHandler: requireActivated,
+      preHandler: requireActivatedStaff,
       schema: {
         tags: ['ledger'],
         summary: 'The bank’s current business date',

@@ -1,5 +1,8 @@
+import { Fragment, useState } from 'react';
 import { formatAmount, type Transaction } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { PostingLegs } from './posting-legs';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -7,8 +10,18 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** SPEC §2: Date, Description, Amount (+ green for credits, - red for debits), Balance. */
-export function TransactionHistory({ items }: { items: Transaction[] }) {
+/**
+ * SPEC §2: Date, Description, Amount (+ green for credits, - red for debits), Balance; each row can
+ * show its journal entry's other legs (where the money came from or went to) on demand.
+ */
+export function TransactionHistory({ number, items }: { number: string; items: Transaction[] }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   if (items.length === 0)
     return <p className="text-muted-foreground py-6 text-center">No transactions on this account yet.</p>;
   return (
@@ -19,27 +32,52 @@ export function TransactionHistory({ items }: { items: Transaction[] }) {
           <TableHead>Description</TableHead>
           <TableHead align="right">Amount</TableHead>
           <TableHead align="right">Balance</TableHead>
+          <TableHead className="print:hidden">
+            <span className="sr-only">From / to</span>
+          </TableHead>
         </tr>
       </TableHeader>
       <TableBody>
         {items.map((t) => (
-          <TableRow key={t.id}>
-            <TableCell kind="date">{dateFormat.format(new Date(t.date))}</TableCell>
-            <TableCell>{t.description}</TableCell>
-            <TableCell
-              align="right"
-              kind="amount"
-              className={
-                t.type === 'credit' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'
-              }
-            >
-              {t.type === 'credit' ? '+' : '-'}
-              {formatAmount(t.amount)}
-            </TableCell>
-            <TableCell align="right" kind="amount">
-              {formatAmount(t.balance)}
-            </TableCell>
-          </TableRow>
+          <Fragment key={t.id}>
+            <TableRow>
+              <TableCell kind="date">{dateFormat.format(new Date(t.date))}</TableCell>
+              <TableCell>{t.description}</TableCell>
+              <TableCell
+                align="right"
+                kind="amount"
+                className={
+                  t.type === 'credit'
+                    ? 'text-green-700 dark:text-green-400'
+                    : 'text-red-700 dark:text-red-400'
+                }
+              >
+                {t.type === 'credit' ? '+' : '-'}
+                {formatAmount(t.amount)}
+              </TableCell>
+              <TableCell align="right" kind="amount">
+                {formatAmount(t.balance)}
+              </TableCell>
+              <TableCell className="print:hidden">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-expanded={open.has(t.id)}
+                  aria-controls={`legs-${t.id}`}
+                  onClick={() => toggle(t.id)}
+                >
+                  {open.has(t.id) ? 'Hide from/to' : 'From/to'}
+                </Button>
+              </TableCell>
+            </TableRow>
+            {open.has(t.id) ? (
+              <TableRow id={`legs-${t.id}`}>
+                <TableCell colSpan={5}>
+                  <PostingLegs number={number} id={t.id} />
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </Fragment>
         ))}
       </TableBody>
     </Table>

@@ -39,7 +39,7 @@ function History({ number }: { number: string }) {
     );
   return (
     <div className="grid gap-4">
-      <TransactionHistory items={items} />
+      <TransactionHistory number={number} items={items} />
       <div className="flex justify-end gap-2 print:hidden">
         <Button
           variant="outline"

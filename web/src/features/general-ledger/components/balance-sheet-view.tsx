@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { GL_REPORT_TEXT } from '@bankmanager/contracts';
+import { FormField } from '@/components/ui/form-field';
+import { useBalanceSheet } from '../api/get-balance-sheet';
+import { DownloadButtons, todayIso } from './report-toolbar';
+import { StatementTable } from './statement-table';
+
+/** The balance sheet at the end of a date. */
+export function BalanceSheetView() {
+  const [date, setDate] = useState(todayIso);
+  const bs = useBalanceSheet(date);
+  return (
+    <section aria-labelledby="bs-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id="bs-title" className="text-lg font-semibold">
+          {GL_REPORT_TEXT.balanceSheetTitle}
+        </h3>
+        <DownloadButtons label="the balance sheet" what={date ? { report: 'balance-sheet', date } : null} />
+      </div>
+      <FormField
+        id="bs-date"
+        label="As of"
+        type="date"
+        value={date}
+        required
+        className="w-fit"
+        onChange={(e) => setDate(e.target.value)}
+      />
+      {bs.isPending ? (
+        <p>Loading balance sheet...</p>
+      ) : bs.isError ? (
+        <p role="alert" className="text-destructive">
+          {bs.error.message}
+        </p>
+      ) : (
+        <>
+          {bs.data.balanced ? null : (
+            <div
+              role="alert"
+              className="rounded-md border border-red-700 bg-red-700 p-3 font-semibold text-white"
+            >
+              Assets do not equal liabilities plus equity. Report this to the finance controller.
+            </div>
+          )}
+          <StatementTable
+            caption={`Balance sheet as of ${bs.data.date}`}
+            classes={['asset', 'liability', 'equity']}
+            rows={bs.data.rows}
+            totals={bs.data.class_totals}
+            extra={bs.data.current_earnings.map((e) => ({ label: 'Current period earnings', ...e }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { GL_REPORT_TEXT } from '@bankmanager/contracts';
+import { FormField } from '@/components/ui/form-field';
+import { useIncomeStatement } from '../api/get-income-statement';
+import { DownloadButtons, todayIso } from './report-toolbar';
+import { StatementTable } from './statement-table';
+
+const monthStart = () => `${todayIso().slice(0, 8)}01`;
+
+/** Income and expenses for a period of business dates. */
+export function IncomeStatementView() {
+  const [from, setFrom] = useState(monthStart);
+  const [to, setTo] = useState(todayIso);
+  const is = useIncomeStatement(from, to);
+  return (
+    <section aria-labelledby="is-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id="is-title" className="text-lg font-semibold">
+          {GL_REPORT_TEXT.incomeStatementTitle}
+        </h3>
+        <DownloadButtons
+          label="the income statement"
+          what={to ? { report: 'income-statement', from, to } : null}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <FormField
+          id="is-from"
+          label="From"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <FormField
+          id="is-to"
+          label="To"
+          type="date"
+          value={to}
+          required
+          onChange={(e) => setTo(e.target.value)}
+        />
+      </div>
+      {is.isPending ? (
+        <p>Loading income statement...</p>
+      ) : is.isError ? (
+        <p role="alert" className="text-destructive">
+          {is.error.message}
+        </p>
+      ) : (
+        <StatementTable
+          caption={`Income statement ${from || 'start'} to ${to}`}
+          classes={['income', 'expense']}
+          rows={is.data.rows}
+          totals={is.data.class_totals}
+          extra={is.data.net_income.map((e) => ({ label: 'Net income', ...e }))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { JOURNAL_SOURCES, formatCurrency } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+import { Field, FormField } from '@/components/ui/form-field';
+import { Pagination } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { JOURNAL_PAGE_SIZE, useJournalEntries, type JournalFilters } from '../api/get-journal-entries';
+import { JournalEntryDialog } from './journal-entry-dialog';
+
+const FILTERS = [
+  ['from', 'From', 'date'],
+  ['to', 'To', 'date'],
+  ['account', 'Account (GL code or number)', 'text'],
+  ['reference', 'Reference', 'text'],
+  ['maker', 'Maker (email)', 'text'],
+] as const;
+
+/** Journal entries, newest first, filtered and paged in the database; a row opens its lines. */
+export function JournalTab({
+  openId,
+  onOpen,
+}: {
+  openId: string | null;
+  onOpen: (id: string | null) => void;
+}) {
+  const [draft, setDraft] = useState<JournalFilters>({});
+  const [filters, setFilters] = useState<JournalFilters>({});
+  const [page, setPage] = useState(0);
+  const list = useJournalEntries(filters, page);
+  return (
+    <section aria-labelledby="journal-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="journal-title" className="text-xl font-semibold">
+          Journal
+        </h2>
+        <Button asChild>
+          <Link to={paths.generalLedgerNewJournal}>New journal entry</Link>
+        </Button>
+      </div>
+      <form
+        aria-label="Journal filters"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+          setPage(0);
+        }}
+      >
+        {FILTERS.map(([key, label, type]) => (
+          <FormField
+            key={key}
+            id={`jf-${key}`}
+            label={label}
+            type={type}
+            value={draft[key] ?? ''}
+            onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+          />
+        ))}
+        <Field id="jf-source" label="Source">
+          <Select
+            value={draft.source ?? ''}
+            onChange={(e) => setDraft((d) => ({ ...d, source: e.target.value }))}
+          >
+            <option value="">Any</option>
+            {JOURNAL_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button type="submit" variant="outline" className="w-fit">
+          Apply filters
+        </Button>
+      </form>
+      {list.isPending ? (
+        <p>Loading journal entries...</p>
+      ) : list.isError ? (
+        <p role="alert" className="text-destructive">
+          {list.error.message}
+        </p>
+      ) : list.data.rows.length === 0 ? (
+        <p className="text-muted-foreground">No journal entries match.</p>
+      ) : (
+        <>
+          <Table>
+            <TableCaption>Journal entries, newest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead kind="code">Entry</TableHead>
+                <TableHead kind="date">Business date</TableHead>
+                <TableHead>Narration</TableHead>
+                <TableHead className="hidden md:table-cell">Source</TableHead>
+                <TableHead className="hidden lg:table-cell">Reference</TableHead>
+                <TableHead align="right">Amount</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.data.rows.map((e) => (
+                <TableRow
+                  key={e.id}
+                  interactive
+                  tabIndex={0}
+                  aria-label={`Journal entry ${e.id}`}
+                  onClick={() => onOpen(e.id)}
+                  onKeyDown={(k) =>
+                    k.key === 'Enter' || k.key === ' ' ? (k.preventDefault(), onOpen(e.id)) : undefined
+                  }
+                >
+                  <TableCell kind="code">{e.id}</TableCell>
+                  <TableCell kind="date">{e.business_date}</TableCell>
+                  <TableCell>
+                    {e.narration}
+                    {e.reversed_by ? <span className="text-muted-foreground"> (reversed)</span> : null}
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">{e.source}</TableCell>
+                  <TableCell className="hidden lg:table-cell" kind="code">
+                    {e.reference}
+                  </TableCell>
+                  <TableCell align="right" kind="amount">
+                    {e.totals.map((t) => formatCurrency(t.amount, t.currency)).join(', ')}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pagination page={page} pageSize={JOURNAL_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+        </>
+      )}
+      {openId ? (
+        <JournalEntryDialog key={openId} id={openId} onClose={() => onOpen(null)} onOpen={onOpen} />
+      ) : null}
+    </section>
+  );
+}

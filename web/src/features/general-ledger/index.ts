@@ -1,0 +1,3 @@
+export { GeneralLedgerRoute } from './routes/general-ledger-route';
+export { ManualJournalRoute } from './routes/manual-journal-route';
+export { GlReportsRoute } from './routes/gl-reports-route';

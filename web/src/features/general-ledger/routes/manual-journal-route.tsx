@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { useGlAccounts } from '../api/get-gl-accounts';
+import { usePostJournalEntry } from '../api/post-journal-entry';
+import { ManualJournalForm, type ManualJournalValues } from '../components/manual-journal-form';
+import { formErrorsFrom, type FormErrors } from '../components/server-errors';
+
+const NO_ERRORS: FormErrors = { lines: {}, fields: {} };
+
+/** /accounts/ledger/new-journal: a manual journal on GL accounts that allow manual posting. */
+export function ManualJournalRoute() {
+  const navigate = useNavigate();
+  const chart = useGlAccounts();
+  const post = usePostJournalEntry();
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const postable = (chart.data ?? []).filter(
+    (a) => a.kind === 'account' && a.manual_posting && a.status === 'active',
+  );
+
+  const onPost = (v: ManualJournalValues) => {
+    setErrors(NO_ERRORS);
+    post.mutate(
+      {
+        narration: v.narration.trim(),
+        reference: v.reference.trim(),
+        lines: v.lines.map((l) => ({
+          gl_code: l.gl_code,
+          side: l.side,
+          amount: l.amount.trim(),
+          currency: l.currency,
+        })),
+      },
+      {
+        onSuccess: (entry) => {
+          toast({ title: `Journal entry ${entry.id} posted` });
+          void navigate(`${paths.generalLedger}?tab=journal&entry=${entry.id}`);
+        },
+        onError: (err) => setErrors(formErrorsFrom(err, v.lines)),
+      },
+    );
+  };
+
+  return (
+    <main className="mx-auto flex w-full max-w-5xl flex-col gap-5 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">New journal entry</h1>
+        <Button asChild variant="outline">
+          <Link to={`${paths.generalLedger}?tab=journal`}>Back to the journal</Link>
+        </Button>
+      </div>
+      {chart.isPending ? (
+        <p>Loading the chart of accounts...</p>
+      ) : chart.isError ? (
+        <p role="alert" className="text-destructive">
+          {chart.error.message}
+        </p>
+      ) : (
+        <ManualJournalForm accounts={postable} errors={errors} pending={post.isPending} onPost={onPost} />
+      )}
+    </main>
+  );
+}
