@@ -66,6 +66,7 @@ export const LEDGER_REFUSAL_CODES = [
   'currency_mismatch',
   'reference_conflict',
   'gl_account_not_postable',
+  'balance_out_of_range',
 ] as const;
 export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
 

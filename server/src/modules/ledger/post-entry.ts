@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { postingAmountSchema, type Currency, type JournalSource, type Side } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
+import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { CONSTRAINT_REFUSALS, LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
@@ -188,6 +188,12 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
     });
   } catch (err) {
     if (err instanceof LedgerError) throw err;
+    // numeric(18,2) overflow: a credit past the largest balance an account (or GL total) can hold.
+    if (sqlState(err) === '22003')
+      throw new LedgerError(
+        'balance_out_of_range',
+        'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
+      );
     const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
     if (refusal) throw new LedgerError(refusal, refusalMessage(refusal));
     throw err;
