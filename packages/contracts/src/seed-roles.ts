@@ -24,12 +24,16 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Officer',
     description:
       'What every activated member of staff could do before roles: account enquiry and statements, mobile-banking ' +
-      'subscribers, and postings (over Le 50,000 they need a second person), in every branch.',
+      'subscribers, postings, transfers and reversals (over Le 50,000 they need a second person), and the ' +
+      "ledger's reports, in every branch.",
     permissions: [
       'enquiries.read',
       'mobile_banking.read',
       'mobile_banking.manage',
       'journal.post',
+      'transfers.create',
+      'postings.reverse',
+      'reports.read',
       'branches.all',
     ],
     limits: [sle('50000.00', '50000.00', '50000.00', '0.00'), usd('1000.00', '1000.00', '1000.00', '0.00')],
