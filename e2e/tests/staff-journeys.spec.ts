@@ -7,7 +7,7 @@ import { DEMO, newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const greeting = /^Good (Morning|Afternoon|Evening)/;
 
-describe('staff journeys (SPEC §2, §4, §5)', () => {
+describe('staff journeys (docs/product.md §2, §4, §5)', () => {
   const browser = useBrowser();
 
   it('landing → sign-up: every validation message, then a successful sign-up', async () => {

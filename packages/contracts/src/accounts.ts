@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 "Account enquiry record", from the database. `balance` is a decimal string. */
+/** docs/product.md §3 "Account enquiry record", from the database. `balance` is a decimal string. */
 export const accountDetailsSchema = z.object({
   accountNumber: z.string(),
   accountName: z.string(),
@@ -14,7 +14,9 @@ export const accountDetailsSchema = z.object({
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
-/** SPEC §3 "Transaction record". `date` is an ISO timestamp; amounts are positive decimal strings. */
+/**
+ * docs/product.md §3 "Transaction record". `date` is an ISO timestamp; amounts are positive decimal strings.
+ */
 export const transactionSchema = z.object({
   id: z.string(),
   date: z.string(),
@@ -52,7 +54,7 @@ export const statementQuerySchema = z
   });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
-/** SPEC §2, §5, §8 texts of the Account Enquiry screen. */
+/** docs/product.md §2, §5, §8 texts of the Account Enquiry screen. */
 export const ACCOUNT_ENQUIRY_TEXT = {
   title: 'Account Enquiry',
   numberRequired: 'Please enter an account number',

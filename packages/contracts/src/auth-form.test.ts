@@ -19,7 +19,7 @@ describe('signUpFormSchema (all messages at once)', () => {
     expect(r.fullName).toBe('Aminata Kamara');
     expect(r.email).toBe('a@b.sl');
   });
-  it('uses the SPEC §5 messages', () => {
+  it('uses the docs/product.md §5 messages', () => {
     expect(messages({ fullName: '  ' })).toEqual([M.fullNameRequired]);
     expect(messages({ mobileNo: '' })).toEqual([M.mobileRequired]);
     expect(messages({ mobileNo: '12345' })).toEqual([M.mobileInvalid]);
@@ -42,7 +42,7 @@ describe('signUpFormSchema (all messages at once) all at once', () => {
 });
 
 describe('signInFormSchema', () => {
-  it('requires both fields with the SPEC messages and trims the email', () => {
+  it('requires both fields with the docs/product.md §5 messages and trims the email', () => {
     const r = signInFormSchema.safeParse({ email: '  ', password: '' });
     expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual([
       M.emailRequired,

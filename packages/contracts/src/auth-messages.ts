@@ -1,6 +1,6 @@
 // Zod-free on purpose: the sign-in page imports these strings without pulling in zod.
 
-/** SPEC §5 sign-up validation messages, to the letter. */
+/** docs/product.md §5 sign-up validation messages, to the letter. */
 export const SIGN_UP_MESSAGES = {
   fullNameRequired: 'Full name is required',
   mobileRequired: 'Mobile number is required',
@@ -12,7 +12,7 @@ export const SIGN_UP_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
 } as const;
 
-/** SPEC §8 strings the staff-facing UI shows (and the server answers with). */
+/** docs/product.md §8 strings the staff-facing UI shows (and the server answers with). */
 export const AUTH_MESSAGES = {
   statusFetchFailed: (statusText: string) => `Error fetching user status: ${statusText}`,
   statusTimeout: 'Request timed out while fetching user status',
@@ -35,7 +35,7 @@ export const AUTH_MESSAGES = {
     'Your account has been created successfully. Please check your email for verification.',
 } as const;
 
-/** SPEC §9 constants of the sign-up flow. */
+/** docs/product.md §9 constants of the sign-up flow. */
 export const SIGN_UP_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 export const DEFAULT_BANK_CODE = 'CB';
 export const USER_STATUS_TIMEOUT_MS = 10_000;

@@ -28,7 +28,7 @@ describe('signUpFormSchema', () => {
     expect(r.email).toBe('aminata@bank.sl');
   });
 
-  it('gives the SPEC §5 message for each empty field', () => {
+  it('gives the docs/product.md §5 message for each empty field', () => {
     expect(messagesFor({ fullName: '', mobileNo: '', email: '', password: '', confirmPassword: '' })).toEqual(
       expect.arrayContaining([
         `fullName: ${SIGN_UP_MESSAGES.fullNameRequired}`,
@@ -92,7 +92,7 @@ describe('staff API response schemas', () => {
 });
 
 describe('signUpErrorForCode', () => {
-  it('maps duplicate codes to the SPEC §8 messages and fields', () => {
+  it('maps duplicate codes to the docs/product.md §8 messages and fields', () => {
     expect(signUpErrorForCode('mobile_exists')).toEqual({
       code: 'MOBILE_ALREADY_EXISTS',
       field: 'mobileNo',

@@ -10,16 +10,16 @@ import {
 
 export * from './auth-messages.ts';
 
-// SPEC §5: "must look like {email}" — something@something.something, no spaces.
+// docs/product.md §5: "must look like {email}" — something@something.something, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC §5: after stripping non-digits, a sign-up mobile number has 10 to 12 digits. */
+/** docs/product.md §5: after stripping non-digits, a sign-up mobile number has 10 to 12 digits. */
 export const isValidSignUpMobile = (s: string): boolean => /^\d{10,12}$/.test(digitsOnly(s));
 
 export type SignUpErrorCode = 'MOBILE_ALREADY_EXISTS' | 'EMAIL_ALREADY_EXISTS';
 
 /**
- * Maps an auth error code from sign-up to the SPEC §8 error and the form field that shows it
+ * Maps an auth error code from sign-up to the docs/product.md §8 error and the form field that shows it
  * (undefined for other errors, which show their own message).
  */
 export function signUpErrorForCode(
@@ -53,7 +53,7 @@ const mobileNo = z
   .min(1, SIGN_UP_MESSAGES.mobileRequired)
   .refine((v) => v === '' || isValidSignUpMobile(v), SIGN_UP_MESSAGES.mobileInvalid);
 
-/** The sign-up form (SPEC §5). Trimming happens on submit; messages are checked in order. */
+/** The sign-up form (docs/product.md §5). Trimming happens on submit; messages are checked in order. */
 export const signUpFormSchema = z
   .object({
     fullName,
@@ -80,7 +80,9 @@ export const signUpFormSchema = z
   });
 export type SignUpFormValues = z.input<typeof signUpFormSchema>;
 
-/** The sign-in form (SPEC §4): both fields required, the email trimmed; the messages are sign-up's. */
+/**
+ * The sign-in form (docs/product.md §4): both fields required, the email trimmed; the messages are sign-up's.
+ */
 export const signInFormSchema = z.object({
   email: z.string().trim().min(1, SIGN_UP_MESSAGES.emailRequired),
   password: z.string().min(1, SIGN_UP_MESSAGES.passwordRequired),
@@ -107,7 +109,7 @@ export type SignUpMetadata = z.output<typeof signUpMetadataSchema>;
 export const userStatusSchema = z.object({ isActivated: z.boolean(), isSuperuser: z.boolean() });
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-/** POST /api/users/activate-first-user; a failure carries `message` (SPEC §8). */
+/** POST /api/users/activate-first-user; a failure carries `message` (docs/product.md §8). */
 export const activateFirstUserResponseSchema = z.object({
   success: z.boolean(),
   user: z.object({ approved: z.boolean(), is_superuser: z.boolean() }).nullish(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { currencySchema } from './banking.ts';
 
-/** GET /api/dashboard (SPEC §2 "Dashboard screens", §3 dashboard data). Money amounts are decimal strings. */
+/**
+ * GET /api/dashboard (docs/product.md §2.5 "Dashboard screens", §3 dashboard data). Money amounts are decimal
+ * strings.
+ */
 export const dashboardStatsSchema = z.object({
   totalCustomers: z.number().int().nonnegative(),
   activeLoans: z.number().int().nonnegative(),
@@ -45,7 +48,7 @@ export const taskSchema = z.object({
 });
 
 export const dashboardResponseSchema = z.object({
-  /** Null for a user awaiting activation: they see only the latest news (SPEC §2). */
+  /** Null for a user awaiting activation: they see only the latest news (docs/product.md §2). */
   stats: dashboardStatsSchema.nullable(),
   /** Newest first. */
   news: z.array(newsItemSchema),
@@ -69,5 +72,5 @@ export const dashboardContentSchema = dashboardResponseSchema.pick({
 });
 export type DashboardContent = z.infer<typeof dashboardContentSchema>;
 
-/** SPEC §9 dashboard limits. */
+/** docs/product.md §9 dashboard limits. */
 export const DASHBOARD_LIMITS = { announcements: 5, tasks: 5, pendingNews: 3 } as const;

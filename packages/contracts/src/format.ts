@@ -1,8 +1,11 @@
 import { CURRENCY_SYMBOLS, CUSTOMER_ID_DIGITS, type Currency } from './banking.ts';
 
-/** Display rules shared by every screen (SPEC §2, §9). Money arrives as decimal strings, never floats. */
+/**
+ * Display rules shared by every screen (docs/product.md §2, §9). Money arrives as decimal strings, never
+ * floats.
+ */
 
-/** Customer ids are shown zero-padded to 6 digits (SPEC §2). */
+/** Customer ids are shown zero-padded to 6 digits (docs/product.md §2). */
 export const padCustomerId = (id: number | string): string => String(id).padStart(CUSTOMER_ID_DIGITS, '0');
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -25,7 +28,7 @@ export function formatCurrency(value: string | number, currency: Currency): stri
   return negative ? `-${body}` : body;
 }
 
-/** 'March 4, 2026' — the SPEC's long date. Takes an ISO date (YYYY-MM-DD) or timestamp. */
+/** 'March 4, 2026' — the long date of docs/product.md §2.8. Takes an ISO date (YYYY-MM-DD) or timestamp. */
 export function formatLongDate(value: string | Date): string {
   const d =
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)

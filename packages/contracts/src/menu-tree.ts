@@ -1,5 +1,5 @@
 /**
- * The menu tree of SPEC §2 as compact rows: [name, path segment, description, children?].
+ * The menu tree of docs/product.md §2 as compact rows: [name, path segment, description, children?].
  * A child's path is its parent's path + '/' + segment; top-level segments are absolute.
  * Codes are not written here: `menu.ts` numbers the rows in tree order so they stay unique.
  */
@@ -281,7 +281,7 @@ const SECURITY: MenuRow = [
     ['Roles', 'roles', 'Groups of permissions given to staff.'],
     ['Audit', 'audit', 'Who did what and when: the tamper-evident audit log.'],
     ['Access Control & Roles', 'access', 'Which role may open which screen.'],
-    // SPEC §2 lists a second audit entry; it gets its own path so every menu path is unique.
+    // docs/product.md §2 lists a second audit entry; it gets its own path so every menu path is unique.
     ['Audit Trail', 'audit-trail', 'Changes to one record over time, from the audit log.'],
   ],
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, buildMenu, findMenuEntry, flattenMenu, padMenuCode } from './menu.ts';
 
-// Every path SPEC §2 "Menu tree" names, written out independently of menu-tree.ts.
+// Every path docs/product.md §2.4 "Menu tree" names, written out independently of menu-tree.ts.
 const p = (base: string, leaves: string) => leaves.split(' ').map((l) => `${base}/${l}`);
 const SPEC_PATHS = [
   ...'enquiries transactions customers accounts solutions office reports products treasury security system'
@@ -86,7 +86,7 @@ describe('menu codes', () => {
 
 describe('menu tree', () => {
   const all = flattenMenu();
-  it('has the 11 top-level entries in SPEC order', () => {
+  it('has the 11 top-level entries in docs/product.md order', () => {
     expect(MENU.map((m) => m.name)).toEqual([
       'Enquiries',
       'Transaction',

@@ -1,7 +1,7 @@
 import { MENU_ROWS, type MenuRow } from './menu-tree.ts';
 import { menuPermission, type Permission } from './permissions.ts';
 
-/** A menu entry (SPEC §3 "Menu item"). */
+/** A menu entry (docs/product.md §3 "Menu item"). */
 export interface MenuItem {
   /** 4-digit zero-padded, unique across the tree. */
   code: string;
@@ -15,7 +15,7 @@ export interface MenuItem {
 
 export const MENU_CODE_LENGTH = 4;
 
-/** Zero-pads a menu number to 4 digits (SPEC §2). */
+/** Zero-pads a menu number to 4 digits (docs/product.md §2). */
 export function padMenuCode(n: number): string {
   if (!Number.isInteger(n) || n < 0 || n > 9999) throw new RangeError(`Menu code out of range: ${n}`);
   return String(n).padStart(MENU_CODE_LENGTH, '0');

@@ -6,7 +6,7 @@ const invalid = (phone: string) => {
   return r.valid ? null : r.message;
 };
 
-describe('validatePhoneNumber (SPEC §5)', () => {
+describe('validatePhoneNumber (docs/product.md §5)', () => {
   it('requires a leading plus sign', () => {
     expect(invalid('23276123456')).toBe(PHONE_MESSAGES.plus);
     expect(invalid('')).toBe(PHONE_MESSAGES.plus);
@@ -34,7 +34,7 @@ describe('validatePhoneNumber (SPEC §5)', () => {
     expect(invalid('+2327612345a')).toBe(PHONE_MESSAGES.digits);
     expect(invalid('+44(20)7946000')).toBe(PHONE_MESSAGES.digits);
     expect(invalid('+1555.123.45')).toBe(PHONE_MESSAGES.digits);
-    // Length rules come first (SPEC order): a wrong-length US number gets the US message.
+    // Length rules come first (docs/product.md order): a wrong-length US number gets the US message.
     expect(invalid('+1555.123.456')).toBe(PHONE_MESSAGES.us);
   });
 });

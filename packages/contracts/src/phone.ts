@@ -1,4 +1,4 @@
-/** SPEC §5 "Phone number on save" — the messages are the contract, to the letter. */
+/** docs/product.md §5.4 "Phone number on save" — the messages are the contract, to the letter. */
 export const PHONE_MESSAGES = {
   plus: 'Phone number must start with a plus sign (+)',
   sierraLeone: 'Sierra Leonean numbers should have 8 digits after the country code',

@@ -8,7 +8,10 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   /** True when the server holds demo data; the SPA then prefills the demo sign-in. */
   demoData: z.boolean(),
-  /** Public anonymous key for /auth/v1 and /rest/v1 (SPEC §6). Empty until the auth module registers. */
+  /**
+   * Public anonymous key for /auth/v1 and /rest/v1 (docs/product.md §6). Empty until the auth module
+   * registers.
+   */
   anonKey: z.string(),
   demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
   idleTimeoutMinutes: z.number().positive(),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { validatePhoneNumber } from './phone.ts';
 import { pageQuerySchema } from './paging.ts';
 
-/** SPEC §9: users table constants. */
+/** docs/product.md §9: users table constants. */
 export const REGISTERED_USERS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * SPEC §3 "Registered user (customer) record". `balance` is a decimal string (numeric(18,2) in the
+ * docs/product.md §3 "Registered user (customer) record". `balance` is a decimal string (numeric(18,2) in the
  * database) so money never passes through a float; `version` supports optimistic concurrency on save.
  */
 export const registeredUserSchema = z.object({
@@ -59,7 +59,9 @@ export const PAY_ACCOUNT_REQUIRED = 'Please choose a payment account';
 
 /** Body of PUT /api/registered-users/:custId/subscription; the form validates with the same schema. */
 export const subscriptionUpdateSchema = z.object({
-  /** Validated by the SPEC §5 rules and parsed to its normalized E.164 form (spaces, hyphens gone). */
+  /**
+   * Validated by the docs/product.md §5 rules and parsed to its normalized E.164 form (spaces, hyphens gone).
+   */
   mobile_no: z.string().transform((value, ctx) => {
     const r = validatePhoneNumber(value);
     if (r.valid) return r.normalized;
@@ -73,7 +75,7 @@ export const subscriptionUpdateSchema = z.object({
 });
 export type SubscriptionUpdate = z.infer<typeof subscriptionUpdateSchema>;
 
-/** SPEC §2 and §8 texts of the Registered Mobile Banking Users screen. */
+/** docs/product.md §2 and §8 texts of the Registered Mobile Banking Users screen. */
 export const REGISTERED_USERS_TEXT = {
   title: 'Registered Mobile Banking Users',
   searchPlaceholder: 'Search by ID, name or mobile...',

@@ -7,7 +7,10 @@ export interface Answer {
   body: string;
 }
 
-/** Where each API family puts an error's code and human-readable message (ARCHITECTURE.md, AUTH-PROTOCOL.md). */
+/**
+ * Where each API family puts an error's code and human-readable message (docs/architecture.md,
+ * docs/auth-protocol.md).
+ */
 const ERROR_SHAPES: Record<Family, { code?: string; message: string }[]> = {
   api: [{ message: 'error' }],
   // GoTrue: `{ code, message }` with X-Supabase-Api-Version 2024-01-01, else `{ code: int, error_code, msg }`.

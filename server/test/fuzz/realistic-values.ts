@@ -32,7 +32,7 @@ export function realisticParam(name: string, pools: Pools): fc.Arbitrary<string>
   }
 }
 
-/** Mobile numbers: valid E.164 (SPEC §5), the sign-up form's digits, and near misses. */
+/** Mobile numbers: valid E.164 (docs/product.md §5), the sign-up form's digits, and near misses. */
 const phone = fc.constantFrom(
   '+23276123456',
   '+232 99 000 111',
@@ -56,7 +56,7 @@ const money = fc.constantFrom(
   '5,00',
 );
 const glCode = fc.constantFrom('1030', '1900', '4020', '1010', '2020', '10', '1040', '1020-001', '9999', 'x');
-/** `data` / `user_metadata`: the profile fields sign-up reads (SPEC §5), each maybe missing. */
+/** `data` / `user_metadata`: the profile fields sign-up reads (docs/product.md §5), each maybe missing. */
 const metadata = fc.record(
   {
     fullName: fc.oneof(fc.constant('Fuzz Person'), fc.string()),

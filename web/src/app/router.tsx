@@ -25,7 +25,7 @@ const ManualJournal = lazyPage(() => import('./routes/manual-journal-route'));
 const GlReports = lazyPage(() => import('./routes/gl-reports-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
-/** SPEC §2 route table, all under one root layout. */
+/** docs/product.md §2 route table, all under one root layout. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -3,7 +3,7 @@ import { useAuth } from '@/lib/auth';
 import { useBranch } from '@/features/branch';
 import { useTheme } from '@/lib/theme';
 
-/** SPEC §4 "clear all state" on sign-out: theme choice, branch and the server-state cache. */
+/** docs/product.md §4 "clear all state" on sign-out: theme choice, branch and the server-state cache. */
 export function SignOutEffects() {
   const { status } = useAuth();
   const { clearTheme } = useTheme();

@@ -5,7 +5,7 @@ export const paths = {
   signUp: '/signup',
   dashboard: '/dashboard',
   newUserDashboard: '/new-user-dashboard',
-  /** The empty child path of the analytics dashboards redirects to /dashboard (SPEC §2). */
+  /** The empty child path of the analytics dashboards redirects to /dashboard (docs/product.md §2). */
   dashboards: '/dashboards',
   analytics: {
     financialOverview: '/dashboards/financial-overview',
@@ -36,7 +36,7 @@ export const paths = {
   builtReports: '/reports/built-reports',
 } as const;
 
-/** Pages where the top menu bar never shows (SPEC §2). */
+/** Pages where the top menu bar never shows (docs/product.md §2). */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.landing,
   paths.signIn,

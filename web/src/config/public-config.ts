@@ -11,7 +11,7 @@ const FALLBACK: PublicConfig = {
 
 /**
  * Shape check without zod: this module is in the entry chunk, and zod would cost ~20 KB gzip on the
- * landing page (SPEC budget). It mirrors `publicConfigSchema` in the contracts.
+ * landing page (docs/decisions/0004-web-bundle-budget.md). It mirrors `publicConfigSchema` in the contracts.
  */
 function isPublicConfig(v: unknown): v is PublicConfig {
   if (typeof v !== 'object' || v === null) return false;

@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import { publicConfig } from '@/config/public-config';
 import { supabase } from '@/lib/supabase';
 
-/** API base (SPEC §9). */
+/** API base (docs/product.md §9). */
 export const API_BASE = '/api';
 
 /** A failed /api call. `message` is the body's `error`, else its `details`, else the status text. */
@@ -39,7 +39,7 @@ export interface ApiRequestOptions<T> {
   onResponse?: (res: Response) => void;
 }
 
-/** Bearer token of the signed-in user, else the public key (SPEC §6). */
+/** Bearer token of the signed-in user, else the public key (docs/product.md §6). */
 async function authHeaders(): Promise<Record<string, string>> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;

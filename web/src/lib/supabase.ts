@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { publicConfig } from '@/config/public-config';
 
-/** Same key the session is stored under in localStorage (SPEC §9). */
+/** Same key the session is stored under in localStorage (docs/product.md §9). */
 export const AUTH_STORAGE_KEY = 'bankmanager-auth-storage';
 
 /**

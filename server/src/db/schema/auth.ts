@@ -170,7 +170,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_recipient_idx').on(t.recipient, t.id)],
 );
 
-/** The product's profile of a user (SPEC §3), created in the same transaction as the auth user. */
+/** The product's profile of a user (docs/product.md §3), created in the same transaction as the auth user. */
 export const profiles = pgTable(
   'profiles',
   {
@@ -194,7 +194,7 @@ export const profiles = pgTable(
   ],
 );
 
-/** Staff activation state (SPEC §6): a new account waits until an administrator approves it. */
+/** Staff activation state (docs/product.md §6): a new account waits until an administrator approves it. */
 export const staff = pgTable('staff', {
   userId: uuid('user_id')
     .primaryKey()

@@ -55,7 +55,7 @@ async function auditedFind(
   return account;
 }
 
-/** Account Enquiry (SPEC §2): details, keyset-paged history, statements as PDF or CSV. */
+/** Account Enquiry (docs/product.md §2): details, keyset-paged history, statements as PDF or CSV. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/:number',

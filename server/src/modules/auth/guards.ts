@@ -43,7 +43,7 @@ export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Pr
   await loadUser(req);
 }
 
-/** preHandler: an activated user or a superuser (SPEC §6); 403 while pending activation. */
+/** preHandler: an activated user or a superuser (docs/product.md §6); 403 while pending activation. */
 export async function requireActivated(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const u = await loadUser(req);
   if (!u.isActivated && !u.isSuperuser)
@@ -57,7 +57,7 @@ export async function requireSuperuser(req: FastifyRequest, _reply: FastifyReply
 }
 
 /**
- * preHandler for public `/api` routes (ARCHITECTURE.md): a signed-in user (bearer; sets `authUser`),
+ * preHandler for public `/api` routes (docs/architecture.md): a signed-in user (bearer; sets `authUser`),
  * or else the anon key in `x-api-key`. Nobody else: 401. Never grants more than a public route allows.
  */
 export async function requireApiKeyOrUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -6,7 +6,7 @@ export interface AmrEntry {
   timestamp: number;
 }
 
-/** The access-token claims GoTrue issues (AUTH-PROTOCOL.md, "Session and tokens"). */
+/** The access-token claims GoTrue issues (docs/auth-protocol.md §3, "Session and tokens"). */
 export interface AccessClaims extends JWTPayload {
   sub: string;
   aud: string;

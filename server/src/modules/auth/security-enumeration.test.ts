@@ -5,7 +5,7 @@ import { newIdentity } from '../../../test/support/auth-clients.ts';
 /**
  * Finding 9 (issue 13): `/otp` answered differently for known and unknown addresses, and with
  * autoconfirm off `POST /signup` with an existing unconfirmed address returned that user's id, name
- * and mobile number. The SPEC's duplicate-email message for a confirmed address stays (product rule).
+ * and mobile number. The duplicate-email message of docs/product.md §8 for a confirmed address stays (product rule).
  */
 describe("security: no enumeration, no other user's data (finding 9)", () => {
   let t: TestApp;
@@ -64,7 +64,7 @@ describe("security: no enumeration, no other user's data (finding 9)", () => {
     expect(Object.keys(body).sort()).toEqual(Object.keys(first.json<object>()).sort());
   });
 
-  it('a confirmed address still gets the SPEC duplicate-email answer', async () => {
+  it('a confirmed address still gets the duplicate-email answer of docs/product.md §8', async () => {
     const owner = newIdentity('owner');
     const created = await t.app.inject({
       method: 'POST',

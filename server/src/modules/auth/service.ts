@@ -117,7 +117,7 @@ export class AuthService {
       await tx.update(authUsers).set({ confirmationSentAt: now }).where(eq(authUsers.id, user.id));
     if (type === 'recovery')
       await tx.update(authUsers).set({ recoverySentAt: now }).where(eq(authUsers.id, user.id));
-    // SPEC §2: the sign-up confirmation leads to /signin.
+    // docs/product.md §2: the sign-up confirmation leads to /signin.
     const redirect = this.safeRedirect(redirectTo, type === 'signup' ? '/signin' : '/');
     const link =
       type === 'reauthentication' ? undefined : this.verifyLink(tokenHash, linkType(type), redirect);

@@ -9,7 +9,7 @@ export type FactorRow = typeof authMfaFactors.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The GoTrue user object (AUTH-PROTOCOL.md, "User object"). */
+/** The GoTrue user object (docs/auth-protocol.md §3.4, "User object"). */
 export function userJson(u: UserRow, factors: FactorRow[] = []): Record<string, unknown> {
   const confirmed = iso(u.emailConfirmedAt);
   const json: Record<string, unknown> = {

@@ -6,7 +6,8 @@ import { getDashboardContent, getDashboardStats } from './service.ts';
 
 /**
  * GET /api/dashboard. Any signed-in user may call it, but a user awaiting activation gets only the
- * latest 3 news items (SPEC §2): the server, not the UI, withholds the bank's figures and activity.
+ * latest 3 news items (docs/product.md §2): the server, not the UI, withholds the bank's figures and
+ * activity.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -65,7 +65,8 @@ export interface DashboardContent {
 
 /**
  * News (newest first), announcements (newest first) and tasks (open ones first, by due date).
- * SPEC §9: up to 5 announcements and 5 tasks; a non-activated user sees 3 news items (pass news: 3).
+ * docs/product.md §9: up to 5 announcements and 5 tasks; a non-activated user sees 3 news items (pass news:
+ * 3).
  */
 export async function getDashboardContent(
   db: Database,

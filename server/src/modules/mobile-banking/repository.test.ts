@@ -44,7 +44,7 @@ describe('registered users repository', () => {
     order: 'asc' | 'desc' = 'asc',
   ) => listRegisteredUsers(h.db, { q, sort, order, offset: 0, limit: 10 });
 
-  it('returns SPEC §3 records with decimal-string balances', async () => {
+  it('returns docs/product.md §3 records with decimal-string balances', async () => {
     const rows = await list(undefined);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual({

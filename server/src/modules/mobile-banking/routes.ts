@@ -26,7 +26,7 @@ const errors = apiErrors;
 const security = bearerSecurity;
 const custIdParam = z.object({ custId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-/** Registered Mobile Banking Users (SPEC §2, §3, §7): list, customer lookup, subscription save. */
+/** Registered Mobile Banking Users (docs/product.md §2, §3, §7): list, customer lookup, subscription save. */
 export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/registered-users',
@@ -36,7 +36,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['mobile-banking'],
         summary: 'Registered users: searched, sorted and paged in the database (total in X-Total-Count)',
         description:
-          'Without parameters the whole list is returned (SPEC §7), refused with 400 above a configured size.',
+          'Without parameters the whole list is returned (docs/product.md §7), refused with 400 above a configured size.',
         security,
         querystring: registeredUsersQuerySchema,
         response: { 200: z.array(registeredUserSchema), ...errors },

@@ -90,7 +90,7 @@ const selectAll = Object.fromEntries(READABLE.map((c) => [c, COLUMNS[c]])) as {
   [K in Column]: (typeof COLUMNS)[K];
 };
 
-/** `/rest/v1/profiles`: the PostgREST subset the SPA uses (AUTH-PROTOCOL.md). */
+/** `/rest/v1/profiles`: the PostgREST subset the SPA uses (docs/auth-protocol.md). */
 export async function profilesRestRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJsonBodies(app);
   app.setErrorHandler(postgrestErrorHandler);

@@ -19,7 +19,7 @@ import { mayBecomeFirstSuperuser } from './bootstrap.ts';
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 const security = [{ bearer: [] }];
 
-/** The staff activation API (SPEC §7): status, self-registration, first-user activation. */
+/** The staff activation API (docs/product.md §7): status, self-registration, first-user activation. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
 

@@ -17,7 +17,8 @@ export interface StaffListParams extends StaffFilters {
   limit: number;
 }
 
-// A ban wins over everything; a superuser counts as active (SPEC §6: superusers bypass activation).
+// A ban wins over everything; a superuser counts as active (docs/product.md §6: superusers bypass
+// activation).
 const STATUS = sql`case when u.banned_until > now() then 'banned'
   when coalesce(s.approved, false) or coalesce(s.is_superuser, false) then 'active' else 'pending' end`;
 const MFA = sql`exists (select 1 from auth_mfa_factors f where f.user_id = u.id and f.status = 'verified')`;

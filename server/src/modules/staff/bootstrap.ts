@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { superuserExists } from './activation-repository.ts';
 
 /**
- * Without demo data, the first user to ask becomes superuser (the product's rule, SPEC §6).
+ * Without demo data, the first user to ask becomes superuser (the product's rule, docs/product.md §6).
  * BOOTSTRAP_SUPERUSER_EMAIL narrows that to one address, so a stranger who finds a fresh
  * installation first cannot take it over.
  */

@@ -16,7 +16,7 @@ const base: RouteInput = {
 };
 const decide = (o: Partial<RouteInput>) => decideRoute({ ...base, ...o });
 
-describe('decideRoute (SPEC §4 route guard)', () => {
+describe('decideRoute (docs/product.md §4 route guard)', () => {
   it('waits while auth or activation is loading, unknown or unverified', () => {
     expect(decide({ authLoading: true })).toEqual({ kind: 'loading' });
     expect(decide({ activationLoading: true })).toEqual({ kind: 'loading' });

@@ -21,7 +21,7 @@ const DASHBOARD = '/dashboard';
 const NEW_USER_DASHBOARD = '/new-user-dashboard';
 const SIGN_IN = '/signin';
 
-/** SPEC §4 "Route guard", in the order the rules are written. */
+/** docs/product.md §4.3 "Route guard", in the order the rules are written. */
 export function decideRoute(i: RouteInput): RouteDecision {
   if (i.authLoading) return { kind: 'loading' };
   if (!i.hasUser) return { kind: 'redirect', to: SIGN_IN, carryLocation: true };

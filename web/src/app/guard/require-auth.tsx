@@ -26,7 +26,7 @@ export interface RequireAuthProps {
   permission?: Permission;
 }
 
-/** SPEC §4 route guard around one route. */
+/** docs/product.md §4 route guard around one route. */
 export function RequireAuth({
   requiresActivation,
   children,

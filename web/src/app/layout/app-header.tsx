@@ -12,7 +12,10 @@ import { MegaMenu, MenuDrawer } from '@/features/menu';
 import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme';
 import { IdleSignOut } from '@/features/session';
 
-/** SPEC §2 header: product name, menu, branch, theme toggle, avatar initial, Pending Activation, Sign Out. */
+/**
+ * docs/product.md §2 header: product name, menu, branch, theme toggle, avatar initial, Pending Activation,
+ * Sign Out.
+ */
 export default function AppHeader() {
   const { user, activation, signOut } = useAuth();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 // The header (menu, Radix, branch, profile theme) is its own chunk: only signed-in pages need it.
 const AppHeader = lazy(() => import('./app-header'));
 
-/** The one root layout every route sits under (SPEC §2). */
+/** The one root layout every route sits under (docs/product.md §2). */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { start, status, user } = useAuth();

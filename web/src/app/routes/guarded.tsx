@@ -6,7 +6,7 @@ import { useActivationPolling } from '@/app/guard/use-activation-polling';
 import { queryClient } from '@/lib/query-client';
 
 /**
- * A route behind the SPEC §4 guard, with the server-state cache. TanStack Query is provided here,
+ * A route behind the docs/product.md §4 guard, with the server-state cache. TanStack Query is provided here,
  * not in the entry, so public pages do not download it.
  */
 export function Guarded({

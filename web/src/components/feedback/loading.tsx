@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-/** The app-wide 'Loading...' state (SPEC §2). */
+/** The app-wide 'Loading...' state (docs/product.md §2). */
 export function Loading({ className, label = 'Loading...' }: { className?: string; label?: string }) {
   return (
     <div

@@ -10,7 +10,7 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-/** First / previous / next / last, and 'Showing X to Y of Z results' (SPEC §2). */
+/** First / previous / next / last, and 'Showing X to Y of Z results' (docs/product.md §2). */
 export function Pagination({ page, pageSize, total, onPage }: Props) {
   const last = Math.max(0, Math.ceil(total / pageSize) - 1);
   const from = total === 0 ? 0 : page * pageSize + 1;

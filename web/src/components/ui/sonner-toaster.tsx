@@ -9,7 +9,7 @@ function show({ title, description, variant = 'default' }: ToastMessage) {
   else sonnerToast(title, opts);
 }
 
-/** sonner's Toaster (SPEC §9: 5000 ms default duration). Loaded lazily by <ToasterHost>. */
+/** sonner's Toaster (docs/product.md §9: 5000 ms default duration). Loaded lazily by <ToasterHost>. */
 export default function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
   // Child effects run after sonner's own subscription is set up, so queued toasts are not lost.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
 interface BranchContextValue {
-  /** The selected branch code; null = none selected (SPEC §3: initially none). */
+  /** The selected branch code; null = none selected (docs/product.md §3: initially none). */
   branch: string | null;
   setBranch: (code: string | null) => void;
 }

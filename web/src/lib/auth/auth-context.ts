@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@supabase/supabase-js';
 
-/** Activation status from the server (SPEC §4): null until checked. */
+/** Activation status from the server (docs/product.md §4): null until checked. */
 export interface Activation {
   isActivated: boolean;
   isSuperuser: boolean;

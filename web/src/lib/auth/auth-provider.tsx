@@ -12,7 +12,10 @@ const INITIAL: AuthState = {
 
 const loadSession = () => import('./auth-session');
 
-/** Auth state for the whole app (SPEC §4). supabase-js is loaded on first need, never on the landing page. */
+/**
+ * Auth state for the whole app (docs/product.md §4). supabase-js is loaded on first need, never on the
+ * landing page.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(INITIAL);
   const started = useRef(false);

@@ -20,7 +20,7 @@ const hooks = () => ({
   setStatus: vi.fn((s: unknown) => calls.push(`status:${JSON.stringify(s)}`)),
 });
 
-describe('signInFlow (SPEC §4 order)', () => {
+describe('signInFlow (docs/product.md §4 order)', () => {
   beforeEach(() => {
     calls.length = 0;
     signInWithPassword.mockReset().mockImplementation(async () => {

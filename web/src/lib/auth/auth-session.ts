@@ -19,7 +19,7 @@ export function subscribeToAuth(onUser: (user: User | null, event: AuthChangeEve
   const { data } = supabase.auth.onAuthStateChange((event, session) => {
     if (event === 'SIGNED_OUT' && !userSigningOut) {
       // Not asked for by the user: an unrecoverable refresh error or a revoked session. Make sure no
-      // stale session survives in storage (SPEC §4).
+      // stale session survives in storage (docs/product.md §4).
       try {
         localStorage.removeItem(AUTH_STORAGE_KEY);
       } catch {
@@ -36,7 +36,9 @@ export interface SignInHooks {
   setStatus: (activation: Activation | null) => void;
 }
 
-/** SPEC §4 sign-in order: reset status → sign in → activate-first-user → status from the response. */
+/**
+ * docs/product.md §4 sign-in order: reset status → sign in → activate-first-user → status from the response.
+ */
 export async function signInFlow(email: string, password: string, hooks: SignInHooks): Promise<User> {
   hooks.resetStatus();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
@@ -56,7 +58,9 @@ export async function signInFlow(email: string, password: string, hooks: SignInH
   return data.user;
 }
 
-/** SPEC §4 sign-out: end the session (a failure is only logged), then clear storage and cookies. */
+/**
+ * docs/product.md §4 sign-out: end the session (a failure is only logged), then clear storage and cookies.
+ */
 export async function signOutFlow(): Promise<void> {
   userSigningOut = true;
   try {

@@ -1,4 +1,4 @@
-/** SPEC §4 sign-out: clear local and session storage and every cookie this page can see. */
+/** docs/product.md §4 sign-out: clear local and session storage and every cookie this page can see. */
 export function clearBrowserState(): void {
   try {
     localStorage.clear();

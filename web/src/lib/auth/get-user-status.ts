@@ -7,8 +7,8 @@ import {
 import { ApiError, api } from '@/lib/api-client';
 
 /**
- * GET /api/user/status with a 10 s timeout (SPEC §7, §9). Errors carry the SPEC §8 messages:
- * the body's error or details, else 'Error fetching user status: {statusText}'; on timeout
+ * GET /api/user/status with a 10 s timeout (docs/product.md §7, §9). Errors carry the docs/product.md §8
+ * messages: the body's error or details, else 'Error fetching user status: {statusText}'; on timeout
  * 'Request timed out while fetching user status'.
  */
 /** A failed status check; `status` is the HTTP status when the server answered. */

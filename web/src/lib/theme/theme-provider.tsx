@@ -14,7 +14,7 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 /**
  * Holds the current theme. Until someone chooses, it follows the operating system's preference live
- * (SPEC §4: a signed-out visitor follows system preference changes).
+ * (docs/product.md §4: a signed-out visitor follows system preference changes).
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [explicit, setExplicit] = useState<Theme | null>(() => readStoredTheme());

@@ -16,7 +16,7 @@ export function customerTypeSql(rng: Rng, id: SQL): SQL {
     when ${r} < 950 then 'corporate' when ${r} < 985 then 'organisation' else 'government' end`;
 }
 
-/** `+232` + an operator prefix + 6 digits: 8 digits after the country code, as SPEC §5 expects. */
+/** `+232` + an operator prefix + 6 digits: 8 digits after the country code, as docs/product.md §5 expects. */
 export function mobileSql(rng: Rng, key: SQL, stream: number): SQL {
   const prefixes = textArray(V.MOBILE_PREFIXES);
   return sql`'+232' || ${pick(prefixes, V.MOBILE_PREFIXES.length, rng, key, stream)} || lpad(${rng(key, stream + 1, 1_000_000)}::text, 6, '0')`;

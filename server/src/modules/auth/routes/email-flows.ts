@@ -150,7 +150,7 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
   });
 
   /**
-   * The link in the mail: verifies, then redirects (sign-up confirmations to /signin, SPEC §2).
+   * The link in the mail: verifies, then redirects (sign-up confirmations to /signin, docs/product.md §2).
    * No HEAD twin: a HEAD request (link previews, mail scanners) must not use up the code.
    */
   app.get('/verify', { exposeHeadRoute: false }, async (req, reply) => {
@@ -218,7 +218,7 @@ export function emailFlowRoutes(app: FastifyInstance, auth: AuthService): void {
     await auth.limitIp(req);
     await auth.mailer.checkRate(auth.db, email, req.ip);
     const user = await findUserByEmail(auth.db, email);
-    // Accounts need a sign-up profile (SPEC §5), so a one-time code never creates one. An unknown
+    // Accounts need a sign-up profile (docs/product.md §5), so a one-time code never creates one. An unknown
     // address gets the same answer as a known one: the answer must not tell who has an account.
     if (!user) return {};
     const prepared = await auth.db.transaction((tx) => auth.prepareOtpMail(tx, user, 'magiclink', email));

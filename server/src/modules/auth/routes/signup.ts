@@ -37,7 +37,7 @@ function lookalikeUser(email: string, userMetadata: Record<string, unknown>): Us
 }
 
 /**
- * POST /signup. `data` must carry the sign-up profile (SPEC §5: fullName, mobileNo, bank_code),
+ * POST /signup. `data` must carry the sign-up profile (docs/product.md §5: fullName, mobileNo, bank_code),
  * validated with the same contracts schema as the web form; the profile is created with the user.
  */
 export function signupRoutes(app: FastifyInstance, auth: AuthService): void {

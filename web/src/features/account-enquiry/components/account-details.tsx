@@ -1,7 +1,7 @@
 import { formatCurrency, formatLongDate, type AccountDetails as Details } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 
-/** SPEC §2 details; green badge for Active, red otherwise. Printed as a clean one-page sheet. */
+/** docs/product.md §2 details; green badge for Active, red otherwise. Printed as a clean one-page sheet. */
 export function AccountDetails({ account }: { account: Details }) {
   const rows: Array<[string, React.ReactNode]> = [
     ['Account Number', <span className="font-mono">{account.accountNumber}</span>],

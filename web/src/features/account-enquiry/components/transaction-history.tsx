@@ -11,8 +11,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * SPEC §2: Date, Description, Amount (+ green for credits, - red for debits), Balance; each row can
- * show its journal entry's other legs (where the money came from or went to) on demand.
+ * docs/product.md §2: Date, Description, Amount (+ green for credits, - red for debits), Balance; each row
+ * can show its journal entry's other legs (where the money came from or went to) on demand.
  */
 export function TransactionHistory({ number, items }: { number: string; items: Transaction[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());

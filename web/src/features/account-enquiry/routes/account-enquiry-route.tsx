@@ -56,7 +56,9 @@ function History({ number }: { number: string }) {
   );
 }
 
-/** SPEC §2 "Account Enquiry screen", reading the database; every lookup is audited server-side. */
+/**
+ * docs/product.md §2.8 "Account Enquiry screen", reading the database; every lookup is audited server-side.
+ */
 export function AccountEnquiryRoute() {
   const [number, setNumber] = useState('');
   const [account, setAccount] = useState<Details | null>(null);

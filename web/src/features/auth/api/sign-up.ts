@@ -23,8 +23,8 @@ const EMAIL_CODES = new Set(['user_already_exists', 'email_exists', 'EMAIL_ALREA
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Creates the account (SPEC §5, §8): trims the fields, bank_code CB, retries only on 'Database error'
- * after 1 s, 2 s and 4 s, then gives up with 'Failed to create account after multiple attempts'.
+ * Creates the account (docs/product.md §5, §8): trims the fields, bank_code CB, retries only on 'Database
+ * error' after 1 s, 2 s and 4 s, then gives up with 'Failed to create account after multiple attempts'.
  */
 export async function signUp(values: SignUpFormValues): Promise<void> {
   const email = values.email.trim();

@@ -1,4 +1,4 @@
-/** Avatar letter (SPEC §2): first letter of the full name, else of the email, else 'U'. */
+/** Avatar letter (docs/product.md §2): first letter of the full name, else of the email, else 'U'. */
 export function userInitial(
   user: { email?: string | null; user_metadata?: Record<string, unknown> | null } | null | undefined,
 ): string {

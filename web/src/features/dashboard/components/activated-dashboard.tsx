@@ -12,7 +12,7 @@ import { StatCards } from './stat-cards';
 
 const NEWS_PREVIEW = 5;
 
-/** The main dashboard for activated users and superusers (SPEC §2). */
+/** The main dashboard for activated users and superusers (docs/product.md §2). */
 export function ActivatedDashboard({
   name,
   isSuperuser,

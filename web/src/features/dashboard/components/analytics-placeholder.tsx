@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** The four analytics dashboards are placeholders for now (SPEC §2). */
+/** The four analytics dashboards are placeholders for now (docs/product.md §2). */
 export function AnalyticsPlaceholder({ title }: { title: string }) {
   return (
     <main className="mx-auto w-full max-w-4xl space-y-4 p-6">

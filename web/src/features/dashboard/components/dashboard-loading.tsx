@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/feedback/spinner';
 
-/** SPEC §2: spinner with 'Loading your dashboard...' while the activation status is unknown. */
+/** docs/product.md §2: spinner with 'Loading your dashboard...' while the activation status is unknown. */
 export function DashboardLoading() {
   return (
     <div

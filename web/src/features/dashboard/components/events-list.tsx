@@ -9,7 +9,10 @@ import { formatDate } from '../lib/format';
 
 const ICONS = { new_user: UserPlus, transaction: ArrowLeftRight, alert: AlertTriangle } as const;
 
-/** Recent events; pending ones carry 'Needs Approval', and superusers get a Review button (SPEC §2). */
+/**
+ * Recent events; pending ones carry 'Needs Approval', and superusers get a Review button (docs/product.md
+ * §2).
+ */
 export function EventsList({ events, isSuperuser }: { events: DashboardEvent[]; isSuperuser: boolean }) {
   return (
     <Card>

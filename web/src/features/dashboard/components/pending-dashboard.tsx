@@ -7,7 +7,10 @@ import { DashboardGreeting } from './dashboard-greeting';
 import { NewsList } from './news-list';
 import { QueryError, QueryLoading } from './query-state';
 
-/** The dashboard for a signed-in user awaiting activation (SPEC §2): banner and the latest 3 news items. */
+/**
+ * The dashboard for a signed-in user awaiting activation (docs/product.md §2): banner and the latest 3 news
+ * items.
+ */
 export function PendingDashboard({ name, now }: { name: string; now?: Date }) {
   const { data, error, isPending } = useDashboard();
   return (

@@ -7,8 +7,8 @@ import { menuItemsIn, wrapIndex } from '../lib/menu-keys';
 import { MegaPanel } from './mega-panel';
 
 /**
- * The top menu bar (SPEC §2 "Menu behaviour") following the WAI-ARIA menubar pattern: Left/Right move
- * between top items, Down/Enter/Space open and enter the panel, Up/Down move inside it, Escape closes
+ * The top menu bar (docs/product.md §2.3 "Menu behaviour") following the WAI-ARIA menubar pattern: Left/Right
+ * move between top items, Down/Enter/Space open and enter the panel, Up/Down move inside it, Escape closes
  * and returns focus, Tab leaves. Hovering or focusing a top item opens its mega panel.
  */
 export function MegaMenu({ items = MENU, className }: { items?: MenuItem[]; className?: string }) {

@@ -16,7 +16,7 @@ export interface MegaPanelProps {
 const itemClass =
   'focus-visible:ring-ring block w-full rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:ring-2 hover:bg-accent hover:text-accent-foreground';
 
-/** Second level listed at left, third-level cards (name + description) at right (SPEC §2). */
+/** Second level listed at left, third-level cards (name + description) at right (docs/product.md §2). */
 export function MegaPanel({
   item,
   id,

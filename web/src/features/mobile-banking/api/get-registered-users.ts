@@ -14,7 +14,7 @@ export interface UsersPageParams {
   q: string;
   sort: RegisteredUserSort;
   order: 'asc' | 'desc';
-  /** 0-based, as the screen counts (SPEC §9: initial page 0). */
+  /** 0-based, as the screen counts (docs/product.md §9: initial page 0). */
   page: number;
 }
 
@@ -34,7 +34,7 @@ export async function getRegisteredUsers(p: UsersPageParams, signal?: AbortSigna
     });
     return { ...page, sample: false };
   } catch (err) {
-    // SPEC §7 fallback to a local sample file — only on a demo server, never with real data.
+    // docs/product.md §7 fallback to a local sample file — only on a demo server, never with real data.
     if (!publicConfig.demoData || signal?.aborted) throw err;
     const sample = await loadSampleUsers(p).catch(() => {
       throw err;

@@ -2,8 +2,8 @@ import { REGISTERED_USERS_PAGE_SIZE, type RegisteredUser } from '@bankmanager/co
 import type { UsersPageParams } from './get-registered-users';
 
 /**
- * The demo-only sample file (SPEC §7 fallback), searched, sorted and paged here because it is small.
- * Loaded lazily, so it costs nothing unless the demo server is unreachable.
+ * The demo-only sample file (docs/product.md §7 fallback), searched, sorted and paged here because it is
+ * small. Loaded lazily, so it costs nothing unless the demo server is unreachable.
  */
 export async function loadSampleUsers(
   p: UsersPageParams,

@@ -1,7 +1,7 @@
 import { REGISTERED_USERS_TEXT } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 
-/** SPEC §2: Active default, Blocked destructive, Pending secondary, anything else outline. */
+/** docs/product.md §2: Active default, Blocked destructive, Pending secondary, anything else outline. */
 const STATUS_VARIANT: Record<string, 'default' | 'destructive' | 'secondary'> = {
   Active: 'default',
   Blocked: 'destructive',

@@ -67,7 +67,7 @@ export function SubscriptionFields({ customer, title, onCancel, onSaved }: Props
             toast({ title: 'Error', description: err.message || T.saveFailed, variant: 'destructive' }),
         },
       ),
-    // SPEC §5: a phone number that breaks a rule is announced as a toast, and marked on its field.
+    // docs/product.md §5: a phone number that breaks a rule is announced as a toast, and marked on its field.
     (invalid) => {
       const phone = invalid.mobile_no?.message;
       if (phone) toast({ title: INVALID_PHONE_TITLE, description: phone, variant: 'destructive' });

@@ -18,7 +18,7 @@ interface Props {
   onSaved: (saved: RegisteredUser) => void;
 }
 
-/** SPEC §2 form panel: in add mode a customer lookup first, then the subscription's fields. */
+/** docs/product.md §2 form panel: in add mode a customer lookup first, then the subscription's fields. */
 export function SubscriptionForm({ editing, onClose, onSaved }: Props) {
   const qc = useQueryClient();
   const [searchId, setSearchId] = useState('');

@@ -53,7 +53,9 @@ function SortHeader({
   );
 }
 
-/** The 8 columns of SPEC §2. Rows are selectable by click, Enter or Space; one selection at a time. */
+/**
+ * The 8 columns of docs/product.md §2. Rows are selectable by click, Enter or Space; one selection at a time.
+ */
 export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) {
   const plain = (label: string) => <TableHead>{label}</TableHead>;
   return (

@@ -24,7 +24,10 @@ function loadErrorText(err: Error): string {
   return err.message ? T.loadError(err.message) : T.loadFailed;
 }
 
-/** SPEC §2 "Registered Mobile Banking Users screen"; search, sort and paging happen in the database. */
+/**
+ * docs/product.md §2.7 "Registered Mobile Banking Users screen"; search, sort and paging happen in the
+ * database.
+ */
 export function RegisteredUsersRoute() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

@@ -6,8 +6,9 @@ import { loadProfileTheme, saveProfileTheme } from '../api/profile-theme';
 import { systemTheme, useTheme } from '@/lib/theme';
 
 /**
- * Loads the signed-in user's theme from their profile (SPEC §4). None stored: the system preference
- * is used and saved. localStorage is updated too, so theme-init.js paints the right theme next load.
+ * Loads the signed-in user's theme from their profile (docs/product.md §4). None stored: the system
+ * preference is used and saved. localStorage is updated too, so theme-init.js paints the right theme next
+ * load.
  */
 export function useProfileThemeSync(userId: string): void {
   const { setTheme } = useTheme();
