@@ -59,6 +59,7 @@ describe('roles and four-eyes approvals', () => {
       amount: '75000.00',
       description: 'Large cash deposit',
       reference,
+      counter_account: '1010',
     });
     expect(posted.status).toBe(202);
     const approvalId = posted.body.approvalId as string;
@@ -139,7 +140,13 @@ describe('roles and four-eyes approvals', () => {
       [
         'POST',
         `/api/accounts/${subscriber!.pay_acct}/transactions`,
-        { direction: 'credit', amount: '1', description: 'x', reference: `A${Date.now()}` },
+        {
+          direction: 'credit',
+          amount: '1',
+          description: 'x',
+          reference: `A${Date.now()}`,
+          counter_account: '1010',
+        },
       ],
       [
         'PUT',

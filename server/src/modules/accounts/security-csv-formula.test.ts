@@ -44,7 +44,13 @@ describe('security: CSV formula guard on exports (over HTTP)', () => {
       const res = await fetch(`${base}/api/accounts/${number}/transactions`, {
         method: 'POST',
         headers: { authorization: officer.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ direction: 'credit', amount: '10', description, reference: `CSV-${++i}` }),
+        body: JSON.stringify({
+          direction: 'credit',
+          amount: '10',
+          description,
+          reference: `CSV-${++i}`,
+          counter_account: '1010',
+        }),
       });
       expect(res.status, description).toBe(201);
     }
