@@ -4,13 +4,14 @@ import { authenticator } from 'otplib';
 import { createTestApp, listen, testConfig, type TestApp } from '../../../test/support/harness.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { client, keysOf, signedUpClient } from '../../../test/support/auth-clients.ts';
+import type * as Argon2 from '@node-rs/argon2';
 import { PasswordHasher } from './passwords.ts';
 
 // Records every argon2 verification (and still runs it), so the dummy-hash rule is checked by what
 // is computed, not by a stopwatch.
 const argon2Verifications = vi.hoisted(() => [] as string[]);
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof Argon2>();
   return {
     ...real,
     verify: (hashed: string, password: string) => {
