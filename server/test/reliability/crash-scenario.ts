@@ -1,7 +1,7 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT_DIR, loadConfig } from '../../src/config.ts';
-import { resolveAuditKey, verifyAuditChain } from '../../src/modules/audit/index.ts';
+import { resolveAuditKey, setAuditKey, verifyAuditChain } from '../../src/modules/audit/index.ts';
 import { createSubscriber } from '../support/subscribers.ts';
 import { spawnServer, type RunningServer } from '../support/spawn-server.ts';
 import { apiCall, signIn, signUp } from './auth-client.ts';
@@ -41,7 +41,9 @@ export async function runCrashScenario(
   const env = serverEnv(backend, port);
   const base = `http://127.0.0.1:${port}`;
 
-  // Fixtures straight into the database before any server runs (PGlite allows one process).
+  // Fixtures straight into the database before any server runs (PGlite allows one process). Their audit
+  // rows are keyed with the servers' own audit key (decision 0013), or the chain would break at row 1.
+  setAuditKey(resolveAuditKey(loadConfig({ ...process.env, ...env })));
   const setup = await backend.open();
   const anonKey = await anonKeyOf(setup, env);
   const owned = [];
