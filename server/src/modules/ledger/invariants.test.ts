@@ -5,6 +5,7 @@ import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
+import { auditKeyPads } from '../../db/audit-key.ts';
 import { postEntry } from './post-entry.ts';
 
 /** The constraint that refused `p` (a query error, or the COMMIT's own error for deferred checks). */
@@ -38,6 +39,8 @@ describe('double-entry invariants enforced by the database', () => {
                  values (${businessDate}, current_date, 'raw', '${source}', 'RAW-INV-${++n}')`),
       );
       const id = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);
+      // The keyed audit chain takes rows only with the key handed over in this transaction (decision 0013).
+      await tx.execute(sql`select set_config('bankmanager.audit_key', ${auditKeyPads()}, true)`);
       await tx.execute(sql`insert into audit_log (id, action, outcome, actor_email, target_type, details)
         values (0, 'test.raw_entry', 'success', 'test', 'journal_entry', jsonb_build_object('entryId', ${id}::text))`);
       for (const l of lines.split(';').filter(Boolean)) {
