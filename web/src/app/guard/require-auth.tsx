@@ -5,8 +5,8 @@ import { Loading } from '@/components/feedback/loading';
 import { useAuth } from '@/lib/auth';
 import { decideRoute } from './decide-route';
 import { SuperusersOnly } from './superusers-only';
-import type { Permission } from '@bankmanager/contracts';
-import { PERMISSION_TEXT } from '@bankmanager/contracts';
+import type { Permission } from '@bankmanager/contracts/permissions';
+import { PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { usePermissions } from '@/lib/permissions';
 
 export interface RequireAuthProps {

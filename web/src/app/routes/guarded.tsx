@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Permission } from '@bankmanager/contracts';
+import type { Permission } from '@bankmanager/contracts/permissions';
 import { RequireAuth } from '@/app/guard/require-auth';
 import { useActivationPolling } from '@/app/guard/use-activation-polling';
 import { queryClient } from '@/lib/query-client';

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { MePermissions, Permission } from '@bankmanager/contracts';
+import type { Permission } from '@bankmanager/contracts/permissions';
+import type { MePermissions } from '@bankmanager/contracts/roles';
 
 export interface PermissionsValue {
   /** What `/api/me/permissions` answered; null until it has (or while signed out / pending). */

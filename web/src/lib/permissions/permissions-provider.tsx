@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { holds, mePermissionsSchema, type MePermissions, type Permission } from '@bankmanager/contracts';
-import { api } from '@/lib/api-client';
+import { holds, type Permission } from '@bankmanager/contracts/permissions';
+import type { MePermissions } from '@bankmanager/contracts/roles';
 import { useAuth } from '@/lib/auth';
 import { PermissionsContext } from './permissions-context';
 
@@ -15,9 +15,11 @@ export function PermissionsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!active) return;
     const controller = new AbortController();
-    api.get('/me/permissions', { schema: mePermissionsSchema, signal: controller.signal }).then(setMe, () => {
-      // The menu stays at what it showed; the server still decides every request.
-    });
+    import('./load-me-permissions')
+      .then(({ loadMePermissions }) => loadMePermissions(controller.signal))
+      .then(setMe, () => {
+        // The menu stays at what it showed; the server still decides every request.
+      });
     return () => controller.abort();
   }, [active, userId, generation]);
 
