@@ -14,9 +14,18 @@ export async function rawSocket(baseUrl: string, apikey: string) {
   );
   const frames: Frame[] = [];
   const waiters: (() => void)[] = [];
+  let closed: { code: number; reason: string } | null = null;
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
   ws.on('message', (data: Buffer) => {
     frames.push(JSON.parse(data.toString('utf8')) as Frame);
-    for (const w of waiters.splice(0)) w();
+    wake();
+  });
+  // A closed socket never answers; waiters must learn that rather than hang until the test times out.
+  ws.on('close', (code: number, reason: Buffer) => {
+    closed = { code, reason: reason.toString('utf8') };
+    wake();
   });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -35,11 +44,22 @@ export async function rawSocket(baseUrl: string, apikey: string) {
       ws.send(JSON.stringify({ topic, event, payload, ref: r, join_ref: r }));
       return this.replyTo(r);
     },
-    async replyTo(r: string | null): Promise<Frame> {
+    /** Resolves with the reply to ref `r`; rejects if the socket closes or nothing answers within `ms`. */
+    async replyTo(r: string | null, ms = 10_000): Promise<Frame> {
+      const deadline = Date.now() + ms;
       for (;;) {
         const f = frames.find((x) => x.event === 'phx_reply' && x.ref === r);
         if (f) return f;
-        await new Promise<void>((resolve) => waiters.push(resolve));
+        if (closed) throw new Error(`socket closed (${closed.code} ${closed.reason}) before a reply to ${r}`);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no reply to ${r} within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       }
     },
     /** Waits until `n` frames have arrived. */
