@@ -8,7 +8,16 @@ import type { LimitKind } from './roles.ts';
  * request needs a second person and what that person must hold. The thresholds are configuration:
  * change them here (one place, read by server and web).
  */
-export const APPROVAL_TYPES = ['role.create', 'role.update', 'staff.roles', 'posting'] as const;
+export const APPROVAL_TYPES = [
+  'role.create',
+  'role.update',
+  'staff.roles',
+  'posting',
+  'customer.status',
+  'customer.kyc_edit',
+  'customer.risk_override',
+  'customer.merge',
+] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
 export interface ApprovalPolicy {
@@ -49,6 +58,31 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'journal.approve',
     when: 'over_maker_limit',
     makerLimit: 'maxManualJournal',
+    expires: 'end_of_business_day',
+  },
+  // Customers (issue 17): the four-eyes actions of the lifecycle table (activate, unblock, close).
+  'customer.status': {
+    label: 'Customer status change',
+    approvePermission: 'customers.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'customer.kyc_edit': {
+    label: 'KYC edit (names, ID, date of birth, PEP)',
+    approvePermission: 'customers.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'customer.risk_override': {
+    label: 'Risk rating override',
+    approvePermission: 'customers.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'customer.merge': {
+    label: 'Merge two customers or move a branch',
+    approvePermission: 'customers.approve',
+    when: 'always',
     expires: 'end_of_business_day',
   },
 };

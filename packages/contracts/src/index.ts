@@ -21,3 +21,4 @@ export * from './seed-roles.ts';
 export * from './approvals.ts';
 export * from './gl.ts';
 export * from './gl-reports.ts';
+export * from './customers/index.ts';
