@@ -23,6 +23,11 @@ describe('General Ledger', () => {
   it('posts a manual journal, sees the trial balance move and still balance, and reverses it', async () => {
     const page = await browser.newPage();
     await signInAsDemo(page);
+    // The header carries the business date every entry posts on (it follows the calendar until end
+    // of day sets one, so today give or take the time zone).
+    const businessDate = await page.getByTestId('business-date').locator('time').getAttribute('datetime');
+    const dayMs = Math.abs(Date.parse(`${businessDate}T12:00:00Z`) - Date.now());
+    expect(dayMs).toBeLessThan(36 * 3600_000);
     const before = await trialBalance(page);
     expect(before.debit).toBe(before.credit);
     expect(await page.getByTestId('tb-out-of-balance').count()).toBe(0);

@@ -8,6 +8,7 @@ import { userInitial } from '@/features/auth';
 import { useAuth } from '@/lib/auth';
 import { filterMenu, usePermissions } from '@/lib/permissions';
 import { BranchSelect } from '@/features/branch';
+import { BusinessDateBadge } from '@/features/business-date';
 import { MegaMenu, MenuDrawer } from '@/features/menu';
 import { ProfileThemeToggle, useProfileThemeSync } from '@/features/theme';
 import { IdleSignOut } from '@/features/session';
@@ -41,6 +42,7 @@ export default function AppHeader() {
           BankManager
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <BusinessDateBadge enabled={activation?.isActivated === true || activation?.isSuperuser === true} />
           <div className="hidden sm:block">
             <BranchSelect />
           </div>
