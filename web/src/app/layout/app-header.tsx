@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { MENU } from '@bankmanager/contracts/menu';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { userInitial } from '@/features/auth';
 import { useAuth } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
 import { filterMenu, usePermissions } from '@/lib/permissions';
 import { BranchSelect } from '@/features/branch';
 import { BusinessDateBadge } from '@/features/business-date';
@@ -42,7 +44,12 @@ export default function AppHeader() {
           BankManager
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <BusinessDateBadge enabled={activation?.isActivated === true || activation?.isSuperuser === true} />
+          {/* The header sits outside the routes' provider; the same cache serves both (the header's chunk is lazy). */}
+          <QueryClientProvider client={queryClient}>
+            <BusinessDateBadge
+              enabled={activation?.isActivated === true || activation?.isSuperuser === true}
+            />
+          </QueryClientProvider>
           <div className="hidden sm:block">
             <BranchSelect />
           </div>
