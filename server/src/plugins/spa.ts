@@ -43,6 +43,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       index: false,
       wildcard: true,
+      // The .br and .gz files the build writes beside each asset, chosen by Accept-Encoding (with Vary).
+      preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {
         const rel = path.relative(distDir, filePath);
