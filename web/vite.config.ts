@@ -2,11 +2,42 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
+import { precompress } from './build/precompress.ts';
+
+/*
+ * Fewer files on a first visit: each costs about 1 KB of headers on the wire, more than many small chunks
+ * weigh (docs/decisions/0017-wire-budget.md). Everything the entry loads statically is one file, and the
+ * small pieces the landing and sign-in pages share (button, inputs, the auth card) another.
+ */
+const SHARED_BY_LANDING_AND_SIGN_IN = [
+  'components/ui/button.',
+  'components/ui/input.',
+  'components/ui/label.',
+  'components/ui/form-field.',
+  'components/theme-toggle.',
+  'features/auth/components/auth-card.',
+  'config/public-config.',
+  'contracts/src/auth-messages.',
+  'rolldown/runtime',
+];
+const FIRST_VISIT_CHUNKS = [
+  { name: 'app', tags: ['$initial' as const] },
+  {
+    name: 'first-visit',
+    test: (id: string) => SHARED_BY_LANDING_AND_SIGN_IN.some((f) => id.replaceAll('\\', '/').includes(f)),
+  },
+];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: FIRST_VISIT_CHUNKS } } },
+  },
   server: {
     port: 5173,
     // `npm run dev -w web` talks to a server started with `npm run dev` on port 3000.

@@ -64,11 +64,10 @@ describe('app', () => {
   });
 
   it('sends security headers with a CSP that allows no inline or eval script, on the SPA and every API family', async () => {
-    // The SPA, a static asset, and /api, /auth/v1, /rest/v1 answers — successes and errors alike.
+    // The SPA, and /api, /auth/v1, /rest/v1 answers — successes and errors alike.
     const requests = [
       { url: '/' },
       { url: '/signin' },
-      { url: '/assets/index-abc123.js' },
       { url: '/api/health' },
       { url: '/api/nope' },
       { url: '/api/registered-users' },
@@ -95,6 +94,22 @@ describe('app', () => {
       expect(res.headers['x-powered-by'], r.url).toBeUndefined();
       // Plain http (tests, a laptop): no HSTS, which would pin a browser to https that is not there.
       expect(res.headers['strict-transport-security'], r.url).toBeUndefined();
+    }
+  });
+
+  it('sends files only the headers a file obeys: nosniff and Cross-Origin-Resource-Policy, no document headers', async () => {
+    for (const url of ['/assets/index-abc123.js', '/theme-init.js']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const h of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'referrer-policy',
+      ])
+        expect(res.headers[h], `${url} ${h}`).toBeUndefined();
     }
   });
 

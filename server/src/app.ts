@@ -8,6 +8,7 @@ import { refuseUnstorableText } from './lib/input-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { registerAuth } from './modules/auth/index.ts';
 import { profilesRestRoutes } from './modules/rest/index.ts';
@@ -86,6 +87,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     if (closing) reply.header('connection', 'close');
   });
 
+  // Before any route: it hooks each route as it is added.
+  await registerCompression(app);
   registerAuditChain(app, config);
   registerErrorHandler(app);
   acceptJsonBodiesOnly(app);

@@ -1,14 +1,16 @@
-import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { isSeeded } from './db/seed/index.ts';
-import { seedDemo } from './demo-seed.ts';
 import { APP_VERSION } from './lib/version.ts';
-import { buildApp } from './app.ts';
-import { closeGracefully } from './shutdown.ts';
-import { bootstrapWarning } from './modules/staff/index.ts';
-import { exposureNotice } from './lib/exposure-notice.ts';
+import { startupPhases } from './lib/startup-phases.ts';
+
+/*
+ * Start-up order (issue 22: a warm restart healthy within 2 s). Only what opening the database needs is
+ * imported statically; the rest of the app (Fastify, every module) loads while PGlite compiles its
+ * WebAssembly and opens its files, which leaves the main thread idle for much of that time.
+ */
+const startup = startupPhases();
+startup.end('load modules');
 
 function readConfig(): Config {
   try {
@@ -23,15 +25,43 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const db = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  poolMax: config.dbPoolMax,
-  queryTimeoutMs: config.dbQueryTimeoutMs,
-  onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
-});
+startup.end('config');
+const appModules = startup.overlapped(
+  'load app modules',
+  Promise.all([
+    import('./app.ts'),
+    import('close-with-grace'),
+    import('./db/seed/index.ts'),
+    import('./demo-seed.ts'),
+    import('./shutdown.ts'),
+    import('./modules/staff/index.ts'),
+    import('./lib/exposure-notice.ts'),
+  ]),
+);
+const db = await startup.overlapped(
+  'open database',
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.dbPoolMax,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+    onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
+  }),
+);
+const [
+  { buildApp },
+  { default: closeWithGrace },
+  { isSeeded },
+  { seedDemo },
+  { closeGracefully },
+  { bootstrapWarning },
+  { exposureNotice },
+] = await appModules;
+startup.end('open database and load app modules');
 await runMigrations(db);
+startup.end('migrations');
 const app = await buildApp({ config, db });
+startup.end('build app');
 if (config.demoData) {
   if (!(await isSeeded(db.db))) {
     console.log('Seeding demo data (first start)…');
@@ -45,6 +75,7 @@ if (config.demoData) {
 
 const noSuperuser = await bootstrapWarning(db.db, config);
 if (noSuperuser) app.log.warn(noSuperuser);
+startup.end('demo data and checks');
 
 // Ctrl-C / SIGTERM: stop accepting, let in-flight requests finish, then close the database cleanly.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -54,6 +85,15 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
+startup.end('listen');
+// At debug level (LOG_LEVEL=debug): where a start spends its time; bench/startup.ts prints them side by side.
+for (const p of startup.phases) {
+  const note = p.overlapped ? ' (overlapped)' : '';
+  app.log.debug(
+    { startupPhase: p.phase, ms: p.ms, overlapped: p.overlapped },
+    `start-up: ${p.phase} ${p.ms} ms${note}`,
+  );
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = config.port === 0 ? config.publicUrl.replace(/:0$/, `:${port}`) : config.publicUrl;

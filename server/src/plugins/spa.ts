@@ -8,6 +8,24 @@ import { PUBLIC_CONFIG_META_NAME } from '@bankmanager/contracts';
 const API_PREFIXES = ['/api/', '/auth/', '/rest/', '/storage/', '/realtime/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
 
+/*
+ * Helmet's headers that only a document (or a Flash or IE download) obeys: a script, stylesheet or icon
+ * is not one, and with about 20 files on a first visit they would cost ~11 KB on the wire
+ * (docs/decisions/0017-wire-budget.md). Files keep nosniff and Cross-Origin-Resource-Policy, which do
+ * apply to them; index.html and every /api answer keep all of them.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -43,13 +61,17 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       index: false,
       wildcard: true,
+      // The .br and .gz files the build writes beside each asset, chosen by Accept-Encoding (with Vary).
+      preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {
+        for (const h of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(h);
         const rel = path.relative(distDir, filePath);
-        res.header(
-          'cache-control',
-          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        if (!rel.startsWith(`assets${path.sep}`)) return void res.header('cache-control', 'no-cache');
+        // A hashed file never changes, so it is never revalidated: validators would be dead weight.
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.removeHeader('etag');
+        res.removeHeader('last-modified');
       },
     });
   }

@@ -1,8 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { publicConfig } from '@/config/public-config';
+import { AUTH_STORAGE_KEY } from '@/lib/auth/stored-session';
 
-/** Same key the session is stored under in localStorage (docs/product.md §9). */
-export const AUTH_STORAGE_KEY = 'bankmanager-auth-storage';
+export { AUTH_STORAGE_KEY };
 
 /**
  * The stock supabase-js client against our own origin (/auth/v1, /rest/v1). Session refresh, auth events

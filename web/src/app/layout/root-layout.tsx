@@ -13,12 +13,13 @@ export function RootLayout() {
   const { start, status, user } = useAuth();
   const onLanding = pathname === paths.landing;
 
-  // The landing page never loads the auth client; every other page needs to know who is signed in.
-  useEffect(() => {
-    if (!onLanding) start();
-  }, [onLanding, start]);
-
   const isPublic = PUBLIC_PATHS.includes(pathname);
+  // The landing page never loads the auth client; every other page needs to know who is signed in.
+  // On sign-in and sign-up, a visitor with no stored session is signed out without it.
+  useEffect(() => {
+    if (!onLanding) start({ onlyIfStored: isPublic });
+  }, [onLanding, isPublic, start]);
+
   // Public pages render at once (their chunk loads alongside the auth client); others wait for auth.
   const authLoading = !isPublic && (status === 'idle' || status === 'loading');
   const showHeader = !isPublic && !!user;

@@ -20,9 +20,14 @@ export interface AuthState {
   signingIn: boolean;
 }
 
+export interface StartOptions {
+  /** Load the auth client only if a session may exist; else just mark the visitor signed out. */
+  onlyIfStored?: boolean;
+}
+
 export interface AuthContextValue extends AuthState {
   /** Loads the auth client and restores the session (idempotent). */
-  start: () => void;
+  start: (opts?: StartOptions) => void;
   signIn: (email: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
   /**

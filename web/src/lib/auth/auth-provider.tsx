@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AuthContext, type AuthState } from './auth-context';
+import { AuthContext, type AuthState, type StartOptions } from './auth-context';
+import { maybeSignedIn } from './stored-session';
 
 const INITIAL: AuthState = {
   status: 'idle',
@@ -13,15 +14,21 @@ const INITIAL: AuthState = {
 const loadSession = () => import('./auth-session');
 
 /**
- * Auth state for the whole app (docs/product.md §4). supabase-js is loaded on first need, never on the
- * landing page.
+ * Auth state for the whole app (docs/product.md §4). supabase-js is loaded on first need: never on the
+ * landing page, and on the sign-in and sign-up pages only when a session is stored or the visitor
+ * starts on the form (docs/decisions/0017-wire-budget.md).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(INITIAL);
   const started = useRef(false);
 
-  const start = useCallback(() => {
+  const start = useCallback((opts: StartOptions = {}) => {
     if (started.current) return;
+    if (opts.onlyIfStored && !maybeSignedIn()) {
+      // Known to be signed out without the auth client: it loads on a later start() (signing in).
+      setState((s) => (s.status === 'idle' ? { ...s, status: 'signedOut' } : s));
+      return;
+    }
     started.current = true;
     setState((s) => ({ ...s, status: 'loading' }));
     void loadSession().then((m) =>

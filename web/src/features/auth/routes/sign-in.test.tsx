@@ -11,12 +11,12 @@ const config = vi.hoisted(() => ({
 vi.mock('@/lib/toast', () => ({ toast: toastMock }));
 vi.mock('@/config/public-config', () => config);
 
-async function renderPage(signIn: AuthContextValue['signIn'], from?: string) {
+async function renderPage(signIn: AuthContextValue['signIn'], from?: string, start = vi.fn()) {
   vi.resetModules();
   // Fresh modules so the page reads this test's public config; the context must come from the same copy.
   const { SignInRoute } = await import('./sign-in');
   const { AuthContext } = await import('@/lib/auth/auth-context');
-  const auth = { signIn } as AuthContextValue;
+  const auth = { signIn, start } as unknown as AuthContextValue;
   render(
     <AuthContext.Provider value={auth}>
       <MemoryRouter
@@ -39,6 +39,16 @@ async function renderPage(signIn: AuthContextValue['signIn'], from?: string) {
 
 describe('sign-in page', () => {
   beforeEach(() => toastMock.mockReset());
+
+  it('starts the auth client only when the visitor turns to the form, not with the page', async () => {
+    config.publicConfig.demoData = false;
+    const start = vi.fn();
+    await renderPage(vi.fn(), undefined, start);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(start).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByLabelText('Email'));
+    expect(start).toHaveBeenCalled();
+  });
 
   it('is empty without demo data and requires both fields', async () => {
     config.publicConfig.demoData = false;
