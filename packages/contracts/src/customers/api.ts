@@ -115,6 +115,21 @@ export const riskOverrideSchema = z.object({
   reviewOn: z.iso.date().optional(),
 });
 
+/** GET /api/customers/:id/contacts: one logged contact, newest first (paged, X-Total-Count). */
+export const contactLogRowSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(CONTACT_CHANNELS),
+  summary: z.string(),
+  at: z.string(),
+  /** E-mail of the member of staff who logged it. */
+  loggedBy: z.string(),
+  loggedAt: z.string(),
+});
+export type ContactLogRow = z.infer<typeof contactLogRowSchema>;
+export const contactLogQuerySchema = pageQuerySchema;
+/** PUT /api/customers/:id/preferred-channel. */
+export const preferredChannelBodySchema = z.object({ channel: z.enum(CONTACT_CHANNELS) });
+
 /** 409 bodies: `duplicate_id` refuses; `possible_duplicate` asks the user to confirm and resend. */
 export const duplicateMatchSchema = z.object({
   id: z.number().int(),

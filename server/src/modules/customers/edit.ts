@@ -96,7 +96,7 @@ export async function applyRecord(
     targetId: String(c.custId),
     details: {
       before: pick(c.profile),
-      after: pick(r as unknown as Record<string, unknown>),
+      after: pick(r),
       risk: risk.rating,
       ...(approval ? { approvalId: approval.approvalId, approvedBy: approval.checker.email } : {}),
     },

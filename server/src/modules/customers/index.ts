@@ -8,6 +8,8 @@ import { customerReadRoutes } from './read-routes.ts';
 import { customerWriteRoutes } from './write-routes.ts';
 import { customerPatchRoutes } from './patch-routes.ts';
 import { customerAdminRoutes } from './admin-routes.ts';
+import { customerContactRoutes } from './contact-routes.ts';
+import { customerDocumentRoutes } from './document-routes.ts';
 
 /** Everything under `/api/customers` except `GET /api/customers/:custId` (mobile-banking's lookup). */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,4 +18,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerWriteRoutes);
   await app.register(customerPatchRoutes);
   await app.register(customerAdminRoutes);
+  await app.register(customerContactRoutes);
+  await app.register(customerDocumentRoutes);
 };
