@@ -154,3 +154,35 @@ export const CUSTOMER_REPORTS = {
   dormant: 'Dormant customers',
 } as const;
 export type CustomerReport = keyof typeof CUSTOMER_REPORTS;
+export const CUSTOMER_REPORT_KEYS = Object.keys(CUSTOMER_REPORTS) as [CustomerReport, ...CustomerReport[]];
+
+/** GET /api/customers/reports/:report: the period (default the last 30 days), branch, and format. */
+export const customerReportQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  branch: z.string().max(10).optional(),
+  format: z.enum(['json', 'csv', 'pdf']).default('json'),
+});
+export const customerReportRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(CUSTOMER_TYPES),
+  branch: z.string(),
+  status: z.enum(CUSTOMER_STATUSES),
+  risk: z.enum(RISK_RATINGS),
+  /** Why the customer is on this report (e.g. "ID expires 2026-12-01", "PEP"). */
+  note: z.string(),
+  createdAt: z.string(),
+});
+/** The JSON form; `total` may exceed the rows listed (capped at CUSTOMER_REPORT_MAX_ROWS). */
+export const customerReportSchema = z.object({
+  report: z.enum(CUSTOMER_REPORT_KEYS),
+  title: z.string(),
+  from: z.string(),
+  to: z.string(),
+  branch: z.string().nullable(),
+  total: z.number().int(),
+  rows: z.array(customerReportRowSchema),
+});
+export type CustomerReportData = z.infer<typeof customerReportSchema>;
+export const CUSTOMER_REPORT_MAX_ROWS = 5000;

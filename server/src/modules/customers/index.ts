@@ -10,6 +10,7 @@ import { customerPatchRoutes } from './patch-routes.ts';
 import { customerAdminRoutes } from './admin-routes.ts';
 import { customerContactRoutes } from './contact-routes.ts';
 import { customerDocumentRoutes } from './document-routes.ts';
+import { customerReportRoutes } from './report-routes.ts';
 
 /** Everything under `/api/customers` except `GET /api/customers/:custId` (mobile-banking's lookup). */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,4 +21,5 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerAdminRoutes);
   await app.register(customerContactRoutes);
   await app.register(customerDocumentRoutes);
+  await app.register(customerReportRoutes);
 };
