@@ -35,7 +35,7 @@ describe('the lifecycle table, as the server enforces it', () => {
           const id = (await call(cso, '/api/customers', privateCustomer())).json().id as number;
           await giveDocuments(t.app, id);
           let status: CustomerStatus = 'Pending';
-          for (const action of actions as CustomerAction[]) {
+          for (const action of actions) {
             const rule = CUSTOMER_ACTIONS[action];
             const res = await call(boss, `/api/customers/${id}/status`, { action, reason: 'Property test' });
             if (!(rule.from as readonly string[]).includes(status)) {
