@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  CUSTOMER_ACTIONS,
-  CUSTOMER_ACTION_LIST,
-  type CustomerAction,
-  type CustomerStatus,
-} from '@bankmanager/contracts';
+import { CUSTOMER_ACTIONS, CUSTOMER_ACTION_LIST, type CustomerStatus } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { customerStaff, giveDocuments, privateCustomer } from '../../../test/support/customers.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
