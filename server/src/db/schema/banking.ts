@@ -30,7 +30,7 @@ import {
 import { glAccounts, journalEntries } from './ledger.ts';
 
 /** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
-const inList = (values: readonly string[]) =>
+export const inList = (values: readonly string[]) =>
   sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
 
 /** Money is numeric(18,2), read and written as strings. */
