@@ -9,7 +9,11 @@ export interface ChangeStatusInput {
 }
 
 /** POST /api/customers/:custId/status — 200 done, 202 {approvalId} for four-eyes actions, 409 refused. */
-export async function changeStatus({ id, action, reason }: ChangeStatusInput): Promise<{ approvalId?: string }> {
+export async function changeStatus({
+  id,
+  action,
+  reason,
+}: ChangeStatusInput): Promise<{ approvalId?: string }> {
   const res = await api.post<{ approvalId?: string } | undefined>(`/customers/${id}/status`, {
     body: { action, reason },
   });

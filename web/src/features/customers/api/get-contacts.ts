@@ -15,7 +15,11 @@ export type ContactRow = z.infer<typeof contactRowSchema>;
 
 /** GET /api/customers/:custId/contacts — newest first, paged. */
 export function getContacts(id: number, page: number, signal?: AbortSignal): Promise<Page<ContactRow>> {
-  return getPage(`/customers/${id}/contacts`, contactRowSchema, { page, pageSize: CONTACTS_PAGE_SIZE, signal });
+  return getPage(`/customers/${id}/contacts`, contactRowSchema, {
+    page,
+    pageSize: CONTACTS_PAGE_SIZE,
+    signal,
+  });
 }
 
 export function useContacts(id: number, page: number) {

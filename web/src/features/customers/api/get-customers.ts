@@ -31,7 +31,12 @@ export const customersQuery = (f: CustomerFilters, page: number, pageSize = CUST
   queryFn: ({ signal }: { signal: AbortSignal }) => getCustomers(f, page, pageSize, signal),
 });
 
-export function useCustomers(f: CustomerFilters, page: number, pageSize = CUSTOMERS_PAGE_SIZE, enabled = true) {
+export function useCustomers(
+  f: CustomerFilters,
+  page: number,
+  pageSize = CUSTOMERS_PAGE_SIZE,
+  enabled = true,
+) {
   return useQuery({
     ...customersQuery(f, page, pageSize),
     placeholderData: keepPreviousData,

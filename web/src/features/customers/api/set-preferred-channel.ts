@@ -3,7 +3,13 @@ import type { ContactChannel } from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
 
 /** PUT /api/customers/:custId/preferred-channel. */
-export function setPreferredChannel({ id, channel }: { id: number; channel: ContactChannel }): Promise<unknown> {
+export function setPreferredChannel({
+  id,
+  channel,
+}: {
+  id: number;
+  channel: ContactChannel;
+}): Promise<unknown> {
   return api.put(`/customers/${id}/preferred-channel`, { body: { channel } });
 }
 

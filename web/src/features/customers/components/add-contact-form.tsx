@@ -23,7 +23,8 @@ const formSchema = contactLogEntrySchema.extend({ at: z.string().min(1) }).trans
   at: new Date(v.at).toISOString(),
 }));
 
-const nowLocal = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const nowLocal = () =>
+  new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 /** Logs a call, visit, letter, SMS or e-mail with the customer; the server records who logged it. */
 export function AddContactForm({ customerId }: { customerId: number }) {
@@ -42,7 +43,10 @@ export function AddContactForm({ customerId }: { customerId: number }) {
       aria-label="Log a contact"
       className="grid gap-3 rounded-md border p-3 sm:grid-cols-3"
       onSubmit={handleSubmit((entry) =>
-        add.mutate({ id: customerId, entry }, { onSuccess: () => reset({ channel: 'call', summary: '', at: nowLocal() }) }),
+        add.mutate(
+          { id: customerId, entry },
+          { onSuccess: () => reset({ channel: 'call', summary: '', at: nowLocal() }) },
+        ),
       )}
     >
       <Field id={`contact-channel-${customerId}`} label="Channel" error={e.channel?.message}>
@@ -57,8 +61,16 @@ export function AddContactForm({ customerId }: { customerId: number }) {
       <Field id={`contact-at-${customerId}`} label="When" error={e.at?.message}>
         <Input type="datetime-local" {...register('at')} />
       </Field>
-      <Field id={`contact-summary-${customerId}`} label="Summary" error={e.summary?.message} className="sm:col-span-3">
-        <textarea className="border-input bg-background min-h-16 rounded-md border p-2 text-sm" {...register('summary')} />
+      <Field
+        id={`contact-summary-${customerId}`}
+        label="Summary"
+        error={e.summary?.message}
+        className="sm:col-span-3"
+      >
+        <textarea
+          className="border-input bg-background min-h-16 rounded-md border p-2 text-sm"
+          {...register('summary')}
+        />
       </Field>
       <div className="flex items-center gap-2 sm:col-span-3">
         <Button type="submit" disabled={add.isPending}>

@@ -19,7 +19,8 @@ export function AuditTab({ customerId }: { customerId: number }) {
   const allowed = can('audit.read');
   const [page, setPage] = useState(0);
   const audit = useCustomerAudit(customerId, page, allowed);
-  if (!allowed) return <p>The audit history needs the audit permission; ask a Compliance Officer or Auditor.</p>;
+  if (!allowed)
+    return <p>The audit history needs the audit permission; ask a Compliance Officer or Auditor.</p>;
   if (audit.isError)
     return (
       <p role="alert" className="text-destructive">

@@ -1,12 +1,12 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { usePickedNames } from './picked-names';
 
 /** For a "named combinations" mandate: each combination is a set of two or more signatories who sign together. */
 export function CombinationsField({ ids }: { ids: number[] }) {
-  const { watch, setValue } = useFormContext();
+  const { setValue } = useFormContext();
   const { nameOf } = usePickedNames();
-  const combos = (watch('combinations') ?? []) as number[][];
+  const combos = (useWatch({ name: 'combinations' }) ?? []) as number[][];
   const update = (next: number[][]) => setValue('combinations', next, { shouldDirty: true });
   const toggle = (i: number, id: number) =>
     update(combos.map((c, j) => (j !== i ? c : c.includes(id) ? c.filter((x) => x !== id) : [...c, id])));
@@ -18,7 +18,12 @@ export function CombinationsField({ ids }: { ids: number[] }) {
           <div className="flex flex-wrap gap-4">
             {ids.map((id) => (
               <label key={id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" className="size-4" checked={c.includes(id)} onChange={() => toggle(i, id)} />
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={c.includes(id)}
+                  onChange={() => toggle(i, id)}
+                />
                 {nameOf(id)}
               </label>
             ))}
@@ -34,7 +39,12 @@ export function CombinationsField({ ids }: { ids: number[] }) {
           </Button>
         </fieldset>
       ))}
-      <Button type="button" variant="outline" onClick={() => update([...combos, []])} disabled={ids.length < 2}>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => update([...combos, []])}
+        disabled={ids.length < 2}
+      >
         Add a combination
       </Button>
     </div>

@@ -10,7 +10,13 @@ import { errorText } from '../lib/server-errors';
 import { AddContactForm, CHANNEL_LABELS } from './add-contact-form';
 
 /** The customer's contact history (who, how, when, what), the preferred channel and a new entry. */
-export function ContactLog({ customerId, preferred }: { customerId: number; preferred: ContactChannel | null }) {
+export function ContactLog({
+  customerId,
+  preferred,
+}: {
+  customerId: number;
+  preferred: ContactChannel | null;
+}) {
   const [page, setPage] = useState(0);
   const contacts = useContacts(customerId, page);
   const setChannel = useSetPreferredChannel();
@@ -24,8 +30,10 @@ export function ContactLog({ customerId, preferred }: { customerId: number; pref
             setChannel.mutate(
               { id: customerId, channel: e.target.value as ContactChannel },
               {
-                onSuccess: () => toast({ title: 'Saved', description: 'Preferred channel saved', variant: 'success' }),
-                onError: (err) => toast({ title: 'Error', description: errorText(err), variant: 'destructive' }),
+                onSuccess: () =>
+                  toast({ title: 'Saved', description: 'Preferred channel saved', variant: 'success' }),
+                onError: (err) =>
+                  toast({ title: 'Error', description: errorText(err), variant: 'destructive' }),
               },
             )
           }

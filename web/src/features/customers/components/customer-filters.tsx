@@ -39,13 +39,25 @@ export function CustomerFilters({ filters, onChange }: { filters: Filters; onCha
       >
         <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} />
       </Field>
-      {select('status', 'Status', CUSTOMER_STATUSES.map((s) => [s, s] as const))}
-      {select('branch', 'Branch', BRANCHES.map((b) => [b.code, b.name] as const))}
+      {select(
+        'status',
+        'Status',
+        CUSTOMER_STATUSES.map((s) => [s, s] as const),
+      )}
+      {select(
+        'branch',
+        'Branch',
+        BRANCHES.map((b) => [b.code, b.name] as const),
+      )}
       {select('kyc', 'KYC', [
         ['complete', 'Complete'],
         ['incomplete', 'Incomplete'],
       ])}
-      {select('risk', 'Risk', RISK_RATINGS.map((r) => [r, r[0]!.toUpperCase() + r.slice(1)] as const))}
+      {select(
+        'risk',
+        'Risk',
+        RISK_RATINGS.map((r) => [r, r[0]!.toUpperCase() + r.slice(1)] as const),
+      )}
     </div>
   );
 }

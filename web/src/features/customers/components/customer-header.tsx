@@ -26,9 +26,7 @@ export function CustomerHeader({ customer: c }: { customer: Customer360 }) {
           <RiskBadge risk={c.risk.rating} />
           <KycBadge complete={c.kyc.complete} />
         </div>
-        {c.kyc.missing.length ? (
-          <p className="text-sm">KYC missing: {c.kyc.missing.join(', ')}</p>
-        ) : null}
+        {c.kyc.missing.length ? <p className="text-sm">KYC missing: {c.kyc.missing.join(', ')}</p> : null}
         {c.mergedInto ? <p className="text-sm">Merged into customer {padId(c.mergedInto)}</p> : null}
       </div>
     </header>

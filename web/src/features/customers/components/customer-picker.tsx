@@ -36,7 +36,10 @@ export function CustomerPicker({
       {debounced.length >= 2 && found.data ? (
         <ul className="grid gap-1" aria-label={`Matches for ${label}`}>
           {found.data.rows.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded border p-2 text-sm">
+            <li
+              key={r.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded border p-2 text-sm"
+            >
               <span>
                 {r.name} <span className="text-muted-foreground font-mono">{padId(r.id)}</span>
               </span>

@@ -4,9 +4,10 @@ import { customerHref, type Customer360 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
 import { flatten, labelOf } from '../lib/field-labels';
+import { showValue } from '../lib/show-value';
 import { EditDetailsForm } from './edit-details-form';
 
-const show = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v == null || v === '' ? '—' : String(v));
+const show = (v: unknown) => showValue(v) || '—';
 
 /** The record as created, its related customers and mandate; "Edit" for those who may. */
 export function DetailsTab({ customer: c }: { customer: Customer360 }) {
@@ -27,7 +28,9 @@ export function DetailsTab({ customer: c }: { customer: Customer360 }) {
       </dl>
       {c.related.length ? (
         <section>
-          <h3 className="font-semibold">Related customers{c.mandate ? ` (mandate: ${c.mandate.replaceAll('_', ' ')})` : ''}</h3>
+          <h3 className="font-semibold">
+            Related customers{c.mandate ? ` (mandate: ${c.mandate.replaceAll('_', ' ')})` : ''}
+          </h3>
           <ul className="list-disc pl-5">
             {c.related.map((r) => (
               <li key={`${r.id}-${r.role}`}>

@@ -20,7 +20,12 @@ export function DocumentImage({
   const { url, error } = useDocumentContent(customerId, docId);
   const box = `bg-muted flex items-center justify-center rounded-md border text-center text-xs ${className ?? 'h-32 w-32'}`;
   if (!docId) return <div className={box}>No {alt.toLowerCase()}</div>;
-  if (error) return <div className={box}>{alt}: {error}</div>;
+  if (error)
+    return (
+      <div className={box}>
+        {alt}: {error}
+      </div>
+    );
   if (!url) return <div className={box}>Loading…</div>;
   if (contentType === 'application/pdf')
     return (
@@ -28,5 +33,7 @@ export function DocumentImage({
         Open {alt.toLowerCase()} (PDF)
       </a>
     );
-  return <img src={url} alt={alt} className={`${className ?? 'h-32 w-32'} rounded-md border object-contain`} />;
+  return (
+    <img src={url} alt={alt} className={`${className ?? 'h-32 w-32'} rounded-md border object-contain`} />
+  );
 }

@@ -36,7 +36,12 @@ export function DocumentSlot({ customerId, kind }: { customerId: number; kind: C
         />
       </Field>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" size="sm" disabled={!file || upload.isPending || upload.isSuccess} onClick={send}>
+        <Button
+          type="button"
+          size="sm"
+          disabled={!file || upload.isPending || upload.isSuccess}
+          onClick={send}
+        >
           {upload.isError ? `Retry ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
         </Button>
         <span role="status" className="text-sm">

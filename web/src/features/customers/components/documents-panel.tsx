@@ -65,7 +65,10 @@ export function DocumentsPanel({ customer: c }: { customer: Customer360 }) {
                   onClick={() =>
                     setCurrent.mutate(
                       { id: c.id, docId: d.id },
-                      { onError: (e) => toast({ title: 'Error', description: errorText(e), variant: 'destructive' }) },
+                      {
+                        onError: (e) =>
+                          toast({ title: 'Error', description: errorText(e), variant: 'destructive' }),
+                      },
                     )
                   }
                 >

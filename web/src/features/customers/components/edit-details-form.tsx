@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePatchCustomer } from '../api/patch-customer';
 import { flatten, labelOf, unflatten } from '../lib/field-labels';
+import { showValue } from '../lib/show-value';
 import { errorText, fieldErrorsFrom } from '../lib/server-errors';
 
 const isKyc = (path: string) => (KYC_FIELDS as readonly string[]).includes(path.split('.')[0]!);
@@ -17,17 +18,19 @@ const isKyc = (path: string) => (KYC_FIELDS as readonly string[]).includes(path.
 export function EditDetailsForm({ customer: c, onDone }: { customer: Customer360; onDone: () => void }) {
   const fields = flatten(c.details).filter(([k, v]) => k !== 'type' && typeof v !== 'boolean');
   const [values, setValues] = useState<Record<string, string>>(
-    Object.fromEntries(fields.map(([k, v]) => [k, v == null ? '' : String(v)])),
+    Object.fromEntries(fields.map(([k, v]) => [k, showValue(v)])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const patch = usePatchCustomer();
 
   function submit() {
-    const changed = fields.filter(([k, v]) => values[k] !== (v == null ? '' : String(v))).map(([k]) => k);
+    const changed = fields.filter(([k, v]) => values[k] !== showValue(v)).map(([k]) => k);
     if (changed.length === 0) return onDone();
     const tops = new Set(changed.map((k) => k.split('.')[0]!));
-    const entries = fields.filter(([k]) => tops.has(k.split('.')[0]!)).map(([k]) => [k, values[k]] as [string, unknown]);
+    const entries = fields
+      .filter(([k]) => tops.has(k.split('.')[0]!))
+      .map(([k]) => [k, values[k]] as [string, unknown]);
     setErrors({});
     setFormError(null);
     patch.mutate(
@@ -37,7 +40,9 @@ export function EditDetailsForm({ customer: c, onDone }: { customer: Customer360
           toast({
             title: 'approvalId' in r ? 'Sent for approval' : 'Saved',
             description:
-              'approvalId' in r ? 'The KYC change takes effect once a checker approves it.' : 'The details are saved.',
+              'approvalId' in r
+                ? 'The KYC change takes effect once a checker approves it.'
+                : 'The details are saved.',
             variant: 'success',
           });
           onDone();

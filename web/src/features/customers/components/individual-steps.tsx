@@ -1,4 +1,4 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   GENDERS,
   INCOME_BAND_LABELS,
@@ -18,10 +18,9 @@ const grid = 'grid gap-4 sm:grid-cols-2';
 export function IdentityStep() {
   const {
     setValue,
-    watch,
     formState: { errors },
   } = useFormContext();
-  const guardian = watch('guardianName') as string | undefined;
+  const guardian = useWatch({ name: 'guardianName' }) as string | undefined;
   return (
     <div className={grid}>
       <SelectInput name="title" label="Title" options={optionsOf(TITLES)} />
@@ -62,7 +61,13 @@ export function IndividualContactStep() {
   return (
     <div className="grid gap-4">
       <div className={grid}>
-        <TextInput name="mobile" label="Mobile" type="tel" description="+232 and 8 digits" autoComplete="tel" />
+        <TextInput
+          name="mobile"
+          label="Mobile"
+          type="tel"
+          description="+232 and 8 digits"
+          autoComplete="tel"
+        />
         <TextInput name="email" label="E-mail (optional)" type="email" autoComplete="email" />
       </div>
       <AddressFields />

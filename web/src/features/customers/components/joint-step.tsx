@@ -1,4 +1,4 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { BranchInput } from './branch-input';
 import { CustomerPicker } from './customer-picker';
@@ -8,12 +8,11 @@ import { usePickedNames } from './picked-names';
 /** Two or more private customers on file, the account title and the operating mandate. */
 export function JointHoldersStep() {
   const {
-    watch,
     setValue,
     formState: { errors },
   } = useFormContext();
   const { remember, nameOf } = usePickedNames();
-  const holders = (watch('holders') ?? []) as number[];
+  const holders = (useWatch({ name: 'holders' }) ?? []) as number[];
   const update = (next: number[]) => setValue('holders', next, { shouldDirty: true, shouldValidate: true });
   return (
     <div className="grid gap-4">
@@ -31,7 +30,12 @@ export function JointHoldersStep() {
         {holders.map((id) => (
           <li key={id} className="flex flex-wrap items-center gap-2 rounded border p-2">
             <span className="flex-1">{nameOf(id)}</span>
-            <Button type="button" size="sm" variant="outline" onClick={() => update(holders.filter((h) => h !== id))}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => update(holders.filter((h) => h !== id))}
+            >
               Remove {nameOf(id)}
             </Button>
           </li>

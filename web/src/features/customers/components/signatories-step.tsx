@@ -1,4 +1,4 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
@@ -15,14 +15,14 @@ interface Signatory {
 /** Directors and authorised signatories (existing private customers) and the signing mandate. */
 export function SignatoriesStep() {
   const {
-    watch,
     setValue,
     formState: { errors },
   } = useFormContext();
   const { remember, nameOf } = usePickedNames();
-  const list = (watch('signatories') ?? []) as Signatory[];
-  const mandate = watch('mandate') as string;
-  const update = (next: Signatory[]) => setValue('signatories', next, { shouldDirty: true, shouldValidate: true });
+  const list = (useWatch({ name: 'signatories' }) ?? []) as Signatory[];
+  const mandate = useWatch({ name: 'mandate' }) as string;
+  const update = (next: Signatory[]) =>
+    setValue('signatories', next, { shouldDirty: true, shouldValidate: true });
   return (
     <div className="grid gap-4">
       <CustomerPicker
@@ -31,7 +31,8 @@ export function SignatoriesStep() {
         error={errorAt(errors, 'signatories')}
         onPick={(r) => {
           remember(r.id, r.name);
-          if (!list.some((s) => s.customerId === r.id)) update([...list, { customerId: r.id, role: 'signatory' }]);
+          if (!list.some((s) => s.customerId === r.id))
+            update([...list, { customerId: r.id, role: 'signatory' }]);
         }}
       />
       <ul className="grid gap-2" aria-label="Directors and signatories">
@@ -42,13 +43,20 @@ export function SignatoriesStep() {
               aria-label={`Role of ${nameOf(s.customerId)}`}
               value={s.role}
               onChange={(e) =>
-                update(list.map((x, j) => (j === i ? { ...x, role: e.target.value as Signatory['role'] } : x)))
+                update(
+                  list.map((x, j) => (j === i ? { ...x, role: e.target.value as Signatory['role'] } : x)),
+                )
               }
             >
               <option value="signatory">Authorised signatory</option>
               <option value="director">Director</option>
             </Select>
-            <Button type="button" variant="outline" size="sm" onClick={() => update(list.filter((_, j) => j !== i))}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => update(list.filter((_, j) => j !== i))}
+            >
               Remove {nameOf(s.customerId)}
             </Button>
           </li>

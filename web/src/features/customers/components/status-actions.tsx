@@ -54,7 +54,11 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
                 });
               },
               onError: (err) =>
-                toast({ title: 'Refused', description: errorText(err, CUSTOMER_TEXT.notFound), variant: 'destructive' }),
+                toast({
+                  title: 'Refused',
+                  description: errorText(err, CUSTOMER_TEXT.notFound),
+                  variant: 'destructive',
+                }),
             },
           )
         }

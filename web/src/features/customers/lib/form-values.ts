@@ -31,7 +31,16 @@ export function emptyValues(type: CustomerType, branch: string): Record<string, 
       pep: false,
     };
   if (family === 'joint')
-    return { type, branch, jointName: '', holders: [], mandate: 'either_or_survivor', mobile: '', address, names: {} };
+    return {
+      type,
+      branch,
+      jointName: '',
+      holders: [],
+      mandate: 'either_or_survivor',
+      mobile: '',
+      address,
+      names: {},
+    };
   return {
     type,
     branch,

@@ -14,7 +14,7 @@ export function fieldErrorsFrom(err: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (Array.isArray(details)) {
     for (const d of details as { path?: unknown; message?: unknown }[]) {
-      const raw = Array.isArray(d.path) ? d.path.join('.') : String(d.path ?? '');
+      const raw = Array.isArray(d.path) ? d.path.join('.') : typeof d.path === 'string' ? d.path : '';
       const name = raw.replace(/^\//, '').replaceAll('/', '.');
       if (name && typeof d.message === 'string') out[name] ??= d.message;
     }

@@ -12,7 +12,16 @@ export const STEPS: Record<FormFamily, Step[]> = {
   individual: [
     {
       title: 'Identity',
-      fields: ['title', 'firstName', 'middleName', 'lastName', 'gender', 'dateOfBirth', 'guardianId', 'branch'],
+      fields: [
+        'title',
+        'firstName',
+        'middleName',
+        'lastName',
+        'gender',
+        'dateOfBirth',
+        'guardianId',
+        'branch',
+      ],
     },
     { title: 'Identification', fields: ['idType', 'idNumber', 'idIssuedOn', 'idExpiresOn'] },
     { title: 'Contact', fields: ['mobile', 'email', ...address] },

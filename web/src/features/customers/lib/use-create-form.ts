@@ -40,11 +40,13 @@ export function useCreateForm(kind: KindRoute) {
 
   // Every change is kept for the tab, with the step the user is on.
   useEffect(() => {
-    const sub = form.watch((values) => {
-      saveDraft(kind, { step, values });
-      setHasDraft(true);
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        saveDraft(kind, { step, values });
+        setHasDraft(true);
+      },
     });
-    return () => sub.unsubscribe();
   }, [form, kind, step]);
 
   function goTo(i: number, focus?: string) {

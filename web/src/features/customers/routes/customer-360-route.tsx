@@ -26,7 +26,12 @@ export function Customer360Route() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'details';
   const customer = useCustomer360(id);
-  if (id === null) return <Shell><p role="alert">No customer with this id.</p></Shell>;
+  if (id === null)
+    return (
+      <Shell>
+        <p role="alert">No customer with this id.</p>
+      </Shell>
+    );
   if (customer.isError)
     return (
       <Shell>

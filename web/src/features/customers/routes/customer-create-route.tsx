@@ -18,7 +18,9 @@ export function CustomerCreateRoute({ kind }: { kind: KindRoute }) {
   const f = useCreateForm(kind);
   const create = useCreateCustomer();
   const [created, setCreated] = useState<CreatedCustomer | null>(null);
-  const [duplicate, setDuplicate] = useState<{ refusal: DuplicateRefusal; body: CustomerCreate } | null>(null);
+  const [duplicate, setDuplicate] = useState<{ refusal: DuplicateRefusal; body: CustomerCreate } | null>(
+    null,
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const last = f.step === f.steps.length - 1;
 
@@ -90,7 +92,12 @@ export function CustomerCreateRoute({ kind }: { kind: KindRoute }) {
             ) : null}
             <div className="flex flex-wrap justify-between gap-2">
               <div className="flex gap-2">
-                <Button type="button" variant="outline" disabled={f.step === 0} onClick={() => f.goTo(f.step - 1)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={f.step === 0}
+                  onClick={() => f.goTo(f.step - 1)}
+                >
                   Back
                 </Button>
                 {f.hasDraft ? (
