@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
+import { ACCOUNT_ENQUIRY_TEXT as T } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { getAccount } from '../api/get-account';
+import { getAccount, type EnquiredAccount as Details } from '../api/get-account';
 import { downloadStatement } from '../api/download-statement';
 import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
+import { HolderVerification } from '../components/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
 
@@ -118,6 +119,7 @@ export function AccountEnquiryRoute() {
             className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
           >
             <AccountDetails account={account} />
+            <HolderVerification customerId={account.customerId} />
             <div className="flex gap-2 print:hidden">
               <Button variant="outline" onClick={() => window.print()}>
                 Print Details
