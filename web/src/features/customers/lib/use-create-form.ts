@@ -56,8 +56,8 @@ export function useCreateForm(kind: KindRoute) {
   }
 
   /** Shows the step of the first bad field and puts the cursor in it. */
-  function showFirstError(errors: FieldErrors) {
-    const first = firstErrorPath(family, errorPaths(errors));
+  function showFirstError(errors: FieldErrors | string[]) {
+    const first = firstErrorPath(family, Array.isArray(errors) ? errors : errorPaths(errors));
     if (first) goTo(stepOf(family, first), first);
   }
 

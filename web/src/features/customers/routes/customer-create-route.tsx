@@ -40,7 +40,7 @@ export function CustomerCreateRoute({ kind }: { kind: KindRoute }) {
           const fields = fieldErrorsFrom(err);
           const names = Object.keys(fields);
           for (const name of names) f.form.setError(name, { type: 'server', message: fields[name] });
-          if (names.length) f.showFirstError(f.form.formState.errors);
+          if (names.length) f.showFirstError(names);
           else setFormError(errorText(err));
         },
       },
