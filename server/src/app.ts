@@ -22,6 +22,7 @@ import { registerStorage } from './modules/storage/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
 import { glReportRoutes } from './modules/gl-reports/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
+import { customerRoutes } from './modules/customers/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(ledgerRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(glReportRoutes);
+      await api.register(customerRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: unknown,
+    /** Top-level fields a contract adds beside `error` (e.g. a duplicate refusal's `code`, `matches`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -18,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (err instanceof HttpError) {
-      const body: { error: string; details?: unknown } = { error: err.message };
+      const body: { error: string; details?: unknown } = { error: err.message, ...err.extra };
       if (err.details !== undefined) body.details = err.details;
       return reply.status(err.statusCode).send(body);
     }

@@ -121,7 +121,7 @@ const yearsBetween = (from: string, to: string) => {
 
 /** The create schema for `today` (YYYY-MM-DD), discriminated by `type`. */
 export function customerCreateSchema(today: string) {
-  const individual = (type: 'private' | 'employee') =>
+  const individual = <K extends 'private' | 'employee'>(type: K) =>
     z
       .object({ type: z.literal(type), branch: z.string().min(1), ...individualFields })
       .superRefine((c, ctx) => {
@@ -138,7 +138,7 @@ export function customerCreateSchema(today: string) {
         else if (yearsBetween(c.dateOfBirth, today) < 18 && c.guardianId === undefined)
           ctx.addIssue({ code: 'custom', path: ['guardianId'], message: T.minorNeedsGuardian });
       });
-  const organisation = (type: 'corporate' | 'government' | 'organisation') =>
+  const organisation = <K extends 'corporate' | 'government' | 'organisation'>(type: K) =>
     z
       .object({ type: z.literal(type), branch: z.string().min(1), ...organisationFields })
       .superRefine((c, ctx) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -7,19 +8,24 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_STATUSES,
   ACCOUNT_TYPES,
+  CONTACT_CHANNELS,
   CURRENCIES,
   CUSTOMER_STATUSES,
   CUSTOMER_TYPES,
+  DISTRICTS,
+  RISK_RATINGS,
 } from '@bankmanager/contracts';
 import { glAccounts, journalEntries } from './ledger.ts';
 
@@ -80,6 +86,25 @@ export const customers = pgTable(
       .generatedAlwaysAs(
         sql`id_number is not null and address is not null and kyc_verified_at is not null and (date_of_birth is not null or type in ('corporate', 'government', 'organisation'))`,
       ),
+    // Issue 17: the kind's full record (contracts/customers/record.ts) for the details tab and edits;
+    // what lists, searches, reports and CHECKs need is also kept in its own column below.
+    profile: jsonb('profile').notNull().default({}),
+    /** Optimistic locking for PATCH and four-eyes requests (each change adds one). */
+    version: integer('version').notNull().default(1),
+    district: text('district', { enum: DISTRICTS }),
+    idExpiresOn: date('id_expires_on'),
+    pep: boolean('pep').notNull().default(false),
+    mandate: text('mandate'),
+    riskRating: text('risk_rating', { enum: RISK_RATINGS }).notNull().default('low'),
+    riskReasons: jsonb('risk_reasons').$type<string[]>().notNull().default([]),
+    /** A Compliance Officer's rating (four-eyes), which wins over the computed one while set. */
+    riskOverride: text('risk_override', { enum: RISK_RATINGS }),
+    riskOverrideReason: text('risk_override_reason'),
+    eddNotes: text('edd_notes'),
+    reviewOn: date('review_on'),
+    preferredChannel: text('preferred_channel', { enum: CONTACT_CHANNELS }),
+    mergedInto: integer('merged_into').references((): AnyPgColumn => customers.custId),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('customers_type_check', sql`${t.type} in (${inList(CUSTOMER_TYPES)})`),
@@ -89,8 +114,38 @@ export const customers = pgTable(
       'customers_id_type_check',
       sql`${t.idType} is null or ${t.idType} in ('national_id', 'passport', 'voter_card', 'business_registration')`,
     ),
+    check('customers_district_check', sql`${t.district} is null or ${t.district} in (${inList(DISTRICTS)})`),
+    check('customers_risk_check', sql`${t.riskRating} in (${inList(RISK_RATINGS)})`),
+    check(
+      'customers_risk_override_check',
+      sql`${t.riskOverride} is null or ${t.riskOverride} in (${inList(RISK_RATINGS)})`,
+    ),
+    check(
+      'customers_channel_check',
+      sql`${t.preferredChannel} is null or ${t.preferredChannel} in (${inList(CONTACT_CHANNELS)})`,
+    ),
+    // A high-risk customer carries enhanced due diligence and a review date (issue 17).
+    check(
+      'customers_edd_check',
+      sql`coalesce(${t.riskOverride}, ${t.riskRating}) <> 'high' or ${t.kycVerifiedAt} is null or (${t.eddNotes} is not null and ${t.reviewOn} is not null)`,
+    ),
+    check('customers_merged_check', sql`${t.mergedInto} is null or ${t.mergedInto} <> ${t.custId}`),
+    // One customer per identity document (issue 17); registration numbers are id_type business_registration.
+    uniqueIndex('customers_id_unique')
+      .on(t.idType, t.idNumber)
+      .where(sql`${t.idNumber} is not null`),
     // Sorting and keyset paging by name; cust_id makes the order total.
     index('customers_name_idx').on(t.name, t.custId),
+    // Customers list search (issue 17): ILIKE '%…%' on name, zero-padded id, id number and mobile,
+    // a BitmapOr over four trigram indexes, as registered_user_keys does for its screen.
+    index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customers_id_text_trgm_idx').using('gin', sql`lpad(${t.custId}::text, 6, '0') gin_trgm_ops`),
+    index('customers_id_number_trgm_idx').using('gin', sql`${t.idNumber} gin_trgm_ops`),
+    index('customers_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
+    index('customers_created_idx').on(t.createdAt, t.custId),
+    index('customers_merged_into_idx').on(t.mergedInto),
+    // The possible-duplicate warning looks up the same date of birth (about 50 people per day at 1M).
+    index('customers_dob_idx').on(t.dateOfBirth),
     index('customers_mobile_idx').on(t.mobileNo),
     index('customers_branch_idx').on(t.branchCode),
     // Substring search for the registered-users screen runs on registered_user_keys (below).

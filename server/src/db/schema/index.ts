@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './storage.ts';
 export * from './roles.ts';
 export * from './ledger.ts';
+export * from './customers.ts';

@@ -4,6 +4,7 @@ import type { Database } from '../../client.ts';
 import { BRANCHES } from './reference-data.ts';
 import { pick, textArray, type Rng } from './prng.ts';
 import * as V from './vocabulary.ts';
+import { idNumberSql } from './identity.ts';
 
 /** Customer-type thresholds out of 1000; other passes recompute the type from the same draw. */
 export const TYPE_STREAM = 1;
@@ -46,21 +47,21 @@ export async function insertCustomers(tx: Database, rng: Rng, n: number, asOf: s
   const streets = sql`(${JSON.stringify(streetsByBranch)}::jsonb -> g.branch_code)`;
   await tx.execute(sql`
     insert into customers (cust_id, name, type, mobile_no, status, branch_code, created_at,
-                           id_type, id_number, date_of_birth, address, kyc_verified_at)
+                           id_type, id_number, date_of_birth, address, kyc_verified_at, updated_at)
     select g.i, g.name, g.type, g.mobile_no, g.status, g.branch_code, g.created_at, g.id_type,
            case when ${incomplete} and ${gap} = 0 then null else g.id_number end,
            case when ${individual} then ${asOf}::date - (6570 + ${r(32, 20000)})::int end,
            case when ${incomplete} and ${gap} = 1 then null
                 else (1 + ${r(33, 150)}) || ' ' || (${streets} ->> (${r(34, 1000)} % jsonb_array_length(${streets}))::int) || ', ' || g.town end,
            case when ${incomplete} and ${gap} = 2 then null
-                else least(g.created_at + (1 + ${r(35, 14)}) * interval '24 hours', (${asOf}::date)::timestamp at time zone 'UTC') end
+                else least(g.created_at + (1 + ${r(35, 14)}) * interval '24 hours', (${asOf}::date)::timestamp at time zone 'UTC') end,
+           g.created_at
     from (
       select g.*, ${created} as created_at,
              case when g.type in ('private', 'employee', 'joint') then
                     case when ${r(40, 100)} < 70 then 'national_id' when ${r(40, 100)} < 90 then 'voter_card' else 'passport' end
                   else 'business_registration' end as id_type,
-             case when g.type in ('private', 'employee', 'joint') then 'SL' || lpad(${r(41, 1_000_000_000)}::text, 9, '0')
-                  else 'CR-' || (2000 + ${r(42, 25)}) || '-' || lpad(${r(43, 100_000)}::text, 5, '0') end as id_number
+             ${idNumberSql(i, sql`(case when g.type in ('private', 'employee', 'joint') then case when ${r(40, 100)} < 70 then 'national_id' when ${r(40, 100)} < 90 then 'voter_card' else 'passport' end else 'business_registration' end)`, sql`(2000 + ${r(42, 25)})`)} as id_number
       from (
         select g.i, t.type, ${town} as town, ${branch} as branch_code, ${mobileSql(rng, i, 10)} as mobile_no,
                case when t.type in ('private', 'employee') then

@@ -1,0 +1,15 @@
+/**
+ * The customers module's only door (issue 17): customers (CIF) and KYC — the lists, creation per
+ * kind, the 360 view, the lifecycle with four-eyes, documents, the contact log, risk, merges, reports.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCustomerCommands } from './commands.ts';
+import { customerReadRoutes } from './read-routes.ts';
+import { customerWriteRoutes } from './write-routes.ts';
+
+/** Everything under `/api/customers` except `GET /api/customers/:custId` (mobile-banking's lookup). */
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCustomerCommands();
+  await app.register(customerReadRoutes);
+  await app.register(customerWriteRoutes);
+};
