@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/table';
 import { usePermissions } from '@/lib/permissions';
 import { useCustomerAudit } from '../api/get-customer-audit';
+import { AuditNote } from './audit-note';
 
 /** The audit trail filtered to this customer: who did what, when, with what outcome. */
 export function AuditTab({ customerId }: { customerId: number }) {
@@ -39,6 +40,7 @@ export function AuditTab({ customerId }: { customerId: number }) {
               <TableHead>Who</TableHead>
               <TableHead>Action</TableHead>
               <TableHead>Outcome</TableHead>
+              <TableHead>Details</TableHead>
             </tr>
           </TableHeader>
           <TableBody>
@@ -48,6 +50,9 @@ export function AuditTab({ customerId }: { customerId: number }) {
                 <TableCell>{r.actorEmail ?? '—'}</TableCell>
                 <TableCell kind="code">{r.action}</TableCell>
                 <TableCell>{r.outcome}</TableCell>
+                <TableCell>
+                  <AuditNote id={r.id} action={r.action} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

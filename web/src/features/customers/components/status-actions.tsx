@@ -19,7 +19,11 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
   const { can } = usePermissions();
   const change = useChangeStatus();
   const [action, setAction] = useState<CustomerAction | null>(null);
-  const actions = actionsFrom(customer.status).filter((a) => can(CUSTOMER_ACTIONS[a].permission));
+  // A four-eyes action is requested by customer staff (customers.create) and decided by a checker in
+  // the approvals inbox; the others need the rule's own permission (as the server checks).
+  const actions = actionsFrom(customer.status).filter((a) =>
+    can(CUSTOMER_ACTIONS[a].fourEyes ? 'customers.create' : CUSTOMER_ACTIONS[a].permission),
+  );
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">
