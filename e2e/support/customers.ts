@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { call } from './staff.ts';
 
+/** A seeded branch (Head Office): database branch codes are 001…, not the staff BRANCHES list's. */
+export const BRANCH = '001';
+
 /** A 1×1 PNG: enough for the server to store and the browser to show as an image. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -33,6 +36,7 @@ export async function fillPrivateForm(page: Page, p: Person): Promise<void> {
   await page.getByLabel('First name', { exact: true }).fill(p.first);
   await page.getByLabel('Last name', { exact: true }).fill(p.last);
   await page.getByLabel('Date of birth', { exact: true }).fill('1988-03-14');
+  await page.getByLabel('Branch code', { exact: true }).fill(BRANCH);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('ID number', { exact: true }).fill(p.nin);
   await page.getByLabel('Issued on', { exact: true }).fill('2021-06-01');
@@ -53,7 +57,7 @@ export async function fillPrivateForm(page: Page, p: Person): Promise<void> {
 }
 
 /** A private customer made through the API (signatories and holders for other journeys). */
-export async function createPrivateByApi(page: Page, p: Person, branch = 'FTN'): Promise<number> {
+export async function createPrivateByApi(page: Page, p: Person, branch = BRANCH): Promise<number> {
   const res = await call(page, 'POST', '/api/customers', {
     type: 'private',
     branch,

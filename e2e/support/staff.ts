@@ -37,20 +37,19 @@ export async function activatedStaff(admin: Page, page: Page, prefix: string) {
 }
 
 /**
- * Gives `staffId` the seeded role `roleKey` (four-eyes: `admin` requests, the second superuser
+ * Gives `staffId` the seeded roles `roleKeys` (four-eyes: `admin` requests, the second superuser
  * `checker` approves), then reloads the staff member's page so the menu and guard see it.
  */
 export async function grantRole(
   admin: Page,
   checker: Page,
   staff: { id: string; page: Page },
-  roleKey: string,
+  roleKeys: string[],
   homeBranch: string | null,
 ) {
   const roles = await apiAsUser<{ id: string; key: string | null }[]>(admin, '/api/roles');
-  const role = roles.find((r) => r.key === roleKey)!;
   const request = await call(admin, 'PUT', `/api/admin/staff/${staff.id}/roles`, {
-    roleIds: [role.id],
+    roleIds: roleKeys.map((k) => roles.find((r) => r.key === k)!.id),
     homeBranch,
   });
   expect(request.status).toBe(202);

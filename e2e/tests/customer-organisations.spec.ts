@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
-import { createPrivateByApi, fullName, newPerson, pickCustomer } from '../support/customers.ts';
+import { BRANCH, createPrivateByApi, fullName, newPerson, pickCustomer } from '../support/customers.ts';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
@@ -24,6 +24,7 @@ describe('corporate and joint customers (issue 17)', () => {
     await page.getByLabel('TIN (National Revenue Authority)', { exact: true }).fill(digits(10));
     await page.getByLabel('Sector', { exact: true }).selectOption('TRD');
     await page.getByLabel('Date of incorporation', { exact: true }).fill('2015-09-01');
+    await page.getByLabel('Branch code', { exact: true }).fill(BRANCH);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Mobile', { exact: true }).fill(`+23279${digits(6)}`);
     await page.getByLabel('Address line 1', { exact: true }).fill('22 Lumley Beach Road');
@@ -63,6 +64,7 @@ describe('corporate and joint customers (issue 17)', () => {
     await pickCustomer(page, 'Find a holder', fullName(a));
     await pickCustomer(page, 'Find a holder', fullName(b));
     await page.getByLabel('Operating mandate', { exact: true }).selectOption('all_to_sign');
+    await page.getByLabel('Branch code', { exact: true }).fill(BRANCH);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Mobile', { exact: true }).fill(`+23230${digits(6)}`);
     await page.getByLabel('Address line 1', { exact: true }).fill('5 Dama Road');

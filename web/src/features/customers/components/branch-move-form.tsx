@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { BRANCHES, customerBranchMoveSchema, type CustomerListRow } from '@bankmanager/contracts';
+import { customerBranchMoveSchema, type CustomerListRow } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Field, FieldError, FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
+import { FieldError, FormField } from '@/components/ui/form-field';
 import { useMoveBranch } from '../api/move-branch';
+import { BranchCodeField } from './branch-input';
 import { PickedCustomer } from './picked-customer';
 import { issuesByField, RequestOutcome } from './sent-for-approval';
 
@@ -29,16 +29,13 @@ export function BranchMoveForm() {
       </h2>
       <PickedCustomer label="Customer to move" value={customer} onChange={setCustomer} />
       {errors.customer ? <FieldError>{errors.customer}</FieldError> : null}
-      <Field id="move-branch" label="New branch" error={errors.branch ? 'Choose a branch' : undefined}>
-        <Select value={branch} onChange={(e) => setBranch(e.target.value)}>
-          <option value="">Choose…</option>
-          {BRANCHES.filter((b) => b.code !== customer?.branch).map((b) => (
-            <option key={b.code} value={b.code}>
-              {b.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <BranchCodeField
+        id="move-branch"
+        label="New branch code"
+        value={branch}
+        error={errors.branch ? 'Enter the branch code' : undefined}
+        onChange={setBranch}
+      />
       <FormField
         id="move-reason"
         label="Reason"

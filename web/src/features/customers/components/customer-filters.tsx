@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { BRANCHES, CUSTOMER_STATUSES, RISK_RATINGS } from '@bankmanager/contracts';
+import { CUSTOMER_STATUSES, RISK_RATINGS } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { CustomerFilters as Filters } from '../api/get-customers';
+import { BranchCodeField } from './branch-input';
 
 type Change = (c: Partial<Record<keyof Filters, string | undefined>>) => void;
 
@@ -44,11 +45,12 @@ export function CustomerFilters({ filters, onChange }: { filters: Filters; onCha
         'Status',
         CUSTOMER_STATUSES.map((s) => [s, s] as const),
       )}
-      {select(
-        'branch',
-        'Branch',
-        BRANCHES.map((b) => [b.code, b.name] as const),
-      )}
+      <BranchCodeField
+        id="customers-branch"
+        label="Branch code"
+        value={filters.branch ?? ''}
+        onChange={(v) => onChange({ branch: v || undefined })}
+      />
       {select('kyc', 'KYC', [
         ['complete', 'Complete'],
         ['incomplete', 'Incomplete'],

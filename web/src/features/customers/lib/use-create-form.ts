@@ -19,7 +19,7 @@ export function useCreateForm(kind: KindRoute) {
   const family = familyOf(type);
   const steps = STEPS[family];
   const { me } = usePermissions();
-  const empty = useMemo(() => emptyValues(type, me?.homeBranch ?? 'FTN'), [type, me?.homeBranch]);
+  const empty = useMemo(() => emptyValues(type, me?.homeBranch ?? ''), [type, me?.homeBranch]);
   const [initial] = useState(() => loadDraft(kind));
   const resolver = useMemo<Resolver<FieldValues, unknown, CustomerCreate>>(() => {
     const zod = zodResolver(customerCreateSchema(todayIso())) as unknown as Resolver<

@@ -10,7 +10,7 @@ vi.mock('@/lib/supabase', () => ({
 }));
 const { post } = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<typeof import('@/lib/api-client')>()),
+  ...(await original<Record<string, unknown>>()),
   api: { get: vi.fn(async () => []), post },
 }));
 const { ApiError } = await import('@/lib/api-client');

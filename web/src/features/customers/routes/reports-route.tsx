@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { BRANCHES, CUSTOMER_REPORTS, type CustomerReport } from '@bankmanager/contracts';
+import { CUSTOMER_REPORTS, type CustomerReport } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import { downloadCustomerReport } from '../api/download-report';
+import { BranchCodeField } from '../components/branch-input';
 import { errorText } from '../lib/server-errors';
 
 const firstOfMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
@@ -38,16 +38,12 @@ export function CustomerReportsRoute() {
         <Field id="report-to" label="To">
           <Input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
         </Field>
-        <Field id="report-branch" label="Branch">
-          <Select value={branch} onChange={(e) => setBranch(e.target.value)}>
-            <option value="">All branches</option>
-            {BRANCHES.map((b) => (
-              <option key={b.code} value={b.code}>
-                {b.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <BranchCodeField
+          id="report-branch"
+          label="Branch code (empty: all)"
+          value={branch}
+          onChange={setBranch}
+        />
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         {(Object.entries(CUSTOMER_REPORTS) as [CustomerReport, string][]).map(([key, title]) => (
