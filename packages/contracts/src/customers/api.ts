@@ -115,6 +115,21 @@ export const riskOverrideSchema = z.object({
   reviewOn: z.iso.date().optional(),
 });
 
+/** GET /api/customers/:id/contacts: one logged contact, newest first (paged, X-Total-Count). */
+export const contactLogRowSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(CONTACT_CHANNELS),
+  summary: z.string(),
+  at: z.string(),
+  /** E-mail of the member of staff who logged it. */
+  loggedBy: z.string(),
+  loggedAt: z.string(),
+});
+export type ContactLogRow = z.infer<typeof contactLogRowSchema>;
+export const contactLogQuerySchema = pageQuerySchema;
+/** PUT /api/customers/:id/preferred-channel. */
+export const preferredChannelBodySchema = z.object({ channel: z.enum(CONTACT_CHANNELS) });
+
 /** 409 bodies: `duplicate_id` refuses; `possible_duplicate` asks the user to confirm and resend. */
 export const duplicateMatchSchema = z.object({
   id: z.number().int(),
@@ -139,3 +154,35 @@ export const CUSTOMER_REPORTS = {
   dormant: 'Dormant customers',
 } as const;
 export type CustomerReport = keyof typeof CUSTOMER_REPORTS;
+export const CUSTOMER_REPORT_KEYS = Object.keys(CUSTOMER_REPORTS) as [CustomerReport, ...CustomerReport[]];
+
+/** GET /api/customers/reports/:report: the period (default the last 30 days), branch, and format. */
+export const customerReportQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  branch: z.string().max(10).optional(),
+  format: z.enum(['json', 'csv', 'pdf']).default('json'),
+});
+export const customerReportRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(CUSTOMER_TYPES),
+  branch: z.string(),
+  status: z.enum(CUSTOMER_STATUSES),
+  risk: z.enum(RISK_RATINGS),
+  /** Why the customer is on this report (e.g. "ID expires 2026-12-01", "PEP"). */
+  note: z.string(),
+  createdAt: z.string(),
+});
+/** The JSON form; `total` may exceed the rows listed (capped at CUSTOMER_REPORT_MAX_ROWS). */
+export const customerReportSchema = z.object({
+  report: z.enum(CUSTOMER_REPORT_KEYS),
+  title: z.string(),
+  from: z.string(),
+  to: z.string(),
+  branch: z.string().nullable(),
+  total: z.number().int(),
+  rows: z.array(customerReportRowSchema),
+});
+export type CustomerReportData = z.infer<typeof customerReportSchema>;
+export const CUSTOMER_REPORT_MAX_ROWS = 5000;

@@ -6,3 +6,4 @@ export { registerStorage, type StorageOptions } from './plugin.ts';
 export type { ContentStore, StagedContent, SweepResult } from './content-store.ts';
 export { FilesystemContentStore } from './filesystem-store.ts';
 export { STORAGE_MANAGE, holdsPermission } from './policies.ts';
+export { type InternalStorage, type InternalPut } from './internal.ts';

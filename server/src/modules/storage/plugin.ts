@@ -11,6 +11,7 @@ import { downloadRoutes, uploadRoutes } from './object-routes.ts';
 import { objectOpsRoutes } from './object-ops-routes.ts';
 import { referencedDigests } from './objects-repository.ts';
 import { identifyCaller } from './policies.ts';
+import { decorateInternalStorage } from './internal.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -35,6 +36,7 @@ export async function registerStorage(app: FastifyInstance, options: StorageOpti
   }
   const store = options.store ?? new FilesystemContentStore(root!);
   const ctx: StorageContext = { store, maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES };
+  decorateInternalStorage(app, ctx);
   const graceMs = app.dbHandle.driver === 'pglite' ? 0 : 15 * 60 * 1000;
 
   const sweep = async () => {
