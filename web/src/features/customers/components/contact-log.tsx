@@ -55,11 +55,10 @@ export function ContactLog({
         </p>
       ) : null}
       <ol className="grid gap-2" aria-label="Contact history">
-        {contacts.data?.rows.map((r, i) => (
-          <li key={r.id ?? i} className="rounded-md border p-3 text-sm">
+        {contacts.data?.rows.map((r) => (
+          <li key={r.id} className="rounded-md border p-3 text-sm">
             <p className="font-medium">
-              {CHANNEL_LABELS[r.channel]} · {new Date(r.at).toLocaleString()}
-              {r.byEmail || r.by ? ` · ${r.byEmail ?? r.by}` : ''}
+              {CHANNEL_LABELS[r.channel]} · {new Date(r.at).toLocaleString()}· {r.loggedBy}
             </p>
             <p className="whitespace-pre-wrap">{r.summary}</p>
           </li>
