@@ -54,6 +54,6 @@ export async function grantRole(
   });
   expect(request.status).toBe(202);
   const approved = await call(checker, 'POST', `/api/approvals/${request.body.approvalId as string}/approve`);
-  expect(approved.status).toBe(200);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   await staff.page.reload();
 }
