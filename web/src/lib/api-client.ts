@@ -57,6 +57,12 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
     credentials: opts.credentials ?? 'same-origin',
   });
   opts.onResponse?.(res);
+  const body = await jsonBody(res);
+  return opts.schema ? opts.schema.parse(body) : (body as T);
+}
+
+/** The answer's body (JSON, else its text); an ApiError carrying it when the status is not 2xx. */
+async function jsonBody(res: Response): Promise<unknown> {
   const text = await res.text();
   let body: unknown = undefined;
   try {
@@ -71,7 +77,7 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
       res.statusText,
       body,
     );
-  return opts.schema ? opts.schema.parse(body) : (body as T);
+  return body;
 }
 
 /**
@@ -99,21 +105,7 @@ export async function apiUpload<T = unknown>(path: string, form: FormData): Prom
     headers: { Accept: 'application/json', ...(await authHeaders()) },
     body: form,
   });
-  const text = await res.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  if (!res.ok)
-    throw new ApiError(
-      bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`),
-      res.status,
-      res.statusText,
-      body,
-    );
-  return body as T;
+  return (await jsonBody(res)) as T;
 }
 
 /** Downloads a file from the API (with the user's token) and saves it under `filename`. */

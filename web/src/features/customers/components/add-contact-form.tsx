@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAddContact } from '../api/add-contact';
 import { errorText } from '../lib/server-errors';
+import { OptionList } from './option-list';
 
 export const CHANNEL_LABELS: Record<ContactChannel, string> = {
   call: 'Phone call',
@@ -16,6 +17,7 @@ export const CHANNEL_LABELS: Record<ContactChannel, string> = {
   sms: 'SMS',
   email: 'E-mail',
 };
+export const CHANNEL_OPTIONS = CONTACT_CHANNELS.map((c) => [c, CHANNEL_LABELS[c]] as const);
 
 // The form edits local time (datetime-local); the contract wants an ISO instant with offset.
 const formSchema = contactLogEntrySchema.extend({ at: z.string().min(1) }).transform((v) => ({
@@ -51,11 +53,7 @@ export function AddContactForm({ customerId }: { customerId: number }) {
     >
       <Field id={`contact-channel-${customerId}`} label="Channel" error={e.channel?.message}>
         <Select {...register('channel')}>
-          {CONTACT_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {CHANNEL_LABELS[c]}
-            </option>
-          ))}
+          <OptionList options={CHANNEL_OPTIONS} />
         </Select>
       </Field>
       <Field id={`contact-at-${customerId}`} label="When" error={e.at?.message}>

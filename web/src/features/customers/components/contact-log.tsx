@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CONTACT_CHANNELS, type ContactChannel } from '@bankmanager/contracts';
+import type { ContactChannel } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -7,7 +7,8 @@ import { toast } from '@/lib/toast';
 import { CONTACTS_PAGE_SIZE, useContacts } from '../api/get-contacts';
 import { useSetPreferredChannel } from '../api/set-preferred-channel';
 import { errorText } from '../lib/server-errors';
-import { AddContactForm, CHANNEL_LABELS } from './add-contact-form';
+import { AddContactForm, CHANNEL_LABELS, CHANNEL_OPTIONS } from './add-contact-form';
+import { OptionList } from './option-list';
 
 /** The customer's contact history (who, how, when, what), the preferred channel and a new entry. */
 export function ContactLog({
@@ -41,11 +42,7 @@ export function ContactLog({
           <option value="" disabled>
             Not set
           </option>
-          {CONTACT_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {CHANNEL_LABELS[c]}
-            </option>
-          ))}
+          <OptionList options={CHANNEL_OPTIONS} />
         </Select>
       </Field>
       <AddContactForm customerId={customerId} />

@@ -6,6 +6,7 @@ import { Select } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { CustomerFilters as Filters } from '../api/get-customers';
 import { BranchCodeField } from './branch-input';
+import { OptionList } from './option-list';
 
 type Change = (c: Partial<Record<keyof Filters, string | undefined>>) => void;
 
@@ -22,11 +23,7 @@ export function CustomerFilters({ filters, onChange }: { filters: Filters; onCha
     <Field id={`customers-${key}`} label={label}>
       <Select value={filters[key] ?? ''} onChange={(e) => onChange({ [key]: e.target.value || undefined })}>
         <option value="">All</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <OptionList options={options} />
       </Select>
     </Field>
   );

@@ -3,6 +3,7 @@ import { useFormContext, type FieldErrors } from 'react-hook-form';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { OptionList } from './option-list';
 
 /** The message react-hook-form holds for a nested name (`address.district`), if any. */
 export function errorAt(errors: FieldErrors, name: string): string | undefined {
@@ -59,11 +60,7 @@ export function SelectInput({
     <Field id={idOf(name)} label={label} error={errorAt(errors, name)}>
       <Select {...register(name)}>
         <option value="">Choose…</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <OptionList options={options} />
       </Select>
     </Field>
   );
