@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_ENQUIRY_TEXT as T } from '@bankmanager/contracts';
+import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { getAccount, type EnquiredAccount as Details } from '../api/get-account';
+import { getAccount } from '../api/get-account';
 import { downloadStatement } from '../api/download-statement';
 import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
