@@ -23,7 +23,7 @@ vi.mock('@bankmanager/contracts', async (original) => ({
   // The fixture is partial: the test is about which documents are shown, not the 360 shape.
   customer360Schema: { parse: (v: unknown) => v },
 }));
-URL.createObjectURL = vi.fn((b: Blob) => `blob:${(b as Blob).size}`);
+URL.createObjectURL = vi.fn((b: Blob) => `blob:${b.size}`);
 URL.revokeObjectURL = vi.fn();
 const { HolderVerification } = await import('./holder-verification');
 
