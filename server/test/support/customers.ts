@@ -54,7 +54,7 @@ export function corporateCustomer(signatories: number[], over: Partial<Record<st
   };
 }
 
-/** Staff for customer tests: a CSO at T01, a second CSO, a CSO at another branch, two compliance officers. */
+/** Staff for customer tests: two CSOs at T01, a CSO at T02, two compliance officers, a superuser. */
 export async function customerStaff(app: App) {
   await ensureReferenceData(app.db);
   await app.db.execute(
@@ -69,7 +69,8 @@ export async function customerStaff(app: App) {
   await setRoles(app, away.userId, ['cso'], 'T02');
   await setRoles(app, comp.userId, ['compliance'], 'T01');
   await setRoles(app, comp2.userId, ['compliance'], 'T01');
-  return { cso, cso2, away, comp, comp2 };
+  const boss = await s.make('superuser', 'boss');
+  return { cso, cso2, away, comp, comp2, boss };
 }
 
 /** Gives the customer current photo, ID scan and signature rows directly (document tests use HTTP). */

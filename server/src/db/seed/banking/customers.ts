@@ -5,6 +5,7 @@ import { BRANCHES } from './reference-data.ts';
 import { pick, textArray, type Rng } from './prng.ts';
 import * as V from './vocabulary.ts';
 import { idNumberSql } from './identity.ts';
+import { profileColumns } from './profiles.ts';
 
 /** Customer-type thresholds out of 1000; other passes recompute the type from the same draw. */
 export const TYPE_STREAM = 1;
@@ -45,17 +46,20 @@ export async function insertCustomers(tx: Database, rng: Rng, n: number, asOf: s
   const gap = r(31, 3);
   const individual = sql`g.type in ('private', 'employee', 'joint')`;
   const streets = sql`(${JSON.stringify(streetsByBranch)}::jsonb -> g.branch_code)`;
+  const extra = profileColumns(rng, i, sql`g.date_of_birth`, asOf);
   await tx.execute(sql`
     insert into customers (cust_id, name, type, mobile_no, status, branch_code, created_at,
-                           id_type, id_number, date_of_birth, address, kyc_verified_at, updated_at)
-    select g.i, g.name, g.type, g.mobile_no, g.status, g.branch_code, g.created_at, g.id_type,
-           case when ${incomplete} and ${gap} = 0 then null else g.id_number end,
-           case when ${individual} then ${asOf}::date - (6570 + ${r(32, 20000)})::int end,
+                           id_type, id_number, date_of_birth, address, kyc_verified_at, updated_at, ${extra.names})
+    select g.i, g.name, g.type, g.mobile_no, g.status, g.branch_code, g.created_at, g.id_type, g.id_number,
+           g.date_of_birth, g.address, g.kyc_verified_at, g.created_at, ${extra.values}
+    from (
+    select g.i, g.name, g.type, g.mobile_no, g.status, g.branch_code, g.created_at, g.id_type, g.town,
+           case when ${incomplete} and ${gap} = 0 then null else g.id_number end as id_number,
+           case when ${individual} then ${asOf}::date - (6570 + ${r(32, 20000)})::int end as date_of_birth,
            case when ${incomplete} and ${gap} = 1 then null
-                else (1 + ${r(33, 150)}) || ' ' || (${streets} ->> (${r(34, 1000)} % jsonb_array_length(${streets}))::int) || ', ' || g.town end,
+                else (1 + ${r(33, 150)}) || ' ' || (${streets} ->> (${r(34, 1000)} % jsonb_array_length(${streets}))::int) || ', ' || g.town end as address,
            case when ${incomplete} and ${gap} = 2 then null
-                else least(g.created_at + (1 + ${r(35, 14)}) * interval '24 hours', (${asOf}::date)::timestamp at time zone 'UTC') end,
-           g.created_at
+                else least(g.created_at + (1 + ${r(35, 14)}) * interval '24 hours', (${asOf}::date)::timestamp at time zone 'UTC') end as kyc_verified_at
     from (
       select g.*, ${created} as created_at,
              case when g.type in ('private', 'employee', 'joint') then
@@ -75,5 +79,5 @@ export async function insertCustomers(tx: Database, rng: Rng, n: number, asOf: s
         from generate_series(1, ${n}::int) as g(i)
         cross join lateral (select ${customerTypeSql(rng, i)} as type) t
       ) g
-    ) g`);
+    ) g) g ${extra.lateral}`);
 }

@@ -4,6 +4,7 @@ import { queryRows } from '../../rows.ts';
 import type { SeedOptions } from '../index.ts';
 import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
 import { insertCustomers } from './customers.ts';
+import { insertDirectors } from './profiles.ts';
 import { insertPostings, insertSeedEntries } from './postings.ts';
 import { makeRng } from './prng.ts';
 import { finishBulkLoad, startBulkLoad } from './bulk-load.ts';
@@ -73,12 +74,13 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
+        sql`truncate customer_relations, customer_documents, customer_contacts, transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
       ),
     );
   }
   await phase('reference', () => insertReferenceData(tx));
   await phase('customers', () => insertCustomers(tx, rng, opts.customers, asOf));
+  await phase('directors', () => insertDirectors(tx, rng, opts.customers));
   await phase('accounts', () => insertAccounts(tx, rng, asOf, t));
   await phase('postings', () => insertPostings(tx, rng, asOf, t));
   await phase('journal entries', () => insertSeedEntries(tx));
