@@ -25,6 +25,14 @@ export function newPerson(first = 'Fatmata') {
 export type Person = ReturnType<typeof newPerson>;
 export const fullName = (p: Person) => `${p.first} ${p.last}`;
 
+/** The contact step every kind has: mobile and address. */
+export async function fillContact(page: Page, mobile: string, line1: string, town: string, district: string) {
+  await page.getByLabel('Mobile', { exact: true }).fill(mobile);
+  await page.getByLabel('Address line 1', { exact: true }).fill(line1);
+  await page.getByLabel('Town', { exact: true }).fill(town);
+  await page.getByLabel('District', { exact: true }).selectOption(district);
+}
+
 /** Fills the four steps of the private customer form and presses Create. */
 export async function fillPrivateForm(page: Page, p: Person): Promise<void> {
   await page.goto('/customers/private/new');
@@ -42,10 +50,7 @@ export async function fillPrivateForm(page: Page, p: Person): Promise<void> {
   await page.getByLabel('Issued on', { exact: true }).fill('2021-06-01');
   await page.getByLabel('Expires on', { exact: true }).fill('2031-05-31');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Mobile', { exact: true }).fill(p.mobile);
-  await page.getByLabel('Address line 1', { exact: true }).fill('14 Wilkinson Road');
-  await page.getByLabel('Town', { exact: true }).fill('Freetown');
-  await page.getByLabel('District', { exact: true }).selectOption('Western Area Urban');
+  await fillContact(page, p.mobile, '14 Wilkinson Road', 'Freetown', 'Western Area Urban');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Occupation', { exact: true }).fill('Nurse');
   await page.getByLabel('Monthly income', { exact: true }).selectOption('2k_10k');

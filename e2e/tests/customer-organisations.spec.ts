@@ -2,7 +2,14 @@ import { describe, it } from 'vitest';
 import { customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
-import { BRANCH, createPrivateByApi, fullName, newPerson, pickCustomer } from '../support/customers.ts';
+import {
+  BRANCH,
+  createPrivateByApi,
+  fillContact,
+  fullName,
+  newPerson,
+  pickCustomer,
+} from '../support/customers.ts';
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
@@ -26,10 +33,7 @@ describe('corporate and joint customers (issue 17)', () => {
     await page.getByLabel('Date of incorporation', { exact: true }).fill('2015-09-01');
     await page.getByLabel('Branch code', { exact: true }).fill(BRANCH);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Mobile', { exact: true }).fill(`+23279${digits(6)}`);
-    await page.getByLabel('Address line 1', { exact: true }).fill('22 Lumley Beach Road');
-    await page.getByLabel('Town', { exact: true }).fill('Freetown');
-    await page.getByLabel('District', { exact: true }).selectOption('Western Area Urban');
+    await fillContact(page, `+23279${digits(6)}`, '22 Lumley Beach Road', 'Freetown', 'Western Area Urban');
     await page.getByRole('button', { name: 'Next' }).click();
     await pickCustomer(page, 'Find a director or signatory', fullName(a));
     await pickCustomer(page, 'Find a director or signatory', fullName(b));
@@ -66,10 +70,7 @@ describe('corporate and joint customers (issue 17)', () => {
     await page.getByLabel('Operating mandate', { exact: true }).selectOption('all_to_sign');
     await page.getByLabel('Branch code', { exact: true }).fill(BRANCH);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Mobile', { exact: true }).fill(`+23230${digits(6)}`);
-    await page.getByLabel('Address line 1', { exact: true }).fill('5 Dama Road');
-    await page.getByLabel('Town', { exact: true }).fill('Kenema');
-    await page.getByLabel('District', { exact: true }).selectOption('Kenema');
+    await fillContact(page, `+23230${digits(6)}`, '5 Dama Road', 'Kenema', 'Kenema');
     await page.getByRole('button', { name: 'Create customer' }).click();
     const joint = page.getByRole('heading', { name: /^Customer \d{6} created/ });
     await joint.waitFor();
