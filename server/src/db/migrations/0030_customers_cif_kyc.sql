@@ -60,6 +60,7 @@ CREATE INDEX "customers_id_text_trgm_idx" ON "customers" USING gin (lpad("cust_i
 CREATE INDEX "customers_id_number_trgm_idx" ON "customers" USING gin ("id_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_mobile_trgm_idx" ON "customers" USING gin ("mobile_no" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_created_idx" ON "customers" USING btree ("created_at","cust_id");--> statement-breakpoint
+CREATE INDEX "customers_risk_idx" ON "customers" USING btree (coalesce("risk_override", "risk_rating"),"cust_id");--> statement-breakpoint
 CREATE INDEX "customers_merged_into_idx" ON "customers" USING btree ("merged_into");--> statement-breakpoint
 CREATE INDEX "customers_dob_idx" ON "customers" USING btree ("date_of_birth");--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_district_check" CHECK ("customers"."district" is null or "customers"."district" in ('Bo', 'Bombali', 'Bonthe', 'Falaba', 'Kailahun', 'Kambia', 'Karene', 'Kenema', 'Koinadugu', 'Kono', 'Moyamba', 'Port Loko', 'Pujehun', 'Tonkolili', 'Western Area Rural', 'Western Area Urban'));--> statement-breakpoint

@@ -30,7 +30,7 @@ import {
 import { glAccounts, journalEntries } from './ledger.ts';
 
 /** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
-const inList = (values: readonly string[]) =>
+export const inList = (values: readonly string[]) =>
   sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
 
 /** Money is numeric(18,2), read and written as strings. */
@@ -143,6 +143,8 @@ export const customers = pgTable(
     index('customers_id_number_trgm_idx').using('gin', sql`${t.idNumber} gin_trgm_ops`),
     index('customers_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
     index('customers_created_idx').on(t.createdAt, t.custId),
+    // The risk filter and the PEP/high-risk report read the rating in force.
+    index('customers_risk_idx').using('btree', sql`coalesce(${t.riskOverride}, ${t.riskRating})`, t.custId),
     index('customers_merged_into_idx').on(t.mergedInto),
     // The possible-duplicate warning looks up the same date of birth (about 50 people per day at 1M).
     index('customers_dob_idx').on(t.dateOfBirth),

@@ -13,11 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONTACT_CHANNELS, CUSTOMER_DOCUMENT_KINDS } from '@bankmanager/contracts';
-import { customers } from './banking.ts';
-
-/** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
-const inList = (values: readonly string[]) =>
-  sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+import { customers, inList } from './banking.ts';
 
 export const CUSTOMER_RELATION_ROLES = ['director', 'signatory', 'joint_holder', 'guardian'] as const;
 

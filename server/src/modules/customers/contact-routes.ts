@@ -10,7 +10,7 @@ import {
 import { queryRows } from '../../db/rows.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { actorOf, custParam, customerErrors } from './route-support.ts';
@@ -74,15 +74,9 @@ export const customerContactRoutes: FastifyPluginAsyncZod = async (app) => {
               values (${c.custId}, ${req.body.channel}, ${req.body.summary}, ${req.body.at}::timestamptz, ${actor.email})
               returning id::int, channel, summary, ${iso('at')} as at, logged_by as "loggedBy", ${iso('logged_at')} as "loggedAt"`,
         );
-        await writeAudit(tx, {
-          action: 'customer.contact',
-          outcome: 'success',
-          actorId: actor.id,
-          actorEmail: actor.email,
-          ip: actor.ip,
-          targetType: 'customer',
-          targetId: String(c.custId),
-          details: { channel: req.body.channel, contactId: r!.id },
+        await auditCustomer(tx, actor, 'customer.contact', c.custId, {
+          channel: req.body.channel,
+          contactId: r!.id,
         });
         return r!;
       });
@@ -110,15 +104,9 @@ export const customerContactRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         await tx.execute(sql`update customers set preferred_channel = ${req.body.channel}, updated_at = now()
           where cust_id = ${c.custId}`);
-        await writeAudit(tx, {
-          action: 'customer.preferred_channel',
-          outcome: 'success',
-          actorId: actor.id,
-          actorEmail: actor.email,
-          ip: actor.ip,
-          targetType: 'customer',
-          targetId: String(c.custId),
-          details: { from: c.preferredChannel, to: req.body.channel },
+        await auditCustomer(tx, actor, 'customer.preferred_channel', c.custId, {
+          from: c.preferredChannel,
+          to: req.body.channel,
         });
       });
       return { preferredChannel: req.body.channel };

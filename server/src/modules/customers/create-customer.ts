@@ -3,7 +3,7 @@ import type { CustomerCreate } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 import { refuseDuplicateId, warnPossibleDuplicates } from './duplicates.ts';
 import { rateProfile } from './risk-store.ts';
@@ -130,15 +130,11 @@ async function insertCustomer(
       await tx.execute(
         sql`insert into customer_relations (cust_id, related_id, role) values (${id}, ${r.id}, ${r.role}) on conflict do nothing`,
       );
-    await writeAudit(tx, {
-      action: 'customer.create',
-      outcome: 'success',
-      actorId: actor.id,
-      actorEmail: actor.email,
-      ip: actor.ip,
-      targetType: 'customer',
-      targetId: String(id),
-      details: { type: c.type, branch: c.branch, risk: risk.rating, confirmedDuplicates: confirmed },
+    await auditCustomer(tx, actor, 'customer.create', id, {
+      type: c.type,
+      branch: c.branch,
+      risk: risk.rating,
+      confirmedDuplicates: confirmed,
     });
     return { id, version: 1, status: 'Pending' as const };
   });

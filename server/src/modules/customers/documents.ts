@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 
 /**
@@ -24,14 +24,5 @@ export async function makeCurrent(
   await tx.execute(sql`update customer_documents set current = false
     where cust_id = ${custId} and kind = ${doc.kind} and current and id <> ${docId}`);
   await tx.execute(sql`update customer_documents set current = true where id = ${docId}`);
-  await writeAudit(tx, {
-    action,
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-    targetType: 'customer',
-    targetId: String(custId),
-    details: { documentId: docId, kind: doc.kind },
-  });
+  await auditCustomer(tx, actor, action, custId, { documentId: docId, kind: doc.kind });
 }

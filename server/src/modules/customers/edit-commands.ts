@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { RISK_RATINGS } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import { registerApprovalCommand, type ApprovalActor } from '../roles/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { applyRecord, checkEditDuplicates, mergedRecord } from './edit.ts';
@@ -42,21 +42,12 @@ async function overrideRisk(
   await tx.execute(sql`update customers set risk_override = ${cmd.rating}, risk_override_reason = ${cmd.reason},
       edd_notes = coalesce(${cmd.eddNotes}, edd_notes), review_on = coalesce(${cmd.reviewOn}::date, review_on),
       version = version + 1, updated_at = now() where cust_id = ${cmd.custId}`);
-  await writeAudit(tx, {
-    action: 'customer.risk_override',
-    outcome: 'success',
-    actorId: maker.id,
-    actorEmail: maker.email,
-    ip: maker.ip,
-    targetType: 'customer',
-    targetId: String(cmd.custId),
-    details: {
-      from: c.riskOverride ?? c.riskRating,
-      to: cmd.rating,
-      reason: cmd.reason,
-      approvalId,
-      approvedBy: checker.email,
-    },
+  await auditCustomer(tx, maker, 'customer.risk_override', cmd.custId, {
+    from: c.riskOverride ?? c.riskRating,
+    to: cmd.rating,
+    reason: cmd.reason,
+    approvalId,
+    approvedBy: checker.email,
   });
 }
 

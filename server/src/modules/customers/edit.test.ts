@@ -44,6 +44,11 @@ describe('customer edits', () => {
     expect(stale.json().error).toBe(CUSTOMER_TEXT.versionConflict);
     const bad = await call(cso, 'PATCH', `/api/customers/${id}`, { version: 2, changes: { email: 'nope' } });
     expect(bad.json().details).toEqual([{ path: '/changes/email', message: CUSTOMER_TEXT.email }]);
+    const unknown = await call(cso, 'PATCH', `/api/customers/${id}`, {
+      version: 2,
+      changes: { shoeSize: 44 },
+    });
+    expect(unknown.json().details[0].path).toBe('/changes/shoeSize');
   });
 
   it('sends KYC fields to a checker, who applies them', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { KYC_FIELDS, customerCreateSchema, type CustomerCreate } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 import { addressLine, checkRelated, recordColumns, relationsOf } from './create-customer.ts';
 import type { CustomerRow } from './customer-row.ts';
@@ -33,7 +33,11 @@ export function mergedRecord(
   const next: Record<string, unknown> = { ...c.profile, type: c.type, branch: c.branch };
   for (const k of keys) next[k] = changes[k];
   try {
-    return parseOr400(customerCreateSchema(today), next);
+    const record = parseOr400(customerCreateSchema(today), next) as Record<string, unknown>;
+    // The schema drops keys it does not know; an edit naming one is a mistake worth saying so.
+    const unknown = keys.find((k) => !(k in record) && changes[k] !== undefined);
+    if (unknown) throw fieldError(`/${unknown}`, 'This field is not part of the customer record');
+    return record as CustomerCreate;
   } catch (err) {
     // Point at the field inside `changes`, where the editor sent it.
     const e = err as { details?: { path: string; message: string }[] };
@@ -86,20 +90,11 @@ export async function applyRecord(
     );
   const risk = await rerateCustomer(tx, c.custId);
   const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
-  await writeAudit(tx, {
-    action: approval ? 'customer.kyc_edit' : 'customer.update',
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-    targetType: 'customer',
-    targetId: String(c.custId),
-    details: {
-      before: pick(c.profile),
-      after: pick(r),
-      risk: risk.rating,
-      ...(approval ? { approvalId: approval.approvalId, approvedBy: approval.checker.email } : {}),
-    },
+  await auditCustomer(tx, actor, approval ? 'customer.kyc_edit' : 'customer.update', c.custId, {
+    before: pick(c.profile),
+    after: pick(r),
+    risk: risk.rating,
+    ...(approval ? { approvalId: approval.approvalId, approvedBy: approval.checker.email } : {}),
   });
 }
 
@@ -115,14 +110,5 @@ export async function applyEdd(
           review_on = coalesce(${edd.reviewOn ?? null}::date, review_on), version = version + 1, updated_at = now()
         where cust_id = ${custId}`,
   );
-  await writeAudit(tx, {
-    action: 'customer.edd',
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-    targetType: 'customer',
-    targetId: String(custId),
-    details: edd,
-  });
+  await auditCustomer(tx, actor, 'customer.edd', custId, edd);
 }

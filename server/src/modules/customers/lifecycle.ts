@@ -3,7 +3,7 @@ import { CUSTOMER_ACTIONS, CUSTOMER_TEXT, type CustomerAction } from '@bankmanag
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 import type { CustomerRow } from './customer-row.ts';
 import { activationGaps, businessDate, kycMissing } from './kyc.ts';
@@ -52,20 +52,11 @@ export async function applyAction(
         ${action === 'activate' ? sql`, kyc_verified_at = coalesce(kyc_verified_at, now())` : sql``}
         where cust_id = ${c.custId}`,
   );
-  await writeAudit(tx, {
-    action: 'customer.status',
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-    targetType: 'customer',
-    targetId: String(c.custId),
-    details: {
-      action,
-      from: c.status,
-      to,
-      reason,
-      ...(approval ? { approvalId: approval.approvalId, approvedBy: approval.checker.email } : {}),
-    },
+  await auditCustomer(tx, actor, 'customer.status', c.custId, {
+    action,
+    from: c.status,
+    to,
+    reason,
+    ...(approval ? { approvalId: approval.approvalId, approvedBy: approval.checker.email } : {}),
   });
 }

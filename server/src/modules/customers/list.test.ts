@@ -70,4 +70,18 @@ describe('GET /api/customers and reports', () => {
       400,
     );
   });
+
+  it('documents every customer route in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.app.inject('/api/docs/json')).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/customers',
+        '/api/customers/{custId}/360',
+        '/api/customers/{custId}/status',
+        '/api/customers/{custId}/documents',
+        '/api/customers/merge',
+        '/api/customers/reports/{report}',
+      ]),
+    );
+  });
 });

@@ -40,9 +40,17 @@ export function whereOf(q: CustomerListQuery, branch: string | undefined): SQL {
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
-type Raw = Omit<CustomerListRow, 'id'> & { id: number | string };
+type Raw = Omit<CustomerListRow, 'id'> & { id: number | string; total?: number | string };
 
-/** One page and the exact total of the same filters, read from one snapshot. */
+const SELECT_ROW = sql`c.cust_id as id, c.name, c.type, c.status, c.branch_code as branch, c.mobile_no as mobile,
+  c.id_number as "idNumber", ${RISK} as risk, c.kyc_complete as "kycComplete",
+  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"`;
+
+/**
+ * One page and the exact total of the same filters, read from one snapshot. A search collects its
+ * hits once and counts them in the same statement (count(*) over ()), instead of a count and a page
+ * that would each fetch every hit; a plain list counts by an index-only scan and walks a sort index.
+ */
 export async function listCustomers(
   db: Database,
   q: CustomerListQuery,
@@ -51,21 +59,21 @@ export async function listCustomers(
 ): Promise<{ total: number; rows: CustomerListRow[] }> {
   const where = whereOf(q, branch);
   const dir = q.dir === 'desc' ? sql`desc` : sql`asc`;
+  const order = sql`order by ${SORT_KEYS[q.sort]} ${dir}, c.cust_id ${dir} limit ${w.limit} offset ${w.offset}`;
+  const count = async (tx: Database) =>
+    Number(
+      (await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from customers c ${where}`))[0]!.n,
+    );
   return db.transaction(
     async (tx) => {
-      const [count] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from customers c ${where}`,
-      );
+      const searching = Boolean(q.q);
       const rows = await queryRows<Raw>(
         tx,
-        sql`select c.cust_id as id, c.name, c.type, c.status, c.branch_code as branch, c.mobile_no as mobile,
-              c.id_number as "idNumber", ${RISK} as risk, c.kyc_complete as "kycComplete",
-              to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
-            from customers c ${where}
-            order by ${SORT_KEYS[q.sort]} ${dir}, c.cust_id ${dir} limit ${w.limit} offset ${w.offset}`,
+        sql`select ${SELECT_ROW} ${searching ? sql`, count(*) over () as total` : sql``} from customers c ${where} ${order}`,
       );
-      return { total: Number(count!.n), rows: rows.map((r) => ({ ...r, id: Number(r.id) })) };
+      // Past the last page a search returns no row to read its total from; count it then.
+      const total = searching && rows.length > 0 ? Number(rows[0]!.total) : await count(tx);
+      return { total, rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

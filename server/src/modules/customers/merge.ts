@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { CUSTOMER_TEXT } from '@bankmanager/contracts';
-import { writeAudit } from '../audit/index.ts';
+import { auditCustomer } from './audit.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { rerateCustomer } from './risk-store.ts';
@@ -68,23 +68,14 @@ export async function mergeCustomers(
     sql`update customers set version = version + 1, updated_at = now() where cust_id = ${survivorId}`,
   );
   await rerateCustomer(tx, survivorId);
-  await writeAudit(tx, {
-    action: 'customer.merge',
-    outcome: 'success',
-    actorId: maker.id,
-    actorEmail: maker.email,
-    ip: maker.ip,
-    targetType: 'customer',
-    targetId: String(mergedId),
-    details: {
-      survivorId,
-      survivorName: survivor.name,
-      mergedName: merged.name,
-      accountsMoved: moved[0]!.n,
-      reason,
-      approvalId: a.approvalId,
-      approvedBy: a.checker.email,
-    },
+  await auditCustomer(tx, maker, 'customer.merge', mergedId, {
+    survivorId,
+    survivorName: survivor.name,
+    mergedName: merged.name,
+    accountsMoved: moved[0]!.n,
+    reason,
+    approvalId: a.approvalId,
+    approvedBy: a.checker.email,
   });
 }
 
@@ -101,14 +92,11 @@ export async function moveBranch(
   await tx.execute(
     sql`update customers set branch_code = ${branch}, version = version + 1, updated_at = now() where cust_id = ${custId}`,
   );
-  await writeAudit(tx, {
-    action: 'customer.branch_move',
-    outcome: 'success',
-    actorId: maker.id,
-    actorEmail: maker.email,
-    ip: maker.ip,
-    targetType: 'customer',
-    targetId: String(custId),
-    details: { from: c.branch, to: branch, reason, approvalId: a.approvalId, approvedBy: a.checker.email },
+  await auditCustomer(tx, maker, 'customer.branch_move', custId, {
+    from: c.branch,
+    to: branch,
+    reason,
+    approvalId: a.approvalId,
+    approvedBy: a.checker.email,
   });
 }

@@ -21,11 +21,12 @@ describe('supabase-js storage conformance: buckets', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds the three private customer buckets', async () => {
+  it('seeds the private customer buckets (issue 16) and customer-documents (issue 17)', async () => {
     const { data, error } = await admin.listBuckets();
     expect(error).toBeNull();
     const seeded = data!.filter((b) => b.id.startsWith('customer-')).map((b) => [b.id, b.public]);
     expect(seeded).toEqual([
+      ['customer-documents', false],
       ['customer-ids', false],
       ['customer-photos', false],
       ['customer-signatures', false],
