@@ -1,42 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { PERMISSION_TEXT } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
-
-/** Any /api call from the page with the signed-in user's token; answers the status and body. */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-        access_token?: string;
-      };
-      const res = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${stored.access_token ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
-
-/** A new member of staff, signed up and signed in, activated by the demo superuser (so an Officer). */
-async function activatedStaff(admin: Page, page: Page, prefix: string) {
-  const s = newStaff(prefix);
-  await signUp(page, s);
-  await signIn(page, s.email, s.password);
-  await page.waitForURL('**/new-user-dashboard');
-  const [row] = await apiAsUser<{ id: string }[]>(admin, `/api/admin/staff?q=${encodeURIComponent(s.email)}`);
-  expect((await call(admin, 'POST', `/api/admin/staff/${row!.id}/approve`)).status).toBe(200);
-  await page.waitForURL('**/dashboard', { timeout: 40_000 });
-  return { ...s, id: row!.id };
-}
+import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { activatedStaff, call } from '../support/staff.ts';
 
 describe('roles and four-eyes approvals', () => {
   const browser = useBrowser();

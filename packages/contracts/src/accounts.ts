@@ -11,6 +11,8 @@ export const accountDetailsSchema = z.object({
   /** ISO date, YYYY-MM-DD. */
   dateOpened: z.string(),
   branch: z.string(),
+  /** The holder (issue 17): Account Enquiry shows their current photo and specimen signature. */
+  customerId: z.number().int().optional(),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 

@@ -23,6 +23,14 @@ const Access = lazyPage(() => import('./routes/access-route'));
 const GeneralLedger = lazyPage(() => import('./routes/general-ledger-route'));
 const ManualJournal = lazyPage(() => import('./routes/manual-journal-route'));
 const GlReports = lazyPage(() => import('./routes/gl-reports-route'));
+const CustomerList = lazyPage(() => import('./routes/customer-list-route'));
+const CustomerCreate = lazyPage(() => import('./routes/customer-create-route'));
+const Customer360 = lazyPage(() => import('./routes/customer-360-route'));
+const CustomerContact = lazyPage(() => import('./routes/customer-contact-route'));
+const CustomerProfiling = lazyPage(() => import('./routes/customer-profiling-route'));
+const CustomerSignatures = lazyPage(() => import('./routes/customer-signatures-route'));
+const CustomerAdmin = lazyPage(() => import('./routes/customer-admin-route'));
+const CustomerReports = lazyPage(() => import('./routes/customer-reports-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -54,6 +62,18 @@ export function AppRoutes() {
         <Route path={paths.generalLedger} element={<GeneralLedger />} />
         <Route path={paths.generalLedgerNewJournal} element={<ManualJournal />} />
         <Route path={paths.builtReports} element={<GlReports />} />
+        {paths.customerKinds.map((k) => (
+          <Route key={k} path={`/customers/${k}`} element={<CustomerList />} />
+        ))}
+        {paths.customerKinds.map((k) => (
+          <Route key={`${k}-new`} path={`/customers/${k}/new`} element={<CustomerCreate />} />
+        ))}
+        <Route path={paths.customerView} element={<Customer360 />} />
+        <Route path={paths.customerContact} element={<CustomerContact />} />
+        <Route path={paths.customerProfiling} element={<CustomerProfiling />} />
+        <Route path={paths.customerSignatures} element={<CustomerSignatures />} />
+        <Route path={paths.customerAdmin} element={<CustomerAdmin />} />
+        <Route path={paths.customerReports} element={<CustomerReports />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

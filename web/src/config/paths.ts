@@ -34,7 +34,20 @@ export const paths = {
   generalLedgerNewJournal: '/accounts/ledger/new-journal',
   /** Reports → Built Reports: the general ledger's reports. */
   builtReports: '/reports/built-reports',
+  /** Customer menu (issue 17): one list per kind at /customers/<kind>, its form at /customers/<kind>/new. */
+  customerKinds: ['private', 'employee', 'corporate', 'government', 'org', 'joint'] as const,
+  /** The customer 360 page; the id is zero-padded (customerHref in the contracts). */
+  customerView: '/customers/view/:id',
+  customerContact: '/customers/contact',
+  customerProfiling: '/customers/profiling',
+  customerSignatures: '/customers/signatures',
+  customerAdmin: '/customers/admin',
+  customerReports: '/customers/reports',
 } as const;
+
+/** The kind a /customers/<kind>[/new] path is about. */
+export const customerKindOf = (pathname: string) =>
+  paths.customerKinds.find((k) => pathname.split('/')[2] === k) ?? 'private';
 
 /** Pages where the top menu bar never shows (docs/product.md §2). */
 export const PUBLIC_PATHS: readonly string[] = [

@@ -57,6 +57,12 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
     credentials: opts.credentials ?? 'same-origin',
   });
   opts.onResponse?.(res);
+  const body = await jsonBody(res);
+  return opts.schema ? opts.schema.parse(body) : (body as T);
+}
+
+/** The answer's body (JSON, else its text); an ApiError carrying it when the status is not 2xx. */
+async function jsonBody(res: Response): Promise<unknown> {
   const text = await res.text();
   let body: unknown = undefined;
   try {
@@ -71,12 +77,15 @@ export async function apiRequest<T = unknown>(path: string, opts: ApiRequestOpti
       res.statusText,
       body,
     );
-  return opts.schema ? opts.schema.parse(body) : (body as T);
+  return body;
 }
 
-/** Downloads a file from the API (with the user's token) and saves it under `filename`. */
-export async function apiDownload(path: string, filename: string): Promise<void> {
-  const res = await fetch(`${API_BASE}${path}`, { headers: await authHeaders() });
+/**
+ * The bytes of an authenticated /api file (a statement, a customer's photo): an <img src> or a link
+ * cannot carry the bearer token, so files are fetched here and shown through a blob URL.
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await fetch(`${API_BASE}${path}`, { headers: await authHeaders(), signal });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => undefined);
     throw new ApiError(
@@ -86,7 +95,22 @@ export async function apiDownload(path: string, filename: string): Promise<void>
       body,
     );
   }
-  const url = URL.createObjectURL(await res.blob());
+  return res.blob();
+}
+
+/** POSTs a multipart form (file uploads); the browser sets the boundary, so no Content-Type here. */
+export async function apiUpload<T = unknown>(path: string, form: FormData): Promise<T> {
+  const res = await fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...(await authHeaders()) },
+    body: form,
+  });
+  return (await jsonBody(res)) as T;
+}
+
+/** Downloads a file from the API (with the user's token) and saves it under `filename`. */
+export async function apiDownload(path: string, filename: string): Promise<void> {
+  const url = URL.createObjectURL(await apiBlob(path));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
@@ -103,4 +127,6 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'POST' }),
   put: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) =>
     apiRequest<T>(path, { ...opts, method: 'PUT' }),
+  patch: <T>(path: string, opts: Omit<ApiRequestOptions<T>, 'method'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'PATCH' }),
 };

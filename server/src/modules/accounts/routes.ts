@@ -80,6 +80,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         status: a.status,
         dateOpened: a.dateOpened,
         branch: a.branch,
+        customerId: a.custId,
       };
     },
   );

@@ -9,6 +9,7 @@ import { getAccount } from '../api/get-account';
 import { downloadStatement } from '../api/download-statement';
 import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
+import { HolderVerification } from '../components/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
 
@@ -118,6 +119,7 @@ export function AccountEnquiryRoute() {
             className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
           >
             <AccountDetails account={account} />
+            <HolderVerification customerId={account.customerId} />
             <div className="flex gap-2 print:hidden">
               <Button variant="outline" onClick={() => window.print()}>
                 Print Details

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { DecideInput } from '../api/decide-approval';
+import { ApprovalSubject } from './approval-subject';
 
 const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
 
@@ -24,7 +25,7 @@ export function ApprovalRow({
       <TableCell kind="date">{new Date(a.createdAt).toLocaleString()}</TableCell>
       <TableCell>{label}</TableCell>
       <TableCell>
-        {a.subjectType} {a.subjectId}
+        <ApprovalSubject approval={a} />
       </TableCell>
       <TableCell>{a.makerEmail}</TableCell>
       <TableCell>{a.branch ?? '—'}</TableCell>

@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAsUser, newStaff, signIn, signUp } from './auth.ts';
+
+/** Any /api call from the page with the signed-in user's token; answers the status and body. */
+export async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
+        access_token?: string;
+      };
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${stored.access_token ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
+
+/** A new member of staff, signed up and signed in, activated by the demo superuser (so an Officer). */
+export async function activatedStaff(admin: Page, page: Page, prefix: string) {
+  const s = newStaff(prefix);
+  await signUp(page, s);
+  await signIn(page, s.email, s.password);
+  await page.waitForURL('**/new-user-dashboard');
+  const [row] = await apiAsUser<{ id: string }[]>(admin, `/api/admin/staff?q=${encodeURIComponent(s.email)}`);
+  expect((await call(admin, 'POST', `/api/admin/staff/${row!.id}/approve`)).status).toBe(200);
+  await page.waitForURL('**/dashboard', { timeout: 40_000 });
+  return { ...s, id: row!.id };
+}
+
+/**
+ * Gives `staffId` the seeded roles `roleKeys` (four-eyes: `admin` requests, the second superuser
+ * `checker` approves), then reloads the staff member's page so the menu and guard see it.
+ */
+export async function grantRole(
+  admin: Page,
+  checker: Page,
+  staff: { id: string; page: Page },
+  roleKeys: string[],
+  homeBranch: string | null,
+) {
+  const roles = await apiAsUser<{ id: string; key: string | null }[]>(admin, '/api/roles');
+  const request = await call(admin, 'PUT', `/api/admin/staff/${staff.id}/roles`, {
+    roleIds: roleKeys.map((k) => roles.find((r) => r.key === k)!.id),
+    homeBranch,
+  });
+  expect(request.status).toBe(202);
+  const approved = await call(checker, 'POST', `/api/approvals/${request.body.approvalId as string}/approve`);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  await staff.page.reload();
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { AUDIT_PAGE_SIZE } from '@bankmanager/contracts';
+import { Pagination } from '@/components/ui/pagination';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { usePermissions } from '@/lib/permissions';
+import { useCustomerAudit } from '../api/get-customer-audit';
+import { AuditNote } from './audit-note';
+
+/** The audit trail filtered to this customer: who did what, when, with what outcome. */
+export function AuditTab({ customerId }: { customerId: number }) {
+  const { can } = usePermissions();
+  const allowed = can('audit.read');
+  const [page, setPage] = useState(0);
+  const audit = useCustomerAudit(customerId, page, allowed);
+  if (!allowed)
+    return <p>The audit history needs the audit permission; ask a Compliance Officer or Auditor.</p>;
+  if (audit.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {audit.error.message}
+      </p>
+    );
+  if (!audit.data) return <p role="status">Loading the audit history...</p>;
+  return (
+    <div className="grid gap-2">
+      <div className="overflow-x-auto">
+        <Table>
+          <TableCaption className="sr-only">Audit history, newest first</TableCaption>
+          <TableHeader>
+            <tr>
+              <TableHead>When</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Outcome</TableHead>
+              <TableHead>Details</TableHead>
+            </tr>
+          </TableHeader>
+          <TableBody>
+            {audit.data.rows.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell kind="date">{new Date(r.occurredAt).toLocaleString()}</TableCell>
+                <TableCell>{r.actorEmail ?? '—'}</TableCell>
+                <TableCell kind="code">{r.action}</TableCell>
+                <TableCell>{r.outcome}</TableCell>
+                <TableCell>
+                  <AuditNote id={r.id} action={r.action} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {audit.data.rows.length === 0 ? <p>Nothing recorded yet.</p> : null}
+      <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={audit.data.total} onPage={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { customerHref, type Customer360 } from '@bankmanager/contracts';
+import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/permissions';
+import { flatten, labelOf } from '../lib/field-labels';
+import { showValue } from '../lib/show-value';
+import { EditDetailsForm } from './edit-details-form';
+
+const show = (v: unknown) => showValue(v) || '—';
+
+/** The record as created, its related customers and mandate; "Edit" for those who may. */
+export function DetailsTab({ customer: c }: { customer: Customer360 }) {
+  const { can } = usePermissions();
+  const [editing, setEditing] = useState(false);
+  if (editing) return <EditDetailsForm customer={c} onDone={() => setEditing(false)} />;
+  return (
+    <div className="grid gap-4">
+      <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+        {flatten(c.details)
+          .filter(([k]) => k !== 'type')
+          .map(([k, v]) => (
+            <div key={k}>
+              <dt className="text-muted-foreground text-sm">{labelOf(k)}</dt>
+              <dd className="font-medium break-words">{show(v)}</dd>
+            </div>
+          ))}
+      </dl>
+      {c.related.length ? (
+        <section>
+          <h3 className="font-semibold">
+            Related customers{c.mandate ? ` (mandate: ${c.mandate.replaceAll('_', ' ')})` : ''}
+          </h3>
+          <ul className="list-disc pl-5">
+            {c.related.map((r) => (
+              <li key={`${r.id}-${r.role}`}>
+                <Link className="underline" to={customerHref(r.id)}>
+                  {r.name}
+                </Link>{' '}
+                — {r.role}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {can('customers.create') && c.status !== 'Closed' ? (
+        <div>
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            Edit details
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_TEXT } from '@bankmanager/contracts';
+
+vi.mock('@/lib/supabase', () => ({
+  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
+}));
+const { post } = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get: vi.fn(async () => []), post },
+}));
+const { ApiError } = await import('@/lib/api-client');
+const { CustomerCreateRoute } = await import('./customer-create-route');
+
+const DRAFT_KEY = 'bankmanager-customer-draft:private';
+const complete = {
+  type: 'private',
+  branch: 'FTN',
+  title: 'Mr',
+  firstName: 'Mohamed',
+  middleName: '',
+  lastName: 'Kamara',
+  gender: 'male',
+  dateOfBirth: '1985-04-12',
+  idType: 'national_id',
+  idNumber: '4KX7Q2M9',
+  idIssuedOn: '2022-01-10',
+  idExpiresOn: '2099-01-09',
+  mobile: '+23276123456',
+  email: '',
+  address: { line1: '12 Siaka Stevens Street', line2: '', town: 'Freetown', district: 'Western Area Urban' },
+  occupation: 'Teacher',
+  employer: '',
+  incomeBand: '2k_10k',
+  sourceOfFunds: 'salary',
+  nextOfKin: { name: 'Aminata Kamara', relationship: 'Sister', mobile: '+23277123456' },
+  pep: false,
+};
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/customers/private/new']}>
+        <CustomerCreateRoute kind="private" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('new private customer', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    post.mockReset();
+  });
+
+  it('refuses an empty first step field by field and puts the cursor on the first bad field', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const first = screen.getByLabelText('First name');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription(CUSTOMER_TEXT.required);
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+  });
+
+  it('keeps the draft across a remount and discards it on request', async () => {
+    const view = renderForm();
+    await userEvent.type(screen.getByLabelText('First name'), 'Fatmata');
+    view.unmount();
+    renderForm();
+    expect(screen.getByLabelText('First name')).toHaveValue('Fatmata');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('shows a refused duplicate ID with a link, and resends a possible duplicate once confirmed', async () => {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step: 3, values: complete }));
+    const matches = [{ id: 42, name: 'Mohamed Kamara', href: '/customers/view/000042', why: 'id_number' }];
+    post.mockRejectedValueOnce(
+      new ApiError('This ID is already on file', 409, 'Conflict', {
+        error: 'This ID is already on file',
+        code: 'duplicate_id',
+        matches,
+      }),
+    );
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create customer' }));
+    expect(await screen.findByRole('link', { name: 'Mohamed Kamara' })).toHaveAttribute(
+      'href',
+      '/customers/view/000042',
+    );
+    expect(screen.queryByRole('button', { name: /create anyway/ })).toBeNull();
+    expect(post.mock.calls[0]![1].body).toMatchObject({
+      type: 'private',
+      idNumber: '4KX7Q2M9',
+      mobile: '+23276123456',
+    });
+    expect(post.mock.calls[0]![1].body).not.toHaveProperty('email');
+
+    post.mockRejectedValueOnce(
+      new ApiError('Possible duplicate', 409, 'Conflict', {
+        error: CUSTOMER_TEXT.possibleDuplicate,
+        code: 'possible_duplicate',
+        matches: [{ ...matches[0], why: 'mobile' }],
+      }),
+    );
+    post.mockResolvedValueOnce({ id: 77, version: 1, status: 'Pending' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create customer' }));
+    await userEvent.click(await screen.findByRole('button', { name: /create anyway/ }));
+    expect(post.mock.calls[2]![1].body).toMatchObject({ confirmDuplicates: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Customer 000077 created (Pending)' }),
+    ).toBeInTheDocument();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it("puts the server's 400 details on their fields, opening that field's step", async () => {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step: 3, values: complete }));
+    post.mockRejectedValueOnce(
+      new ApiError('Invalid', 400, 'Bad Request', {
+        error: 'Invalid',
+        details: [{ path: '/idNumber', message: CUSTOMER_TEXT.nin }],
+      }),
+    );
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create customer' }));
+    const id = await screen.findByLabelText('ID number');
+    expect(id).toHaveAttribute('aria-invalid', 'true');
+    expect(id).toHaveFocus();
+    expect(screen.getByText(CUSTOMER_TEXT.nin)).toBeInTheDocument();
+  });
+});
