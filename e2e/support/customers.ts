@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { call } from './staff.ts';
 
-/** A seeded branch (Head Office): database branch codes are 001…, not the staff BRANCHES list's. */
+/** The head office (contracts' BRANCHES, on every installation by migration 0031). */
 export const BRANCH = '001';
 
 /** A 1×1 PNG: enough for the server to store and the browser to show as an image. */

@@ -17,10 +17,8 @@ describe('customer onboarding (issue 17)', () => {
     await checkerPage.reload();
     const page = await browser.newPage();
     const cso = await activatedStaff(admin, page, 'cso');
-    // The Officer role every activated member of staff starts with is kept, and no home branch: the
-    // staff home-branch codes (contracts' BRANCHES, FTN…) are not rows of the seeded branches table
-    // (001…), whose foreign key refuses them; Officer's branches.all lets the CSO work in branch 001.
-    await grantRole(admin, checkerPage, { id: cso.id, page }, ['officer', 'cso'], null);
+    // A CSO of the head office: the Customer Service Officer role only, home branch 001.
+    await grantRole(admin, checkerPage, { id: cso.id, page }, ['cso'], '001');
     const officerPage = await browser.newPage();
     const compliance = await activatedStaff(admin, officerPage, 'compliance');
     await grantRole(admin, checkerPage, { id: compliance.id, page: officerPage }, ['compliance'], null);

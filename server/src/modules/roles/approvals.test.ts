@@ -39,9 +39,6 @@ describe('approvals', () => {
     [maker, supA, supB, secA, secB] = made as [StaffUser, StaffUser, StaffUser, StaffUser, StaffUser];
     boss = await s.make('superuser', 'boss');
     const { accountId } = await openTestAccount(t.app.db);
-    await t.app.db.execute(
-      sql`insert into branches (code, name, town) values ('FTN', 'Freetown', 'Freetown')`,
-    );
     for (const u of [supA, supB]) await setRoles(t.app, u.userId, ['supervisor'], 'T01');
     for (const u of [secA, secB]) await setRoles(t.app, u.userId, ['it_security']);
     const [a] = await queryRows<{ n: string }>(
@@ -158,7 +155,7 @@ describe('approvals', () => {
     const auditor = roles.find((r) => r.key === 'auditor')!;
     const req = await call('PUT', `/api/admin/staff/${maker.userId}/roles`, secA, {
       roleIds: [auditor.id],
-      homeBranch: 'FTN',
+      homeBranch: '001',
     });
     expect(req.statusCode).toBe(202);
     expect((await post(maker, '10.00')).statusCode).toBe(201);
@@ -180,7 +177,7 @@ describe('approvals', () => {
   });
 
   it('branch scope: without branches.all only the home branch', async () => {
-    await setRoles(t.app, supA.userId, ['supervisor'], 'FTN');
+    await setRoles(t.app, supA.userId, ['supervisor'], '001');
     const res = await call('GET', `/api/accounts/${account.number}`, supA);
     expect(res.statusCode).toBe(403);
     expect(res.json().details).toEqual({ permission: 'branches.all' });

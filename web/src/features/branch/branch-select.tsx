@@ -24,7 +24,7 @@ export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
         onChange={(e) => setBranch(e.target.value || null)}
         disabled={locked}
         title={locked ? 'You work in your home branch only' : undefined}
-        className="border-input bg-background focus-visible:ring-ring h-9 rounded-md border px-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
+        className="border-input bg-background focus-visible:ring-ring h-9 max-w-48 rounded-md border px-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
       >
         <option value="">No branch selected</option>
         {BRANCHES.map((b) => (

@@ -1,100 +1,33 @@
 import type { Database } from '../../client.ts';
+import { BRANCHES as CONTRACT_BRANCHES, type BranchCode } from '@bankmanager/contracts';
 import { branches, products } from '../../schema/banking.ts';
 
 /**
- * Branches, weighted by how many customers they serve (Freetown holds about half the market).
- * Streets are real streets of each town, for believable addresses.
+ * How many customers each branch serves (Freetown holds about half the market) and real streets of
+ * its town, for believable addresses. The branches themselves are the contracts' list.
  */
-export const BRANCHES = [
-  {
-    code: '001',
-    name: 'Head Office, Siaka Stevens Street',
-    town: 'Freetown',
+const BRANCH_PROFILES: Record<BranchCode, { weight: number; streets: readonly string[] }> = {
+  '001': {
     weight: 14,
     streets: ['Siaka Stevens Street', 'Lightfoot Boston Street', 'Wallace Johnson Street', 'Pademba Road'],
   },
-  {
-    code: '002',
-    name: 'Kissy Road',
-    town: 'Freetown',
-    weight: 9,
-    streets: ['Kissy Road', 'Fourah Bay Road', 'Blackhall Road', 'Bai Bureh Road'],
-  },
-  {
-    code: '003',
-    name: 'Lumley',
-    town: 'Freetown',
-    weight: 8,
-    streets: ['Wilkinson Road', 'Lumley Beach Road', 'Spur Road', 'Aberdeen Road'],
-  },
-  {
-    code: '004',
-    name: 'Congo Cross',
-    town: 'Freetown',
-    weight: 6,
-    streets: ['Main Motor Road', 'Congo Cross Road', 'Kingharman Road'],
-  },
-  {
-    code: '005',
-    name: 'Waterloo',
-    town: 'Waterloo',
-    weight: 5,
-    streets: ['Freetown Highway', 'Campbell Town Road', 'Lumpa Road'],
-  },
-  {
-    code: '010',
-    name: 'Bo Main',
-    town: 'Bo',
-    weight: 9,
-    streets: ['Tikonko Road', 'Bojon Street', 'Dambara Road', 'Fenton Road'],
-  },
-  {
-    code: '011',
-    name: 'Kenema',
-    town: 'Kenema',
-    weight: 8,
-    streets: ['Hangha Road', 'Dama Road', 'Blama Road', 'Maxwell Khobe Street'],
-  },
-  {
-    code: '012',
-    name: 'Makeni',
-    town: 'Makeni',
-    weight: 7,
-    streets: ['Azzolini Highway', 'Magburaka Road', 'Lunsar Road', 'Teko Road'],
-  },
-  {
-    code: '013',
-    name: 'Koidu',
-    town: 'Koidu',
-    weight: 6,
-    streets: ['Main Motor Road', 'Masingbi Road', 'Kainkordu Road'],
-  },
-  {
-    code: '014',
-    name: 'Port Loko',
-    town: 'Port Loko',
-    weight: 5,
-    streets: ['Lungi Road', 'Makeni Highway', 'Station Road'],
-  },
-  { code: '015', name: 'Kabala', town: 'Kabala', weight: 3, streets: ['Wara Wara Road', 'Kabala Main Road'] },
-  {
-    code: '016',
-    name: 'Kailahun',
-    town: 'Kailahun',
-    weight: 3,
-    streets: ['Kailahun Main Road', 'Pendembu Road'],
-  },
-  {
-    code: '017',
-    name: 'Moyamba',
-    town: 'Moyamba',
-    weight: 2,
-    streets: ['Moyamba Junction Road', 'Kori Street'],
-  },
-  { code: '018', name: 'Lunsar', town: 'Lunsar', weight: 2, streets: ['Makeni Road', 'Mission Road'] },
-  { code: '019', name: 'Kambia', town: 'Kambia', weight: 2, streets: ['Rokupr Road', 'Kambia Main Road'] },
-  { code: '020', name: 'Bonthe', town: 'Bonthe', weight: 1, streets: ['Dick Street', 'Bonthe Wharf Road'] },
-] as const;
+  '002': { weight: 9, streets: ['Kissy Road', 'Fourah Bay Road', 'Blackhall Road', 'Bai Bureh Road'] },
+  '003': { weight: 8, streets: ['Wilkinson Road', 'Lumley Beach Road', 'Spur Road', 'Aberdeen Road'] },
+  '004': { weight: 6, streets: ['Main Motor Road', 'Congo Cross Road', 'Kingharman Road'] },
+  '005': { weight: 5, streets: ['Freetown Highway', 'Campbell Town Road', 'Lumpa Road'] },
+  '010': { weight: 9, streets: ['Tikonko Road', 'Bojon Street', 'Dambara Road', 'Fenton Road'] },
+  '011': { weight: 8, streets: ['Hangha Road', 'Dama Road', 'Blama Road', 'Maxwell Khobe Street'] },
+  '012': { weight: 7, streets: ['Azzolini Highway', 'Magburaka Road', 'Lunsar Road', 'Teko Road'] },
+  '013': { weight: 6, streets: ['Main Motor Road', 'Masingbi Road', 'Kainkordu Road'] },
+  '014': { weight: 5, streets: ['Lungi Road', 'Makeni Highway', 'Station Road'] },
+  '015': { weight: 3, streets: ['Wara Wara Road', 'Kabala Main Road'] },
+  '016': { weight: 3, streets: ['Kailahun Main Road', 'Pendembu Road'] },
+  '017': { weight: 2, streets: ['Moyamba Junction Road', 'Kori Street'] },
+  '018': { weight: 2, streets: ['Makeni Road', 'Mission Road'] },
+  '019': { weight: 2, streets: ['Rokupr Road', 'Kambia Main Road'] },
+  '020': { weight: 1, streets: ['Dick Street', 'Bonthe Wharf Road'] },
+};
+export const BRANCHES = CONTRACT_BRANCHES.map((b) => ({ ...b, ...BRANCH_PROFILES[b.code] }));
 
 /** Product codes are `<type prefix>-<currency>`; the seed SQL builds them the same way. */
 export const PRODUCTS = [

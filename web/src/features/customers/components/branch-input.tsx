@@ -47,9 +47,9 @@ export function BranchCodeField({
 }
 
 /**
- * The customer's home branch code (the maker's own branch by default). A code with suggestions, not a
- * closed list: the contracts' BRANCHES (staff home branches) and the database's branch codes (001,
- * 010…) differ today and there is no branches endpoint; the server checks the code exists (400).
+ * The customer's home branch code (the maker's own branch by default), typed with the contracts'
+ * branches as suggestions: tellers know their codes and type faster than they scroll 16 names. The
+ * server checks the code exists (400).
  */
 export function BranchInput() {
   const {

@@ -19,7 +19,7 @@ const { CustomerCreateRoute } = await import('./customer-create-route');
 const DRAFT_KEY = 'bankmanager-customer-draft:private';
 const complete = {
   type: 'private',
-  branch: 'FTN',
+  branch: '001',
   title: 'Mr',
   firstName: 'Mohamed',
   middleName: '',
