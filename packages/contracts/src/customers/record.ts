@@ -17,10 +17,12 @@ import {
  * YYYY-MM-DD. Rules that depend on "today" take it as an argument: the server passes the business
  * date, the form the date the server reported, so both refuse the same input.
  */
-const text = (max: number) => z.string().trim().min(1, T.required).max(max);
+// A missing field says the same as an empty one: "This field is required", not zod's type message.
+const required = z.string(T.required);
+const text = (max: number) => required.trim().min(1, T.required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const isoDate = z.iso.date(T.required);
-const mobile = z.string().transform((v, ctx) => {
+const mobile = required.transform((v, ctx) => {
   const check = validatePhoneNumber(v);
   if (!check.valid) {
     ctx.addIssue({ code: 'custom', message: check.message });
@@ -37,18 +39,24 @@ const ID_PATTERNS = {
   voter_card: [/^[A-Z0-9]{6,12}$/, T.voterCard],
 } as const;
 
-export const addressSchema = z.object({
-  line1: text(120),
-  line2: optionalText(120),
-  town: text(60),
-  district: z.enum(DISTRICTS, T.required),
-});
+export const addressSchema = z.object(
+  {
+    line1: text(120),
+    line2: optionalText(120),
+    town: text(60),
+    district: z.enum(DISTRICTS, T.required),
+  },
+  T.required,
+);
 
-export const nextOfKinSchema = z.object({
-  name: text(120),
-  relationship: text(40),
-  mobile,
-});
+export const nextOfKinSchema = z.object(
+  {
+    name: text(120),
+    relationship: text(40),
+    mobile,
+  },
+  T.required,
+);
 
 const individualFields = {
   title: z.enum(TITLES, T.required),
@@ -60,7 +68,7 @@ const individualFields = {
   /** An existing customer acting for a minor. */
   guardianId: z.number().int().positive().optional(),
   idType: z.enum(PERSONAL_ID_TYPES, T.required),
-  idNumber: z.string().trim().toUpperCase().min(1, T.required),
+  idNumber: required.trim().toUpperCase().min(1, T.required),
   idIssuedOn: isoDate,
   idExpiresOn: isoDate,
   nationality: z
@@ -80,12 +88,11 @@ const individualFields = {
 
 const organisationFields = {
   registeredName: text(160),
-  registrationNumber: z
-    .string()
+  registrationNumber: required
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9/-]{4,20}$/, T.registrationNumber),
-  tin: z.string().regex(/^\d{9,10}$/, T.tin),
+  tin: required.regex(/^\d{9,10}$/, T.tin),
   sectorCode: z.enum(SECTOR_CODE_LIST, T.required),
   incorporatedOn: isoDate,
   country: z
@@ -97,9 +104,12 @@ const organisationFields = {
   address: addressSchema,
   /** Directors and authorised signatories: existing private customers. */
   signatories: z
-    .array(z.object({ customerId: z.number().int().positive(), role: z.enum(['director', 'signatory']) }))
+    .array(
+      z.object({ customerId: z.number().int().positive(), role: z.enum(['director', 'signatory']) }),
+      T.signatories,
+    )
     .min(1, T.signatories),
-  mandate: z.enum(['any_one', 'any_two', 'combination']),
+  mandate: z.enum(['any_one', 'any_two', 'combination'], T.required),
   /** For `combination`: each inner list is one set of signatories who may sign together. */
   combinations: z.array(z.array(z.number().int().positive()).min(2)).default([]),
 };
@@ -107,8 +117,8 @@ const organisationFields = {
 const jointFields = {
   /** The account title, e.g. "Fatmata and Mohamed Kamara". */
   jointName: text(160),
-  holders: z.array(z.number().int().positive()).min(2, T.jointHolders),
-  mandate: z.enum(['either_or_survivor', 'all_to_sign']),
+  holders: z.array(z.number().int().positive(), T.jointHolders).min(2, T.jointHolders),
+  mandate: z.enum(['either_or_survivor', 'all_to_sign'], T.required),
   mobile,
   address: addressSchema,
 };
@@ -123,7 +133,7 @@ const yearsBetween = (from: string, to: string) => {
 export function customerCreateSchema(today: string) {
   const individual = <K extends 'private' | 'employee'>(type: K) =>
     z
-      .object({ type: z.literal(type), branch: z.string().min(1), ...individualFields })
+      .object({ type: z.literal(type), branch: required.min(1, T.required), ...individualFields })
       .superRefine((c, ctx) => {
         const [pattern, message] = ID_PATTERNS[c.idType];
         if (!pattern.test(c.idNumber)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message });
@@ -140,7 +150,7 @@ export function customerCreateSchema(today: string) {
       });
   const organisation = <K extends 'corporate' | 'government' | 'organisation'>(type: K) =>
     z
-      .object({ type: z.literal(type), branch: z.string().min(1), ...organisationFields })
+      .object({ type: z.literal(type), branch: required.min(1, T.required), ...organisationFields })
       .superRefine((c, ctx) => {
         if (c.incorporatedOn > today)
           ctx.addIssue({ code: 'custom', path: ['incorporatedOn'], message: T.incorporatedFuture });
@@ -148,7 +158,7 @@ export function customerCreateSchema(today: string) {
           ctx.addIssue({ code: 'custom', path: ['combinations'], message: T.combinations });
       });
   const joint = z
-    .object({ type: z.literal('joint'), branch: z.string().min(1), ...jointFields })
+    .object({ type: z.literal('joint'), branch: required.min(1, T.required), ...jointFields })
     .refine((c) => new Set(c.holders).size === c.holders.length, {
       path: ['holders'],
       message: T.jointHolders,
