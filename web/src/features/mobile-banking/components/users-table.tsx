@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import {
   formatAmount,
@@ -18,7 +19,8 @@ interface Props {
   sort: SortState;
   onSort: (key: RegisteredUserSort) => void;
   selectedId: number | null;
-  onSelect: (row: RegisteredUser) => void;
+  /** Omitted for sample rows: they are read-only (nothing may be edited against a made-up id). */
+  onSelect?: (row: RegisteredUser) => void;
 }
 
 function SortHeader({
@@ -78,16 +80,20 @@ export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) 
           return (
             <TableRow
               key={r.cust_id}
-              interactive
-              tabIndex={0}
-              aria-selected={selected}
-              onClick={() => onSelect(r)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  onSelect(r);
-                }
-              }}
+              {...(onSelect
+                ? {
+                    interactive: true,
+                    tabIndex: 0,
+                    'aria-selected': selected,
+                    onClick: () => onSelect(r),
+                    onKeyDown: (e: KeyboardEvent) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        onSelect(r);
+                      }
+                    },
+                  }
+                : {})}
             >
               <TableCell kind="code">{padCustomerId(r.cust_id)}</TableCell>
               <TableCell>{r.cust_name}</TableCell>

@@ -81,7 +81,11 @@ export function RegisteredUsersRoute() {
           role="status"
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          Showing sample data: the server could not be reached. These rows are not real customers.
+          Showing sample data: the server could not be reached. These rows are not real customers and cannot
+          be edited.{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => void users.refetch()}>
+            Retry
+          </Button>
         </p>
       )}
       {users.isPending ? (
@@ -112,14 +116,14 @@ export function RegisteredUsersRoute() {
             rows={data.rows}
             sort={sort}
             onSort={onSort}
-            selectedId={selected?.cust_id ?? null}
-            onSelect={onSelect}
+            selectedId={data.sample ? null : (selected?.cust_id ?? null)}
+            onSelect={data.sample ? undefined : onSelect}
           />
           <Pagination page={page} pageSize={REGISTERED_USERS_PAGE_SIZE} total={data.total} onPage={setPage} />
         </>
       ) : null}
       <div className="flex justify-end gap-2">
-        {selected && (
+        {selected && !data?.sample && (
           <Button variant="secondary" onClick={() => setForm('edit')}>
             Edit Subscription
           </Button>
