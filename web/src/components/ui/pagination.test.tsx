@@ -19,4 +19,13 @@ describe('<Pagination>', () => {
     expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
+
+  it('while the next page loads, never pairs its "Showing" with the old rows and holds the buttons', () => {
+    render(<Pagination page={2} pageSize={10} total={35} onPage={() => {}} busy />);
+    expect(screen.queryByText(/Showing/)).toBeNull();
+    expect(screen.getByText('Loading page 3…')).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toHaveAttribute('aria-busy', 'true');
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+  });
 });

@@ -8,24 +8,33 @@ interface Props {
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  /**
+   * The rows on screen are the previous page's while the next one loads: say so, and keep the buttons
+   * still, rather than pair the new "Showing X to Y" with the old rows.
+   */
+  busy?: boolean;
 }
 
 /** First / previous / next / last, and 'Showing X to Y of Z results' (docs/product.md §2). */
-export function Pagination({ page, pageSize, total, onPage }: Props) {
+export function Pagination({ page, pageSize, total, onPage, busy = false }: Props) {
   const last = Math.max(0, Math.ceil(total / pageSize) - 1);
   const from = total === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(total, (page + 1) * pageSize);
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+    <nav
+      aria-label="Pagination"
+      aria-busy={busy}
+      className="flex flex-wrap items-center justify-between gap-3"
+    >
       <p className="text-muted-foreground text-sm" aria-live="polite">
-        {REGISTERED_USERS_TEXT.showing(from, to, total)}
+        {busy ? `Loading page ${page + 1}…` : REGISTERED_USERS_TEXT.showing(from, to, total)}
       </p>
       <div className="flex gap-1">
         <Button
           variant="outline"
           size="icon"
           aria-label="First page"
-          disabled={page <= 0}
+          disabled={busy || page <= 0}
           onClick={() => onPage(0)}
         >
           <ChevronFirst aria-hidden />
@@ -34,7 +43,7 @@ export function Pagination({ page, pageSize, total, onPage }: Props) {
           variant="outline"
           size="icon"
           aria-label="Previous page"
-          disabled={page <= 0}
+          disabled={busy || page <= 0}
           onClick={() => onPage(page - 1)}
         >
           <ChevronLeft aria-hidden />
@@ -43,7 +52,7 @@ export function Pagination({ page, pageSize, total, onPage }: Props) {
           variant="outline"
           size="icon"
           aria-label="Next page"
-          disabled={page >= last}
+          disabled={busy || page >= last}
           onClick={() => onPage(page + 1)}
         >
           <ChevronRight aria-hidden />
@@ -52,7 +61,7 @@ export function Pagination({ page, pageSize, total, onPage }: Props) {
           variant="outline"
           size="icon"
           aria-label="Last page"
-          disabled={page >= last}
+          disabled={busy || page >= last}
           onClick={() => onPage(last)}
         >
           <ChevronLast aria-hidden />

@@ -90,7 +90,13 @@ export function ApprovalsInboxRoute() {
         </TableBody>
       </Table>
       {list.data && list.data.total === 0 ? <p>Nothing waiting for you.</p> : null}
-      <Pagination page={page} pageSize={APPROVALS_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+      <Pagination
+        page={page}
+        pageSize={APPROVALS_PAGE_SIZE}
+        total={list.data?.total ?? 0}
+        onPage={setPage}
+        busy={list.isPlaceholderData}
+      />
     </main>
   );
 }

@@ -86,7 +86,13 @@ export function AuditTrailRoute() {
       ) : (
         <>
           <AuditTable rows={audit.data.rows} onOpen={setOpenId} />
-          <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={audit.data.total} onPage={setPage} />
+          <Pagination
+            page={page}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={audit.data.total}
+            onPage={setPage}
+            busy={audit.isPlaceholderData}
+          />
         </>
       )}
       {openId !== null ? (

@@ -59,7 +59,13 @@ export function AuditTab({ customerId }: { customerId: number }) {
         </Table>
       </div>
       {audit.data.rows.length === 0 ? <p>Nothing recorded yet.</p> : null}
-      <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={audit.data.total} onPage={setPage} />
+      <Pagination
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        total={audit.data.total}
+        onPage={setPage}
+        busy={audit.isPlaceholderData}
+      />
     </div>
   );
 }

@@ -63,7 +63,13 @@ export function ContactLog({
       </ol>
       {contacts.data && contacts.data.rows.length === 0 ? <p>No contacts logged yet.</p> : null}
       {contacts.data ? (
-        <Pagination page={page} pageSize={CONTACTS_PAGE_SIZE} total={contacts.data.total} onPage={setPage} />
+        <Pagination
+          page={page}
+          pageSize={CONTACTS_PAGE_SIZE}
+          total={contacts.data.total}
+          onPage={setPage}
+          busy={contacts.isPlaceholderData}
+        />
       ) : null}
     </div>
   );

@@ -48,6 +48,7 @@ export function CustomerListRoute({ kind }: { kind: KindRoute }) {
             pageSize={CUSTOMERS_PAGE_SIZE}
             total={list.data.total}
             onPage={(p) => set({ page: String(p + 1) })}
+            busy={list.isPlaceholderData}
           />
         </>
       ) : null}

@@ -135,7 +135,13 @@ export function JournalTab({
               ))}
             </TableBody>
           </Table>
-          <Pagination page={page} pageSize={JOURNAL_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+          <Pagination
+            page={page}
+            pageSize={JOURNAL_PAGE_SIZE}
+            total={list.data.total}
+            onPage={setPage}
+            busy={list.isPlaceholderData}
+          />
         </>
       )}
       {openId ? (

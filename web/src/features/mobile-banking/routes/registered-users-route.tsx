@@ -119,7 +119,13 @@ export function RegisteredUsersRoute() {
             selectedId={data.sample ? null : (selected?.cust_id ?? null)}
             onSelect={data.sample ? undefined : onSelect}
           />
-          <Pagination page={page} pageSize={REGISTERED_USERS_PAGE_SIZE} total={data.total} onPage={setPage} />
+          <Pagination
+            page={page}
+            pageSize={REGISTERED_USERS_PAGE_SIZE}
+            total={data.total}
+            onPage={setPage}
+            busy={users.isPlaceholderData}
+          />
         </>
       ) : null}
       <div className="flex justify-end gap-2">

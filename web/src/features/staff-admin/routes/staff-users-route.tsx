@@ -103,7 +103,13 @@ export function StaffUsersRoute() {
       ) : (
         <>
           <StaffTable rows={staff.data.rows} />
-          <Pagination page={page} pageSize={STAFF_PAGE_SIZE} total={staff.data.total} onPage={setPage} />
+          <Pagination
+            page={page}
+            pageSize={STAFF_PAGE_SIZE}
+            total={staff.data.total}
+            onPage={setPage}
+            busy={staff.isPlaceholderData}
+          />
         </>
       )}
       {review ? <ReviewDialog key={review} userId={review} onClose={closeReview} /> : null}
