@@ -55,6 +55,8 @@ export const statementQuerySchema = z
     path: ['from'],
   });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
+/** The server checks this against the business date, the form against today's date. */
+export const STATEMENT_END_AFTER_TODAY = 'The statement period cannot end after today';
 
 /** docs/product.md §2, §5, §8 texts of the Account Enquiry screen. */
 export const ACCOUNT_ENQUIRY_TEXT = {

@@ -4,6 +4,8 @@ import { PDFParse } from 'pdf-parse';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
+import { currentBusinessDate } from '../../db/business-date.ts';
+import { STATEMENT_END_AFTER_TODAY } from '@bankmanager/contracts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { postAt } from '../../../test/support/postings.ts';
 
@@ -118,6 +120,15 @@ describe('account enquiry API', () => {
     expect(text).toContain('Period: June 1, 2026 to June 30, 2026');
   });
 
+  it('refuses a period that ends after the business date, on the "to" field', async () => {
+    const today = await currentBusinessDate(t.app.db);
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const res = await get(`/api/accounts/${number}/statement?from=${today}&to=${tomorrow}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ path: '/to', message: STATEMENT_END_AFTER_TODAY }]);
+    expect((await get(`/api/accounts/${number}/statement?from=${today}&to=${today}`)).statusCode).toBe(200);
+  });
+
   it('rejects a bad period', async () => {
     expect((await get(`/api/accounts/${number}/statement?from=2026-07-01&to=2026-06-01`)).statusCode).toBe(
       400,
@@ -138,8 +149,9 @@ describe('account enquiry API', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().details[0].message, q).toBe('Use a date like 2026-01-31');
     }
-    expect(
-      (await get(`/api/accounts/${number}/statement?from=2026-06-01&to=9999-12-31&format=csv`)).statusCode,
-    ).toBe(200);
+    // The far future is a date, but not one a statement may end on (never a 500 either way).
+    const far = await get(`/api/accounts/${number}/statement?from=2026-06-01&to=9999-12-31&format=csv`);
+    expect(far.statusCode).toBe(400);
+    expect(far.json().details[0].message).toBe(STATEMENT_END_AFTER_TODAY);
   });
 });

@@ -5,13 +5,15 @@ import {
   accountExportFileName,
   accountDetailsSchema,
   statementQuerySchema,
+  STATEMENT_END_AFTER_TODAY,
   transactionsPageSchema,
   transactionsQuerySchema,
 } from '@bankmanager/contracts';
 import type { FastifyRequest as Req } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { currentBusinessDate } from '../../db/business-date.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { assertBranch, currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
 import { findAccount, listTransactions, type AccountRef } from './repository.ts';
@@ -123,6 +125,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { from, to, format } = req.query;
+      // A statement for days not yet booked would look final while postings can still land on them.
+      if (to > (await currentBusinessDate(app.db)))
+        throw badRequest('Invalid request', [{ path: '/to', message: STATEMENT_END_AFTER_TODAY }]);
       const a = await auditedFind(app.db, req, req.params.number, 'account.statement', { from, to, format });
       const statement = await buildStatement(app.db, a, from, to);
       void reply.header('cache-control', 'no-store');

@@ -40,7 +40,4 @@ export async function kycMissing(db: Database, c: CustomerRow, today: string): P
 /** What stands between the customer and activation (everything but the checker's own verification). */
 export const activationGaps = (missing: string[]) => missing.filter((m) => m !== KYC_VERIFICATION);
 
-export async function businessDate(db: Database): Promise<string> {
-  const [row] = await queryRows<{ d: string }>(db, sql`select current_business_date()::text as d`);
-  return row!.d;
-}
+export { currentBusinessDate as businessDate } from '../../db/business-date.ts';

@@ -12,11 +12,7 @@ export interface NetBalance {
   net: string;
 }
 
-/** The business date today's postings carry (gl-core's function), as YYYY-MM-DD. */
-export async function currentBusinessDate(db: Database): Promise<string> {
-  const [row] = await queryRows<{ d: string }>(db, sql`select current_business_date()::text as d`);
-  return row!.d;
-}
+export { currentBusinessDate } from '../../db/business-date.ts';
 
 /**
  * Every GL account's balance per currency at the end of `date`, debit-positive, non-zero only.

@@ -66,6 +66,7 @@ export function StatementDialog({ accountNumber }: { accountNumber: string }) {
               required
               value={to}
               min={from}
+              max={isoDay(today)}
               onChange={(e) => setTo(e.target.value)}
             />
           </div>
