@@ -56,13 +56,16 @@ describe('Staff administration and the audit trail', () => {
     await b.getByRole('textbox', { name: 'Action', exact: true }).fill('staff.');
     await b.getByRole('button', { name: 'Apply filters' }).click();
     const table = b.getByRole('table', { name: 'Audit trail, newest first' });
-    await table.getByText('staff.ban').first().waitFor();
-    await table.getByText('staff.approve').first().waitFor();
-    const actions = await table.locator('tbody tr td:nth-child(3)').allTextContents();
-    expect(actions.every((t) => t.startsWith('staff.'))).toBe(true);
+    // Readable labels in the list; the raw code is each cell's title and the detail view's.
+    await table.getByText('Banned staff member').first().waitFor();
+    await table.getByText('Approved staff member').first().waitFor();
+    const codes = await table
+      .locator('tbody tr td:nth-child(3)')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
+    expect(codes.every((t) => t.startsWith('staff.'))).toBe(true);
 
     await table
-      .getByRole('button', { name: /\(staff\.ban\)$/ })
+      .getByRole('button', { name: /\(Banned staff member\)$/ })
       .first()
       .click();
     const detail = b.getByRole('dialog', { name: /^Audit row \d+$/ });

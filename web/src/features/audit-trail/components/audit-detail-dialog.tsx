@@ -1,3 +1,4 @@
+import { auditActionLabel } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -31,7 +32,7 @@ export function AuditDetailDialog({ id, onClose }: { id: number; onClose: () => 
         <DialogTitle>Audit row {id}</DialogTitle>
         <DialogDescription>
           {d
-            ? `${d.action} · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}`
+            ? `${auditActionLabel(d.action)} (${d.action}) · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}`
             : 'Loading details...'}
         </DialogDescription>
         {detail.isError ? (

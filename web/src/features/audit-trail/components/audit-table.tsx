@@ -1,4 +1,4 @@
-import type { AuditRow } from '@bankmanager/contracts';
+import { auditActionLabel, type AuditRow } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -30,7 +30,8 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
           <TableRow key={r.id}>
             <TableCell kind="date">{new Date(r.occurredAt).toLocaleString()}</TableCell>
             <TableCell>{r.actorEmail ?? r.actorId ?? '—'}</TableCell>
-            <TableCell kind="code">{r.action}</TableCell>
+            {/* The raw code stays in the detail view (and the title, for whoever searches by it). */}
+            <TableCell title={r.action}>{auditActionLabel(r.action)}</TableCell>
             <TableCell>{r.targetId ? `${r.targetType ?? ''} ${r.targetId}` : '—'}</TableCell>
             <TableCell>
               <Badge variant={OUTCOME_VARIANT[r.outcome]}>{r.outcome}</Badge>
@@ -40,7 +41,7 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
               <Button
                 size="sm"
                 variant="outline"
-                aria-label={`View details of row ${r.id} (${r.action})`}
+                aria-label={`View details of row ${r.id} (${auditActionLabel(r.action)})`}
                 onClick={() => onOpen(r.id)}
               >
                 View

@@ -1,0 +1,76 @@
+/**
+ * Readable names for audit actions (issue 22 B.9): lists show "Signed in", the detail view keeps the
+ * raw code. An action without a label here reads as its code made into words, never as nothing.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'auth.sign_up': 'Signed up',
+  'auth.password_change': 'Changed password',
+  'auth.password_reset': 'Reset password',
+  'auth.password_reset_request': 'Asked for a password reset',
+  'auth.mfa_enroll': 'Enrolled an authenticator',
+  'auth.mfa_unenroll': 'Removed an authenticator',
+  'auth.mfa_verify': 'Verified a one-time code',
+  'auth.mfa_factor_verified': 'Confirmed an authenticator',
+  'auth.account_under_attack': 'Sign-in attempts throttled',
+  'auth.admin_ban': 'Banned a user',
+  'auth.admin_unban': 'Lifted a ban',
+  'auth.admin_create_user': 'Created a user',
+  'auth.admin_delete_user': 'Deleted a user',
+  'auth.admin_invite': 'Invited a user',
+  'auth.admin_update_user': 'Updated a user',
+  'auth.admin_password_change': 'Set a user’s password',
+  'staff.register': 'Registered as staff',
+  'staff.approve': 'Approved staff member',
+  'staff.reject': 'Rejected staff member',
+  'staff.ban': 'Banned staff member',
+  'staff.unban': 'Lifted a staff ban',
+  'staff.roles': 'Changed staff roles',
+  'staff.grant_superuser': 'Made superuser',
+  'staff.revoke_superuser': 'Removed superuser',
+  'staff.revoke_activation': 'Revoked activation',
+  'staff.end_sessions': 'Ended sessions',
+  'staff.reset_mfa': 'Reset two-factor sign-in',
+  'staff.activate_first_user': 'Activated the first user',
+  'role.create': 'Created a role',
+  'role.update': 'Changed a role',
+  'approval.request': 'Asked for approval',
+  'approval.approve': 'Approved a request',
+  'ledger.manual_journal': 'Posted a manual journal',
+  'ledger.transfer': 'Made a transfer',
+  'ledger.reverse': 'Reversed a posting',
+  'banking.post_transaction': 'Posted a transaction',
+  'mobile_banking.subscription_saved': 'Saved a mobile banking subscription',
+  'customer.create': 'Created a customer',
+  'customer.update': 'Updated a customer',
+  'customer.status': 'Changed customer status',
+  'customer.kyc_edit': 'Edited KYC details',
+  'customer.risk_override': 'Overrode the risk rating',
+  'customer.merge': 'Merged customers',
+  'customer.branch_move': 'Moved a customer’s branch',
+  'customer.document.upload': 'Uploaded a customer document',
+  'customer.document.current': 'Chose the current document',
+  'customer.contact': 'Logged a contact',
+  'customer.preferred_channel': 'Set the preferred channel',
+  'customer.edd': 'Recorded due diligence',
+  'account.view_legs': 'Viewed a posting’s legs',
+  'profile.update': 'Updated profile',
+  'audit.export': 'Exported the audit trail',
+  'audit.verify': 'Verified the audit chain',
+  'storage.object.create': 'Stored a file',
+  'storage.object.update': 'Replaced a file',
+  'storage.object.delete': 'Deleted a file',
+  'storage.bucket.create': 'Created a bucket',
+  'storage.bucket.update': 'Changed a bucket',
+  'storage.bucket.delete': 'Deleted a bucket',
+  'storage.bucket.empty': 'Emptied a bucket',
+};
+
+/** "customer.document.upload" → its label, else "Customer document upload". */
+export function auditActionLabel(action: string): string {
+  const label = AUDIT_ACTION_LABELS[action];
+  if (label) return label;
+  const words = action.replace(/[._]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
