@@ -14,7 +14,17 @@ if (!process.argv.includes('--no-build'))
   execSync('npx vite build web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const byKey = (k) => manifest[k] ?? Object.values(manifest).find((c) => c.src === k);
+// Modules grouped into a shared chunk (web/vite.config.ts) have no manifest entry of their own: the
+// first-visit group holds the landing and sign-in screens.
+const groupOf = (name) => Object.values(manifest).find((c) => c.name === name);
+const GROUPED = {
+  'src/features/landing/routes/landing.tsx': 'first-visit',
+  'src/features/auth/routes/sign-in.tsx': 'first-visit',
+};
+const byKey = (k) =>
+  manifest[k] ??
+  Object.values(manifest).find((c) => c.src === k) ??
+  (GROUPED[k] ? groupOf(GROUPED[k]) : undefined);
 const size = new Map();
 const gz = (file) => {
   if (!size.has(file)) size.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
