@@ -12,6 +12,7 @@ interface Violation {
 
 /** Serious and critical axe-core violations on the page as it is now (notices at rest first). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast fading in or out is half transparent: judge colours only once notices are at rest.
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
       (t) => t.dataset.removed !== 'true' && getComputedStyle(t).opacity === '1',

@@ -1,37 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** Serious and critical axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast fading in or out is half transparent: judge colours only once notices are at rest.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
-      (t) => t.dataset.removed !== 'true' && getComputedStyle(t).opacity === '1',
-    ),
-  );
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from '../support/axe.ts';
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
   const browser = useBrowser();
