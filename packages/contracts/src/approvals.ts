@@ -17,6 +17,10 @@ export const APPROVAL_TYPES = [
   'customer.kyc_edit',
   'customer.risk_override',
   'customer.merge',
+  'product.change',
+  'account.open',
+  'account.status',
+  'account.overdraft',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -82,6 +86,32 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'customer.merge': {
     label: 'Merge two customers or move a branch',
     approvePermission: 'customers.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  // Deposits (issue 18): a new product or a product change, opening, unblocking and closing
+  // (deposits/lifecycle.ts), and overdraft limits.
+  'product.change': {
+    label: 'New product or product change',
+    approvePermission: 'products.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'account.open': {
+    label: 'Account opening',
+    approvePermission: 'accounts.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'account.status': {
+    label: 'Account unblock or closure',
+    approvePermission: 'accounts.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'account.overdraft': {
+    label: 'Overdraft limit',
+    approvePermission: 'accounts.approve',
     when: 'always',
     expires: 'end_of_business_day',
   },

@@ -32,7 +32,16 @@ export const ACCOUNT_TYPES = ['Current', 'Savings', 'Fixed Deposit', 'Loan', 'Mo
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
-export const ACCOUNT_STATUSES = ['Active', 'Dormant', 'Blocked', 'Closed'] as const;
+/** The account lifecycle of issue 18 (deposits/lifecycle.ts): Submitted → Approved → Active → Dormant → Closed. */
+export const ACCOUNT_STATUSES = [
+  'Submitted',
+  'Approved',
+  'Active',
+  'Dormant',
+  'Blocked',
+  'Closed',
+  'Rejected',
+] as const;
 export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 

@@ -22,4 +22,5 @@ export * from './approvals.ts';
 export * from './gl.ts';
 export * from './gl-reports.ts';
 export * from './customers/index.ts';
+export * from './deposits/index.ts';
 export * from './audit-labels.ts';

@@ -1,0 +1,73 @@
+import type { Permission } from '../permissions.ts';
+import type { AccountStatus } from '../banking.ts';
+
+/**
+ * The account state machine (issue 18). Opening is a request: POST /api/accounts makes a Submitted
+ * account and an `account.open` approval; the checker's approval moves it to Approved (rejection,
+ * withdrawal or expiry to Rejected), and `activate` makes it Active, ready for its first deposit.
+ * The server refuses any action whose `from` does not hold the account's status, writes the audit row
+ * with the reason, and sends four-eyes actions through the approvals engine.
+ */
+export const ACCOUNT_ACTIONS = {
+  activate: { from: ['Approved'], to: 'Active', permission: 'accounts.open', fourEyes: false },
+  /** Credits still post; debits are refused (e.g. a dispute or a garnishee order). */
+  block_debit: {
+    from: ['Active', 'Dormant'],
+    to: 'Blocked',
+    permission: 'accounts.block',
+    fourEyes: false,
+  },
+  /** Nothing posts (e.g. a court order or suspected fraud). Also tightens a debit block. */
+  block_total: {
+    from: ['Active', 'Dormant', 'Blocked'],
+    to: 'Blocked',
+    permission: 'accounts.block',
+    fourEyes: false,
+  },
+  /** Lifting a block is four-eyes: an insider could otherwise free a frozen account alone. */
+  unblock: { from: ['Blocked'], to: 'Active', permission: 'accounts.approve', fourEyes: true },
+  /** Set by end of day after the product's dormancy period without customer-initiated activity. */
+  mark_dormant: { from: ['Active'], to: 'Dormant', permission: 'eod.run', fourEyes: false },
+  reactivate: { from: ['Dormant'], to: 'Active', permission: 'accounts.open', fourEyes: false },
+  /** Needs no holds and no pending approvals; pays out and leaves a zero balance in one journal. */
+  close: { from: ['Active', 'Dormant'], to: 'Closed', permission: 'accounts.approve', fourEyes: true },
+} as const satisfies Record<
+  string,
+  { from: readonly AccountStatus[]; to: AccountStatus; permission: Permission; fourEyes: boolean }
+>;
+export type AccountAction = keyof typeof ACCOUNT_ACTIONS;
+export const ACCOUNT_ACTION_LIST = Object.keys(ACCOUNT_ACTIONS) as [AccountAction, ...AccountAction[]];
+
+/** What the approvals engine does to a Submitted account when the `account.open` request ends. */
+export const ACCOUNT_OPENING_OUTCOMES = {
+  approved: { from: 'Submitted', to: 'Approved' },
+  rejected: { from: 'Submitted', to: 'Rejected' },
+} as const satisfies Record<string, { from: AccountStatus; to: AccountStatus }>;
+
+export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
+  activate: 'Activate',
+  block_debit: 'Block debits',
+  block_total: 'Block all postings',
+  unblock: 'Lift the block',
+  mark_dormant: 'Mark dormant',
+  reactivate: 'Reactivate',
+  close: 'Close the account',
+};
+
+/** A Blocked account's kind of block; null for every other status. */
+export const BLOCK_KINDS = ['debit', 'total'] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+/** The actions an account in `status` allows, in menu order (a total block cannot be tightened). */
+export const accountActionsFrom = (status: AccountStatus, blockKind: BlockKind | null = null): AccountAction[] =>
+  ACCOUNT_ACTION_LIST.filter(
+    (a) =>
+      (ACCOUNT_ACTIONS[a].from as readonly string[]).includes(status) &&
+      !(a === 'block_total' && status === 'Blocked' && blockKind === 'total'),
+  );
+
+/** Statuses in which a posting of each direction is allowed (the database trigger says the same). */
+export const canPost = (status: AccountStatus, blockKind: BlockKind | null, side: 'debit' | 'credit') =>
+  status === 'Active' ||
+  status === 'Dormant' ||
+  (status === 'Blocked' && blockKind === 'debit' && side === 'credit');
