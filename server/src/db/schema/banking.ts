@@ -26,6 +26,9 @@ import {
   CUSTOMER_TYPES,
   DISTRICTS,
   RISK_RATINGS,
+  BLOCK_KINDS,
+  INTEREST_POSTING_FREQUENCIES,
+  PRODUCT_STATUSES,
 } from '@bankmanager/contracts';
 import { glAccounts, journalEntries } from './ledger.ts';
 
@@ -54,10 +57,80 @@ export const products = pgTable(
     ledgerCode: text('ledger_code')
       .notNull()
       .references(() => glAccounts.code),
+    // Issue 18: the product's other GL mappings (contracts/deposits/products.ts) and its state.
+    interestExpenseGl: text('interest_expense_gl')
+      .notNull()
+      .default('5010')
+      .references(() => glAccounts.code),
+    interestPayableGl: text('interest_payable_gl')
+      .notNull()
+      .default('2510')
+      .references(() => glAccounts.code),
+    feeIncomeGl: text('fee_income_gl')
+      .notNull()
+      .default('4020')
+      .references(() => glAccounts.code),
+    whtPayableGl: text('wht_payable_gl')
+      .notNull()
+      .default('2520')
+      .references(() => glAccounts.code),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
   },
   (t) => [
     check('products_account_type_check', sql`${t.accountType} in (${inList(ACCOUNT_TYPES)})`),
     check('products_currency_check', sql`${t.currency} in (${inList(CURRENCIES)})`),
+    check('products_status_check', sql`${t.status} in (${inList(PRODUCT_STATUSES)})`),
+  ],
+);
+
+/**
+ * A product's pricing and rules, versioned (issue 18): a version applies from `effective_from` and is
+ * never changed afterwards; end of day reads the version in force on the day it accrues. Rates are
+ * yearly percentages. The columns end of day computes with are columns; the rest is in `terms`.
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code),
+    version: integer('version').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    creditRate: numeric('credit_rate', { precision: 9, scale: 4 }).notNull(),
+    /** [{ minBalance, rate }], ascending from 0.00; empty when the rate is flat. */
+    creditTiers: jsonb('credit_tiers').notNull().default([]),
+    debitRate: numeric('debit_rate', { precision: 9, scale: 4 }),
+    minOpeningBalance: money('min_opening_balance').notNull().default('0.00'),
+    minOperatingBalance: money('min_operating_balance').notNull().default('0.00'),
+    monthlyFee: money('monthly_fee').notNull().default('0.00'),
+    belowMinimumFee: money('below_minimum_fee').notNull().default('0.00'),
+    closureFee: money('closure_fee').notNull().default('0.00'),
+    dormancyDays: integer('dormancy_days').notNull(),
+    postingFrequency: text('posting_frequency', { enum: INTEREST_POSTING_FREQUENCIES }).notNull(),
+    dayCount: text('day_count').notNull().default('actual/365'),
+    /** { tenors: [{ months, rate }], rollover: [...], earlyWithdrawalPenaltyRate } for fixed deposits. */
+    fixedDeposit: jsonb('fixed_deposit'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The checker who approved it; null for the versions the migration seeded. */
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productCode, t.version] }),
+    unique('product_versions_effective_unique').on(t.productCode, t.effectiveFrom),
+    check(
+      'product_versions_rates_check',
+      sql`${t.creditRate} between 0 and 100 and coalesce(${t.debitRate}, 0) between 0 and 100`,
+    ),
+    check(
+      'product_versions_fees_check',
+      sql`${t.minOpeningBalance} >= 0 and ${t.minOperatingBalance} >= 0 and ${t.monthlyFee} >= 0 and ${t.belowMinimumFee} >= 0 and ${t.closureFee} >= 0`,
+    ),
+    check('product_versions_dormancy_check', sql`${t.dormancyDays} between 30 and 3650`),
+    check(
+      'product_versions_frequency_check',
+      sql`${t.postingFrequency} in (${inList(INTEREST_POSTING_FREQUENCIES)})`,
+    ),
   ],
 );
 
@@ -180,6 +253,25 @@ export const accounts = pgTable(
     balance: money('balance').notNull().default('0.00'),
     /** How far a Current account may go below zero; 0 for the others. */
     overdraftLimit: money('overdraft_limit').notNull().default('0.00'),
+    // Issue 18: the lifecycle, holds, overdrafts and fixed-deposit terms.
+    /** Set exactly when status is Blocked: 'debit' lets credits in, 'total' stops everything. */
+    blockKind: text('block_kind', { enum: BLOCK_KINDS }),
+    closedOn: date('closed_on'),
+    /** After this date the limit no longer counts in the available balance. */
+    overdraftExpiresOn: date('overdraft_expires_on'),
+    /** Business date the balance last went below zero; null while it is zero or above. */
+    overdrawnSince: date('overdrawn_since'),
+    /** Sum of the active holds, kept by the holds trigger (available = balance − held + limit). */
+    held: money('held').notNull().default('0.00'),
+    tenorMonths: integer('tenor_months'),
+    maturityDate: date('maturity_date'),
+    rollover: text('rollover', { enum: ['none', 'principal', 'principal_and_interest'] }),
+    /** Where a matured fixed deposit or a closed account's remainder goes. */
+    payoutAccountId: bigint('payout_account_id', { mode: 'number' }).references(
+      (): AnyPgColumn => accounts.id,
+    ),
+    /** POST /api/accounts's idempotency key. */
+    openingReference: text('opening_reference').unique(),
   },
   (t) => [
     // Lets mobile_banking_subscriptions require "an account of THAT customer" with a composite FK.
@@ -193,8 +285,46 @@ export const accounts = pgTable(
       'accounts_balance_check',
       sql`(${t.accountType} = 'Loan' and ${t.balance} <= 0) or (${t.accountType} <> 'Loan' and ${t.balance} >= -${t.overdraftLimit})`,
     ),
+    check('accounts_block_kind_check', sql`(${t.status} = 'Blocked') = (${t.blockKind} is not null)`),
+    check('accounts_held_check', sql`${t.held} >= 0`),
     index('accounts_cust_idx').on(t.custId),
+    // The managers' lists: by branch/type/status, by number prefix, by product, overdrawn, by maturity.
+    index('accounts_type_status_number_idx').on(t.accountType, t.status, t.accountNumber),
+    index('accounts_branch_type_number_idx').on(t.branchCode, t.accountType, t.accountNumber),
+    index('accounts_product_number_idx').on(t.productCode, t.accountNumber),
+    index('accounts_overdrawn_idx')
+      .on(t.overdrawnSince)
+      .where(sql`${t.overdrawnSince} is not null`),
+    index('accounts_maturity_idx')
+      .on(t.maturityDate)
+      .where(sql`${t.maturityDate} is not null`),
     index('accounts_balance_idx').on(t.balance, t.id),
+  ],
+);
+
+/** Amounts set aside on an account (issue 18): they lower the available balance until released or expired. */
+export const accountHolds = pgTable(
+  'account_holds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    expiresOn: date('expires_on'),
+    placedBy: text('placed_by').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedBy: text('released_by'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releaseReason: text('release_reason'),
+  },
+  (t) => [
+    check('account_holds_amount_check', sql`${t.amount} > 0`),
+    check('account_holds_release_check', sql`(${t.releasedAt} is null) = (${t.releasedBy} is null)`),
+    index('account_holds_active_idx')
+      .on(t.accountId)
+      .where(sql`${t.releasedAt} is null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Database } from '../../client.ts';
 import { BRANCHES as CONTRACT_BRANCHES, type BranchCode } from '@bankmanager/contracts';
-import { branches, products } from '../../schema/banking.ts';
+import { branches, products, productVersions } from '../../schema/banking.ts';
+import { PRODUCT_TERMS } from './product-terms.ts';
 
 /**
  * How many customers each branch serves (Freetown holds about half the market) and real streets of
@@ -90,6 +91,8 @@ export async function insertReferenceData(tx: Database): Promise<void> {
     .onConflictDoNothing();
   await tx
     .insert(products)
-    .values(PRODUCTS.map((p) => ({ ...p })))
+    // USD products withhold tax into the USD payable (2521, migration 0032).
+    .values(PRODUCTS.map((p) => ({ ...p, ...(p.currency === 'USD' ? { whtPayableGl: '2521' } : {}) })))
     .onConflictDoNothing();
+  await tx.insert(productVersions).values(PRODUCT_TERMS).onConflictDoNothing();
 }
