@@ -48,6 +48,14 @@ describe('profile theme', () => {
     expect(isDark()).toBe(true);
   });
 
+  it('keeps and saves the theme chosen before sign-in when none is stored', async () => {
+    localStorage.setItem('bankmanager-theme', 'light');
+    api.loadProfileTheme.mockResolvedValue(null);
+    renderHeader();
+    await waitFor(() => expect(api.saveProfileTheme).toHaveBeenCalledWith('u1', 'light'));
+    expect(isDark()).toBe(false);
+  });
+
   it('flips and saves, and reverts when saving fails', async () => {
     api.loadProfileTheme.mockResolvedValue('light');
     renderHeader();

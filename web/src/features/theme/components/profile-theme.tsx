@@ -1,17 +1,20 @@
 import { Moon, Sun } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { loadProfileTheme, saveProfileTheme } from '../api/profile-theme';
-import { systemTheme, useTheme } from '@/lib/theme';
+import { useTheme } from '@/lib/theme';
 
 /**
- * Loads the signed-in user's theme from their profile (docs/product.md §4). None stored: the system
- * preference is used and saved. localStorage is updated too, so theme-init.js paints the right theme next
- * load.
+ * Loads the signed-in user's theme from their profile (docs/product.md §4). None stored: the theme on
+ * screen is kept and saved — the one chosen before sign-in, else the system preference (issue 22
+ * B.10). localStorage is updated too, so theme-init.js paints the right theme next load.
  */
 export function useProfileThemeSync(userId: string): void {
-  const { setTheme } = useTheme();
+  const { theme, setTheme } = useTheme();
+  // Read when the profile answers, without re-running the load on every toggle.
+  const onScreen = useRef(theme);
+  onScreen.current = theme;
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
@@ -19,7 +22,7 @@ export function useProfileThemeSync(userId: string): void {
       .then(async (stored) => {
         if (cancelled) return;
         if (stored) return setTheme(stored);
-        const initial = systemTheme();
+        const initial = onScreen.current;
         setTheme(initial);
         await saveProfileTheme(userId, initial);
       })
