@@ -54,6 +54,8 @@ export const PERMISSION_TEXT = {
   denied: (p: string) => `You don't have the permission "${p}" needed for this.`,
   otherBranch: 'You may act only in your home branch.',
   noAccessPage: "You don't have access to this page",
+  /** Shown where the menu would be, so a pending user knows why it is empty (issue 22 B.11). */
+  pendingMenu: 'The banking menu appears once an administrator activates your account.',
 } as const;
 
 /** Menu entries that need something narrower than their area's default (by path prefix). */

@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A signed-in, activated superuser unless a test says otherwise.
 type TestUser = { id: string; email: string; user_metadata: Record<string, unknown> } | null;
-const session = vi.hoisted((): { user: TestUser } => ({ user: null }));
+const session = vi.hoisted((): { user: TestUser; activated: boolean } => ({ user: null, activated: true }));
 vi.mock('@/lib/auth/auth-session', () => ({
   subscribeToAuth: (onUser: (u: unknown) => void) => {
     queueMicrotask(() => onUser(session.user));
     return () => {};
   },
-  getUserStatus: async () => ({ isActivated: true, isSuperuser: true }),
+  getUserStatus: async () => ({ isActivated: session.activated, isSuperuser: session.activated }),
   signInFlow: vi.fn(),
   signOutFlow: vi.fn(),
 }));
@@ -53,6 +53,17 @@ describe('app routes', () => {
       removeEventListener() {},
     }));
     session.user = { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } };
+    session.activated = true;
+  });
+
+  it('tells a pending user why the menu is empty', async () => {
+    session.activated = false;
+    renderAt('/new-user-dashboard');
+    expect(await screen.findByText('Pending Activation', {}, LAZY)).toBeInTheDocument();
+    expect(
+      screen.getByText('The banking menu appears once an administrator activates your account.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('menubar')).not.toBeInTheDocument();
   });
 
   it('opens a module page with the header for a menu path', async () => {

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { MENU } from '@bankmanager/contracts/menu';
+import { PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -69,7 +70,11 @@ export default function AppHeader() {
           </Button>
         </div>
       </div>
-      <MegaMenu items={menu} className="hidden border-t px-2 py-1 md:block" />
+      {pending ? (
+        <p className="text-muted-foreground border-t px-4 py-2 text-sm">{PERMISSION_TEXT.pendingMenu}</p>
+      ) : (
+        <MegaMenu items={menu} className="hidden border-t px-2 py-1 md:block" />
+      )}
       <IdleSignOut />
     </header>
   );
