@@ -39,7 +39,7 @@ export default function AppHeader() {
 
   return (
     <header className="bg-background sticky top-0 z-30 border-b">
-      <div className="flex h-16 items-center gap-3 px-4">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <MenuDrawer className="md:hidden" items={menu} footer={<BranchSelect id="branch-select-drawer" />} />
         <Link to={paths.dashboard} className="text-lg font-semibold whitespace-nowrap">
           BankManager
@@ -60,7 +60,8 @@ export default function AppHeader() {
             role="img"
             aria-label={`Signed in as ${fullName || user.email || 'user'}`}
             title={fullName || user.email || undefined}
-            className="bg-primary text-primary-foreground flex size-9 items-center justify-center rounded-full text-sm font-semibold"
+            // At phone width the avatar gives way so Sign Out stays on screen (issue 22 B.7).
+            className="bg-primary text-primary-foreground hidden size-9 items-center justify-center rounded-full text-sm font-semibold sm:flex"
           >
             {userInitial(user)}
           </span>

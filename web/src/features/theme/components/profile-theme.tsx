@@ -14,7 +14,9 @@ export function useProfileThemeSync(userId: string): void {
   const { theme, setTheme } = useTheme();
   // Read when the profile answers, without re-running the load on every toggle.
   const onScreen = useRef(theme);
-  onScreen.current = theme;
+  useEffect(() => {
+    onScreen.current = theme;
+  }, [theme]);
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
