@@ -6,6 +6,8 @@ import {
   type RegisteredUser,
   type RegisteredUserSort,
 } from '@bankmanager/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { CustomerStatusBadge, SubscriptionBadge } from './status-badges';
 
@@ -98,7 +100,17 @@ export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) 
               <TableCell kind="code">{padCustomerId(r.cust_id)}</TableCell>
               <TableCell>{r.cust_name}</TableCell>
               <TableCell kind="code">{r.mobile_no}</TableCell>
-              <TableCell kind="code">{r.pay_acct}</TableCell>
+              <TableCell kind="code">
+                {/* Opens the wallet in Account Enquiry (B.8); the row's own click and keys stay the row's. */}
+                <Link
+                  to={`${paths.accountEnquiry}?account=${encodeURIComponent(r.pay_acct)}`}
+                  className="underline-offset-4 hover:underline"
+                  onClick={(e) => e.stopPropagation()}
+                  onKeyDown={(e) => e.stopPropagation()}
+                >
+                  {r.pay_acct}
+                </Link>
+              </TableCell>
               <TableCell align="right" kind="amount">
                 {formatAmount(r.balance)}
               </TableCell>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import {
+  REGISTERED_USER_SORTS,
   REGISTERED_USERS_PAGE_SIZE,
   REGISTERED_USERS_TEXT as T,
   SEARCH_DEBOUNCE_MS,
@@ -11,7 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useUrlParams, useUrlSearch } from '@/hooks/use-url-search';
 import { ApiError } from '@/lib/api-client';
 import { useRegisteredUsers } from '../api/get-registered-users';
 import { Pagination } from '@/components/ui/pagination';
@@ -29,24 +30,24 @@ function loadErrorText(err: Error): string {
  * database.
  */
 export function RegisteredUsersRoute() {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<SortState>({ key: 'id', order: 'asc' });
-  const [page, setPage] = useState(0);
+  // Search, sort and page live in the query string, so a reload or a shared link restores them (B.8).
+  const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS);
+  const q = search.term;
+  const [params, setParams] = useUrlParams();
+  const sortParam = params.get('sort');
+  const sort: SortState = {
+    key: REGISTERED_USER_SORTS.find((k) => k === sortParam) ?? 'id',
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+  };
+  const page = Math.max(0, Math.floor(Number(params.get('page')) || 1) - 1);
+  const setPage = (p: number) => setParams({ page: p > 0 ? p + 1 : null });
   const [selected, setSelected] = useState<RegisteredUser | null>(null);
   const [form, setForm] = useState<'closed' | 'add' | 'edit'>('closed');
   const users = useRegisteredUsers({ q, sort: sort.key, order: sort.order, page });
 
-  // A new search starts from the first page.
-  const [lastQ, setLastQ] = useState(q);
-  if (q !== lastQ) {
-    setLastQ(q);
-    setPage(0);
-  }
-
   const onSort = (key: RegisteredUserSort) => {
-    setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
-    setPage(0);
+    const order = sort.key === key && sort.order === 'asc' ? 'desc' : 'asc';
+    setParams({ sort: key === 'id' ? null : key, order: order === 'asc' ? null : order, page: null });
   };
   const onSelect = (row: RegisteredUser) => {
     if (form !== 'closed' && row.cust_id !== selected?.cust_id) setForm('closed');
@@ -71,8 +72,8 @@ export function RegisteredUsersRoute() {
           type="search"
           aria-label="Search registered users"
           placeholder={T.searchPlaceholder}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={search.text}
+          onChange={(e) => search.onChange(e.target.value)}
           className="pl-9"
         />
       </div>
@@ -102,7 +103,7 @@ export function RegisteredUsersRoute() {
           {q ? (
             <>
               <p>{T.noResults(q)}</p>
-              <Button variant="link" onClick={() => setSearch('')}>
+              <Button variant="link" onClick={() => search.onChange('')}>
                 {T.clearSearch}
               </Button>
             </>
