@@ -1,26 +1,31 @@
-import { useState } from 'react';
-import { APPROVAL_POLICIES, APPROVAL_TYPES, type ApprovalType } from '@bankmanager/contracts';
+import {
+  APPROVAL_POLICIES,
+  APPROVAL_TYPES,
+  approvalListQuerySchema,
+  type ApprovalType,
+} from '@bankmanager/contracts';
 import { BRANCHES } from '@bankmanager/contracts/branches';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCaption, TableHead, TableHeader } from '@/components/ui/table';
+import { useUrlList } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
 import { useDecideApproval, type DecideInput } from '../api/decide-approval';
 import { ApprovalRow } from '../components/approval-row';
 
+const inboxFiltersSchema = approvalListQuerySchema.pick({ type: true, branch: true, minAmount: true });
 const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'Diff', 'Decision'];
 const selectClass = 'border-input bg-background h-9 rounded-md border px-2 text-sm';
 
 /** The approvals inbox (issue 15): every pending request the user may decide, oldest first. */
 export function ApprovalsInboxRoute() {
-  const [filters, setFilters] = useState<InboxFilters>({});
-  const [page, setPage] = useState(0);
+  // Filters and page live in the query string: a reload or a shared link restores them (B.8).
+  const url = useUrlList(inboxFiltersSchema);
+  const filters: InboxFilters = url.filters;
+  const { page, setPage } = url;
   const list = useApprovals(filters, page);
   const decide = useDecideApproval();
-  const set = (f: Partial<InboxFilters>) => {
-    setFilters((old) => ({ ...old, ...f }));
-    setPage(0);
-  };
+  const set = (f: Partial<InboxFilters>) => url.setFilters({ ...filters, ...f });
   const onDecide = (d: DecideInput) =>
     decide.mutate(d, {
       onSuccess: (a) => toast({ title: `Request ${a.status}.`, variant: 'success' }),

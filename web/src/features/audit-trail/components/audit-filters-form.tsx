@@ -11,8 +11,14 @@ const TEXT_FIELDS = [
 ] as const;
 
 /** Actor, action, target, outcome and date range; applied on submit. */
-export function AuditFiltersForm({ onApply }: { onApply: (f: AuditFilters) => void }) {
-  const [f, setF] = useState<AuditFilters>({});
+export function AuditFiltersForm({
+  initial = {},
+  onApply,
+}: {
+  initial?: AuditFilters;
+  onApply: (f: AuditFilters) => void;
+}) {
+  const [f, setF] = useState<AuditFilters>(initial);
   const set = (k: keyof AuditFilters, v: string) => setF((p) => ({ ...p, [k]: v || undefined }));
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AUDIT_PAGE_SIZE, type AuditFilters } from '@bankmanager/contracts';
+import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
+import { useUrlList } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { exportAudit } from '../api/export-audit';
 import { useAudit } from '../api/get-audit';
@@ -17,8 +18,8 @@ import { AuditTable } from '../components/audit-table';
  * Superusers only: the route guard (app/routes/audit-trail-route.tsx) keeps everyone else out.
  */
 export function AuditTrailRoute() {
-  const [filters, setFilters] = useState<AuditFilters>({});
-  const [page, setPage] = useState(0);
+  // Filters and page live in the query string: a reload or a shared link restores them (B.8).
+  const { filters, page, setFilters, setPage } = useUrlList(auditFiltersSchema);
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const audit = useAudit(filters, page);
@@ -69,12 +70,7 @@ export function AuditTrailRoute() {
           <p className="text-destructive">{verify.error.message}</p>
         ) : null}
       </div>
-      <AuditFiltersForm
-        onApply={(f) => {
-          setFilters(f);
-          setPage(0);
-        }}
-      />
+      <AuditFiltersForm key={JSON.stringify(filters)} initial={filters} onApply={setFilters} />
       {audit.isPending ? (
         <p>Loading audit trail...</p>
       ) : audit.isError ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { JOURNAL_SOURCES, formatCurrency } from '@bankmanager/contracts';
+import { JOURNAL_SOURCES, formatCurrency, journalListQuerySchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
@@ -15,9 +15,18 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { useUrlList } from '@/hooks/use-url-state';
 import { JOURNAL_PAGE_SIZE, useJournalEntries, type JournalFilters } from '../api/get-journal-entries';
 import { JournalEntryDialog } from './journal-entry-dialog';
 
+const journalFiltersSchema = journalListQuerySchema.pick({
+  from: true,
+  to: true,
+  account: true,
+  source: true,
+  maker: true,
+  reference: true,
+});
 const FILTERS = [
   ['from', 'From', 'date'],
   ['to', 'To', 'date'],
@@ -34,9 +43,9 @@ export function JournalTab({
   openId: string | null;
   onOpen: (id: string | null) => void;
 }) {
-  const [draft, setDraft] = useState<JournalFilters>({});
-  const [filters, setFilters] = useState<JournalFilters>({});
-  const [page, setPage] = useState(0);
+  // Filters and page live in the query string: a reload or a shared link restores them (B.8).
+  const { filters, page, setFilters, setPage } = useUrlList(journalFiltersSchema);
+  const [draft, setDraft] = useState<JournalFilters>(filters);
   const list = useJournalEntries(filters, page);
   return (
     <section aria-labelledby="journal-title" className="grid gap-4">
@@ -54,7 +63,6 @@ export function JournalTab({
         onSubmit={(e) => {
           e.preventDefault();
           setFilters(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
-          setPage(0);
         }}
       >
         {FILTERS.map(([key, label, type]) => (

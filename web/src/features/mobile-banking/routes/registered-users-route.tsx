@@ -12,7 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { useUrlParams, useUrlSearch } from '@/hooks/use-url-search';
+import { pageFromParams, useUrlParams, useUrlSearch } from '@/hooks/use-url-state';
 import { ApiError } from '@/lib/api-client';
 import { useRegisteredUsers } from '../api/get-registered-users';
 import { Pagination } from '@/components/ui/pagination';
@@ -39,7 +39,7 @@ export function RegisteredUsersRoute() {
     key: REGISTERED_USER_SORTS.find((k) => k === sortParam) ?? 'id',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
-  const page = Math.max(0, Math.floor(Number(params.get('page')) || 1) - 1);
+  const page = pageFromParams(params);
   const setPage = (p: number) => setParams({ page: p > 0 ? p + 1 : null });
   const [selected, setSelected] = useState<RegisteredUser | null>(null);
   const [form, setForm] = useState<'closed' | 'add' | 'edit'>('closed');

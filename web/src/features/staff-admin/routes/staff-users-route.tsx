@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { SEARCH_DEBOUNCE_MS } from '@bankmanager/contracts';
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { Pagination } from '@/components/ui/pagination';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { pageFromParams, useUrlParams, useUrlSearch } from '@/hooks/use-url-state';
 import { STAFF_FILTERS, STAFF_PAGE_SIZE, useStaff, type StaffFilter } from '../api/get-staff';
 import { ReviewDialog } from '../components/review-dialog';
 import { StaffTable } from '../components/staff-table';
@@ -26,17 +25,14 @@ const FILTER_LABEL: Record<StaffFilter, string> = {
 export function StaffUsersRoute() {
   const [params, setParams] = useSearchParams();
   const review = params.get('review');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [filter, setFilter] = useState<StaffFilter>('all');
-  const [page, setPage] = useState(0);
+  // Search, filter and page live in the query string: a reload or a shared link restores them (B.8).
+  const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS);
+  const q = search.term;
+  const [, setList] = useUrlParams();
+  const filter = STAFF_FILTERS.find((f) => f === params.get('filter')) ?? 'all';
+  const page = pageFromParams(params);
+  const setPage = (p: number) => setList({ page: p > 0 ? p + 1 : null });
   const staff = useStaff({ q, filter, page });
-
-  const [lastQ, setLastQ] = useState(q);
-  if (q !== lastQ) {
-    setLastQ(q);
-    setPage(0);
-  }
 
   const closeReview = () =>
     setParams(
@@ -71,8 +67,8 @@ export function StaffUsersRoute() {
             aria-label="Search staff"
             placeholder="Search by name, email or mobile..."
             className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            value={search.text}
+            onChange={(e) => search.onChange(e.target.value)}
           />
         </div>
         <div role="group" aria-label="Filter staff" className="flex flex-wrap gap-1">
@@ -82,10 +78,7 @@ export function StaffUsersRoute() {
               size="sm"
               variant={filter === f ? 'default' : 'outline'}
               aria-pressed={filter === f}
-              onClick={() => {
-                setFilter(f);
-                setPage(0);
-              }}
+              onClick={() => setList({ filter: f === 'all' ? null : f, page: null })}
             >
               {FILTER_LABEL[f]}
             </Button>

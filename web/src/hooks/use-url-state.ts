@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -49,4 +50,34 @@ export function useUrlParams() {
       return next;
     });
   return [params, set] as const;
+}
+
+/** The 0-based page the URL's 1-based `page` names (0 when absent or not a number). */
+export const pageFromParams = (params: URLSearchParams): number =>
+  Math.max(0, Math.floor(Number(params.get('page')) || 1) - 1);
+
+/**
+ * A list's filters and page in the query string (issue 22 B.8). Each filter is read through its own
+ * field of `schema`, so a hand-edited URL with a bad value loses that filter, not the page.
+ */
+export function useUrlList<S extends z.ZodObject>(schema: S) {
+  const [params, set] = useUrlParams();
+  const keys = Object.keys(schema.shape);
+  const filters: Record<string, unknown> = {};
+  for (const k of keys) {
+    const raw = params.get(k);
+    const parsed = raw === null ? undefined : (schema.shape[k] as z.ZodType).safeParse(raw);
+    if (parsed?.success && parsed.data !== undefined) filters[k] = parsed.data;
+  }
+  return {
+    filters: filters as Partial<z.infer<S>>,
+    page: pageFromParams(params),
+    /** Replaces every filter and goes back to page one. */
+    setFilters: (f: Partial<z.infer<S>>) =>
+      set({
+        ...Object.fromEntries(keys.map((k) => [k, (f as Record<string, string | undefined>)[k] ?? null])),
+        page: null,
+      }),
+    setPage: (p: number) => set({ page: p > 0 ? p + 1 : null }),
+  };
 }
