@@ -103,6 +103,8 @@ export const auditRowSchema = z.object({
   occurredAt: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's full name from their profile, when they have one (issue 22 B.9: names, not ids). */
+  actorName: z.string().nullable().optional(),
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, like, lt, max, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, like, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { AuditDetail, AuditFilters, AuditRow } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { authUsers } from '../../db/schema/auth.ts';
 import { containsPattern } from '../../lib/search-pattern.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,7 +92,22 @@ export async function listAudit(
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(toRow);
+  return withActorNames(db, rows.map(toRow));
+}
+
+/** Names for the page's actors in one query: the screen shows people, the raw id stays in the detail. */
+async function withActorNames<R extends AuditRow>(db: Database, rows: R[]): Promise<R[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.actorId && UUID.test(r.actorId) ? [r.actorId] : [])))];
+  if (ids.length === 0) return rows;
+  const found = await db
+    .select({
+      id: authUsers.id,
+      name: sql<string | null>`nullif(${authUsers.userMetadata}->>'fullName', '')`,
+    })
+    .from(authUsers)
+    .where(inArray(authUsers.id, ids));
+  const names = new Map(found.map((f) => [String(f.id), f.name]));
+  return rows.map((r) => ({ ...r, actorName: (r.actorId && names.get(r.actorId)) || null }));
 }
 
 export async function countAudit(db: Database, f: AuditFilters): Promise<number> {
@@ -102,7 +118,8 @@ export async function countAudit(db: Database, f: AuditFilters): Promise<number>
 export async function getAudit(db: Database, id: number): Promise<AuditDetail | null> {
   const [r] = await db.select().from(auditLog).where(eq(auditLog.id, id));
   if (!r) return null;
-  return { ...toRow(r), details: r.details, prevHash: r.prevHash, hash: r.hash };
+  const [named] = await withActorNames(db, [toRow(r)]);
+  return { ...named!, details: r.details, prevHash: r.prevHash, hash: r.hash };
 }
 
 /** How many rows match, and the newest of them: an export stops there, whatever is written meanwhile. */

@@ -57,6 +57,10 @@ describe('audit trail API', () => {
     expect(aboutClerk.rows).toMatchObject([
       { action: 'staff.approve', actorId: root.userId, outcome: 'success' },
     ]);
+    // Names, not ids (issue 22 B.9): the sign-up's full name, "Test root <n>".
+    expect((aboutClerk.rows[0] as Row & { actorName: string }).actorName).toMatch(/^Test root \d+$/);
+    const detail = await c.get(`/api/admin/audit/${aboutClerk.rows[0]!.id}`, root.auth);
+    expect(detail.json<{ actorName: string }>().actorName).toMatch(/^Test root \d+$/);
   });
 
   it('pages newest first and filters by actor (id or e-mail), action (name or area prefix), target, outcome and dates', async () => {

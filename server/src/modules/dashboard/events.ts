@@ -18,6 +18,8 @@ interface AuditRow extends Record<string, unknown> {
   target_id: string | null;
   account: string | null;
   occurred_at: string;
+  actor_name: string | null;
+  target_name: string | null;
 }
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -40,16 +42,25 @@ export async function getRecentEvents(
         where not s.approved and not s.is_superuser
         order by s.created_at desc limit ${limit}`,
   );
+  // People's and customers' names, not ids (issue 22 B.9), joined on the ten rows only.
   const activity = await queryRows<AuditRow>(
     db,
-    sql`select id, action, outcome, actor_email, target_id, details->>'account' as account,
-          ${iso('occurred_at')} as occurred_at
-        from audit_log
-        where (action = 'auth.sign_in' and outcome = 'failure')
-           or action in ('staff.approve', 'staff.activate_first_user', 'mobile_banking.subscription_saved')
-           ${attacks}
-        order by id desc limit ${limit}`,
+    sql`select a.*, nullif(pa.full_name, '') as actor_name,
+               coalesce(nullif(pt.full_name, ''), c.name) as target_name
+        from (select id, action, outcome, actor_id, actor_email, target_id, details->>'account' as account,
+                     ${iso('occurred_at')} as occurred_at
+              from audit_log
+              where (action = 'auth.sign_in' and outcome = 'failure')
+                 or action in ('staff.approve', 'staff.activate_first_user', 'mobile_banking.subscription_saved')
+                 ${attacks}
+              order by id desc limit ${limit}) a
+        left join profiles pa on pa.id::text = a.actor_id::text
+        left join profiles pt on a.action <> 'mobile_banking.subscription_saved' and pt.id::text = a.target_id
+        left join customers c on a.action = 'mobile_banking.subscription_saved'
+          and c.cust_id = case when a.target_id ~ '^[0-9]{1,9}$' then a.target_id::int end
+        order by a.id desc`,
   );
+  const by = (a: AuditRow) => a.actor_name ?? a.actor_email;
   const events: DashboardEvent[] = pending.map((p) => ({
     id: `new_user:${p.user_id}`,
     type: 'new_user',
@@ -80,14 +91,14 @@ export async function getRecentEvents(
         ...base,
         type: 'transaction',
         title: 'Mobile banking subscription updated',
-        description: `Customer ${a.target_id ?? ''} updated by ${a.actor_email ?? 'staff'}.`,
+        description: `${a.target_name ?? `Customer ${a.target_id ?? ''}`} updated by ${by(a) ?? 'staff'}.`,
       });
     } else {
       events.push({
         ...base,
         type: 'new_user',
         title: 'Staff account activated',
-        description: `${a.target_id ?? 'A user'} was activated${a.actor_email ? ` by ${a.actor_email}` : ''}.`,
+        description: `${a.target_name ?? 'A member of staff'} was activated${by(a) ? ` by ${by(a)}` : ''}.`,
       });
     }
   }

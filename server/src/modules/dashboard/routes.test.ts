@@ -3,18 +3,20 @@ import { dashboardResponseSchema } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { seedSteps } from '../../demo-seed.ts';
+import { adminClient } from '../../../test/support/admin-support.ts';
 
 describe('GET /api/dashboard', () => {
   let t: TestApp;
   let officer: StaffUser;
   let pending: StaffUser;
+  let make: Awaited<ReturnType<typeof staffUsers>>['make'];
   beforeAll(async () => {
     t = await createTestApp();
     const content = seedSteps.find((s) => s.name.includes('dashboard'));
     await content!.run(t.db.db, { customers: 0, transactionsPerAccount: 0, seed: 1 });
-    const staff = await staffUsers(t.app);
-    officer = await staff.make('activated');
-    pending = await staff.make('pending', 'newcomer');
+    ({ make } = await staffUsers(t.app));
+    officer = await make('activated');
+    pending = await make('pending', 'newcomer');
   });
   afterAll(() => t.close());
 
@@ -28,6 +30,18 @@ describe('GET /api/dashboard', () => {
     // A staff sign-up awaiting approval is a pending new_user event.
     const event = body.events.find((e) => e.userId === pending.userId);
     expect(event).toMatchObject({ type: 'new_user', status: 'pending' });
+  });
+
+  it("names people, not ids, in the activity events (issue 22 B.9)", async () => {
+    const root = await make('superuser', 'chief');
+    const joiner = await make('pending', 'joiner');
+    expect((await adminClient(t.app).act(joiner.userId, 'approve', root.auth)).statusCode).toBe(200);
+    const res = await t.app.inject({ url: '/api/dashboard', headers: { authorization: root.auth } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = dashboardResponseSchema.parse(res.json());
+    const activated = body.events.find((e) => e.title === 'Staff account activated');
+    expect(activated?.description).toMatch(/^Test joiner \d+ was activated by Test chief \d+\.$/);
+    expect(activated?.description).not.toContain(joiner.userId);
   });
 
   it('gives a user awaiting activation only the latest 3 news items', async () => {

@@ -29,7 +29,10 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
         {rows.map((r) => (
           <TableRow key={r.id}>
             <TableCell kind="date">{new Date(r.occurredAt).toLocaleString()}</TableCell>
-            <TableCell>{r.actorEmail ?? r.actorId ?? '—'}</TableCell>
+            {/* A person's name where the profile has one; the e-mail stays in the tooltip (B.9). */}
+            <TableCell title={r.actorEmail ?? r.actorId ?? undefined}>
+              {r.actorName ?? r.actorEmail ?? r.actorId ?? '—'}
+            </TableCell>
             {/* The raw code stays in the detail view (and the title, for whoever searches by it). */}
             <TableCell title={r.action}>{auditActionLabel(r.action)}</TableCell>
             <TableCell>{r.targetId ? `${r.targetType ?? ''} ${r.targetId}` : '—'}</TableCell>
