@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ToasterHost } from '@/components/ui/toaster-host';
 import { AuthProvider } from '@/lib/auth';
 import { PermissionsProvider } from '@/lib/permissions';
-import { BranchProvider } from '@/features/branch';
+import { BranchProvider } from '@/lib/branch';
 import { ThemeProvider, useTheme } from '@/lib/theme';
 import { SignOutEffects } from './sign-out-effects';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAuth } from '@/lib/auth';
-import { useBranch } from '@/features/branch';
+import { useBranch } from '@/lib/branch';
 import { useTheme } from '@/lib/theme';
 
 /** docs/product.md §4 "clear all state" on sign-out: theme choice, branch and the server-state cache. */

@@ -1,7 +1,7 @@
 import { BRANCHES } from '@bankmanager/contracts/branches';
 import { useEffect } from 'react';
 import { usePermissions } from '@/lib/permissions';
-import { useBranch } from './branch-context';
+import { BRANCH_SCOPE_TEXT, useBranch } from '@/lib/branch';
 
 /** Native select: accessible and light. */
 export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
@@ -23,16 +23,21 @@ export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
         value={branch ?? ''}
         onChange={(e) => setBranch(e.target.value || null)}
         disabled={locked}
-        title={locked ? 'You work in your home branch only' : undefined}
+        title={locked ? 'You work in your home branch only' : BRANCH_SCOPE_TEXT}
+        aria-describedby={`${id}-scope`}
         className="border-input bg-background focus-visible:ring-ring h-9 max-w-48 rounded-md border px-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
       >
-        <option value="">No branch selected</option>
+        <option value="">All branches</option>
         {BRANCHES.map((b) => (
           <option key={b.code} value={b.code}>
             {b.name}
           </option>
         ))}
       </select>
+      <span id={`${id}-scope`} className="sr-only">
+        {locked ? 'You work in your home branch only. ' : ''}
+        {BRANCH_SCOPE_TEXT}
+      </span>
     </div>
   );
 }

@@ -1,2 +1,1 @@
-export { BranchProvider, useBranch } from './branch-context';
 export { BranchSelect } from './branch-select';

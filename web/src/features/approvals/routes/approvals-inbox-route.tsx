@@ -8,6 +8,7 @@ import { BRANCHES } from '@bankmanager/contracts/branches';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCaption, TableHead, TableHeader } from '@/components/ui/table';
 import { useUrlList } from '@/hooks/use-url-state';
+import { useBranch } from '@/lib/branch';
 import { toast } from '@/lib/toast';
 import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
 import { useDecideApproval, type DecideInput } from '../api/decide-approval';
@@ -21,7 +22,9 @@ const selectClass = 'border-input bg-background h-9 rounded-md border px-2 text-
 export function ApprovalsInboxRoute() {
   // Filters and page live in the query string: a reload or a shared link restores them (B.8).
   const url = useUrlList(inboxFiltersSchema);
-  const filters: InboxFilters = url.filters;
+  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  const { branch } = useBranch();
+  const filters: InboxFilters = { ...url.filters, branch: url.filters.branch ?? branch ?? undefined };
   const { page, setPage } = url;
   const list = useApprovals(filters, page);
   const decide = useDecideApproval();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
+import { useBranch } from '@/lib/branch';
 import { usePermissions } from '@/lib/permissions';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
 import { CustomerFilters } from '../components/customer-filters';
@@ -10,7 +11,10 @@ import { useListParams } from '../lib/list-params';
 
 /** /customers/<kind>: one kind's customers, searched, filtered, sorted and paged by the server. */
 export function CustomerListRoute({ kind }: { kind: KindRoute }) {
-  const { filters, page, set } = useListParams();
+  const { filters: inUrl, page, set } = useListParams();
+  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  const { branch } = useBranch();
+  const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
   const { can } = usePermissions();
   const sort = filters.sort ?? 'name';
   const dir = filters.dir === 'desc' ? 'desc' : 'asc';
