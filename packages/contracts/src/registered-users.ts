@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validatePhoneNumber } from './phone.ts';
 import { pageQuerySchema } from './paging.ts';
+import { formatCount } from './format.ts';
 
 /** docs/product.md §9: users table constants. */
 export const REGISTERED_USERS_PAGE_SIZE = 10;
@@ -83,7 +84,8 @@ export const REGISTERED_USERS_TEXT = {
   empty: 'No registered users found.',
   noResults: (query: string) => `No results found for "${query}"`,
   clearSearch: 'Clear search',
-  showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} results`,
+  showing: (from: number, to: number, total: number) =>
+    `Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(total)} results`,
   loadError: (statusText: string) => `Error fetching users: ${statusText}`,
   loadFailed: 'Failed to load registered users',
   addTitle: 'Add Mobile Banking Subscription',

@@ -28,9 +28,15 @@ export const accountOpenSchema = z.object({
   rollover: z.enum(['none', 'principal', 'principal_and_interest']).optional(),
   payoutAccount: accountNumberSchema.optional(),
   /** Defaults to the customer's home branch; another branch needs `branches.all`. */
-  branch: z.string().regex(/^\d{3}$/).optional(),
+  branch: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
   /** Idempotency: the same reference returns the first answer and opens nothing new. */
-  reference: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).optional(),
+  reference: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .optional(),
 });
 export type AccountOpen = z.infer<typeof accountOpenSchema>;
 
@@ -44,7 +50,10 @@ export const accountListQuerySchema = pageQuerySchema.extend({
   status: z.enum(ACCOUNT_STATUSES).optional(),
   type: z.enum(ACCOUNT_TYPES).optional(),
   product: z.string().max(12).optional(),
-  branch: z.string().regex(/^\d{3}$/).optional(),
+  branch: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
   /** An account number (or its start), or part of the account holder's name. */
   q: z.string().trim().max(80).optional(),
   /** Only accounts overdrawn today (the overdraft schedule). */

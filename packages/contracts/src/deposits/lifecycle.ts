@@ -59,7 +59,10 @@ export const BLOCK_KINDS = ['debit', 'total'] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 /** The actions an account in `status` allows, in menu order (a total block cannot be tightened). */
-export const accountActionsFrom = (status: AccountStatus, blockKind: BlockKind | null = null): AccountAction[] =>
+export const accountActionsFrom = (
+  status: AccountStatus,
+  blockKind: BlockKind | null = null,
+): AccountAction[] =>
   ACCOUNT_ACTION_LIST.filter(
     (a) =>
       (ACCOUNT_ACTIONS[a].from as readonly string[]).includes(status) &&

@@ -128,7 +128,11 @@ export const productChangeSchema = z.object({
 export type ProductChange = z.infer<typeof productChangeSchema>;
 
 export const productVersionSchema = productTermsSchema.and(
-  z.object({ version: z.number().int(), approvedBy: z.string().nullable(), approvedAt: z.string().nullable() }),
+  z.object({
+    version: z.number().int(),
+    approvedBy: z.string().nullable(),
+    approvedAt: z.string().nullable(),
+  }),
 );
 
 /** GET /api/products, GET /api/products/:code. `terms` is the version in force on the business date. */

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { useState } from 'react';
 import { APPROVAL_POLICIES, formatCurrency, type Approval } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
@@ -22,7 +23,7 @@ export function ApprovalRow({
   const label = APPROVAL_POLICIES[a.type].label;
   return (
     <TableRow>
-      <TableCell kind="date">{new Date(a.createdAt).toLocaleString()}</TableCell>
+      <TableCell kind="date">{formatDateTime(a.createdAt)}</TableCell>
       <TableCell>{label}</TableCell>
       <TableCell>
         <ApprovalSubject approval={a} />

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { auditActionLabel } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -32,7 +33,7 @@ export function AuditDetailDialog({ id, onClose }: { id: number; onClose: () => 
         <DialogTitle>Audit row {id}</DialogTitle>
         <DialogDescription>
           {d
-            ? `${auditActionLabel(d.action)} (${d.action}) · ${d.outcome} · ${new Date(d.occurredAt).toLocaleString()}`
+            ? `${auditActionLabel(d.action)} (${d.action}) · ${d.outcome} · ${formatDateTime(d.occurredAt)}`
             : 'Loading details...'}
         </DialogDescription>
         {detail.isError ? (

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { auditActionLabel, type AuditRow } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,7 +29,7 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
       <TableBody>
         {rows.map((r) => (
           <TableRow key={r.id}>
-            <TableCell kind="date">{new Date(r.occurredAt).toLocaleString()}</TableCell>
+            <TableCell kind="date">{formatDateTime(r.occurredAt)}</TableCell>
             {/* A person's name where the profile has one; the e-mail stays in the tooltip (B.9). */}
             <TableCell title={r.actorEmail ?? r.actorId ?? undefined}>
               {r.actorName ?? r.actorEmail ?? r.actorId ?? '—'}

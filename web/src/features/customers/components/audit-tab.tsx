@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { useState } from 'react';
 import { AUDIT_PAGE_SIZE } from '@bankmanager/contracts';
 import { Pagination } from '@/components/ui/pagination';
@@ -46,7 +47,7 @@ export function AuditTab({ customerId }: { customerId: number }) {
           <TableBody>
             {audit.data.rows.map((r) => (
               <TableRow key={r.id}>
-                <TableCell kind="date">{new Date(r.occurredAt).toLocaleString()}</TableCell>
+                <TableCell kind="date">{formatDateTime(r.occurredAt)}</TableCell>
                 <TableCell>{r.actorEmail ?? '—'}</TableCell>
                 <TableCell kind="code">{r.action}</TableCell>
                 <TableCell>{r.outcome}</TableCell>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { useState } from 'react';
 import type { ContactChannel } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
@@ -55,7 +56,7 @@ export function ContactLog({
         {contacts.data?.rows.map((r) => (
           <li key={r.id} className="rounded-md border p-3 text-sm">
             <p className="font-medium">
-              {CHANNEL_LABELS[r.channel]} · {new Date(r.at).toLocaleString()}· {r.loggedBy}
+              {CHANNEL_LABELS[r.channel]} · {formatDateTime(r.at)}· {r.loggedBy}
             </p>
             <p className="whitespace-pre-wrap">{r.summary}</p>
           </li>

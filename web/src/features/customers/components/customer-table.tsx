@@ -1,3 +1,4 @@
+import { formatPhone } from '@bankmanager/contracts/format';
 import { Link } from 'react-router';
 import { customerHref, type CustomerListRow } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
@@ -82,7 +83,7 @@ export function CustomerTable({
                 </Link>
               </TableCell>
               <TableCell kind="code">{r.idNumber ?? '—'}</TableCell>
-              <TableCell kind="code">{r.mobile}</TableCell>
+              <TableCell kind="code">{formatPhone(r.mobile)}</TableCell>
               <TableCell>{r.branch}</TableCell>
               <TableCell>
                 <StatusBadge status={r.status} />

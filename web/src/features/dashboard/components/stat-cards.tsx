@@ -1,3 +1,4 @@
+import { formatCount } from '@bankmanager/contracts/format';
 import type { DashboardStats } from '@bankmanager/contracts/dashboard';
 import { Info } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -30,8 +31,8 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       <h2 id="key-figures" className="sr-only">
         Key figures
       </h2>
-      <Stat label="Total Customers">{stats.totalCustomers.toLocaleString('en-US')}</Stat>
-      <Stat label="Active Loans">{stats.activeLoans.toLocaleString('en-US')}</Stat>
+      <Stat label="Total Customers">{formatCount(stats.totalCustomers)}</Stat>
+      <Stat label="Active Loans">{formatCount(stats.activeLoans)}</Stat>
       <Stat label="Total Deposits">
         {stats.totalDeposits.length === 0 ? (
           '—'

@@ -1,9 +1,5 @@
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+// One format policy (issue 22 B.5): day-first, in Freetown.
+export { formatDate } from '@bankmanager/contracts/format';
 
 /** Newest first. */
 export function byDateDesc<T extends { date: string }>(items: T[]): T[] {

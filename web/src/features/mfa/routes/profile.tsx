@@ -1,3 +1,4 @@
+import { formatDate } from '@bankmanager/contracts/format';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -62,7 +63,7 @@ export function ProfileRoute() {
             <ul className="text-sm">
               {factors!.map((f) => (
                 <li key={f.id}>
-                  {f.friendlyName || 'Authenticator app'}, added {new Date(f.createdAt).toLocaleDateString()}
+                  {f.friendlyName || 'Authenticator app'}, added {formatDate(f.createdAt)}
                 </li>
               ))}
             </ul>

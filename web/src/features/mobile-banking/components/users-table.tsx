@@ -1,3 +1,4 @@
+import { formatPhone } from '@bankmanager/contracts/format';
 import type { KeyboardEvent } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import {
@@ -99,7 +100,7 @@ export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) 
             >
               <TableCell kind="code">{padCustomerId(r.cust_id)}</TableCell>
               <TableCell>{r.cust_name}</TableCell>
-              <TableCell kind="code">{r.mobile_no}</TableCell>
+              <TableCell kind="code">{formatPhone(r.mobile_no)}</TableCell>
               <TableCell kind="code">
                 {/* Opens the wallet in Account Enquiry (B.8); the row's own click and keys stay the row's. */}
                 <Link

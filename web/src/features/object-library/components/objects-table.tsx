@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { Download, Eye, Folder, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCaption, TableHeader, TableRow } from '@/components/ui/table';
@@ -62,7 +63,7 @@ export function ObjectsTable({ bucket, prefix, rows, onOpenFolder, onPreview, on
                 <td className="p-2 break-all">{e.name}</td>
                 <td className="p-2">{e.metadata?.mimetype ?? '—'}</td>
                 <td className="p-2 text-right tabular-nums">{formatSize(e.metadata?.size)}</td>
-                <td className="p-2">{e.updated_at ? new Date(e.updated_at).toLocaleString() : '—'}</td>
+                <td className="p-2">{e.updated_at ? formatDateTime(e.updated_at) : '—'}</td>
                 <td className="p-2">
                   <div className="flex justify-end gap-1">
                     {previewable(e.metadata?.mimetype) ? (

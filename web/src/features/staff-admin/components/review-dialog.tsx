@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts/format';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -43,7 +44,7 @@ export function ReviewDialog({ userId, onClose }: { userId: string; onClose: () 
               <dt className="text-muted-foreground">Mobile</dt>
               <dd>{u.mobileNo ?? '—'}</dd>
               <dt className="text-muted-foreground">Signed up</dt>
-              <dd>{new Date(u.createdAt).toLocaleString()}</dd>
+              <dd>{formatDateTime(u.createdAt)}</dd>
               <dt className="text-muted-foreground">Status</dt>
               <dd>
                 <StaffStatusBadge status={u.status} />

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '@bankmanager/contracts/format';
 import type { StaffListItem } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -12,8 +13,8 @@ import {
 import { StaffRowActions } from './staff-row-actions';
 
 const STATUS_VARIANT = { active: 'default', pending: 'secondary', banned: 'destructive' } as const;
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
-const date = (iso: string) => new Date(iso).toLocaleDateString();
+const dateTime = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
+const date = (iso: string) => formatDate(iso);
 const HEADERS = [
   'Name',
   'Email',
