@@ -67,6 +67,10 @@ export const LEDGER_REFUSAL_CODES = [
   'reference_conflict',
   'gl_account_not_postable',
   'balance_out_of_range',
+  // Issue 18: the account lifecycle and the available balance, refused by the posting trigger.
+  'debit_blocked',
+  'account_not_active',
+  'insufficient_available',
 ] as const;
 export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
 

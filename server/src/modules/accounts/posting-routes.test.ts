@@ -140,7 +140,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     expect(missing.json().error).toBe('No account found with number NO-SUCH-ACCT.');
     const cases = [
       [numbers.closed, credit('1'), 'account_closed'],
-      [numbers.blocked, { ...credit('1'), direction: 'debit' }, 'account_blocked'],
+      [numbers.blocked, { ...credit('1'), direction: 'debit' }, 'debit_blocked'],
       // Within the Officer's limit (Le 50,000), so the ledger, not four-eyes, answers (issue 15).
       [numbers.other, { ...credit('49999'), direction: 'debit' }, 'insufficient_funds'],
     ] as const;
