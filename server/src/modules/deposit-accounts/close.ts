@@ -54,7 +54,12 @@ export async function closingJournal(
   if (rest > 0n)
     lines.push(
       payout
-        ? { accountId: payout.id, side: 'credit', amount: money(rest), description: `Closure of ${a.accountNumber}` }
+        ? {
+            accountId: payout.id,
+            side: 'credit',
+            amount: money(rest),
+            description: `Closure of ${a.accountNumber}`,
+          }
         : { glCode: `1020-${a.branch}`, currency: a.currency, side: 'credit', amount: money(rest) },
     );
   try {
@@ -68,7 +73,12 @@ export async function closingJournal(
         action: 'account.close_journal',
         targetType: 'account',
         targetId: a.accountNumber,
-        details: { approvalId, fee: money(fee), paidOut: money(rest), payout: payout?.accountNumber ?? 'cash' },
+        details: {
+          approvalId,
+          fee: money(fee),
+          paidOut: money(rest),
+          payout: payout?.accountNumber ?? 'cash',
+        },
       },
     });
     return { entryId: e.id, fee: money(fee), paidOut: money(rest) };
@@ -80,4 +90,3 @@ export async function closingJournal(
     throw err;
   }
 }
-

@@ -24,7 +24,13 @@ const versionOf = async (tx: Database, number: string): Promise<string | null> =
 };
 
 /** The opening request ends: approved → Approved, rejected or withdrawn → Rejected (contracts' table). */
-async function endOpening(tx: Database, number: string, to: 'Approved' | 'Rejected', audit: object, actor: Parameters<typeof auditAccount>[1]) {
+async function endOpening(
+  tx: Database,
+  number: string,
+  to: 'Approved' | 'Rejected',
+  audit: object,
+  actor: Parameters<typeof auditAccount>[1],
+) {
   const from = ACCOUNT_OPENING_OUTCOMES.approved.from;
   const moved = await queryRows<{ id: string }>(
     tx,
@@ -41,19 +47,31 @@ export function registerAccountCommands(): void {
     currentVersion: (tx, subject) => versionOf(tx, subject),
     execute: async (tx, command, ctx) => {
       const { accountNumber } = command as { accountNumber: string };
-      await endOpening(tx, accountNumber, ACCOUNT_OPENING_OUTCOMES.approved.to, {
-        approvalId: ctx.approvalId,
-        approvedBy: ctx.checker.email,
-      }, ctx.maker);
+      await endOpening(
+        tx,
+        accountNumber,
+        ACCOUNT_OPENING_OUTCOMES.approved.to,
+        {
+          approvalId: ctx.approvalId,
+          approvedBy: ctx.checker.email,
+        },
+        ctx.maker,
+      );
     },
     onEnded: async (tx, command, ctx) => {
       const { accountNumber } = command as { accountNumber: string };
-      await endOpening(tx, accountNumber, ACCOUNT_OPENING_OUTCOMES.rejected.to, {
-        approvalId: ctx.approvalId,
-        outcome: ctx.outcome,
-        by: ctx.by.email,
-        reason: ctx.reason,
-      }, ctx.by);
+      await endOpening(
+        tx,
+        accountNumber,
+        ACCOUNT_OPENING_OUTCOMES.rejected.to,
+        {
+          approvalId: ctx.approvalId,
+          outcome: ctx.outcome,
+          by: ctx.by.email,
+          reason: ctx.reason,
+        },
+        ctx.by,
+      );
     },
   });
 

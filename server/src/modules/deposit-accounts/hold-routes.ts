@@ -14,7 +14,8 @@ export const accountHoldRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('accounts.block'),
       schema: {
         tags: ['accounts'],
-        summary: 'Places a hold (201); 409 hold_exceeds_available when it is larger than the available balance',
+        summary:
+          'Places a hold (201); 409 hold_exceeds_available when it is larger than the available balance',
         security,
         params: numberParam,
         body: holdCreateSchema,
@@ -22,7 +23,9 @@ export const accountHoldRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await placeHold(app.db, req.params.number, req.body, actorOf(req), scopeOf(req))),
+      reply
+        .status(201)
+        .send(await placeHold(app.db, req.params.number, req.body, actorOf(req), scopeOf(req))),
   );
 
   app.delete(

@@ -34,7 +34,8 @@ export async function placeHold(
     const a = await loadAccount(tx, number, true);
     inScope(a.branch);
     if (a.status === 'Closed' || a.status === 'Rejected') throw refuse('account_not_active');
-    if (Number(h.amount) > Number(a.available)) throw refuse('hold_exceeds_available', { available: a.available });
+    if (Number(h.amount) > Number(a.available))
+      throw refuse('hold_exceeds_available', { available: a.available });
     const [hold] = await queryRows<Hold & Record<string, unknown>>(
       tx,
       sql`insert into account_holds (account_id, amount, reason, expires_on, placed_by)

@@ -37,8 +37,7 @@ export async function listAccounts(
   if (q.overdrawn === 'true') where.push(sql`a.overdrawn_since is not null`);
   if (q.overdrawn === 'false') where.push(sql`a.overdrawn_since is null`);
   const text = q.q?.replace(/[\s-]/g, '') ?? '';
-  if (/^\d+$/.test(text))
-    where.push(sql`a.account_number >= ${text} and a.account_number < ${`${text}:`}`);
+  if (/^\d+$/.test(text)) where.push(sql`a.account_number >= ${text} and a.account_number < ${`${text}:`}`);
   const byName = !/^\d+$/.test(text) && !!q.q;
   if (byName) where.push(sql`c.name ilike ${`%${likeEscape(q.q!)}%`}`);
   const cond = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;

@@ -29,7 +29,8 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('enquiries.read'),
       schema: {
         tags: ['accounts'],
-        summary: 'Accounts: by customer, number prefix or holder name, status, type, product, branch; X-Total-Count',
+        summary:
+          'Accounts: by customer, number prefix or holder name, status, type, product, branch; X-Total-Count',
         security,
         querystring: accountListQuerySchema,
         response: { 200: z.array(accountRowSchema), ...errors },
@@ -37,7 +38,10 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const branch = listBranch(req, req.query.branch);
-      return sendPage(reply, await listAccounts(app.db, req.query, branch, pageWindow(req.query, ACCOUNTS_PAGE_SIZE)));
+      return sendPage(
+        reply,
+        await listAccounts(app.db, req.query, branch, pageWindow(req.query, ACCOUNTS_PAGE_SIZE)),
+      );
     },
   );
 
@@ -47,7 +51,8 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('enquiries.read'),
       schema: {
         tags: ['accounts'],
-        summary: 'One account for the managers: holds, rate in force, pending requests, the actions the caller may take',
+        summary:
+          'One account for the managers: holds, rate in force, pending requests, the actions the caller may take',
         security,
         params: numberParam,
         response: { 200: accountManageViewSchema, ...errors },

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_ACTIONS, accountActionsFrom, type AccountAction, type BlockKind } from '@bankmanager/contracts';
+import {
+  ACCOUNT_ACTIONS,
+  accountActionsFrom,
+  type AccountAction,
+  type BlockKind,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { ApprovalActor } from '../roles/index.ts';

@@ -49,7 +49,8 @@ export const accountWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('enquiries.read'),
       schema: {
         tags: ['accounts'],
-        summary: 'A lifecycle action with its reason: applied (200) or, for unblock and close, requested (202)',
+        summary:
+          'A lifecycle action with its reason: applied (200) or, for unblock and close, requested (202)',
         security,
         params: numberParam,
         body: accountStatusRequestSchema,
@@ -111,7 +112,8 @@ export const accountWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         assertBranch(req, a.branch);
         if (a.accountType !== 'Current') throw refuse('overdraft_current_only');
         const today = await currentBusinessDate(tx);
-        if (Number(limit) > 0 && (!expiresOn || expiresOn <= today)) throw refuse('overdraft_expiry_required');
+        if (Number(limit) > 0 && (!expiresOn || expiresOn <= today))
+          throw refuse('overdraft_expiry_required');
         if (a.status === 'Closed' || a.status === 'Rejected') throw refuse('transition_not_allowed');
         return requestApproval(tx, {
           type: 'account.overdraft',
