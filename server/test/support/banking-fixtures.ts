@@ -22,7 +22,13 @@ const productFor: Record<string, string> = { Current: 'T-CUR', Savings: 'T-SAV',
 /** Opens a customer and one account at balance 0; returns ids. */
 export async function openTestAccount(
   db: Database,
-  opts: { type?: AccountType; currency?: Currency; overdraftLimit?: string; status?: string; blockKind?: 'debit' | 'total' } = {},
+  opts: {
+    type?: AccountType;
+    currency?: Currency;
+    overdraftLimit?: string;
+    status?: string;
+    blockKind?: 'debit' | 'total';
+  } = {},
 ): Promise<{ custId: number; accountId: number }> {
   await ensureReferenceData(db);
   const n = ++counter;

@@ -221,7 +221,7 @@ function refusalMessage(code: string): string {
     case 'debit_blocked':
     case 'account_not_active':
     case 'insufficient_available':
-      return `Posting refused: ${ACCOUNT_REFUSAL_TEXT[code]}`;
+      return ACCOUNT_REFUSAL_TEXT[code];
     default:
       return 'The entry does not balance';
   }
