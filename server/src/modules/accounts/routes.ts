@@ -85,6 +85,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         dateOpened: a.dateOpened,
         branch: a.branch,
         customerId: a.custId,
+        held: a.held,
+        available: a.available,
+        blockKind: a.blockKind,
       };
     },
   );
