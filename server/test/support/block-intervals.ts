@@ -8,7 +8,8 @@ export class BlockIntervals {
   private seq = 0;
   private readonly open = new Map<string, { kind: 'debit' | 'total'; from: number }[]>();
   private readonly closed: { account: string; kind: 'debit' | 'total'; from: number; to: number }[] = [];
-  private readonly posted: { account: string; side: 'debit' | 'credit'; sent: number; answered: number }[] = [];
+  private readonly posted: { account: string; side: 'debit' | 'credit'; sent: number; answered: number }[] =
+    [];
 
   tick(): number {
     return ++this.seq;

@@ -4,8 +4,6 @@ import { queryRows } from '../../src/db/rows.ts';
 import { postTransaction } from '../../src/modules/banking/post-transaction.ts';
 import { ensureReferenceData, SUSPENSE_GL } from './banking-fixtures.ts';
 
-let n = 0;
-
 export interface Subscriber {
   custId: number;
   accountNumber: string;
@@ -25,7 +23,6 @@ export async function createSubscriber(
   },
 ): Promise<Subscriber> {
   await ensureReferenceData(db);
-  n++;
   const [c] = await queryRows<{ cust_id: number }>(
     db,
     sql`insert into customers (name, type, mobile_no, status, branch_code)

@@ -5,7 +5,6 @@ import {
   accountListQuerySchema,
   accountManageViewSchema,
   accountRowSchema,
-  type BlockKind,
 } from '@bankmanager/contracts';
 import { sql } from 'drizzle-orm';
 import { currentBusinessDate } from '../../db/business-date.ts';
@@ -74,7 +73,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
         // End of day (a later issue) accrues interest daily; until it lands nothing is accrued.
         accruedInterest: '0.00',
         pendingApprovals: Number(p!.n),
-        actions: accountActionsFrom(a.status, a.blockKind as BlockKind | null).filter((x) => mayAsk(req, x)),
+        actions: accountActionsFrom(a.status, a.blockKind).filter((x) => mayAsk(req, x)),
       };
     },
   );

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  ACCOUNT_ACTIONS,
-  accountActionsFrom,
-  type AccountAction,
-  type BlockKind,
-} from '@bankmanager/contracts';
+import { ACCOUNT_ACTIONS, accountActionsFrom, type AccountAction } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { ApprovalActor } from '../roles/index.ts';
@@ -20,7 +15,7 @@ export interface StatusCommand {
 
 /** 409 transition_not_allowed unless contracts' table allows `action` from the account's status now. */
 export function assertTransition(a: AccountFacts, action: AccountAction): void {
-  if (!accountActionsFrom(a.status, a.blockKind as BlockKind | null).includes(action))
+  if (!accountActionsFrom(a.status, a.blockKind).includes(action))
     throw refuse('transition_not_allowed', { status: a.status, action });
 }
 

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_REFUSAL_TEXT, postingAmountSchema, type Currency, type JournalSource, type Side } from '@bankmanager/contracts';
+import {
+  ACCOUNT_REFUSAL_TEXT,
+  postingAmountSchema,
+  type Currency,
+  type JournalSource,
+  type Side,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';

@@ -146,7 +146,10 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       const from = pool[op.a % pool.length]!;
       const to = pool[op.b % pool.length]!;
       if (from === to) return;
-      legs = [[from, 'debit'], [to, 'credit']];
+      legs = [
+        [from, 'debit'],
+        [to, 'credit'],
+      ];
       r = await send('/api/transfers', {
         from_account: from,
         to_account: to,
@@ -158,7 +161,10 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       const [from, to] = op.toSle
         ? [usd[op.usd % usd.length]!, sle[op.sle % sle.length]!]
         : [sle[op.sle % sle.length]!, usd[op.usd % usd.length]!];
-      legs = [[from, 'debit'], [to, 'credit']];
+      legs = [
+        [from, 'debit'],
+        [to, 'credit'],
+      ];
       r = await send('/api/transfers', {
         from_account: from,
         to_account: to,
