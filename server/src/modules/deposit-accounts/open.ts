@@ -3,6 +3,7 @@ import type { AccountOpen } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { termsInForce } from '../products/index.ts';
 import { requestApproval, type ApprovalActor } from '../roles/index.ts';
@@ -42,6 +43,24 @@ export async function openAccount(
   branchOf: (customerBranch: string) => string,
   maker: ApprovalActor,
 ): Promise<Opened> {
+  try {
+    return await openOnce(db, body, branchOf, maker);
+  } catch (err) {
+    // The same reference sent twice at once: the loser's insert hits the unique key; answer as the winner.
+    if (body.reference && violatedConstraint(err) === 'accounts_opening_reference_unique') {
+      const again = await previousOpening(db, body.reference);
+      if (again) return again;
+    }
+    throw err;
+  }
+}
+
+async function openOnce(
+  db: Database,
+  body: AccountOpen,
+  branchOf: (customerBranch: string) => string,
+  maker: ApprovalActor,
+): Promise<Opened> {
   return db.transaction(async (tx) => {
     if (body.reference) {
       const again = await previousOpening(tx, body.reference);
@@ -71,6 +90,15 @@ export async function openAccount(
         throw refuse('tenor_not_offered', { offered });
     }
     const branch = branchOf(c.branch_code);
+    if (body.payoutAccount) {
+      // Where a matured deposit goes: an account of the same customer and currency.
+      const [p2] = await queryRows<{ ok: boolean }>(
+        tx,
+        sql`select cust_id = ${body.custId} and currency = ${p.currency} and status in ('Active', 'Dormant') as ok
+            from accounts where account_number = ${body.payoutAccount}`,
+      );
+      if (!p2?.ok) throw refuse('payout_account_invalid');
+    }
     const [a] = await queryRows<{ id: string; account_number: string }>(
       tx,
       sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on,
