@@ -8,6 +8,7 @@
 // interrupted run resumes where it stopped: posting i always gets the same time and amount).
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { makeAccountNumber } from '@bankmanager/contracts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { appendAudit } from '../server/src/db/audit-log.ts';
@@ -33,7 +34,8 @@ const adminUrl = benchServerUrl();
 const postings = Number(values.postings);
 const runs = Number(values.runs);
 const dbName = values.database;
-const ACCOUNT = 'BENCH-HISTORY-1';
+// A valid number (ADR 0019) under branch 999 and serial 99999999, far from the seeded serials.
+const ACCOUNT = makeAccountNumber('999', 99_999_999);
 // Postings are spread evenly over the two years ending here: the statement year holds half of them.
 const HISTORY_END = '2026-10-31T18:00:00Z';
 const HISTORY_DAYS = 730;
