@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts';
 import PDFDocument from 'pdfkit';
 import { BANK_NAME, formatAmount, formatCurrency, formatLongDate } from '@bankmanager/contracts';
 import type { Statement } from './statement.ts';
@@ -169,7 +170,7 @@ export function statementPdf(s: Statement): PDFKit.PDFDocument {
     .font('Helvetica')
     .fontSize(8)
     .moveDown()
-    .text(`Generated ${s.generatedAt} UTC. ${s.lines.length} postings.`, 40);
+    .text(`Generated ${formatDateTime(s.generatedAt)} (Freetown time). ${s.lines.length} postings.`, 40);
   doc.end();
   return doc;
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts';
 import { GL_REPORT_TEXT, formatAmount, formatLongDate, type GlStatement } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
 import { reportPdf, type PdfRow } from './report-pdf.ts';
@@ -52,6 +53,6 @@ export function glStatementPdf(s: GlStatement): PDFKit.PDFDocument {
       { title: 'Balance', width: 70, align: 'right' },
     ],
     rows,
-    footer: [`${s.lines.length} lines. Generated ${new Date().toISOString()} UTC.`],
+    footer: [`${s.lines.length} lines. Generated ${formatDateTime(new Date())} (Freetown time).`],
   });
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts';
 import {
   GL_CLASSES,
   GL_CLASS_LABELS,
@@ -62,7 +63,7 @@ function pdf(title: string, subtitle: string, lines: Line[], warning?: string): 
       { title: 'Amount', width: 120, align: 'right' },
     ],
     rows,
-    footer: [`Generated ${new Date().toISOString()} UTC.`],
+    footer: [`Generated ${formatDateTime(new Date())} (Freetown time).`],
   });
 }
 

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bankmanager/contracts';
 import {
   GL_CLASS_LABELS,
   GL_REPORT_TEXT,
@@ -59,7 +60,7 @@ export function trialBalancePdf(tb: TrialBalance): PDFKit.PDFDocument {
     rows,
     footer: [
       tb.balanced ? GL_REPORT_TEXT.balanced : GL_REPORT_TEXT.outOfBalance(unbalancedCurrencies(tb)),
-      `Generated ${new Date().toISOString()} UTC.`,
+      `Generated ${formatDateTime(new Date())} (Freetown time).`,
     ],
   });
 }
