@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { APPROVAL_TEXT, PRODUCT_TEXT } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { queryRows } from '../../db/rows.ts';
-import { newSavings, productStaff, savingsTerms, TODAY } from './test-fixtures.ts';
+import { newSavings, productStaff, savingsTerms, TODAY } from '../../../test/support/products.ts';
 
 /** Create and read products over HTTP, four-eyes through the approvals routes (issue 18). */
 describe('GET|POST /api/products', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
-import { productStaff, savingsTerms } from './test-fixtures.ts';
+import { productStaff, savingsTerms } from '../../../test/support/products.ts';
 
 /** GET /api/products/reports as JSON, CSV and PDF (issue 18, /products/reports). */
 describe('GET /api/products/reports', () => {

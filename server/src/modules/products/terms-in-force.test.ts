@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditRateFor } from './terms-in-force.ts';
-import { savingsTerms } from './test-fixtures.ts';
+import { savingsTerms } from '../../../test/support/products.ts';
 
 /** The tier a balance reaches decides its rate; without tiers the flat rate applies (issue 18). */
 describe('creditRateFor', () => {

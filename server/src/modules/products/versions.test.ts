@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_TEXT, PRODUCT_TEXT } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { termsInForce } from './index.ts';
-import { newSavings, productStaff, savingsTerms, setBusinessDate, TODAY } from './test-fixtures.ts';
+import {
+  newSavings,
+  productStaff,
+  savingsTerms,
+  setBusinessDate,
+  TODAY,
+} from '../../../test/support/products.ts';
 
 /** PUT /api/products/:code: new versions from a date, never backwards, four-eyes (issue 18). */
 describe('PUT /api/products/:code', () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ProductCreate, ProductTerms } from '@bankmanager/contracts';
-import type { TestApp } from '../../../test/support/harness.ts';
-import { ensureReferenceData } from '../../../test/support/banking-fixtures.ts';
-import { setRoles } from '../../../test/support/roles.ts';
-import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import type { TestApp } from './harness.ts';
+import { ensureReferenceData } from './banking-fixtures.ts';
+import { setRoles } from './roles.ts';
+import { staffUsers, type StaffUser } from './staff-users.ts';
 
 /** The business date the product tests run on (set in bank_business_date, as end of day would). */
 export const TODAY = '2026-11-23';
@@ -53,24 +53,24 @@ export async function productStaff(t: TestApp) {
   await ensureReferenceData(t.app.db);
   await setBusinessDate(t, TODAY);
   const s = await staffUsers(t.app);
-  const [maker, checker, teller] = (await Promise.all([
+  const [maker, checker, teller] = await Promise.all([
     s.make('superuser', 'pmaker'),
     s.make('superuser', 'pchecker'),
     s.make('activated', 'teller'),
-  ])) as [StaffUser, StaffUser, StaffUser];
+  ]);
   await setRoles(t.app, teller.userId, ['teller'], 'T01');
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: StaffUser, payload?: unknown) =>
     t.app.inject({
       method,
       url,
       headers: { authorization: who.auth },
-      ...(payload ? { payload: payload as object } : {}),
+      ...(payload ? { payload: payload } : {}),
     });
   /** Makes the request as `maker` and approves it as `checker`; returns the approval's answer. */
   const approved = async (method: 'POST' | 'PUT', url: string, payload: unknown) => {
     const res = await call(method, url, maker, payload);
     if (res.statusCode !== 202) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return call('POST', `/api/approvals/${res.json().approvalId}/approve`, checker);
+    return call('POST', `/api/approvals/${res.json<{ approvalId: string }>().approvalId}/approve`, checker);
   };
   return { maker, checker, teller, call, approved };
 }
