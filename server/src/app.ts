@@ -25,6 +25,7 @@ import { glReportRoutes } from './modules/gl-reports/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
+import { productRoutes } from './modules/products/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(glReportRoutes);
       await api.register(customerRoutes);
       await api.register(depositAccountRoutes);
+      await api.register(productRoutes);
     },
     { prefix: '/api' },
   );
