@@ -43,6 +43,10 @@ export const paths = {
   customerSignatures: '/customers/signatures',
   customerAdmin: '/customers/admin',
   customerReports: '/customers/reports',
+  /** Products (issue 18): deposit products (`?new`, `?code=`), pricing side by side, the report. */
+  productsDefinition: '/products/definition',
+  productsPricing: '/products/pricing',
+  productsReports: '/products/reports',
 } as const;
 
 /** The kind a /customers/<kind>[/new] path is about. */

@@ -1,0 +1,10 @@
+import { ProductPricingRoute } from '@/features/products';
+import { Guarded } from './guarded';
+
+export default function ProductPricingRoutePage() {
+  return (
+    <Guarded requiresActivation permission="products.manage">
+      <ProductPricingRoute />
+    </Guarded>
+  );
+}
