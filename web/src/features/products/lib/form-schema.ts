@@ -70,4 +70,3 @@ export function contractResolver<V extends object, T>(
     return result;
   };
 }
-

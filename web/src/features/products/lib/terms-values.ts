@@ -62,7 +62,8 @@ export function termsToValues(t: ProductTerms, effectiveFrom: string): TermsValu
 const wholeNumber = (s: string) => (/^\d{1,6}$/.test(s.trim()) ? Number(s.trim()) : -1);
 
 /** A checkbox group's value: react-hook-form gives an array, or false when one box is registered. */
-const asList = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []);
+const asList = (v: unknown): string[] =>
+  Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : [];
 
 /** The contract's terms for a product of `type` (unknown: the schema decides whether it is valid). */
 export function termsFromValues(v: TermsValues, type: DepositProductType | ''): unknown {

@@ -57,7 +57,9 @@ describe('new product', () => {
     expect(code).toHaveAccessibleDescription(expect.stringContaining(PRODUCT_TEXT.code));
     expect(code).toHaveFocus();
     expect(screen.getByLabelText('Product name')).toHaveAccessibleDescription(PRODUCT_TEXT.name);
-    expect(screen.getByLabelText('Product type')).toHaveAccessibleDescription('Please choose the product type');
+    expect(screen.getByLabelText('Product type')).toHaveAccessibleDescription(
+      'Please choose the product type',
+    );
     expect(screen.getByLabelText('Control account (liability)')).toHaveAccessibleDescription(
       'Enter a GL account code: up to 4 digits, e.g. 2020',
     );
