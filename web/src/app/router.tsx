@@ -31,9 +31,7 @@ const CustomerProfiling = lazyPage(() => import('./routes/customer-profiling-rou
 const CustomerSignatures = lazyPage(() => import('./routes/customer-signatures-route'));
 const CustomerAdmin = lazyPage(() => import('./routes/customer-admin-route'));
 const CustomerReports = lazyPage(() => import('./routes/customer-reports-route'));
-const ProductDefinition = lazyPage(() => import('./routes/products-definition-route'));
-const ProductPricing = lazyPage(() => import('./routes/products-pricing-route'));
-const ProductReports = lazyPage(() => import('./routes/products-reports-route'));
+const Products = lazyPage(() => import('./routes/products-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -77,9 +75,9 @@ export function AppRoutes() {
         <Route path={paths.customerSignatures} element={<CustomerSignatures />} />
         <Route path={paths.customerAdmin} element={<CustomerAdmin />} />
         <Route path={paths.customerReports} element={<CustomerReports />} />
-        <Route path={paths.productsDefinition} element={<ProductDefinition />} />
-        <Route path={paths.productsPricing} element={<ProductPricing />} />
-        <Route path={paths.productsReports} element={<ProductReports />} />
+        {paths.productScreens.map((s) => (
+          <Route key={s} path={`/products/${s}`} element={<Products />} />
+        ))}
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>
