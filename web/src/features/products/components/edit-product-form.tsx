@@ -3,7 +3,7 @@ import { FormProvider, useWatch } from 'react-hook-form';
 import { PRODUCT_STATUSES, type Product, type ProductChange } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { useChangeProduct } from '../api/change-product';
-import { fieldErrorsFrom, refusalText } from '../lib/server-errors';
+import { conflictCode, fieldErrorsFrom, refusalText } from '../lib/server-errors';
 import { changesSomething, useEditProductForm } from '../lib/use-edit-form';
 import { idOf, optionsOf, SelectInput, TextInput } from './form-controls';
 import { GlFields } from './gl-fields';
@@ -43,6 +43,8 @@ export function EditProductForm({ product, businessDate }: { product: Product; b
       {
         onError: (err) => {
           const fields = fieldErrorsFrom(err);
+          // A version on that date exists: the date is what the maker must change.
+          if (conflictCode(err) === 'version_exists') fields['terms.effectiveFrom'] = refusalText(err);
           const names = Object.keys(fields);
           for (const n of names) form.setError(n as 'name', { type: 'server', message: fields[n] });
           if (names.length) form.setFocus(names[0] as 'name');

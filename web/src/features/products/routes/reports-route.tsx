@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { downloadProductReport, useProductReport } from '../api/get-product-report';
 import { ReportTable } from '../components/report-table';
+import { showDate } from '../lib/show';
 
 /** /products/reports: per product its rate, accounts by status and total balance; CSV or PDF too. */
 export function ProductReportsRoute() {
@@ -11,7 +12,7 @@ export function ProductReportsRoute() {
   async function download(format: 'csv' | 'pdf') {
     setBusy(format);
     try {
-      await downloadProductReport(format);
+      await downloadProductReport(format, report.data?.businessDate ?? new Date().toISOString().slice(0, 10));
     } catch (err) {
       const description = err instanceof Error ? err.message : 'Download failed';
       toast({ title: 'Error', description, variant: 'destructive' });
@@ -28,7 +29,7 @@ export function ProductReportsRoute() {
             <Button
               key={format}
               variant="outline"
-              disabled={busy !== null}
+              disabled={busy !== null || !report.data}
               aria-label={`Download the products report as ${format.toUpperCase()}`}
               onClick={() => void download(format)}
             >
@@ -43,7 +44,14 @@ export function ProductReportsRoute() {
           {report.error.message}
         </p>
       ) : null}
-      {report.data ? <ReportTable rows={report.data} /> : null}
+      {report.data ? (
+        <>
+          <p className="text-muted-foreground text-sm">
+            As at the business date, {showDate(report.data.businessDate)}.
+          </p>
+          <ReportTable report={report.data} />
+        </>
+      ) : null}
     </main>
   );
 }
