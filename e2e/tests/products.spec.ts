@@ -36,6 +36,8 @@ describe('deposit products (issue 18)', () => {
     const roleId = await createRole(admin, checkerPage, `Products manager ${Date.now()}`, [
       'products.manage',
       'approvals.decide',
+      // Reading products (GET /api/products) is an enquiry, as for every other screen.
+      'enquiries.read',
     ]);
     const page = await browser.newPage();
     const maker = await activatedStaff(admin, page, 'products');

@@ -28,10 +28,12 @@ export function ProductDetail({ code, businessDate }: { code: string; businessDa
         </Link>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">Type and currency</dt>
-        <dd>
-          {p.accountType}, {p.currency}
-        </dd>
+        <div className="contents">
+          <dt className="text-muted-foreground">Type and currency</dt>
+          <dd>
+            {p.accountType}, {p.currency}
+          </dd>
+        </div>
         {GL_FIELDS.map(([key, label]) => (
           <div key={key} className="contents">
             <dt className="text-muted-foreground">{label} GL</dt>

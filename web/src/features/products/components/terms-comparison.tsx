@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Product, ProductTerms } from '@bankmanager/contracts';
 import {
   Table,
@@ -10,11 +11,13 @@ import {
 } from '@/components/ui/table';
 import { rateInForce, showDate, showMoney, showRate, showRollover, showTenors } from '../lib/show';
 
+const DEFINITION = '/products/definition';
+
 type Row = [label: string, show: (t: ProductTerms, p: Product) => string];
 
 const tiers = (t: ProductTerms, p: Product) =>
   t.creditTiers.length
-    ? t.creditTiers.map((x) => `from ${showMoney(x.minBalance, p.currency)}: ${x.rate} %`).join('; ')
+    ? t.creditTiers.map((x) => `from ${showMoney(x.minBalance, p.currency)}: ${showRate(x.rate)}`).join('; ')
     : 'None';
 
 /** The terms in force, one line per rule, so products read side by side (one column each). */
@@ -44,7 +47,10 @@ export function TermsComparison({ products }: { products: Product[] }) {
           <TableHead>Rule</TableHead>
           {products.map((p) => (
             <TableHead key={p.code} kind="code">
-              {p.code}
+              {/* A link per column: the product's detail, and a stop for the keyboard in the scrolling box. */}
+              <Link className="underline" to={`${DEFINITION}?code=${encodeURIComponent(p.code)}`}>
+                {p.code}
+              </Link>
             </TableHead>
           ))}
         </TableRow>
