@@ -94,6 +94,20 @@ describe('deposit products (issue 18)', () => {
       .getByRole('table', { name: `${code} terms versions, newest first` })
       .getByText(approver.email)
       .waitFor();
+
+    // The report lists it (no accounts yet) and downloads as CSV and PDF.
+    await page.goto('/products/reports');
+    const report = page.getByRole('table', { name: 'Products report' });
+    await report.getByRole('row').filter({ hasText: code }).getByText('No accounts').waitFor();
+    for (const format of ['CSV', 'PDF']) {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Download the products report as ${format}` }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(
+        new RegExp(`^products-\\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
+      );
+    }
   }, 300_000);
 
   for (const scheme of ['light', 'dark'] as const)
