@@ -31,6 +31,7 @@ const CustomerProfiling = lazyPage(() => import('./routes/customer-profiling-rou
 const CustomerSignatures = lazyPage(() => import('./routes/customer-signatures-route'));
 const CustomerAdmin = lazyPage(() => import('./routes/customer-admin-route'));
 const CustomerReports = lazyPage(() => import('./routes/customer-reports-route'));
+const Products = lazyPage(() => import('./routes/products-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -74,6 +75,9 @@ export function AppRoutes() {
         <Route path={paths.customerSignatures} element={<CustomerSignatures />} />
         <Route path={paths.customerAdmin} element={<CustomerAdmin />} />
         <Route path={paths.customerReports} element={<CustomerReports />} />
+        {paths.productScreens.map((s) => (
+          <Route key={s} path={`/products/${s}`} element={<Products />} />
+        ))}
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

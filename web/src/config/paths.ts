@@ -43,11 +43,17 @@ export const paths = {
   customerSignatures: '/customers/signatures',
   customerAdmin: '/customers/admin',
   customerReports: '/customers/reports',
+  /** Products (issue 18): /products/definition (`?new`, `?code=`), /products/pricing, /products/reports. */
+  productScreens: ['definition', 'pricing', 'reports'] as const,
 } as const;
 
 /** The kind a /customers/<kind>[/new] path is about. */
 export const customerKindOf = (pathname: string) =>
   paths.customerKinds.find((k) => pathname.split('/')[2] === k) ?? 'private';
+
+/** The Product screen a /products/<screen> path shows. */
+export const productScreenOf = (pathname: string) =>
+  paths.productScreens.find((s) => pathname.split('/')[2] === s) ?? 'definition';
 
 /** Pages where the top menu bar never shows (docs/product.md §2). */
 export const PUBLIC_PATHS: readonly string[] = [
