@@ -294,7 +294,12 @@ export const accounts = pgTable(
     index('accounts_type_status_number_idx').on(t.accountType, t.status, t.accountNumber),
     index('accounts_branch_type_number_idx').on(t.branchCode, t.accountType, t.accountNumber),
     // bench:accounts: a branch's accounts of one type and status, in number order, counted index-only.
-    index('accounts_branch_type_status_number_idx').on(t.branchCode, t.accountType, t.status, t.accountNumber),
+    index('accounts_branch_type_status_number_idx').on(
+      t.branchCode,
+      t.accountType,
+      t.status,
+      t.accountNumber,
+    ),
     index('accounts_product_number_idx').on(t.productCode, t.accountNumber),
     index('accounts_overdrawn_idx')
       .on(t.overdrawnSince)

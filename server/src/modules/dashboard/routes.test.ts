@@ -32,7 +32,7 @@ describe('GET /api/dashboard', () => {
     expect(event).toMatchObject({ type: 'new_user', status: 'pending' });
   });
 
-  it("names people, not ids, in the activity events (issue 22 B.9)", async () => {
+  it('names people, not ids, in the activity events (issue 22 B.9)', async () => {
     const root = await make('superuser', 'chief');
     const joiner = await make('pending', 'joiner');
     expect((await adminClient(t.app).act(joiner.userId, 'approve', root.auth)).statusCode).toBe(200);
