@@ -31,6 +31,8 @@ const CustomerProfiling = lazyPage(() => import('./routes/customer-profiling-rou
 const CustomerSignatures = lazyPage(() => import('./routes/customer-signatures-route'));
 const CustomerAdmin = lazyPage(() => import('./routes/customer-admin-route'));
 const CustomerReports = lazyPage(() => import('./routes/customer-reports-route'));
+const AccountList = lazyPage(() => import('./routes/account-list-route'));
+const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -74,6 +76,12 @@ export function AppRoutes() {
         <Route path={paths.customerSignatures} element={<CustomerSignatures />} />
         <Route path={paths.customerAdmin} element={<CustomerAdmin />} />
         <Route path={paths.customerReports} element={<CustomerReports />} />
+        {paths.accountLists.map((p) => (
+          <Route key={p} path={p} element={<AccountList />} />
+        ))}
+        {[...paths.accountControls, paths.blockAmount, paths.overdraftLimits].map((p) => (
+          <Route key={p} path={p} element={<AccountTool />} />
+        ))}
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

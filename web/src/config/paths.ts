@@ -43,6 +43,23 @@ export const paths = {
   customerSignatures: '/customers/signatures',
   customerAdmin: '/customers/admin',
   customerReports: '/customers/reports',
+  /** Account menu (issue 18): the list screens share one configured list, per account kind. */
+  accountLists: [
+    '/accounts/current/manager',
+    '/accounts/savings/manager',
+    '/accounts/deposit/manager',
+    '/accounts/current/closed',
+    '/accounts/savings/closed',
+    '/accounts/deposit/closed',
+    '/accounts/current/od-schedule',
+    '/accounts/current/interest',
+    '/accounts/savings/interest',
+    '/accounts/deposit/admin',
+  ],
+  /** Find-one-account tools: blocks and holds, holds alone, overdraft limits. */
+  accountControls: ['/accounts/current/control', '/accounts/savings/control'],
+  blockAmount: '/transactions/control/block-amount',
+  overdraftLimits: '/accounts/current/od-limits',
 } as const;
 
 /** The kind a /customers/<kind>[/new] path is about. */
