@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
+import { makeAccountNumber } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
 
@@ -65,8 +66,10 @@ describe('Account Enquiry', () => {
     );
     expect(await rows.count()).toBe(15);
 
-    await search(page, '999999999999');
-    await page.getByText('No account found with number 999999999999.').waitFor();
+    // Well formed with valid check digits (issue 18), yet on nobody's books.
+    const unknown = makeAccountNumber('999', 99999999);
+    await search(page, unknown);
+    await page.getByText(`No account found with number ${unknown}.`).waitFor();
     expect(await page.getByRole('tab', { name: 'Account Details' }).count()).toBe(0); // no stale data
   });
 
