@@ -66,10 +66,10 @@ describe('Account Enquiry', () => {
     );
     expect(await rows.count()).toBe(15);
 
-    // Well formed with valid check digits (issue 18), yet on nobody's books.
-    const unknown = makeAccountNumber('999', 99999999);
-    await search(page, unknown);
-    await page.getByText(`No account found with number ${unknown}.`).waitFor();
+    // Well formed, valid check digits (ADR 0019), and no such account: the lookup runs and finds none.
+    const missing = makeAccountNumber('999', 1);
+    await search(page, missing);
+    await page.getByText(`No account found with number ${missing}.`).waitFor();
     expect(await page.getByRole('tab', { name: 'Account Details' }).count()).toBe(0); // no stale data
   });
 

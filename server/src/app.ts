@@ -24,6 +24,7 @@ import { rolesRoutes } from './modules/roles/index.ts';
 import { glReportRoutes } from './modules/gl-reports/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
+import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(glReportRoutes);
       await api.register(customerRoutes);
+      await api.register(depositAccountRoutes);
     },
     { prefix: '/api' },
   );

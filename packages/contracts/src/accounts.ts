@@ -13,6 +13,11 @@ export const accountDetailsSchema = z.object({
   branch: z.string(),
   /** The holder (issue 17): Account Enquiry shows their current photo and specimen signature. */
   customerId: z.number().int().optional(),
+  /** Issue 18: the active holds, and balance − holds + an unexpired overdraft limit. */
+  held: z.string().optional(),
+  available: z.string().optional(),
+  /** Set when status is Blocked: 'debit' (credits still post) or 'total'. */
+  blockKind: z.enum(['debit', 'total']).nullable().optional(),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 

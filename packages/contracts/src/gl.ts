@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
 import { currencySchema, glCodeSchema, isoDateSchema, moneySchema, postingAmountSchema } from './banking.ts';
 import { POSTING_REFERENCE_MAX, SYSTEM_REFERENCE_PATTERN } from './postings.ts';
+import { accountNumberSchema } from './deposits/account-number.ts';
 
 /**
  * The double-entry general ledger (docs/ledger.md, ADR 0016): the chart of accounts, journal entries
@@ -67,6 +68,10 @@ export const LEDGER_REFUSAL_CODES = [
   'reference_conflict',
   'gl_account_not_postable',
   'balance_out_of_range',
+  // Issue 18: the account lifecycle and the available balance, refused by the posting trigger.
+  'debit_blocked',
+  'account_not_active',
+  'insufficient_available',
 ] as const;
 export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
 
@@ -115,8 +120,9 @@ export type ManualJournalRequest = z.infer<typeof manualJournalRequestSchema>;
  * `rate` (SLE per 1 USD) is required and the credited amount is converted and rounded half-up to cents.
  */
 export const transferRequestSchema = z.object({
-  from_account: z.string().trim().min(1).max(34),
-  to_account: z.string().trim().min(1).max(34),
+  /** Check digits validated (ADR 0019): a typo is 400 before any lookup. */
+  from_account: accountNumberSchema,
+  to_account: accountNumberSchema,
   amount: postingAmountSchema,
   rate: fxRateSchema.optional(),
   narration: narrationSchema,

@@ -70,5 +70,8 @@ export const POSTING_REFUSAL_CODES = [
   'closed_date',
   'currency_mismatch',
   'gl_account_not_postable',
+  'debit_blocked',
+  'account_not_active',
+  'insufficient_available',
 ] as const;
 export type PostingRefusalCode = (typeof POSTING_REFUSAL_CODES)[number];

@@ -22,7 +22,13 @@ const productFor: Record<string, string> = { Current: 'T-CUR', Savings: 'T-SAV',
 /** Opens a customer and one account at balance 0; returns ids. */
 export async function openTestAccount(
   db: Database,
-  opts: { type?: AccountType; currency?: Currency; overdraftLimit?: string; status?: string } = {},
+  opts: {
+    type?: AccountType;
+    currency?: Currency;
+    overdraftLimit?: string;
+    status?: string;
+    blockKind?: 'debit' | 'total';
+  } = {},
 ): Promise<{ custId: number; accountId: number }> {
   await ensureReferenceData(db);
   const n = ++counter;
@@ -40,9 +46,10 @@ export async function openTestAccount(
   const [acct] = await queryRows<{ id: string }>(
     db,
     sql`
-    insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code, overdraft_limit)
-    values (${`T${Date.now()}${n}`}, ${custId}, ${product}, ${type}, ${currency}, ${opts.status ?? 'Active'}, date '2026-01-01', 'T01',
-            (select ledger_code from products where code = ${product}), ${opts.overdraftLimit ?? '0'}::numeric)
+    insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code, overdraft_limit, block_kind)
+    values (make_account_number('900', nextval('account_serial_seq')), ${custId}, ${product}, ${type}, ${currency}, ${opts.status ?? 'Active'}, date '2026-01-01', 'T01',
+            (select ledger_code from products where code = ${product}), ${opts.overdraftLimit ?? '0'}::numeric,
+            case when ${opts.status ?? 'Active'} = 'Blocked' then ${opts.blockKind ?? 'debit'} end)
     returning id`,
   );
   return { custId, accountId: Number(acct!.id) };

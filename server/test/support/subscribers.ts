@@ -4,8 +4,6 @@ import { queryRows } from '../../src/db/rows.ts';
 import { postTransaction } from '../../src/modules/banking/post-transaction.ts';
 import { ensureReferenceData, SUSPENSE_GL } from './banking-fixtures.ts';
 
-let n = 0;
-
 export interface Subscriber {
   custId: number;
   accountNumber: string;
@@ -25,19 +23,20 @@ export async function createSubscriber(
   },
 ): Promise<Subscriber> {
   await ensureReferenceData(db);
-  n++;
   const [c] = await queryRows<{ cust_id: number }>(
     db,
     sql`insert into customers (name, type, mobile_no, status, branch_code)
         values (${opts.name}, 'private', ${opts.mobile}, ${opts.status ?? 'Active'}, 'T01') returning cust_id`,
   );
   const custId = Number(c!.cust_id);
-  const accountNumber = `SUB${String(custId).padStart(7, '0')}${n}`;
-  const [a] = await queryRows<{ id: string }>(
+  // Valid numbers (ADR 0019) under the otherwise unused branch prefix 900.
+  const [a] = await queryRows<{ id: string; account_number: string }>(
     db,
     sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
-        values (${accountNumber}, ${custId}, 'T-SAV', 'Savings', 'SLE', 'Active', date '2026-01-01', 'T01', '2020') returning id`,
+        values (make_account_number('900', nextval('account_serial_seq')), ${custId}, 'T-SAV', 'Savings', 'SLE', 'Active', date '2026-01-01', 'T01', '2020')
+        returning id, account_number`,
   );
+  const accountNumber = a!.account_number;
   const accountId = Number(a!.id);
   if (opts.balance && opts.balance !== '0') {
     await postTransaction(db, {
@@ -49,7 +48,8 @@ export async function createSubscriber(
     });
   }
   if (opts.accountStatus)
-    await db.execute(sql`update accounts set status = ${opts.accountStatus} where id = ${accountId}`);
+    await db.execute(sql`update accounts set status = ${opts.accountStatus},
+        block_kind = case when ${opts.accountStatus} = 'Blocked' then 'total' end where id = ${accountId}`);
   await db.execute(sql`insert into mobile_banking_subscriptions (cust_id, mobile_no, pay_account_id, subscribed, updated_by, version)
       values (${custId}, ${opts.mobile}, ${accountId}, ${opts.subscribed ?? true}, 'test', 1)`);
   return { custId, accountNumber, accountId };
@@ -57,8 +57,11 @@ export async function createSubscriber(
 
 /** A second account for an existing customer (to test choosing the payment account). */
 export async function openExtraAccount(db: Database, custId: number, status = 'Active'): Promise<string> {
-  const accountNumber = `XTR${String(custId).padStart(7, '0')}${++n}`;
-  await db.execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
-      values (${accountNumber}, ${custId}, 'T-CUR', 'Current', 'SLE', ${status}, date '2026-02-01', 'T01', '2010')`);
-  return accountNumber;
+  const [a] = await queryRows<{ account_number: string }>(
+    db,
+    sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
+      values (make_account_number('900', nextval('account_serial_seq')), ${custId}, 'T-CUR', 'Current', 'SLE', ${status}, date '2026-02-01', 'T01', '2010')
+      returning account_number`,
+  );
+  return a!.account_number;
 }

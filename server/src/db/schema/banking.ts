@@ -287,10 +287,14 @@ export const accounts = pgTable(
     ),
     check('accounts_block_kind_check', sql`(${t.status} = 'Blocked') = (${t.blockKind} is not null)`),
     check('accounts_held_check', sql`${t.held} >= 0`),
+    // ADR 0019: 13 digits with ISO 7064 MOD 97-10 check digits (function of migration 0033).
+    check('accounts_number_check', sql`account_number_valid(${t.accountNumber})`),
     index('accounts_cust_idx').on(t.custId),
     // The managers' lists: by branch/type/status, by number prefix, by product, overdrawn, by maturity.
     index('accounts_type_status_number_idx').on(t.accountType, t.status, t.accountNumber),
     index('accounts_branch_type_number_idx').on(t.branchCode, t.accountType, t.accountNumber),
+    // bench:accounts: a branch's accounts of one type and status, in number order, counted index-only.
+    index('accounts_branch_type_status_number_idx').on(t.branchCode, t.accountType, t.status, t.accountNumber),
     index('accounts_product_number_idx').on(t.productCode, t.accountNumber),
     index('accounts_overdrawn_idx')
       .on(t.overdrawnSince)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { makeAccountNumber } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -135,12 +136,15 @@ describe('POST /api/accounts/:number/transactions', () => {
   });
 
   it('answers 404 for an unknown account and 409 for closed, blocked-for-debit and overdraft', async () => {
-    const missing = await post('NO-SUCH-ACCT', credit('1'));
+    const none = makeAccountNumber('999', 1);
+    const missing = await post(none, credit('1'));
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe('No account found with number NO-SUCH-ACCT.');
+    expect(missing.json().error).toBe(`No account found with number ${none}.`);
+    // A typo is 400 before any lookup (ADR 0019).
+    expect((await post('NO-SUCH-ACCT', credit('1'))).statusCode).toBe(400);
     const cases = [
       [numbers.closed, credit('1'), 'account_closed'],
-      [numbers.blocked, { ...credit('1'), direction: 'debit' }, 'account_blocked'],
+      [numbers.blocked, { ...credit('1'), direction: 'debit' }, 'debit_blocked'],
       // Within the Officer's limit (Le 50,000), so the ledger, not four-eyes, answers (issue 15).
       [numbers.other, { ...credit('49999'), direction: 'debit' }, 'insufficient_funds'],
     ] as const;

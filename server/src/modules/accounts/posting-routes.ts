@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_ENQUIRY_TEXT,
+  accountNumberSchema,
   PERMISSION_TEXT,
   approvalCreatedSchema,
   postingRequestSchema,
@@ -18,7 +19,8 @@ import { registerPostingCommand } from './posting-command.ts';
 import { postOnce, PostingError, type Posting } from '../banking/index.ts';
 import { findAccount } from './repository.ts';
 
-const numberParam = z.object({ number: z.string().trim().min(1).max(34) });
+// Check digits validated before any lookup (ADR 0019): a typo is 400 with the contracts' message.
+const numberParam = z.object({ number: accountNumberSchema });
 
 const toRecord = (p: Posting): PostingRecord => ({
   id: String(p.id),

@@ -21,7 +21,10 @@ export async function findAccount(db: Database, accountNumber: string): Promise<
     sql`select a.id, a.cust_id as "custId", a.account_number as "accountNumber", c.name as "accountName",
                a.account_type as "accountType", a.balance::text as balance, a.currency, a.status,
                to_char(a.opened_on, 'YYYY-MM-DD') as "dateOpened", b.name as branch,
-               b.code as "branchCode", b.town as "branchTown"
+               b.code as "branchCode", b.town as "branchTown",
+               account_held(a.id, a.held)::numeric(18,2)::text as held, a.block_kind as "blockKind",
+               (a.balance - account_held(a.id, a.held) + case when a.overdraft_expires_on is null
+                  or a.overdraft_expires_on >= current_business_date() then a.overdraft_limit else 0 end)::numeric(18,2)::text as available
         from accounts a join customers c on c.cust_id = a.cust_id join branches b on b.code = a.branch_code
         where a.account_number = ${accountNumber}`,
   );

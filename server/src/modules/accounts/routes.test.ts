@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
-import { STATEMENT_END_AFTER_TODAY } from '@bankmanager/contracts';
+import { ACCOUNT_NUMBER_TEXT, makeAccountNumber, STATEMENT_END_AFTER_TODAY } from '@bankmanager/contracts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { postAt } from '../../../test/support/postings.ts';
 
@@ -68,10 +68,14 @@ describe('account enquiry API', () => {
     expect(audit).toEqual({ actor_id: officer.userId, target_id: number, outcome: 'success' });
   });
 
-  it('answers an unknown number with a clear 404', async () => {
-    const res = await get('/api/accounts/0000000000');
+  it('answers an unknown number with a clear 404, and a typo with 400 before any lookup', async () => {
+    const none = makeAccountNumber('999', 1);
+    const res = await get(`/api/accounts/${none}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toBe('No account found with number 0000000000.');
+    expect(res.json().error).toBe(`No account found with number ${none}.`);
+    const typo = await get('/api/accounts/0000000000');
+    expect(typo.statusCode).toBe(400);
+    expect(JSON.stringify(typo.json())).toContain(ACCOUNT_NUMBER_TEXT.shape);
   });
 
   it('pages transactions with a cursor and rejects a forged one', async () => {

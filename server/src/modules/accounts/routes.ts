@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_ENQUIRY_TEXT,
+  accountNumberSchema,
   accountExportFileName,
   accountDetailsSchema,
   statementQuerySchema,
@@ -24,7 +25,8 @@ import { statementPdf } from './statement-pdf.ts';
 
 const errors = apiErrors;
 const security = bearerSecurity;
-const numberParam = z.object({ number: z.string().trim().min(1).max(34) });
+// Check digits validated before any lookup (ADR 0019): a typo is 400 with the contracts' message.
+const numberParam = z.object({ number: accountNumberSchema });
 
 /** Who looked at which account, and when: every lookup is an audit row, found or not. */
 async function auditedFind(
@@ -83,6 +85,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         dateOpened: a.dateOpened,
         branch: a.branch,
         customerId: a.custId,
+        held: a.held,
+        available: a.available,
+        blockKind: a.blockKind,
       };
     },
   );

@@ -223,7 +223,7 @@ describe('ledger invariants (enforced by the database)', () => {
     await h.db.execute(sql`update accounts set status = 'Dormant' where id = ${accountId}`);
   });
 
-  it('refuses postings to a Closed account, and debits to a Blocked one', async () => {
+  it('refuses postings to a Closed account, and debits to a debit-Blocked one', async () => {
     const closed = await openTestAccount(h.db, { status: 'Closed' });
     await expect(
       postTransaction(h.db, {
@@ -256,7 +256,7 @@ describe('ledger invariants (enforced by the database)', () => {
         amount: '1',
         description: 'out',
       }),
-    ).rejects.toMatchObject({ code: 'account_blocked' });
+    ).rejects.toMatchObject({ code: 'debit_blocked' });
     await expect(
       postTransaction(h.db, {
         counterGlCode: CASH,

@@ -46,7 +46,10 @@ export type PostingErrorCode =
   | 'reference_conflict'
   | 'closed_date'
   | 'currency_mismatch'
-  | 'gl_account_not_postable';
+  | 'gl_account_not_postable'
+  | 'debit_blocked'
+  | 'account_not_active'
+  | 'insufficient_available';
 
 export class PostingError extends Error {
   constructor(

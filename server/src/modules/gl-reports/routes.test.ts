@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { GL_REPORT_TEXT, type GlStatement, type TrialBalance } from '@bankmanager/contracts';
+import {
+  GL_REPORT_TEXT,
+  makeAccountNumber,
+  type GlStatement,
+  type TrialBalance,
+} from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
@@ -216,6 +221,8 @@ describe('GL report routes', () => {
       sql`select action, target_id from audit_log where action = 'account.view_legs' order by id desc limit 1`,
     );
     expect(audit).toEqual({ action: 'account.view_legs', target_id: accountNumber });
-    expect((await get(`/api/accounts/OTHER/transactions/${depositTxId}/legs`)).statusCode).toBe(404);
+    const other = makeAccountNumber('999', 1);
+    expect((await get(`/api/accounts/${other}/transactions/${depositTxId}/legs`)).statusCode).toBe(404);
+    expect((await get(`/api/accounts/OTHER/transactions/${depositTxId}/legs`)).statusCode).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import {
+  accountNumberSchema,
   balanceSheetSchema,
   glReportFileName,
   glStatementQuerySchema,
@@ -32,7 +33,8 @@ import { glStatementCsv, glStatementPdf } from './gl-statement-export.ts';
 
 const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 const legsParams = z.object({
-  number: z.string().trim().min(1).max(34),
+  // Check digits validated before any lookup (ADR 0019).
+  number: accountNumberSchema,
   id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a posting id'),
 });
 const codeParam = z.object({ code: z.string().trim().min(1).max(20) });

@@ -19,4 +19,9 @@ export const CONSTRAINT_REFUSALS: Record<string, LedgerRefusalCode> = {
   journal_entries_reversal_of_unique: 'already_reversed',
   gl_lines_postable: 'gl_account_not_postable',
   transactions_account_open: 'account_closed',
+  // Issue 18 (migration account_numbers_holds_guards): lifecycle and available balance.
+  transactions_account_active: 'account_not_active',
+  transactions_account_blocked: 'account_blocked',
+  transactions_debit_blocked: 'debit_blocked',
+  transactions_available: 'insufficient_available',
 };

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { postingAmountSchema, type Currency, type JournalSource, type Side } from '@bankmanager/contracts';
+import {
+  ACCOUNT_REFUSAL_TEXT,
+  postingAmountSchema,
+  type Currency,
+  type JournalSource,
+  type Side,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
@@ -58,6 +64,7 @@ interface LockedAccount extends Record<string, unknown> {
   id: string | number;
   account_number: string;
   status: string;
+  block_kind: string | null;
   currency: Currency;
 }
 
@@ -109,7 +116,7 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
           ? []
           : await queryRows<LockedAccount>(
               tx,
-              sql`select id, account_number, status, currency from accounts
+              sql`select id, account_number, status, block_kind, currency from accounts
                   where id in (${sql.join(
                     ids.map((id) => sql`${id}`),
                     sql`, `,
@@ -125,9 +132,13 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
           if (!a) throw new LedgerError('account_not_found', `Account ${l.accountId} does not exist`);
           if (a.status === 'Closed')
             throw new LedgerError('account_closed', `Account ${a.account_number} is closed`);
-          if (a.status === 'Blocked' && l.side === 'debit') {
-            throw new LedgerError('account_blocked', `Account ${a.account_number} is blocked for debits`);
-          }
+          // The posting trigger refuses the same (contracts' canPost); checked here first for the message.
+          if (a.status === 'Submitted' || a.status === 'Approved' || a.status === 'Rejected')
+            throw new LedgerError('account_not_active', refusalMessage('account_not_active'));
+          if (a.status === 'Blocked' && a.block_kind !== 'debit')
+            throw new LedgerError('account_blocked', refusalMessage('account_blocked'));
+          if (a.status === 'Blocked' && l.side === 'debit')
+            throw new LedgerError('debit_blocked', refusalMessage('debit_blocked'));
           currency = a.currency;
         } else currency = l.currency;
         const c = toCents(l.amount);
@@ -212,6 +223,11 @@ function refusalMessage(code: string): string {
       return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, or closed to manual journals)';
     case 'account_closed':
       return 'Posting refused: the account is closed';
+    case 'account_blocked':
+    case 'debit_blocked':
+    case 'account_not_active':
+    case 'insufficient_available':
+      return ACCOUNT_REFUSAL_TEXT[code];
     default:
       return 'The entry does not balance';
   }

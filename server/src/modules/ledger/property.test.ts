@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { BlockIntervals } from '../../../test/support/block-intervals.ts';
 
 /** 20 or more concurrent workers, as the issue asks; fewer runs on PGlite (one connection, slow). */
 const WORKERS = 20;
@@ -15,7 +16,12 @@ type Op =
   | { kind: 'deposit' | 'withdrawal'; a: number; amount: string }
   | { kind: 'transfer'; a: number; b: number; amount: string }
   | { kind: 'fx'; usd: number; sle: number; amount: string; rate: string; toSle: boolean }
-  | { kind: 'reverse'; pick: number };
+  | { kind: 'reverse'; pick: number }
+  // Issue 18: holds and blocks interleave with the postings.
+  | { kind: 'hold'; a: number; amount: string }
+  | { kind: 'release'; pick: number }
+  | { kind: 'block'; a: number; total: boolean }
+  | { kind: 'unblock'; a: number };
 
 const amountArb = fc
   .tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 99 }))
@@ -37,16 +43,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     toSle: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('hold' as const), a: fc.nat(), amount: amountArb }),
+  fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('block' as const), a: fc.nat(), total: fc.boolean() }),
+  fc.record({ kind: fc.constant('unblock' as const), a: fc.nat() }),
 );
 
 /**
- * Random sequences of deposits, withdrawals, transfers, cross-currency movements and reversals, sent
- * over HTTP by 20 concurrent workers; after each run every invariant must hold (ledger_violations()
- * checks them all; the trial balance, control accounts and limits are also checked here directly).
+ * Random sequences of deposits, withdrawals, transfers, cross-currency movements, reversals, holds,
+ * releases, blocks and unblocks, sent over HTTP by 20 concurrent workers; after each run every
+ * invariant must hold (ledger_violations() checks them all; the trial balance, control accounts,
+ * limits and available balances are also checked here directly), and no posting succeeded while its
+ * account was certainly blocked against it (BlockIntervals).
  */
 describe('ledger invariants under concurrent random postings (fast-check)', () => {
   let t: TestApp;
   let officer: StaffUser;
+  let checker: StaffUser;
+  const blocks = new BlockIntervals();
+  const holdsPlaced: { account: string; id: string }[] = [];
   const sle: string[] = [];
   const usd: string[] = [];
   const entries: string[] = [];
@@ -56,7 +71,10 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
     t = await createTestApp();
     // A superuser: no role limit sends a large posting to four-eyes approval (202), so every posting
     // here is made or refused at once.
-    officer = await (await staffUsers(t.app)).make('superuser');
+    const staff = await staffUsers(t.app);
+    officer = await staff.make('superuser');
+    // Unblocking is four-eyes: a second person approves the officer's requests.
+    checker = await staff.make('superuser', 'checker');
     for (let i = 0; i < 8; i++) {
       const currency = i < 5 ? 'SLE' : 'USD';
       const { accountId } = await openTestAccount(t.db.db, {
@@ -72,15 +90,51 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
   });
   afterAll(() => t.close());
 
-  const send = (url: string, body: object) =>
-    t.app.inject({ method: 'POST', url, headers: { authorization: officer.auth }, payload: body });
+  const send = (url: string, body: object, who = officer, method: 'POST' | 'DELETE' = 'POST') =>
+    t.app.inject({ method, url, headers: { authorization: who.auth }, payload: body });
+  const all = () => [...sle, ...usd];
+
+  /** Holds and blocks; a refusal (409) is a fine outcome, as for postings. */
+  async function control(op: Extract<Op, { kind: 'hold' | 'release' | 'block' | 'unblock' }>): Promise<void> {
+    if (op.kind === 'hold') {
+      const account = all()[op.a % all().length]!;
+      const r = await send(`/api/accounts/${account}/holds`, { amount: op.amount, reason: 'property' });
+      expect([201, 409], r.body).toContain(r.statusCode);
+      if (r.statusCode === 201) holdsPlaced.push({ account, id: r.json().id });
+    } else if (op.kind === 'release') {
+      const h = holdsPlaced[op.pick % Math.max(1, holdsPlaced.length)];
+      if (!h) return;
+      const r = await send(`/api/accounts/${h.account}/holds/${h.id}`, {}, officer, 'DELETE');
+      expect([200, 409], r.body).toContain(r.statusCode);
+    } else if (op.kind === 'block') {
+      const account = all()[op.a % all().length]!;
+      const action = op.total ? 'block_total' : 'block_debit';
+      const r = await send(`/api/accounts/${account}/status`, { action, reason: 'property' });
+      expect([200, 409], r.body).toContain(r.statusCode);
+      if (r.statusCode === 200) blocks.blocked(account, op.total ? 'total' : 'debit');
+    } else {
+      const account = all()[op.a % all().length]!;
+      const sent = blocks.tick();
+      const r = await send(`/api/accounts/${account}/status`, { action: 'unblock', reason: 'property' });
+      expect([202, 409], r.body).toContain(r.statusCode);
+      if (r.statusCode !== 202) return;
+      const d = await send(`/api/approvals/${r.json().approvalId}/approve`, {}, checker);
+      expect([200, 409], d.body).toContain(d.statusCode);
+      if (d.statusCode === 200) blocks.unblocked(account, sent);
+    }
+  }
 
   async function run(op: Op): Promise<void> {
+    if (op.kind === 'hold' || op.kind === 'release' || op.kind === 'block' || op.kind === 'unblock')
+      return control(op);
     const reference = `P-${++seq}`;
+    const sent = blocks.tick();
     let r;
+    let legs: [string, 'debit' | 'credit'][] = [];
     if (op.kind === 'deposit' || op.kind === 'withdrawal') {
-      const all = [...sle, ...usd];
-      r = await send(`/api/accounts/${all[op.a % all.length]}/transactions`, {
+      const account = all()[op.a % all().length]!;
+      legs = [[account, op.kind === 'deposit' ? 'credit' : 'debit']];
+      r = await send(`/api/accounts/${account}/transactions`, {
         direction: op.kind === 'deposit' ? 'credit' : 'debit',
         amount: op.amount,
         description: op.kind,
@@ -92,6 +146,10 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       const from = pool[op.a % pool.length]!;
       const to = pool[op.b % pool.length]!;
       if (from === to) return;
+      legs = [
+        [from, 'debit'],
+        [to, 'credit'],
+      ];
       r = await send('/api/transfers', {
         from_account: from,
         to_account: to,
@@ -103,6 +161,10 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       const [from, to] = op.toSle
         ? [usd[op.usd % usd.length]!, sle[op.sle % sle.length]!]
         : [sle[op.sle % sle.length]!, usd[op.usd % usd.length]!];
+      legs = [
+        [from, 'debit'],
+        [to, 'credit'],
+      ];
       r = await send('/api/transfers', {
         from_account: from,
         to_account: to,
@@ -118,7 +180,10 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
     if (!r) return;
     // A refusal (409) is a fine outcome; anything else but success is a bug.
     expect([200, 201, 409], r.body).toContain(r.statusCode);
-    if (r.statusCode === 201) entries.push(String(r.json().entry_id ?? r.json().id));
+    if (r.statusCode === 201) {
+      entries.push(String(r.json().entry_id ?? r.json().id));
+      for (const [account, side] of legs) blocks.posting(account, side, sent);
+    }
   }
 
   it('keeps every invariant after each run', async () => {
@@ -149,6 +214,21 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
         expect(
           await queryRows(t.db.db, sql`select id from accounts where balance < -overdraft_limit`),
         ).toEqual([]);
+        // Holds: no debit ever took an account below its holds (less an unexpired overdraft limit).
+        expect(
+          await queryRows(
+            t.db.db,
+            sql`select id from accounts where account_type <> 'Loan' and balance < account_held(id, held) - overdraft_limit`,
+          ),
+        ).toEqual([]);
+        expect(
+          await queryRows(
+            t.db.db,
+            sql`select a.id from accounts a where a.held <> (select coalesce(sum(amount), 0) from account_holds h
+                where h.account_id = a.id and h.released_at is null)`,
+          ),
+        ).toEqual([]);
+        expect(blocks.violations()).toEqual([]);
       }),
       { numRuns: RUNS },
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { makeAccountNumber } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
@@ -220,7 +221,8 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     expect(
       (
         await send('POST', '/api/transfers', {
-          from_account: 'NOPE',
+          // Well formed with valid check digits (ADR 0019), but no such account.
+          from_account: makeAccountNumber('999', 1),
           to_account: acct.sle,
           amount: '1',
           narration: 'x',

@@ -21,6 +21,17 @@ export interface ApprovalCommand {
     command: unknown,
     ctx: { approvalId: string; maker: ApprovalActor; checker: ApprovalActor },
   ): Promise<void>;
+  /**
+   * Optional: runs in the decision's transaction when a request ends without being approved
+   * (rejected by a checker, withdrawn by its maker), for a subject that exists only as a request
+   * (issue 18: a Submitted account becomes Rejected). Lazy expiry does not call it: an expired
+   * request writes nothing of its own (ADR 0015), so its subject keeps its state until decided.
+   */
+  onEnded?(
+    tx: Database,
+    command: unknown,
+    ctx: { approvalId: string; outcome: 'rejected' | 'withdrawn'; by: ApprovalActor; reason: string | null },
+  ): Promise<void>;
 }
 
 const commands = new Map<string, ApprovalCommand>();

@@ -103,6 +103,9 @@ async function decideInTransaction(
     if (row.subjectVersion !== null && version !== row.subjectVersion)
       throw conflict(APPROVAL_TEXT.subjectChanged, { code: 'subject_changed' });
     await command.execute(tx, row.command, { approvalId: id, maker, checker: who });
+  } else {
+    const outcome = decision === 'reject' ? 'rejected' : 'withdrawn';
+    await approvalCommand(row.type)?.onEnded?.(tx, row.command, { approvalId: id, outcome, by: who, reason });
   }
 
   const status = ({ approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' } as const)[decision];

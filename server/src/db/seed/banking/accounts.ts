@@ -34,7 +34,7 @@ export async function insertAccounts(tx: Database, rng: Rng, asOf: string, t: nu
   await tx.execute(sql`
     insert into accounts (id, account_number, cust_id, product_code, account_type, currency, status, opened_on,
                           branch_code, ledger_code, balance, overdraft_limit, block_kind)
-    select a.id, a.branch_code || lpad(a.id::text, 9, '0'), a.cust_id, a.product_code, a.account_type, a.currency,
+    select a.id, make_account_number(a.branch_code, a.id), a.cust_id, a.product_code, a.account_type, a.currency,
            a.status, a.opened_on, a.branch_code, a.ledger_code,
            case when a.status = 'Closed' then 0 else ${finalBalance} end, 0,
            case when a.status = 'Blocked' then 'total' end

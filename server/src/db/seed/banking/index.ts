@@ -110,6 +110,10 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
         sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
       );
     }
+    // New accounts' serials (ADR 0019) continue after the seeded ids, which are the seeded serials.
+    await tx.execute(
+      sql`select setval('account_serial_seq', coalesce((select max(id) from accounts), 0) + 1, false)`,
+    );
     // gl_lines draws its ids from the transactions sequence too.
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('transactions', 'id'), greatest((select max(id) from transactions), (select max(id) from gl_lines), 0) + 1, false)`,

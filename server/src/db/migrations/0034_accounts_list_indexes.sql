@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_branch_type_status_number_idx" ON "accounts" USING btree ("branch_code","account_type","status","account_number");

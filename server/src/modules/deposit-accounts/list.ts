@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AccountListQuery, AccountRow, Page } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import type { PageWindow } from '../../lib/paging.ts';
+import { ROW_COLUMNS, ROW_FROM } from './account-row.ts';
+
+/** Every sort ends on the account number (unique), so pages never overlap or skip. */
+const ORDER: Record<AccountListQuery['sort'], (dir: SQL) => SQL> = {
+  number: (d) => sql`a.account_number ${d}`,
+  name: (d) => sql`c.name ${d}, a.account_number ${d}`,
+  opened: (d) => sql`a.opened_on ${d}, a.account_number ${d}`,
+  balance: (d) => sql`a.balance ${d}, a.account_number ${d}`,
+  maturity: (d) => sql`a.maturity_date ${d} nulls last, a.account_number ${d}`,
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The managers' lists, filtered, searched and sorted in the database. `q` of digits is an account
+ * number prefix: a range on the unique number index (digits sort the same in every collation); any
+ * other `q` is part of the holder's name, found through customers' trigram index and then
+ * accounts_cust_idx. `branch` is already limited to the caller's scope.
+ */
+export async function listAccounts(
+  db: Database,
+  q: AccountListQuery,
+  branch: string | undefined,
+  page: PageWindow,
+): Promise<Page<AccountRow>> {
+  const where: SQL[] = [];
+  if (q.custId !== undefined) where.push(sql`a.cust_id = ${q.custId}`);
+  if (q.status) where.push(sql`a.status = ${q.status}`);
+  if (q.type) where.push(sql`a.account_type = ${q.type}`);
+  if (q.product) where.push(sql`a.product_code = ${q.product}`);
+  if (branch) where.push(sql`a.branch_code = ${branch}`);
+  if (q.overdrawn === 'true') where.push(sql`a.overdrawn_since is not null`);
+  if (q.overdrawn === 'false') where.push(sql`a.overdrawn_since is null`);
+  const text = q.q?.replace(/[\s-]/g, '') ?? '';
+  if (/^\d+$/.test(text)) where.push(sql`a.account_number >= ${text} and a.account_number < ${`${text}:`}`);
+  const byName = !/^\d+$/.test(text) && !!q.q;
+  if (byName) where.push(sql`c.name ilike ${`%${likeEscape(q.q!)}%`}`);
+  const cond = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
+  const rowsSql = sql`select ${ROW_COLUMNS} ${byName ? sql`, count(*) over () as total` : sql``} from ${ROW_FROM} ${cond}
+      order by ${ORDER[q.sort](dir)} limit ${page.limit} offset ${page.offset}`;
+  // The count joins customers only for a name search (an index-only count otherwise).
+  const count = async () =>
+    (
+      await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from accounts a ${byName ? sql`join customers c on c.cust_id = a.cust_id` : sql``} ${cond}`,
+      )
+    )[0]!.n;
+  // A name search finds its hits once and counts them in the same statement; otherwise the page and
+  // the count run side by side on two pooled connections (a total may differ from the page by the
+  // accounts opened between the two reads, as with any list that is read while the bank works).
+  const [rows, n] = await Promise.all([
+    queryRows<AccountRow & { total?: string } & Record<string, unknown>>(db, rowsSql),
+    byName ? Promise.resolve(null) : count(),
+  ]);
+  const total = n ?? (rows.length > 0 ? Number(rows[0]!.total) : await count());
+  return {
+    rows: rows.map(({ total: _t, ...r }) => ({ ...r, custId: Number(r.custId) })),
+    total: Number(total),
+  };
+}
