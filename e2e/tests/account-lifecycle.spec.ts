@@ -136,5 +136,5 @@ describe('account lifecycle (issue 18)', () => {
     await admin.goto(`/accounts/savings/closed?q=${number}`);
     await admin.getByRole('cell', { name: 'Closed' }).first().waitFor();
     await expectBalancedBooks(admin);
-  });
+  }, 300_000);
 });
