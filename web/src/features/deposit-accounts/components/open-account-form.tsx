@@ -111,18 +111,30 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
         <CustomerPicker onPick={setCustomer} error={errors.custId} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="open-product" label="Product" error={errors.productCode}>
-          <Select value={v.productCode} onChange={set('productCode')}>
-            <option value="">Choose…</option>
-            {(products.data ?? [])
-              .filter((p) => p.status === 'active')
-              .map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name} ({p.currency})
-                </option>
-              ))}
-          </Select>
-        </Field>
+        {products.isError ? (
+          // Without the list (its request failed) the officer can still type the code from the rate sheet.
+          <FormField
+            id="open-product"
+            label="Product"
+            description={`The product list could not be loaded (${products.error.message}): type the product code`}
+            value={v.productCode}
+            onChange={set('productCode')}
+            error={errors.productCode}
+          />
+        ) : (
+          <Field id="open-product" label="Product" error={errors.productCode}>
+            <Select value={v.productCode} onChange={set('productCode')}>
+              <option value="">Choose…</option>
+              {(products.data ?? [])
+                .filter((p) => p.status === 'active')
+                .map((p) => (
+                  <option key={p.code} value={p.code}>
+                    {p.name} ({p.currency})
+                  </option>
+                ))}
+            </Select>
+          </Field>
+        )}
         {customer && hasMandate(customer) ? (
           <Field id="open-mandate-currency" label="Mandate currency" error={errors.mandateCurrency}>
             <Select value={v.mandateCurrency} onChange={set('mandateCurrency')}>
