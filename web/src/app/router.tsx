@@ -32,6 +32,8 @@ const CustomerSignatures = lazyPage(() => import('./routes/customer-signatures-r
 const CustomerAdmin = lazyPage(() => import('./routes/customer-admin-route'));
 const CustomerReports = lazyPage(() => import('./routes/customer-reports-route'));
 const Products = lazyPage(() => import('./routes/products-route'));
+const AccountList = lazyPage(() => import('./routes/account-list-route'));
+const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -77,6 +79,12 @@ export function AppRoutes() {
         <Route path={paths.customerReports} element={<CustomerReports />} />
         {paths.productScreens.map((s) => (
           <Route key={s} path={`/products/${s}`} element={<Products />} />
+        ))}
+        {paths.accountLists.map((p) => (
+          <Route key={p} path={p} element={<AccountList />} />
+        ))}
+        {[...paths.accountControls, paths.blockAmount, paths.overdraftLimits].map((p) => (
+          <Route key={p} path={p} element={<AccountTool />} />
         ))}
         <Route path="*" element={<CatchAll />} />
       </Route>

@@ -45,6 +45,23 @@ export const paths = {
   customerReports: '/customers/reports',
   /** Products (issue 18): /products/definition (`?new`, `?code=`), /products/pricing, /products/reports. */
   productScreens: ['definition', 'pricing', 'reports'] as const,
+  /** Account menu (issue 18): the list screens share one configured list, per account kind. */
+  accountLists: [
+    '/accounts/current/manager',
+    '/accounts/savings/manager',
+    '/accounts/deposit/manager',
+    '/accounts/current/closed',
+    '/accounts/savings/closed',
+    '/accounts/deposit/closed',
+    '/accounts/current/od-schedule',
+    '/accounts/current/interest',
+    '/accounts/savings/interest',
+    '/accounts/deposit/admin',
+  ],
+  /** Find-one-account tools: blocks and holds, holds alone, overdraft limits. */
+  accountControls: ['/accounts/current/control', '/accounts/savings/control'],
+  blockAmount: '/transactions/control/block-amount',
+  overdraftLimits: '/accounts/current/od-limits',
 } as const;
 
 /** The kind a /customers/<kind>[/new] path is about. */

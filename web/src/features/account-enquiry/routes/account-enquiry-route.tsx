@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_ENQUIRY_TEXT as T, type AccountDetails as Details } from '@bankmanager/contracts';
+import {
+  ACCOUNT_ENQUIRY_TEXT as T,
+  accountNumberProblem,
+  normaliseAccountNumber,
+  type AccountDetails as Details,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -9,6 +14,7 @@ import { getAccount } from '../api/get-account';
 import { downloadStatement } from '../api/download-statement';
 import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
+import { AccountStanding } from '../components/account-standing';
 import { HolderVerification } from '../components/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
@@ -64,14 +70,20 @@ export function AccountEnquiryRoute() {
   const [number, setNumber] = useState('');
   const [account, setAccount] = useState<Details | null>(null);
   const [searching, setSearching] = useState(false);
+  const [numberError, setNumberError] = useState<string | undefined>();
 
   async function search(e: FormEvent) {
     e.preventDefault();
-    const wanted = number.trim();
+    const wanted = normaliseAccountNumber(number.trim());
     if (!wanted) {
+      setNumberError(undefined);
       toast({ title: 'Error', description: T.numberRequired, variant: 'destructive' });
       return;
     }
+    // A typo (wrong length or check digits) is caught here, on the field, before any lookup.
+    const problem = accountNumberProblem(wanted);
+    setNumberError(problem ?? undefined);
+    if (problem) return;
     setSearching(true);
     setAccount(null); // never show the previous account's data next to a new search
     try {
@@ -103,6 +115,8 @@ export function AccountEnquiryRoute() {
           onChange={(e) => setNumber(e.target.value)}
           placeholder="Enter account number"
           autoComplete="off"
+          inputMode="numeric"
+          error={numberError}
         />
         <Button type="submit" disabled={searching}>
           {searching ? 'Searching...' : 'Search'}
@@ -119,6 +133,7 @@ export function AccountEnquiryRoute() {
             className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
           >
             <AccountDetails account={account} />
+            <AccountStanding number={account.accountNumber} />
             <HolderVerification customerId={account.customerId} />
             <div className="flex gap-2 print:hidden">
               <Button variant="outline" onClick={() => window.print()}>

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { seriousViolations } from '../support/axe.ts';
+
+type Screen = [name: string, url: string, ready: (p: Page) => Promise<void>];
+const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
+
+/** Issue 18's account screens, with what to wait for before judging each. */
+const screens = (savings: string, current: string): Screen[] => [
+  ['current manager', '/accounts/current/manager', table('Current Accounts: Manager')],
+  ['savings manager', '/accounts/savings/manager', table('Savings Accounts: Manager')],
+  ['deposit manager', '/accounts/deposit/manager', table('Fixed Deposits: Manager')],
+  [
+    'open account',
+    '/accounts/savings/manager',
+    async (p) => {
+      await p.getByRole('button', { name: 'Open account' }).click();
+      await p.getByRole('form', { name: 'Open account' }).waitFor();
+    },
+  ],
+  [
+    'account panel',
+    `/accounts/savings/manager?account=${savings}`,
+    (p) => p.getByRole('button', { name: 'Place hold' }).waitFor(),
+  ],
+  ['closed', '/accounts/savings/closed', table('Closed Savings Accounts')],
+  ['od schedule', '/accounts/current/od-schedule', table('Overdraft Schedule')],
+  ['interest', '/accounts/savings/interest', table('Savings Accounts: Interest')],
+  ['deposit admin', '/accounts/deposit/admin', table('Deposit Administration')],
+  [
+    'control',
+    `/accounts/savings/control?account=${savings}`,
+    (p) => p.getByRole('button', { name: 'Place hold' }).waitFor(),
+  ],
+  [
+    'block amount',
+    `/transactions/control/block-amount?account=${savings}`,
+    (p) => p.getByRole('button', { name: 'Place hold' }).waitFor(),
+  ],
+  [
+    'od limits',
+    `/accounts/current/od-limits?account=${current}`,
+    (p) => p.getByRole('button', { name: 'Request limit' }).waitFor(),
+  ],
+];
+
+async function accounts(page: Page): Promise<[string, string]> {
+  const one = async (type: string) =>
+    (
+      await apiAsUser<{ accountNumber: string }[]>(
+        page,
+        `/api/accounts?type=${type}&status=Active&page=1&pageSize=1`,
+      )
+    )[0]!.accountNumber;
+  return [await one('Savings'), await one('Current')];
+}
+
+describe('account screens: axe clean in both themes, usable at 390 px', () => {
+  const browser = useBrowser();
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`no serious or critical violation in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      const list = screens(...(await accounts(page)));
+      const report: Record<string, string[]> = {};
+      for (const [name, url, ready] of list) {
+        await page.goto(url);
+        await ready(page);
+        report[name] = await seriousViolations(page);
+      }
+      expect(report).toEqual(Object.fromEntries(list.map(([n]) => [n, []])));
+    }, 180_000);
+
+  it('fits a 390 px phone: no screen scrolls sideways (wide tables scroll inside their box)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    const list = screens(...(await accounts(page)));
+    const overflow: Record<string, number> = {};
+    for (const [name, url, ready] of list) {
+      await page.goto(url);
+      await ready(page);
+      overflow[name] = await page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
+      });
+    }
+    expect(overflow).toEqual(Object.fromEntries(list.map(([n]) => [n, 0])));
+  }, 180_000);
+});
