@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCOUNT_ENQUIRY_TEXT,
@@ -66,11 +67,19 @@ const manage = {
   actions: ['block_debit', 'close'],
 };
 
-function renderScreen() {
+function Location() {
+  const l = useLocation();
+  return <output aria-label="location">{l.search}</output>;
+}
+
+function renderScreen(url = '/enquiries/account') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <AccountEnquiryRoute />
+      <MemoryRouter initialEntries={[url]}>
+        <AccountEnquiryRoute />
+        <Location />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -142,5 +151,14 @@ describe('Account Enquiry', () => {
     expect(post).toHaveBeenCalledWith(`/accounts/${NUMBER}/status`, {
       body: { action: 'close', reason: 'Customer request' },
     });
+  });
+
+  it('keeps the account number in the URL and opens a linked account (issue 22 B.8)', async () => {
+    renderScreen(`/enquiries/account?account=${NUMBER}`);
+    expect(await screen.findByText('Le 750.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account Number')).toHaveValue(NUMBER);
+    const other = makeAccountNumber('002', 77);
+    await search(other);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(`?account=${other}`);
   });
 });

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   ACCOUNT_ENQUIRY_TEXT as T,
   accountNumberProblem,
@@ -67,23 +68,18 @@ function History({ number }: { number: string }) {
  * docs/product.md §2.8 "Account Enquiry screen", reading the database; every lookup is audited server-side.
  */
 export function AccountEnquiryRoute() {
-  const [number, setNumber] = useState('');
+  // The account number lives in the query string (issue 22 B.8): a reload or a link re-opens it.
+  const [params, setParams] = useSearchParams();
+  const [number, setNumber] = useState(() => params.get('account') ?? '');
   const [account, setAccount] = useState<Details | null>(null);
   const [searching, setSearching] = useState(false);
-  const [numberError, setNumberError] = useState<string | undefined>();
+  // A typo in a linked number shows on the field at once, with no lookup.
+  const [numberError, setNumberError] = useState<string | undefined>(() => {
+    const linked = normaliseAccountNumber(params.get('account') ?? '');
+    return linked ? (accountNumberProblem(linked) ?? undefined) : undefined;
+  });
 
-  async function search(e: FormEvent) {
-    e.preventDefault();
-    const wanted = normaliseAccountNumber(number.trim());
-    if (!wanted) {
-      setNumberError(undefined);
-      toast({ title: 'Error', description: T.numberRequired, variant: 'destructive' });
-      return;
-    }
-    // A typo (wrong length or check digits) is caught here, on the field, before any lookup.
-    const problem = accountNumberProblem(wanted);
-    setNumberError(problem ?? undefined);
-    if (problem) return;
+  async function lookUp(wanted: string) {
     setSearching(true);
     setAccount(null); // never show the previous account's data next to a new search
     try {
@@ -101,6 +97,33 @@ export function AccountEnquiryRoute() {
     } finally {
       setSearching(false);
     }
+  }
+
+  // Opened with ?account=: look it up once, as if searched (a typo still shows on the field).
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const fromUrl = normaliseAccountNumber(params.get('account') ?? '');
+    // Started from a callback, as an answer from outside would be, not as a render-time state change.
+    if (fromUrl && !accountNumberProblem(fromUrl)) queueMicrotask(() => void lookUp(fromUrl));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  async function search(e: FormEvent) {
+    e.preventDefault();
+    const wanted = normaliseAccountNumber(number.trim());
+    if (!wanted) {
+      setNumberError(undefined);
+      toast({ title: 'Error', description: T.numberRequired, variant: 'destructive' });
+      return;
+    }
+    // A typo (wrong length or check digits) is caught here, on the field, before any lookup.
+    const problem = accountNumberProblem(wanted);
+    setNumberError(problem ?? undefined);
+    if (problem) return;
+    setParams({ account: wanted }, { replace: true });
+    await lookUp(wanted);
   }
 
   return (
