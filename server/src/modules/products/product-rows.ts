@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { DepositProductType, Product, ProductGlMapping, ProductTerms } from '@bankmanager/contracts';
+import type { DepositProductType, Product, ProductGlMapping } from '@bankmanager/contracts';
+import { TERMS_COLUMNS, termsOf, type TermsColumns } from './terms-in-force.ts';
 import { DEPOSIT_PRODUCT_TYPES } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { PRODUCT_TEXT } from '@bankmanager/contracts';
 
-type VersionRow = {
+type VersionRow = TermsColumns & {
   product_code: string;
-  version: number;
-  effective_from: string;
-  credit_rate: string;
-  credit_tiers: { minBalance: string; rate: string }[];
-  debit_rate: string | null;
-  min_opening_balance: string;
-  min_operating_balance: string;
-  monthly_fee: string;
-  below_minimum_fee: string;
-  closure_fee: string;
-  dormancy_days: number;
-  posting_frequency: 'monthly' | 'quarterly';
-  day_count: 'actual/365';
-  fixed_deposit: ProductTerms['fixedDeposit'];
   approved_by: string | null;
   approved_at: string | null;
 };
@@ -29,20 +16,7 @@ type VersionRow = {
 export type ProductVersionView = Product['versions'][number];
 
 const versionOf = (r: VersionRow): ProductVersionView => ({
-  version: r.version,
-  effectiveFrom: r.effective_from,
-  minOpeningBalance: r.min_opening_balance,
-  minOperatingBalance: r.min_operating_balance,
-  creditRate: r.credit_rate,
-  creditTiers: r.credit_tiers,
-  dayCount: r.day_count,
-  postingFrequency: r.posting_frequency,
-  debitRate: r.debit_rate,
-  monthlyFee: r.monthly_fee,
-  belowMinimumFee: r.below_minimum_fee,
-  closureFee: r.closure_fee,
-  dormancyDays: r.dormancy_days,
-  fixedDeposit: r.fixed_deposit,
+  ...termsOf(r),
   approvedBy: r.approved_by,
   approvedAt: r.approved_at,
 });
@@ -51,10 +25,7 @@ const versionOf = (r: VersionRow): ProductVersionView => ({
 export async function versionsOf(db: Database, codes?: string[]): Promise<ProductVersionView[][]> {
   const rows = await queryRows<VersionRow>(
     db,
-    sql`select product_code, version, effective_from::text, credit_rate::text, credit_tiers, debit_rate::text,
-               min_opening_balance::text, min_operating_balance::text, monthly_fee::text,
-               below_minimum_fee::text, closure_fee::text, dormancy_days, posting_frequency, day_count,
-               fixed_deposit, approved_by, approved_at::text
+    sql`select product_code, ${TERMS_COLUMNS}, approved_by, approved_at::text
         from product_versions
         ${codes ? sql`where product_code = any(${`{${codes.join(',')}}`}::text[])` : sql``}
         order by product_code, effective_from desc`,

@@ -1,26 +1,7 @@
 import { PRODUCT_TEXT } from '@bankmanager/contracts';
-import { ApiError } from '@/lib/api-client';
+import { conflictCode } from '@/lib/api-errors';
 
-/**
- * A 400's `details` as form field names: the server names a field as a JSON pointer
- * (`/terms/creditRate`), a dotted path or a path array; react-hook-form wants `terms.creditRate`.
- * (The customers feature has the same mapping; features do not share code, so it is repeated here.)
- */
-export function fieldErrorsFrom(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError) || err.status !== 400) return {};
-  const details = (err.body as { details?: unknown } | undefined)?.details;
-  const out: Record<string, string> = {};
-  if (Array.isArray(details)) {
-    for (const d of details as { path?: unknown; message?: unknown }[]) {
-      const raw = Array.isArray(d.path) ? d.path.join('.') : typeof d.path === 'string' ? d.path : '';
-      const name = raw.replace(/^\//, '').replaceAll('/', '.');
-      if (name && typeof d.message === 'string') out[name] ??= d.message;
-    }
-  } else if (details && typeof details === 'object') {
-    for (const [k, v] of Object.entries(details)) if (typeof v === 'string') out[k] = v;
-  }
-  return out;
-}
+export { conflictCode, fieldErrorsFrom } from '@/lib/api-errors';
 
 /** Our own words for the 409 refusal codes the products API may answer with. */
 const CONFLICTS: Record<string, string> = {
@@ -28,14 +9,6 @@ const CONFLICTS: Record<string, string> = {
   product_exists: PRODUCT_TEXT.duplicate,
   pending_approval: 'This product already has a change waiting for approval',
 };
-
-/** The 409 code of a refusal, if any (`details.code`, or `code` at the top as some routes answer). */
-export function conflictCode(err: unknown): string | undefined {
-  if (!(err instanceof ApiError) || err.status !== 409) return undefined;
-  const body = err.body as { details?: { code?: unknown }; code?: unknown } | undefined;
-  const code = body?.details?.code ?? body?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** A refusal's message for the form: the 409's code in our words, else the server's own message. */
 export function refusalText(err: unknown): string {

@@ -1,0 +1,29 @@
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * A 400's `details` as form field names, for every feature's forms: the server names a field as a JSON
+ * pointer (`/address/district`), a dotted path or a path array; react-hook-form wants `address.district`.
+ */
+export function fieldErrorsFrom(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || err.status !== 400) return {};
+  const details = (err.body as { details?: unknown } | undefined)?.details;
+  const out: Record<string, string> = {};
+  if (Array.isArray(details)) {
+    for (const d of details as { path?: unknown; message?: unknown }[]) {
+      const raw = Array.isArray(d.path) ? d.path.join('.') : typeof d.path === 'string' ? d.path : '';
+      const name = raw.replace(/^\//, '').replaceAll('/', '.');
+      if (name && typeof d.message === 'string') out[name] ??= d.message;
+    }
+  } else if (details && typeof details === 'object') {
+    for (const [k, v] of Object.entries(details)) if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+/** The 409 code of a refusal, if any (`details.code`, or `code` at the top as some routes answer). */
+export function conflictCode(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409) return undefined;
+  const body = err.body as { details?: { code?: unknown }; code?: unknown } | undefined;
+  const code = body?.details?.code ?? body?.code;
+  return typeof code === 'string' ? code : undefined;
+}
