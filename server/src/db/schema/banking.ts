@@ -311,6 +311,22 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * How many accounts there are per type, status and branch, kept exact by triggers (migration
+ * account_counts): a manager's unfiltered or type/status/branch-filtered list reads its X-Total-Count
+ * here instead of counting 1.4 million index entries.
+ */
+export const accountCounts = pgTable(
+  'account_counts',
+  {
+    accountType: text('account_type').notNull(),
+    status: text('status').notNull(),
+    branchCode: text('branch_code').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountType, t.status, t.branchCode] })],
+);
+
 /** Amounts set aside on an account (issue 18): they lower the available balance until released or expired. */
 export const accountHolds = pgTable(
   'account_holds',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_NUMBER_TEXT, ACCOUNT_REFUSAL_TEXT, makeAccountNumber } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { queryRows } from '../../db/rows.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { CASH_GL, depositScene, testCustomer } from '../../../test/support/deposit-accounts.ts';
 import { RAW_ENTRY_ID, RAW_LINE_COLUMNS, withRawEntry } from '../../../test/support/banking-fixtures.ts';
@@ -213,5 +214,30 @@ describe('account refusals', () => {
     const balances = byName.json().map((r: { balance: string }) => Number(r.balance));
     expect(balances).toEqual([...balances].sort((a, b) => b - a));
     expect((await call(away, 'GET', '/api/accounts?branch=101')).statusCode).toBe(403);
+  });
+
+  it('reads type/status/branch totals from the trigger-kept counts, equal to counting the accounts', async () => {
+    const blocked = await active();
+    expect((await status(mgr, blocked, 'block_debit')).statusCode).toBe(200);
+    const [drift] = await queryRows<{ n: number }>(
+      t.db.db,
+      sql`select count(*)::int as n from (
+            select account_type, status, branch_code, count(*) as n from accounts group by 1, 2, 3
+            except select account_type, status, branch_code, n from account_counts where n <> 0) d`,
+    );
+    expect(drift!.n).toBe(0);
+    for (const query of ['', 'type=Savings', 'status=Blocked', 'type=Savings&status=Active&branch=101']) {
+      const r = await call(boss, 'GET', `/api/accounts?${query}&pageSize=1`);
+      expect(r.statusCode).toBe(200);
+      const where = new URLSearchParams(query);
+      const [direct] = await queryRows<{ n: number }>(
+        t.db.db,
+        sql`select count(*)::int as n from accounts
+            where (${where.get('type')}::text is null or account_type = ${where.get('type')})
+              and (${where.get('status')}::text is null or status = ${where.get('status')})
+              and (${where.get('branch')}::text is null or branch_code = ${where.get('branch')})`,
+      );
+      expect([query, Number(r.headers['x-total-count'])]).toEqual([query, direct!.n]);
+    }
   });
 });
