@@ -18,6 +18,8 @@ export const accountDetailsSchema = z.object({
   available: z.string().optional(),
   /** Set when status is Blocked: 'debit' (credits still post) or 'total'. */
   blockKind: z.enum(['debit', 'total']).nullable().optional(),
+  /** ISO timestamp of the newest posting, or null for an account without any (issue 22 B.12). */
+  lastActivity: z.string().nullable().optional(),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 

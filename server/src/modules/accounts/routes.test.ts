@@ -60,6 +60,8 @@ describe('account enquiry API', () => {
       status: 'Active',
       accountType: 'Savings',
       dateOpened: '2026-01-01',
+      // The newest of the twelve postings (issue 22 B.12).
+      lastActivity: '2026-06-12T09:00:00Z',
     });
     const [audit] = await queryRows<{ actor_id: string; target_id: string; outcome: string }>(
       t.db.db,

@@ -88,6 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         held: a.held,
         available: a.available,
         blockKind: a.blockKind,
+        lastActivity: a.lastActivity ?? null,
       };
     },
   );

@@ -1,4 +1,10 @@
-import { formatCurrency, formatLongDate, type AccountDetails as Details } from '@bankmanager/contracts';
+import {
+  formatCurrency,
+  formatDateTime,
+  formatLongDate,
+  padCustomerId,
+  type AccountDetails as Details,
+} from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 
 /** docs/product.md §2 details; green badge for Active, red otherwise. Printed as a clean one-page sheet. */
@@ -25,6 +31,10 @@ export function AccountDetails({ account }: { account: Details }) {
     ],
     ['Date Opened', formatLongDate(account.dateOpened)],
     ['Branch', account.branch],
+    // Issue 22 B.12: what a teller checks before they answer the customer.
+    ['Currency', account.currency],
+    ['Customer ID', account.customerId !== undefined ? padCustomerId(account.customerId) : '—'],
+    ['Last Activity', account.lastActivity ? formatDateTime(account.lastActivity) : 'No postings yet'],
   ];
   return (
     <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2 print:grid-cols-2">

@@ -29,6 +29,8 @@ export function StatementDialog({ accountNumber }: { accountNumber: string }) {
     try {
       await downloadStatement(accountNumber, from, to, 'pdf');
       setOpen(false);
+      // A finished download says so (issue 22 B.12): the browser may save it without a sign.
+      toast({ title: 'Statement downloaded', description: `${from} to ${to}, PDF`, variant: 'success' });
     } catch (err) {
       toast({
         title: 'Error',

@@ -10,6 +10,9 @@ import {
   makeAccountNumber,
 } from '@bankmanager/contracts';
 
+vi.mock('@/lib/auth', () => ({
+  useAuth: () => ({ user: { email: 'teller@bank.sl', user_metadata: { fullName: 'Aminata Sesay' } } }),
+}));
 vi.mock('@/lib/supabase', () => ({
   supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
 }));
@@ -32,6 +35,8 @@ const details = {
   status: 'Active',
   dateOpened: '2026-01-05',
   branch: '001',
+  customerId: 7,
+  lastActivity: '2026-11-20T14:05:00Z',
 };
 const manage = {
   ...details,
@@ -134,6 +139,12 @@ describe('Account Enquiry', () => {
     await search(`${NUMBER.slice(0, 3)} ${NUMBER.slice(3)}`); // spaces typed between groups are fine
     expect(await screen.findByText('Le 750.00')).toBeInTheDocument();
     expect(screen.getByText(/Garnishee order/)).toBeInTheDocument();
+    // Issue 22 B.12: currency, customer id, last activity, and who printed the sheet when.
+    expect(screen.getByText('000007')).toBeInTheDocument();
+    expect(screen.getByText('20 Nov 2026, 14:05')).toBeInTheDocument();
+    expect(screen.getByTestId('print-header')).toHaveTextContent(
+      /Printed by Aminata Sesay at .+ \(Freetown time\)/,
+    );
     post.mockRejectedValueOnce(
       new ApiError('Conflict', 409, 'Conflict', { error: 'x', details: { code: 'account_has_holds' } }),
     );

@@ -16,6 +16,7 @@ import { downloadStatement } from '../api/download-statement';
 import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
 import { AccountStanding } from '../components/account-standing';
+import { PrintHeader } from '../components/print-header';
 import { HolderVerification } from '../components/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
@@ -155,6 +156,7 @@ export function AccountEnquiryRoute() {
             value="details"
             className="bg-card grid gap-6 rounded-lg border p-6 print:border-0 print:p-0"
           >
+            <PrintHeader />
             <AccountDetails account={account} />
             <AccountStanding number={account.accountNumber} />
             <HolderVerification customerId={account.customerId} />
