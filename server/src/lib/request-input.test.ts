@@ -1,3 +1,4 @@
+import { makeAccountNumber } from '@bankmanager/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/support/harness.ts';
@@ -115,7 +116,8 @@ describe('request input the server refuses, with a 4xx that says why', () => {
   it("audits a forged X-Forwarded-For as the peer's address (a non-address in the inet column was a 500)", async () => {
     for (const xff of ['not-an-ip', 'junk, 10.0.0.1', '300.1.1.1']) {
       const res = await t.app.inject({
-        url: '/api/accounts/NOPE',
+        // A well-formed number (valid check digits) that does not exist: a 404 after the audited lookup.
+        url: `/api/accounts/${makeAccountNumber('999', 1)}`,
         headers: { authorization: user.auth, 'x-forwarded-for': xff },
       });
       expect(res.statusCode, xff).toBe(404);
