@@ -51,8 +51,7 @@ export async function listAccounts(
     : sql`select ${ROW_COLUMNS} from ${ROW_FROM}`;
   const rowsSql = sql`${from} ${cond} order by ${ORDER[q.sort](dir)} limit ${page.limit} offset ${page.offset}`;
   // Filtered only by type, status and branch (the managers' first pages): the trigger-kept counts.
-  const countsWillDo =
-    !byName && !text && q.custId === undefined && !q.product && q.overdrawn === undefined;
+  const countsWillDo = !byName && !text && q.custId === undefined && !q.product && q.overdrawn === undefined;
   const count = async () =>
     (
       await queryRows<{ n: number }>(
