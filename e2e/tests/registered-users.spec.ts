@@ -107,6 +107,11 @@ describe('Registered Mobile Banking Users', () => {
       if (active.length === 0) await page.getByRole('button', { name: 'Cancel' }).click();
     }
     expect(active.length).toBeGreaterThan(0);
+    // Issue 22 B.4: the form opens with the cursor in its first editable field; read-only fields look it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sub-mobile');
+    const background = (id: string) =>
+      page.locator(`#${id}`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background('sub-cust-id')).not.toBe(await background('sub-mobile'));
     const mobile = page.getByLabel('Mobile Number');
     expect(await mobile.getAttribute('placeholder')).toMatch(/^Enter mobile number \(e\.g\., \+\d+\)$/);
     await page
@@ -134,6 +139,10 @@ describe('Registered Mobile Banking Users', () => {
     await page.getByText('Subscription Updated').waitFor();
     await page.getByText(/^Subscription for .+ was successfully updated\.$/).waitFor();
     await table(page).getByText(newMobile).waitFor();
+    // …and after Save the cursor is back on the updated row (B.4).
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.custId))
+      .toBe(String(Number(custId)));
 
     await page.reload();
     await page.getByPlaceholder('Search by ID, name or mobile...').fill(custId);
@@ -147,6 +156,7 @@ describe('Registered Mobile Banking Users', () => {
     const name = (await bodyRows(page).first().locator('td').nth(1).textContent())!;
     await page.getByRole('button', { name: 'Add Subscription' }).click();
     await page.getByRole('heading', { name: 'Add Mobile Banking Subscription' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('customer-search');
     const search = page.getByPlaceholder('Enter customer ID');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Please enter a customer ID').waitFor();

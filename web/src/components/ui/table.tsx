@@ -27,7 +27,7 @@ export function TableBody(props: ComponentProps<'tbody'>) {
 export const tableRowVariants = cva('border-t', {
   variants: {
     interactive: {
-      true: 'hover:bg-muted/60 focus-visible:ring-ring cursor-pointer focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset aria-selected:bg-accent aria-selected:text-accent-foreground',
+      true: 'hover:bg-muted/60 focus-visible:ring-ring cursor-pointer focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset aria-selected:bg-primary/10 aria-selected:font-medium aria-selected:shadow-[inset_4px_0_0_var(--color-primary)]',
       false: '',
     },
   },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import {
@@ -28,6 +28,17 @@ export function SubscriptionForm({ editing, onClose, onSaved }: Props) {
   const customer = useCustomer(custId);
 
   const loaded = customer.data ?? null;
+  // The form opens into view with the cursor in its first field (issue 22 B.4): the lookup in add
+  // mode, the mobile number once an edited customer has loaded.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+    if (!editing) document.getElementById('customer-search')?.focus();
+  }, [editing]);
+  const loadedId = loaded?.cust_id;
+  useEffect(() => {
+    if (editing && loadedId !== undefined) document.getElementById('sub-mobile')?.focus();
+  }, [editing, loadedId]);
   const lookupError = customer.error ? customer.error.message || T.searchFailed : null;
   const title = loaded && searchId.trim() === '' ? T.editTitle : T.addTitle;
 
@@ -51,7 +62,11 @@ export function SubscriptionForm({ editing, onClose, onSaved }: Props) {
   }
 
   return (
-    <section aria-labelledby="subscription-form-title" className="bg-card rounded-lg border p-5 shadow-sm">
+    <section
+      ref={section}
+      aria-labelledby="subscription-form-title"
+      className="bg-card rounded-lg border p-5 shadow-sm"
+    >
       <div className="mb-4 flex items-center justify-between">
         <h2 id="subscription-form-title" className="text-lg font-semibold">
           {title}
@@ -64,7 +79,7 @@ export function SubscriptionForm({ editing, onClose, onSaved }: Props) {
         <form onSubmit={search} className="mb-4 flex items-end gap-2" aria-label="Find customer">
           <FormField
             id="customer-search"
-            label="Customer ID"
+            label="Find customer by ID"
             className="flex-1"
             placeholder={T.customerIdPlaceholder}
             value={searchId}

@@ -83,6 +83,7 @@ export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) 
           return (
             <TableRow
               key={r.cust_id}
+              data-cust-id={r.cust_id}
               {...(onSelect
                 ? {
                     interactive: true,

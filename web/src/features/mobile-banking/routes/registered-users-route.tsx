@@ -142,7 +142,13 @@ export function RegisteredUsersRoute() {
           key={`${form}-${selected?.cust_id ?? 'new'}`}
           editing={form === 'edit' ? selected : null}
           onClose={() => setForm('closed')}
-          onSaved={(saved) => setSelected((s) => (s?.cust_id === saved.cust_id ? saved : s))}
+          onSaved={(saved) => {
+            setSelected((s) => (s?.cust_id === saved.cust_id ? saved : s));
+            // Back to the updated row once the form has closed (issue 22 B.4).
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLElement>(`[data-cust-id="${saved.cust_id}"]`)?.focus(),
+            );
+          }}
         />
       )}
     </main>
