@@ -3,7 +3,9 @@ import { Toaster, toast as sonnerToast } from 'sonner';
 import { setToastListener, type ToastMessage } from '@/lib/toast';
 
 function show({ title, description, variant = 'default' }: ToastMessage) {
-  const opts = description ? { description } : {};
+  // The same message twice is one toast (issue 22 B.3): sonner updates a toast with the same id.
+  const id = `${variant}\u0000${title}\u0000${description ?? ''}`;
+  const opts = description ? { id, description } : { id };
   if (variant === 'destructive') sonnerToast.error(title, opts);
   else if (variant === 'success') sonnerToast.success(title, opts);
   else sonnerToast(title, opts);
@@ -16,5 +18,6 @@ export default function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
     setToastListener(show);
     return () => setToastListener(null);
   }, []);
-  return <Toaster theme={theme} duration={5000} closeButton position="top-right" />;
+  // Bottom right: toasts never cover the header's Sign Out, theme toggle and menu (issue 22 B.3).
+  return <Toaster theme={theme} duration={5000} closeButton position="bottom-right" />;
 }

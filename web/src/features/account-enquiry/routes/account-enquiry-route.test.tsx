@@ -132,6 +132,13 @@ describe('Account Enquiry', () => {
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ description: ACCOUNT_ENQUIRY_TEXT.notFound(unknown) }),
     );
+    // Issue 22 B.3: the same message stays on the field, with the cursor in it, until it is corrected.
+    const field = screen.getByLabelText('Account Number');
+    expect(field).toHaveAccessibleDescription(ACCOUNT_ENQUIRY_TEXT.notFound(unknown));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    await userEvent.type(field, '1');
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the available balance, the holds and the actions the server offers', async () => {

@@ -95,6 +95,11 @@ export function AccountEnquiryRoute() {
             ? err.message
             : String(err);
       toast({ title: 'Error', description: message, variant: 'destructive' });
+      // Also on the field, with the cursor back in it, until the number is corrected (issue 22 B.3).
+      if (err instanceof ApiError && err.status === 404) {
+        setNumberError(message);
+        document.getElementById('account-number')?.focus();
+      }
     } finally {
       setSearching(false);
     }
@@ -136,7 +141,10 @@ export function AccountEnquiryRoute() {
           label="Account Number"
           className="flex-1"
           value={number}
-          onChange={(e) => setNumber(e.target.value)}
+          onChange={(e) => {
+            setNumber(e.target.value);
+            setNumberError(undefined);
+          }}
           placeholder="Enter account number"
           autoComplete="off"
           inputMode="numeric"
