@@ -61,6 +61,7 @@ describe('sign-in page', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(signIn).not.toHaveBeenCalled();
   });
 
@@ -94,6 +95,10 @@ describe('sign-in page', () => {
       description: 'Invalid login credentials',
       variant: 'destructive',
     });
+    // Issue 22 B.3: on the field too, with the cursor in it.
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('Invalid login credentials');
+    expect(password).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });

@@ -49,7 +49,8 @@ export function SignInRoute() {
     e.preventDefault();
     const check = (await loadCheck()).checkSignIn({ email, password });
     setErrors(check.ok ? {} : check.errors);
-    if (!check.ok) return;
+    // The cursor goes to the first field to fix (issue 22 B.3).
+    if (!check.ok) return document.getElementById(check.errors.email ? 'email' : 'password')?.focus();
     setBusy(true);
     try {
       await signIn(check.values.email, check.values.password);
@@ -68,6 +69,9 @@ export function SignInRoute() {
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : AUTH_MESSAGES.signInErrorFallback;
       toast({ title: AUTH_MESSAGES.signInErrorTitle, description: message, variant: 'destructive' });
+      // The notice, and the same words on the password field until it is changed (issue 22 B.3).
+      setErrors({ password: message });
+      document.getElementById('password')?.focus();
       setBusy(false);
     }
   }
@@ -99,7 +103,10 @@ export function SignInRoute() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setErrors((x) => ({ ...x, password: undefined }));
+          }}
           error={errors.password}
         />
         <Button type="submit" disabled={busy}>
