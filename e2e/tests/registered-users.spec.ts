@@ -7,7 +7,8 @@ import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 const SCREEN = '/solutions/mobile-admin/users';
 const table = (page: Page) => page.getByRole('table', { name: 'Registered mobile banking users' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
-const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
+// Counts carry thousands separators (issue 22 B.5): 'Showing 1 to 10 of 1,738 results'.
+const showing = (page: Page) => page.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ results$/);
 
 async function openScreen(page: Page) {
   await signInAsDemo(page);
@@ -78,9 +79,9 @@ describe('Registered Mobile Banking Users', () => {
     b = await balances();
     expect(b[0]).toBeGreaterThanOrEqual(b[9]!);
 
-    const total = Number((await showing(page).textContent())!.match(/of (\d+) results/)![1]);
+    const total = (await showing(page).textContent())!.match(/of ([\d,]+) results/)![1]!;
     await page.getByRole('button', { name: 'Last page' }).click();
-    await page.getByText(new RegExp(`^Showing \\d+ to ${total} of ${total} results$`)).waitFor();
+    await page.getByText(new RegExp(`^Showing [\\d,]+ to ${total} of ${total} results$`)).waitFor();
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
   });
 
@@ -99,7 +100,7 @@ describe('Registered Mobile Banking Users', () => {
     for (let i = 0; i < 10 && active.length === 0; i++) {
       const row = bodyRows(page).nth(i);
       custId = (await row.locator('td').first().textContent())!;
-      await row.click();
+      await row.locator('td').first().click(); // the row, not its wallet-account link
       await page.getByRole('button', { name: 'Edit Subscription' }).click();
       await page.getByRole('heading', { name: 'Edit Mobile Banking Subscription' }).waitFor();
       await page.getByLabel('Payment Account').waitFor();
