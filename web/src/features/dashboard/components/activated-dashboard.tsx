@@ -25,7 +25,8 @@ export function ActivatedDashboard({
   const { data, error, isPending } = useDashboard();
   const [allNews, setAllNews] = useState(false);
   return (
-    <main className="mx-auto w-full max-w-7xl space-y-6 p-6">
+    // Long unbroken words (e-mails in events) wrap instead of widening a phone screen (issue 22 B.7).
+    <main className="mx-auto w-full max-w-7xl space-y-6 p-4 [overflow-wrap:anywhere] sm:p-6">
       <DashboardGreeting name={name} now={now} subtitle="Here is what is happening at the bank today." />
       <PendingApprovals />
       {isPending ? (

@@ -14,7 +14,7 @@ import { QueryError, QueryLoading } from './query-state';
 export function PendingDashboard({ name, now }: { name: string; now?: Date }) {
   const { data, error, isPending } = useDashboard();
   return (
-    <main className="mx-auto w-full max-w-6xl space-y-6 p-6">
+    <main className="mx-auto w-full max-w-6xl space-y-6 p-4 [overflow-wrap:anywhere] sm:p-6">
       <DashboardGreeting name={name} now={now} subtitle="Welcome to BankManager." />
       <section
         aria-labelledby="pending-title"
