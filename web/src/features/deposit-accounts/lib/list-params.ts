@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { pageFromParams } from '@/hooks/use-url-state';
 import type { AccountListParams } from '../api/get-accounts';
 
 export const FILTER_KEYS = ['q', 'status', 'product', 'branch', 'sort', 'order'] as const;
@@ -17,7 +18,7 @@ export function useAccountListParams() {
     const v = params.get(k);
     if (v) filters[k] = v;
   }
-  const page = Math.max(0, Math.floor(Number(params.get('page') ?? 1)) - 1) || 0;
+  const page = pageFromParams(params);
   const account = params.get('account');
   const set = (changes: ListChange) =>
     setParams((prev) => {
