@@ -78,9 +78,12 @@ export class FilesystemContentStore implements ContentStore {
     try {
       // pipe, not pipeline: a refused upload must not destroy the source (the request, whose
       // connection still has to carry the 413); the caller drains it.
+      // Create the file before anything can fail: a stream that opens lazily could create it after
+      // a refusal had already removed it, leaving a stray .part behind.
+      const handle = await fsp.open(tmpPath, 'wx');
       source.on('error', (err) => meter.destroy(err));
       source.pipe(meter);
-      await pipeline(meter, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+      await pipeline(meter, handle.createWriteStream());
       await fsyncPath(tmpPath, 'r+');
     } catch (err) {
       source.unpipe(meter);
