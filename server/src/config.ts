@@ -71,6 +71,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(15),
   STATUS_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(15),
+  EOD_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  EOD_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(20),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
   AUDIT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   SMTP_URL: z
@@ -139,6 +141,8 @@ export interface Config {
   idleTimeoutMinutes: number;
   /** The SPA's status polling interval, the fallback while its realtime socket is down. */
   statusPollSeconds: number;
+  /** End of day: accounts per chunk (one transaction, progress saved), and a server's claim on a run. */
+  eod: { chunkRows: number; leaseSeconds: number };
   /** GET /api/registered-users without paging answers 400 above this many rows. */
   registeredUsersMaxUnpaged: number;
   /** GET /api/admin/audit/export answers 400 when the filters match more rows than this. */
@@ -266,6 +270,7 @@ export function loadConfig(
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
     statusPollSeconds: e.STATUS_POLL_SECONDS,
+    eod: { chunkRows: e.EOD_CHUNK_ROWS, leaseSeconds: e.EOD_LEASE_SECONDS },
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
     auditExportMaxRows: e.AUDIT_EXPORT_MAX_ROWS,
     version,

@@ -21,6 +21,7 @@ export const APPROVAL_TYPES = [
   'account.open',
   'account.status',
   'account.overdraft',
+  'eod.run',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -112,6 +113,13 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'account.overdraft': {
     label: 'Overdraft limit',
     approvePermission: 'accounts.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  // End of day (issue 20): a supervisor confirms the run another holder of eod.run asked for.
+  'eod.run': {
+    label: 'End-of-day run',
+    approvePermission: 'eod.run',
     when: 'always',
     expires: 'end_of_business_day',
   },

@@ -72,6 +72,9 @@ export const LEDGER_REFUSAL_CODES = [
   'debit_blocked',
   'account_not_active',
   'insufficient_available',
+  // Issue 20: the day is closed to postings while end of day runs; a closed accounting period.
+  'day_closing',
+  'closed_period',
 ] as const;
 export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
 

@@ -29,6 +29,11 @@ export interface DbHandle {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * A handle for long batch work (end of day): on PostgreSQL a small pool of its own without the
+   * request-sized query timeout; on PGlite the same database (its close does nothing).
+   */
+  openBatch(): Promise<DbHandle>;
 }
 
 export interface DbOptions {
@@ -65,7 +70,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   }
   const client = await PGlite.create(target, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
+  const handle: DbHandle = {
     db,
     driver: 'pglite',
     ping: async (ms = 2000) => void (await withTimeout(client.query('select 1'), ms)),
@@ -79,7 +84,9 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       if (!client.closed) await client.close();
       await release();
     },
+    openBatch: async () => ({ ...handle, close: async () => {} }),
   };
+  return handle;
 }
 
 async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
@@ -101,6 +108,7 @@ async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
     ping: async (ms = 2000) => void (await withTimeout(db.execute(sql`select 1`), ms)),
     listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+    openBatch: () => openPostgres(url, { ...opts, poolMax: 2, queryTimeoutMs: 0 }),
   };
 }
 

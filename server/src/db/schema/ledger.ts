@@ -139,6 +139,8 @@ export const bankBusinessDate = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     businessDate: date('business_date'),
+    /** Set while an end-of-day run closes the day (issue 20): only end-of-day entries may post then. */
+    closingRunId: bigint('closing_run_id', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('bank_business_date_one_row', sql`${t.id}`)],

@@ -49,7 +49,9 @@ export type PostingErrorCode =
   | 'gl_account_not_postable'
   | 'debit_blocked'
   | 'account_not_active'
-  | 'insufficient_available';
+  | 'insufficient_available'
+  | 'day_closing'
+  | 'closed_period';
 
 export class PostingError extends Error {
   constructor(

@@ -24,4 +24,7 @@ export const CONSTRAINT_REFUSALS: Record<string, LedgerRefusalCode> = {
   transactions_account_blocked: 'account_blocked',
   transactions_debit_blocked: 'debit_blocked',
   transactions_available: 'insufficient_available',
+  // Issue 20 (migration eod_functions): end of day's cut-off and closed accounting periods.
+  journal_entries_day_closing: 'day_closing',
+  journal_entries_closed_period: 'closed_period',
 };

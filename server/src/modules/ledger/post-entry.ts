@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_REFUSAL_TEXT,
+  EOD_TEXT,
   postingAmountSchema,
   type Currency,
   type JournalSource,
@@ -223,6 +224,10 @@ function refusalMessage(code: string): string {
       return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, or closed to manual journals)';
     case 'account_closed':
       return 'Posting refused: the account is closed';
+    case 'day_closing':
+      return EOD_TEXT.dayClosing;
+    case 'closed_period':
+      return EOD_TEXT.closedPeriod;
     case 'account_blocked':
     case 'debit_blocked':
     case 'account_not_active':

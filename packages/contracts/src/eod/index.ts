@@ -1,0 +1,5 @@
+export * from './steps.ts';
+export * from './messages.ts';
+export * from './runs.ts';
+export * from './calendar.ts';
+export * from './reports.ts';

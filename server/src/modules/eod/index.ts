@@ -1,0 +1,50 @@
+/**
+ * The end-of-day module's only door (issue 20, docs/end-of-day.md): the calendar, the four-eyes run,
+ * its background runner and live progress, the reports, and the points where other modules plug in.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarRoutes } from './calendar-routes.ts';
+import { eodReportRoutes } from './reports/routes.ts';
+import { registerEodRunCommand } from './run-command.ts';
+import { eodRunRoutes } from './run-routes.ts';
+import { EodRunner } from './runner.ts';
+import { runners } from './runners.ts';
+
+export {
+  registerEodPrecheck,
+  registerEodStep,
+  unregisterEodHook,
+  type EodActor,
+  type OpenTillSession,
+  type StandingOrdersOutcome,
+} from './registry.ts';
+export { EodRunner } from './runner.ts';
+export { eodRunnerFor } from './runners.ts';
+export { accruedInterestOf, settleInterestForClosing } from './closing-interest.ts';
+export { noteReactivation } from './activity.ts';
+export { eodViolations } from './invariants.ts';
+export { dayFacts } from './calendar.ts';
+
+/** `/api/eod/…`, `/api/calendar/…`; starts the runner when the app is ready, stops it on close. */
+export const eodRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerEodRunCommand();
+  await app.register(calendarRoutes);
+  await app.register(eodRunRoutes);
+  await app.register(eodReportRoutes);
+  app.addHook('onReady', async () => {
+    const batch = await app.dbHandle.openBatch();
+    const runner = new EodRunner(batch, {
+      chunkRows: app.config.eod.chunkRows,
+      leaseSeconds: app.config.eod.leaseSeconds,
+      pollMs: 1000,
+      log: app.log,
+    });
+    runners.set(app.dbHandle, runner);
+    runner.start();
+    app.addHook('onClose', async () => {
+      runners.delete(app.dbHandle);
+      await runner.stop();
+      await batch.close();
+    });
+  });
+};

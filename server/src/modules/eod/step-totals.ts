@@ -1,0 +1,44 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { EodStep } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/**
+ * What a step did, read back from what it left per account for the date (so a resumed or retried
+ * step reports the whole day, not its last attempt). Keys are labels; values decimal strings.
+ */
+const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
+  credit_accrual: (d) => sql`
+    select currency || ' ' || kind || ' interest booked' as k, sum(accrued)::text as v from eod_interest_daily
+     where business_date = ${d}::date group by currency, kind
+    union all select 'accounts earning', sum(accounts)::text from eod_interest_daily where business_date = ${d}::date and kind = 'credit'`,
+  interest_posting: (d) => sql`
+    select currency || ' ' || t.k, t.v from (
+      select currency, 'gross' as k, sum(gross)::text as v, 1 as o from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
+      union all select currency, 'WHT', sum(wht)::text, 2 from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
+      union all select currency, 'net', sum(net)::text, 3 from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
+      union all select currency, 'accounts', count(*)::text, 4 from interest_postings where business_date = ${d}::date and reason <> 'maturity' group by currency
+      union all select currency, 'overdraft interest charged', sum(gross)::text, 5 from interest_postings where business_date = ${d}::date and kind = 'debit' group by currency
+    ) t`,
+  fd_maturities: (d) => sql`
+    select 'deposits ' || action as k, count(*)::text as v from eod_fd_maturities where business_date = ${d}::date group by action
+    union all select currency || ' interest at maturity', sum(gross)::text from interest_postings
+     where business_date = ${d}::date and reason = 'maturity' group by currency`,
+  fees: (d) => sql`
+    select a.currency || ' ' || c.fee || ' fees', sum(c.amount)::text from eod_fee_charges c join accounts a on a.id = c.account_id
+     where c.business_date = ${d}::date group by a.currency, c.fee
+    union all select 'accounts charged', count(distinct account_id)::text from eod_fee_charges where business_date = ${d}::date`,
+  dormancy: (d) => sql`select 'newly dormant' as k, count(*)::text as v from eod_dormancy_marks where business_date = ${d}::date`,
+  gl_snapshot: (d) => sql`
+    select currency || ' trial balance', sum(balance)::text from gl_daily_balances where business_date = ${d}::date group by currency
+    union all select 'GL accounts', count(*)::text from gl_daily_balances where business_date = ${d}::date`,
+};
+QUERIES.overdraft_accrual = QUERIES.credit_accrual;
+QUERIES.accrual_after_posting = QUERIES.credit_accrual;
+
+export async function stepTotals(db: Database, step: EodStep, date: string): Promise<Record<string, string> | undefined> {
+  const q = QUERIES[step];
+  if (!q) return undefined;
+  const rows = await queryRows<{ k: string; v: string | null }>(db, q(date));
+  return Object.fromEntries(rows.filter((r) => r.v !== null).map((r) => [r.k, r.v!]));
+}
