@@ -102,7 +102,7 @@ export async function teller(app: App, accountId: number, side: 'credit' | 'debi
 export interface EodStaff {
   maker: StaffUser;
   checker: StaffUser;
-  call: (method: string, url: string, who: StaffUser, payload?: unknown) => ReturnType<App['inject']>;
+  call: (method: string, url: string, who: StaffUser, payload?: unknown) => Promise<Awaited<ReturnType<App['inject']>>>;
 }
 
 /** Two superusers: one asks for runs, the other confirms them. */

@@ -6,6 +6,7 @@ import { currentBusinessDate } from '../../db/business-date.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { LedgerError, postEntry, type EntryLine } from '../ledger/index.ts';
 import { termsInForce } from '../products/index.ts';
+import { settleInterestForClosing } from '../eod/index.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 import { loadAccount, refuse, type AccountFacts } from './account-row.ts';
 
@@ -24,11 +25,12 @@ export async function payoutAccountFor(db: Database, a: AccountFacts, number: st
 }
 
 /**
- * Empties the account in ONE balanced journal: Dr the account its balance; Cr the product's fee income
- * the closure fee (at most the balance: a fee larger than what is left is waived, not made a debt);
- * Cr the remainder to the payout account, or to the branch's teller cash when paid in cash.
- * Accrued interest: none is accrued until end of day lands; it will post here (Dr interest payable,
- * Cr the account, less withholding tax) before the fee. An overdrawn account is settled first.
+ * Empties the account in ONE balanced journal: first the interest end of day accrued and has not
+ * posted (Dr interest payable, Cr the account net, Cr WHT payable 15%; overdraft interest Dr the
+ * account, Cr interest receivable), then Dr the account what it then holds; Cr the product's fee
+ * income the closure fee (at most that: a fee larger than what is left is waived, not made a debt);
+ * Cr the remainder to the payout account, or to the branch's teller cash when paid in cash. An
+ * overdrawn account is settled first.
  */
 export async function closingJournal(
   tx: Database,
@@ -37,9 +39,11 @@ export async function closingJournal(
   actor: ApprovalActor,
   approvalId: string,
 ): Promise<{ entryId: number | null; fee: string; paidOut: string }> {
-  const balance = cents(a.balance);
+  if (cents(a.balance) < 0n) throw refuse('transition_not_allowed', { status: a.status, overdrawn: true });
+  const interest = await settleInterestForClosing(tx, a.id);
+  const balance = cents(a.balance) + interest.effectCents;
   if (balance < 0n) throw refuse('transition_not_allowed', { status: a.status, overdrawn: true });
-  if (balance === 0n) return { entryId: null, fee: '0.00', paidOut: '0.00' };
+  if (balance === 0n && interest.lines.length === 0) return { entryId: null, fee: '0.00', paidOut: '0.00' };
   const [p] = await queryRows<{ fee_income_gl: string }>(
     tx,
     sql`select fee_income_gl from products where code = ${a.productCode}`,
@@ -48,7 +52,8 @@ export async function closingJournal(
   const fullFee = cents(terms?.closureFee ?? '0.00');
   const fee = fullFee < balance ? fullFee : balance;
   const rest = balance - fee;
-  const lines: EntryLine[] = [{ accountId: a.id, side: 'debit', amount: money(balance) }];
+  const lines: EntryLine[] = [...interest.lines];
+  if (balance > 0n) lines.push({ accountId: a.id, side: 'debit', amount: money(balance) });
   if (fee > 0n)
     lines.push({ glCode: p!.fee_income_gl, currency: a.currency, side: 'credit', amount: money(fee) });
   if (rest > 0n)
@@ -78,9 +83,11 @@ export async function closingJournal(
           fee: money(fee),
           paidOut: money(rest),
           payout: payout?.accountNumber ?? 'cash',
+          interestLines: interest.lines.length,
         },
       },
     });
+    await interest.record(e.id);
     return { entryId: e.id, fee: money(fee), paidOut: money(rest) };
   } catch (err) {
     if (err instanceof LedgerError) {

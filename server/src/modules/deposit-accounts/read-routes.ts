@@ -17,6 +17,7 @@ import { loadAccount, toRow } from './account-row.ts';
 import { listHolds } from './holds.ts';
 import { listAccounts } from './list.ts';
 import { errors, listBranch, mayAsk, numberParam } from './route-support.ts';
+import { accruedInterestOf } from '../eod/index.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 25;
 
@@ -70,8 +71,8 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
         ...toRow(a),
         holds: await listHolds(app.db, a.id),
         rateInForce: terms ? creditRateFor(terms, a.balance) : '0',
-        // End of day (a later issue) accrues interest daily; until it lands nothing is accrued.
-        accruedInterest: '0.00',
+        // Accrued daily by end of day, booked to the GL in cents, not yet posted to the account.
+        accruedInterest: await accruedInterestOf(app.db, a.id),
         pendingApprovals: Number(p!.n),
         actions: accountActionsFrom(a.status, a.blockKind).filter((x) => mayAsk(req, x)),
       };

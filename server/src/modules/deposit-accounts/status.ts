@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 import { refuse, type AccountFacts } from './account-row.ts';
 import { auditAccount } from './audit.ts';
+import { noteReactivation } from '../eod/index.ts';
 
 export interface StatusCommand {
   accountNumber: string;
@@ -50,6 +51,8 @@ export async function applyStatus(
           closed_on = ${to === 'Closed' ? sql`current_business_date()` : sql`closed_on`}
         where id = ${a.id}`,
   );
+  // Dormancy counts again from a reactivation (end of day's dormancy marking).
+  if (action === 'reactivate') await noteReactivation(tx, a.id);
   await auditAccount(tx, actor, 'account.status', a.accountNumber, {
     action,
     from: a.status,

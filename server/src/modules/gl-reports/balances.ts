@@ -23,11 +23,28 @@ export { currentBusinessDate } from '../../db/business-date.ts';
  * - the other GL accounts sum their `gl_lines`;
  * - a past date subtracts what was posted after it: entries with business_date > date, found through
  *   journal_entries(business_date) and each entry's lines. Its cost grows with the postings since that
- *   date (yesterday: one day's postings; a year ago: nearly all of them). The end-of-day issue's daily
- *   balance snapshots turn that into "snapshot of that day", one row per account and currency.
+ *   date (yesterday: one day's postings; a year ago: nearly all of them) — only for a date before the
+ *   first daily snapshot: from then on a past date is its snapshot plus that day's journals.
  */
 export async function balancesAsOf(db: Database, date: string, today: string): Promise<NetBalance[]> {
   const past = date < today;
+  if (past) {
+    // End of day's daily snapshots (issue 20): the latest one on or before the date plus the entries
+    // dated after it up to the date (gl_balances_as_of, migration eod_functions) — a lookup, whatever
+    // the date. Dates before the first snapshot keep the way below.
+    const [s] = await queryRows<{ d: string | null }>(
+      db,
+      sql`select max(business_date)::text as d from gl_daily_balances where business_date <= ${date}::date`,
+    );
+    if (s?.d)
+      return queryRows<NetBalance & Record<string, unknown>>(
+        db,
+        sql`select g.code, g.name, g.class, b.currency, sum(b.balance)::numeric(18,2)::text as net
+              from gl_balances_as_of(${date}::date) b join gl_accounts g on g.code = b.gl_code
+             group by g.code, g.name, g.class, b.currency having sum(b.balance) <> 0
+             order by g.code, b.currency`,
+      );
+  }
   return queryRows<NetBalance & Record<string, unknown>>(
     db,
     sql`with
