@@ -90,6 +90,7 @@ export async function postStaged(tx: Database, ctx: StepContext, p: StagedPostin
   if (ids.length > 0) {
     try {
       await tx.transaction(async (sp) => {
+        await sp.execute(sql`set constraints journal_entries_balanced deferred`);
         const [e] = await queryRows<{ id: string }>(
           sp,
           sql`insert into journal_entries (business_date, value_date, narration, source, maker_id, maker_email, reference)

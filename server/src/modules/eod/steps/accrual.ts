@@ -162,6 +162,9 @@ async function bookAccrual(tx: Database, ctx: StepContext, rows: Delta[], kind: 
         details: { step: ctx.step, businessDate: ctx.run.businessDate, accounts: [firstId, lastId] },
       },
     });
+    // postEntry checks its balance at once and leaves the check immediate: the next entry of this
+    // transaction must start deferred again (its lines come after its row).
+    await tx.execute(sql`set constraints journal_entries_balanced deferred`);
   }
   return { lastId, done, failed: 0 };
 }
