@@ -19,14 +19,18 @@ export const EOD_BRANCH = '301';
  */
 export async function eodProducts(app: App): Promise<void> {
   await ensureReferenceData(app.db);
-  await app.db.execute(sql`insert into branches (code, name, town) values (${EOD_BRANCH}, 'EOD Branch', 'Makeni') on conflict do nothing`);
-  await app.db.execute(sql`insert into products (code, name, account_type, currency, ledger_code, wht_payable_gl) values
+  await app.db.execute(
+    sql`insert into branches (code, name, town) values (${EOD_BRANCH}, 'EOD Branch', 'Makeni') on conflict do nothing`,
+  );
+  await app.db
+    .execute(sql`insert into products (code, name, account_type, currency, ledger_code, wht_payable_gl) values
     ('E-SAV', 'EOD savings', 'Savings', 'SLE', '2020', '2520'),
     ('E-TIER', 'EOD tiered savings', 'Savings', 'SLE', '2020', '2520'),
     ('E-CUR', 'EOD current', 'Current', 'SLE', '2010', '2520'),
     ('E-FD', 'EOD fixed deposit', 'Fixed Deposit', 'SLE', '2030', '2520'),
     ('E-USD', 'EOD USD savings', 'Savings', 'USD', '2021', '2521') on conflict do nothing`);
-  await app.db.execute(sql`insert into product_versions (product_code, version, effective_from, credit_rate, credit_tiers,
+  await app.db
+    .execute(sql`insert into product_versions (product_code, version, effective_from, credit_rate, credit_tiers,
       debit_rate, min_operating_balance, monthly_fee, below_minimum_fee, dormancy_days, posting_frequency, fixed_deposit) values
     ('E-SAV', 1, '2015-01-01', 5, '[]', null, 0, 0, 0, 365, 'monthly', null),
     ('E-TIER', 1, '2015-01-01', 4, '[{"minBalance":"0.00","rate":"4"},{"minBalance":"10000.00","rate":"5"},{"minBalance":"100000.00","rate":"6"}]', null, 0, 0, 0, 365, 'monthly', null),
@@ -86,14 +90,27 @@ export async function openAccount(app: App, o: OpenOptions): Promise<{ id: numbe
 }
 
 /** A counter deposit or withdrawal against the branch's teller cash (source teller). */
-export async function teller(app: App, accountId: number, side: 'credit' | 'debit', amount: string): Promise<void> {
-  const [a] = await queryRows<{ currency: 'SLE' | 'USD' }>(app.db, sql`select currency from accounts where id = ${accountId}`);
+export async function teller(
+  app: App,
+  accountId: number,
+  side: 'credit' | 'debit',
+  amount: string,
+): Promise<void> {
+  const [a] = await queryRows<{ currency: 'SLE' | 'USD' }>(
+    app.db,
+    sql`select currency from accounts where id = ${accountId}`,
+  );
   await postEntry(app.db, {
     source: 'teller',
     narration: side === 'credit' ? 'Cash deposit' : 'Cash withdrawal',
     lines: [
       { accountId, side, amount },
-      { glCode: `1020-${EOD_BRANCH}`, currency: a!.currency, side: side === 'credit' ? 'debit' : 'credit', amount },
+      {
+        glCode: `1020-${EOD_BRANCH}`,
+        currency: a!.currency,
+        side: side === 'credit' ? 'debit' : 'credit',
+        amount,
+      },
     ],
     audit: { action: 'test.teller', targetType: 'account', targetId: String(accountId) },
   });
@@ -102,13 +119,24 @@ export async function teller(app: App, accountId: number, side: 'credit' | 'debi
 export interface EodStaff {
   maker: StaffUser;
   checker: StaffUser;
-  call: (method: string, url: string, who: StaffUser, payload?: unknown) => Promise<Awaited<ReturnType<App['inject']>>>;
+  /** Activated, no role: holds no permission. */
+  clerk: StaffUser;
+  call: (
+    method: string,
+    url: string,
+    who: StaffUser,
+    payload?: unknown,
+  ) => Promise<Awaited<ReturnType<App['inject']>>>;
 }
 
-/** Two superusers: one asks for runs, the other confirms them. */
+/** Two superusers (one asks for runs, the other confirms them) and a clerk without permissions. */
 export async function eodStaff(t: TestApp): Promise<EodStaff> {
   const s = await staffUsers(t.app);
-  const [maker, checker] = await Promise.all([s.make('superuser', 'eodmaker'), s.make('superuser', 'eodchecker')]);
+  const [maker, checker, clerk] = await Promise.all([
+    s.make('superuser', 'eodmaker'),
+    s.make('superuser', 'eodchecker'),
+    s.make('activated', 'eodclerk'),
+  ]);
   const call = (method: string, url: string, who: StaffUser, payload?: unknown) =>
     t.app.inject({
       method: method as 'GET',
@@ -116,11 +144,16 @@ export async function eodStaff(t: TestApp): Promise<EodStaff> {
       headers: { authorization: who.auth },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
-  return { maker: maker!, checker: checker!, call };
+  return { maker: maker!, checker: checker!, clerk: clerk!, call };
 }
 
 /** Waits until the run is no longer queued or running (the runner polls; a kick starts it at once). */
-export async function waitForRun(t: TestApp, staff: EodStaff, runId: string, timeoutMs = 120_000): Promise<EodRun> {
+export async function waitForRun(
+  t: TestApp,
+  staff: EodStaff,
+  runId: string,
+  timeoutMs = 120_000,
+): Promise<EodRun> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const runner = eodRunnerFor(t.app.dbHandle);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../banking.ts';
 
-
 /**
  * Sierra Leone's fixed public holidays (ADR: holiday source), seeded once and recurring every year.
  * Movable ones (Good Friday, Easter Monday, Eid al-Fitr, Eid al-Adha, Mawlid) and any day the
@@ -49,7 +48,8 @@ export const holidayListSchema = z.object({
 export type HolidayList = z.infer<typeof holidayListSchema>;
 
 const realDate = isoDateSchema.refine(
-  (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+  (d) =>
+    !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
   'must be a real date',
 );
 
@@ -90,5 +90,3 @@ export const periodParamSchema = z.object({
 export const periodActionSchema = z.object({
   reason: z.string().trim().max(200).optional(),
 });
-
-

@@ -9,7 +9,8 @@ export const EOD_TEXT = {
   noStandingOrdersModule: 'No standing orders module is installed: nothing was run',
   pendingApprovals: (n: number) =>
     `${n} approval request${n === 1 ? ' is' : 's are'} still pending: decide ${n === 1 ? 'it' : 'them'}, or carry ${n === 1 ? 'it' : 'them'} over to the next business day`,
-  carryOverMismatch: 'The requests to carry over must be exactly the pending ones listed; reload the pre-checks.',
+  carryOverMismatch:
+    'The requests to carry over must be exactly the pending ones listed; reload the pre-checks.',
   suspenseNotZero: 'Suspense is not at zero: investigate, or acknowledge it to go on',
   dayClosing: 'End of day is running: the day is closed to postings until it finishes',
   closedPeriod: 'That accounting period is closed: nothing may be posted to it',

@@ -15,7 +15,13 @@ export interface DayFacts {
 
 /** The business date and what follows it (the database's calendar functions, one source of truth). */
 export async function dayFacts(db: Database, businessDate?: string): Promise<DayFacts> {
-  const [r] = await queryRows<{ d: string; n: string; month_end: boolean; quarter_end: boolean; through: string }>(
+  const [r] = await queryRows<{
+    d: string;
+    n: string;
+    month_end: boolean;
+    quarter_end: boolean;
+    through: string;
+  }>(
     db,
     sql`with x as (select coalesce(${businessDate ?? null}::date, current_business_date()) as d)
         select d::text as d, next_working_day(d)::text as n,

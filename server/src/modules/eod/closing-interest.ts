@@ -61,11 +61,26 @@ export async function settleInterestForClosing(tx: Database, accountId: number):
   if (gross > 0n) {
     lines.push({ glCode: r.payable, currency: r.currency, side: 'debit', amount: money(gross) });
     if (wht > 0n) lines.push({ glCode: r.wht_gl, currency: r.currency, side: 'credit', amount: money(wht) });
-    lines.push({ accountId, side: 'credit', amount: money(gross - wht), description: 'Interest to closing (net of 15% WHT)' });
+    lines.push({
+      accountId,
+      side: 'credit',
+      amount: money(gross - wht),
+      description: 'Interest to closing (net of 15% WHT)',
+    });
   }
   if (owed > 0n) {
-    lines.push({ accountId, side: 'debit', amount: money(owed), description: 'Overdraft interest to closing' });
-    lines.push({ glCode: OVERDRAFT_INTEREST_GL.receivable, currency: r.currency, side: 'credit', amount: money(owed) });
+    lines.push({
+      accountId,
+      side: 'debit',
+      amount: money(owed),
+      description: 'Overdraft interest to closing',
+    });
+    lines.push({
+      glCode: OVERDRAFT_INTEREST_GL.receivable,
+      currency: r.currency,
+      side: 'credit',
+      amount: money(owed),
+    });
   }
   return {
     lines,

@@ -25,7 +25,8 @@ type Who = { id: string; email: string; ip: string | null };
 /** Adds a movable holiday (or a declared day off) on the business date or later; audited. */
 export async function addHoliday(db: Database, body: HolidayCreate, who: Who): Promise<Holiday> {
   const today = await currentBusinessDate(db);
-  if (body.date < today) throw badRequest('Invalid request', [{ path: '/date', message: EOD_TEXT.holidayPast }]);
+  if (body.date < today)
+    throw badRequest('Invalid request', [{ path: '/date', message: EOD_TEXT.holidayPast }]);
   return db.transaction(async (tx) => {
     const [clash] = await queryRows<{ name: string }>(
       tx,

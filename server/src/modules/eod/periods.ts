@@ -44,7 +44,8 @@ export async function changePeriod(
     const p = all.find((x) => x.period === period)!;
     const wanted = action === 'close' ? 'closed' : 'open';
     if (p.status === wanted) throw conflict(EOD_TEXT.periodState(p.status), { code: 'period_state' });
-    if (action === 'close' && p.endsOn >= today) throw conflict(EOD_TEXT.periodNotOver, { code: 'period_not_over' });
+    if (action === 'close' && p.endsOn >= today)
+      throw conflict(EOD_TEXT.periodNotOver, { code: 'period_not_over' });
     if (p.kind === 'year' && action === 'close' && all.some((m) => m.kind === 'month' && m.status === 'open'))
       throw conflict(EOD_TEXT.periodMonthsOpen, { code: 'months_open' });
     if (p.kind === 'month' && all.find((y) => y.kind === 'year')!.status === 'closed')

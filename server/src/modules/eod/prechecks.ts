@@ -17,7 +17,13 @@ import { eodHooks } from './registry.ts';
 
 /** Pending, unexpired approval requests other than end of day's own: they would die with the day. */
 async function pendingApprovals(db: Database) {
-  const rows = await queryRows<{ id: string; type: string; maker_email: string; subject_id: string; created_at: string }>(
+  const rows = await queryRows<{
+    id: string;
+    type: string;
+    maker_email: string;
+    subject_id: string;
+    created_at: string;
+  }>(
     db,
     sql`select id::text, type, maker_email, subject_id,
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at

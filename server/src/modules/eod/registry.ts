@@ -27,13 +27,20 @@ export interface EodHooks {
   /** The teller module's `openTillSessions(db)`: tills still open block the run. */
   openTillSessions?: (db: Database) => Promise<OpenTillSession[]>;
   /** The payments module's `runDueStandingOrders(db, businessDate, actor)`: the first step. */
-  runDueStandingOrders?: (db: Database, businessDate: string, actor?: EodActor) => Promise<StandingOrdersOutcome>;
+  runDueStandingOrders?: (
+    db: Database,
+    businessDate: string,
+    actor?: EodActor,
+  ) => Promise<StandingOrdersOutcome>;
 }
 
 const hooks: EodHooks = {};
 
 /** `registerEodPrecheck('openTillSessions', openTillSessions)` from the teller module's plugin. */
-export function registerEodPrecheck(name: 'openTillSessions', fn: NonNullable<EodHooks['openTillSessions']>): void {
+export function registerEodPrecheck(
+  name: 'openTillSessions',
+  fn: NonNullable<EodHooks['openTillSessions']>,
+): void {
   hooks[name] = fn;
 }
 

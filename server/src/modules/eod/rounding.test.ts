@@ -71,7 +71,10 @@ describe('interest rounding (ADR: accrue at full precision, post to the cent, ca
 
   it('rerunning the completed date posts nothing and leaves the business date alone', async () => {
     const before = await bookCounts(t.app);
-    const [{ id } = { id: '' }] = await queryRows<{ id: string }>(t.app.db, sql`select max(id)::text as id from eod_runs`);
+    const [{ id } = { id: '' }] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select max(id)::text as id from eod_runs`,
+    );
     const res = await staff.call('POST', `/api/eod/runs/${id}/retry`, staff.maker);
     expect(res.statusCode).toBe(202);
     const again = await waitForRun(t, staff, id);
@@ -87,7 +90,8 @@ describe('interest rounding (ADR: accrue at full precision, post to the cent, ca
     const firsts: string[] = [];
     for (let m = 0; m < 13; m++) {
       const d = new Date(Date.UTC(2027, m, 1));
-      while ([0, 6].includes(d.getUTCDay()) || (d.getUTCMonth() === 0 && d.getUTCDate() === 1)) d.setUTCDate(d.getUTCDate() + 1);
+      while ([0, 6].includes(d.getUTCDay()) || (d.getUTCMonth() === 0 && d.getUTCDate() === 1))
+        d.setUTCDate(d.getUTCDate() + 1);
       firsts.push(d.toISOString().slice(0, 10));
     }
     await holidaysBetween(t, '2027-01-05', '2028-01-31', firsts);
@@ -119,7 +123,9 @@ describe('interest rounding (ADR: accrue at full precision, post to the cent, ca
       exact += round10(balance * 5n * 100_000_000n, 36500n);
       const iso = new Date(day).toISOString().slice(0, 10);
       const p = postings.find((x) => {
-        const monthEnd = new Date(Date.UTC(Number(x.d.slice(0, 4)), Number(x.d.slice(5, 7)), 0)).toISOString().slice(0, 10);
+        const monthEnd = new Date(Date.UTC(Number(x.d.slice(0, 4)), Number(x.d.slice(5, 7)), 0))
+          .toISOString()
+          .slice(0, 10);
         return monthEnd === iso;
       });
       if (p) {

@@ -23,7 +23,13 @@ export function registerEodRunCommand(): void {
     currentVersion: (tx) => currentBusinessDate(tx),
     async execute(tx, raw, { approvalId, maker, checker }) {
       const { runId } = command.parse(raw);
-      const [run] = await queryRows<{ status: string; business_date: string; next_business_date: string; carry_over: string[]; suspense_acknowledged: boolean }>(
+      const [run] = await queryRows<{
+        status: string;
+        business_date: string;
+        next_business_date: string;
+        carry_over: string[];
+        suspense_acknowledged: boolean;
+      }>(
         tx,
         sql`select status, business_date::text, next_business_date::text, carry_over, suspense_acknowledged
               from eod_runs where id = ${runId} for update`,

@@ -11,7 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 const iso = (col: string) =>
-  sql.raw(`case when ${col} is null then null else to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`);
+  sql.raw(
+    `case when ${col} is null then null else to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`,
+  );
 
 const SUMMARY = sql`r.id::text as id, r.business_date::text as "businessDate", r.next_business_date::text as "nextBusinessDate",
   r.month_end as "monthEnd", r.quarter_end as "quarterEnd", r.status, r.approval_id::text as "approvalId",
@@ -21,7 +23,11 @@ const SUMMARY = sql`r.id::text as id, r.business_date::text as "businessDate", r
   (select count(*) from eod_failures f where f.run_id = r.id)::int as "failureCount"`;
 
 /** The runs, newest first (the run screen's list). */
-export async function listRuns(db: Database, offset: number, limit: number): Promise<{ rows: EodRunSummary[]; total: number }> {
+export async function listRuns(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<{ rows: EodRunSummary[]; total: number }> {
   const rows = await queryRows<EodRunSummary & Record<string, unknown>>(
     db,
     sql`select ${SUMMARY} from eod_runs r order by r.created_at desc, r.id desc offset ${offset} limit ${limit}`,

@@ -93,7 +93,11 @@ export const eodRunRoutes: FastifyPluginAsyncZod = async (app) => {
             ip: maker.ip,
             targetType: 'eod_run',
             targetId: String(runId),
-            details: { approvalId, businessDate: checks.businessDate, checks: checks.checks.map((c) => [c.key, c.state]) },
+            details: {
+              approvalId,
+              businessDate: checks.businessDate,
+              checks: checks.checks.map((c) => [c.key, c.state]),
+            },
           });
           return { approvalId, runId: String(runId) };
         });

@@ -162,7 +162,11 @@ export class EodRunner {
       await setStep(db, ctx, sql`status = 'skipped', note = ${why}, finished_at = clock_timestamp()`);
       return;
     }
-    await setStep(db, ctx, sql`status = 'running', error = null, started_at = coalesce(started_at, clock_timestamp())`);
+    await setStep(
+      db,
+      ctx,
+      sql`status = 'running', error = null, started_at = coalesce(started_at, clock_timestamp())`,
+    );
     try {
       if (impl.total) {
         const total = await impl.total(db, ctx);
@@ -192,7 +196,11 @@ export class EodRunner {
       );
     } catch (err) {
       if (err instanceof LeaseLost) throw err;
-      await setStep(db, ctx, sql`status = 'failed', error = ${err instanceof Error ? messageOf(err) : String(err)}`);
+      await setStep(
+        db,
+        ctx,
+        sql`status = 'failed', error = ${err instanceof Error ? messageOf(err) : String(err)}`,
+      );
       throw err;
     }
   }

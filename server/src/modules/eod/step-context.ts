@@ -42,7 +42,9 @@ export class LeaseLost extends Error {
 export async function inChunk<T>(ctx: StepContext, fn: (tx: Database) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     // JIT would spend seconds compiling these large set-based statements for nothing (as the seed finds).
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.eodRun}), set_config('jit', 'off', true)`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.eodRun}), set_config('jit', 'off', true)`,
+    );
     const mine = await queryRows(
       tx,
       sql`update eod_runs set lease_until = now() + ${ctx.leaseSeconds} * interval '1 second'

@@ -28,7 +28,8 @@ const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
     select a.currency || ' ' || c.fee || ' fees', sum(c.amount)::text from eod_fee_charges c join accounts a on a.id = c.account_id
      where c.business_date = ${d}::date group by a.currency, c.fee
     union all select 'accounts charged', count(distinct account_id)::text from eod_fee_charges where business_date = ${d}::date`,
-  dormancy: (d) => sql`select 'newly dormant' as k, count(*)::text as v from eod_dormancy_marks where business_date = ${d}::date`,
+  dormancy: (d) =>
+    sql`select 'newly dormant' as k, count(*)::text as v from eod_dormancy_marks where business_date = ${d}::date`,
   gl_snapshot: (d) => sql`
     select currency || ' trial balance', sum(balance)::text from gl_daily_balances where business_date = ${d}::date group by currency
     union all select 'GL accounts', count(*)::text from gl_daily_balances where business_date = ${d}::date`,
@@ -36,7 +37,11 @@ const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
 QUERIES.overdraft_accrual = QUERIES.credit_accrual;
 QUERIES.accrual_after_posting = QUERIES.credit_accrual;
 
-export async function stepTotals(db: Database, step: EodStep, date: string): Promise<Record<string, string> | undefined> {
+export async function stepTotals(
+  db: Database,
+  step: EodStep,
+  date: string,
+): Promise<Record<string, string> | undefined> {
   const q = QUERIES[step];
   if (!q) return undefined;
   const rows = await queryRows<{ k: string; v: string | null }>(db, q(date));

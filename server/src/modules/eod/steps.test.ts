@@ -23,16 +23,20 @@ const accrued = async (t: TestApp, id: number) =>
     )
   )[0];
 const balanceOf = async (t: TestApp, id: number) =>
-  (await queryRows<{ b: string; s: string; m: string | null }>(
-    t.app.db,
-    sql`select balance::text as b, status as s, maturity_date::text as m from accounts where id = ${id}`,
-  ))[0]!;
+  (
+    await queryRows<{ b: string; s: string; m: string | null }>(
+      t.app.db,
+      sql`select balance::text as b, status as s, maturity_date::text as m from accounts where id = ${id}`,
+    )
+  )[0]!;
 const glBalance = async (t: TestApp, code: string, currency = 'SLE') =>
-  (await queryRows<{ b: string }>(
-    t.app.db,
-    sql`select coalesce(sum(case side when 'debit' then amount else -amount end), 0)::text as b
+  (
+    await queryRows<{ b: string }>(
+      t.app.db,
+      sql`select coalesce(sum(case side when 'debit' then amount else -amount end), 0)::text as b
           from gl_lines where gl_code = ${code} and currency = ${currency}`,
-  ))[0]!.b;
+    )
+  )[0]!.b;
 
 describe('end-of-day steps over a week to a month end', () => {
   let t: TestApp;
@@ -57,9 +61,34 @@ describe('end-of-day steps over a week to a month end', () => {
     ids.cur5 = (await openAccount(t.app, { product: 'E-CUR', deposit: '5.00' })).id;
     ids.usd = (await openAccount(t.app, { product: 'E-USD', deposit: '10000.00' })).id;
     ids.payout = (await openAccount(t.app, { product: 'E-SAV', deposit: '10.00' })).id;
-    ids.fdPaid = (await openAccount(t.app, { product: 'E-FD', deposit: '100000.00', tenorMonths: 3, maturityDate: '2026-11-25', rollover: 'none', payoutAccountId: ids.payout })).id;
-    ids.fdRoll = (await openAccount(t.app, { product: 'E-FD', deposit: '50000.00', tenorMonths: 3, maturityDate: '2026-11-25', rollover: 'principal_and_interest' })).id;
-    ids.fdNoPayout = (await openAccount(t.app, { product: 'E-FD', deposit: '20000.00', tenorMonths: 3, maturityDate: '2026-11-25', rollover: 'principal' })).id;
+    ids.fdPaid = (
+      await openAccount(t.app, {
+        product: 'E-FD',
+        deposit: '100000.00',
+        tenorMonths: 3,
+        maturityDate: '2026-11-25',
+        rollover: 'none',
+        payoutAccountId: ids.payout,
+      })
+    ).id;
+    ids.fdRoll = (
+      await openAccount(t.app, {
+        product: 'E-FD',
+        deposit: '50000.00',
+        tenorMonths: 3,
+        maturityDate: '2026-11-25',
+        rollover: 'principal_and_interest',
+      })
+    ).id;
+    ids.fdNoPayout = (
+      await openAccount(t.app, {
+        product: 'E-FD',
+        deposit: '20000.00',
+        tenorMonths: 3,
+        maturityDate: '2026-11-25',
+        rollover: 'principal',
+      })
+    ).id;
     // Dormancy: opened long ago, no customer activity; one with only a transfer credit (not theirs); one active lately.
     ids.sleepy = (await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-01' })).id;
     ids.credited = (await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-01' })).id;
@@ -73,7 +102,9 @@ describe('end-of-day steps over a week to a month end', () => {
       audit: { action: 'test.transfer', targetType: 'account', targetId: String(ids.credited) },
     });
     ids.awake = (await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-01' })).id;
-    await t.app.db.execute(sql`insert into account_activity (account_id, last_customer_activity) values (${ids.awake}, '2026-06-01')`);
+    await t.app.db.execute(
+      sql`insert into account_activity (account_id, last_customer_activity) values (${ids.awake}, '2026-06-01')`,
+    );
 
     const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
     expect(run.status, JSON.stringify(run.steps.filter((s) => s.error))).toBe('completed');
@@ -91,7 +122,8 @@ describe('end-of-day steps over a week to a month end', () => {
   });
 
   it('uses the version in force that day, and matures fixed deposits (Wed 25 Nov)', async () => {
-    await t.app.db.execute(sql`insert into product_versions (product_code, version, effective_from, credit_rate, credit_tiers,
+    await t.app.db
+      .execute(sql`insert into product_versions (product_code, version, effective_from, credit_rate, credit_tiers,
       dormancy_days, posting_frequency) values ('E-TIER', 2, '2026-11-25', 10, '[]', 365, 'monthly')`);
     const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
     expect(run.status, run.error ?? '').toBe('completed');
@@ -104,7 +136,9 @@ describe('end-of-day steps over a week to a month end', () => {
     // … and it accrues from its old maturity day on the new principal (after posting): the carried
     // 10.9589041096 − 10.96 = −0.0010958904, plus 50,009.32 × 8% / 365 = 10.9609468493.
     expect((await accrued(t, ids.fdRoll))!.credit).toBe('10.9598509589');
-    expect(run.failures.map((f) => f.error)).toContain('No linked payout account to pay the matured deposit into');
+    expect(run.failures.map((f) => f.error)).toContain(
+      'No linked payout account to pay the matured deposit into',
+    );
     expect(await allViolations(t.app)).toEqual([]);
   });
 

@@ -28,7 +28,13 @@ async function lastClosed(db: Database): Promise<string> {
 
 async function daily(db: Database, q: EodReportQuery): Promise<EodReport> {
   const date = q.date ?? (await lastClosed(db));
-  const [run] = await queryRows<{ id: string; status: string; requested: string; approved: string | null; next: string }>(
+  const [run] = await queryRows<{
+    id: string;
+    status: string;
+    requested: string;
+    approved: string | null;
+    next: string;
+  }>(
     db,
     sql`select id::text, status, requested_email as requested, approved_email as approved, next_business_date::text as next
           from eod_runs where business_date = ${date}::date order by (status = 'completed') desc, id desc limit 1`,
@@ -47,9 +53,21 @@ async function daily(db: Database, q: EodReportQuery): Promise<EodReport> {
     report: 'daily',
     title: EOD_REPORT_TITLES.daily,
     subtitle: run
-      ? [`Business date ${date} → ${run.next}`, `Run ${run.id} (${run.status}), asked by ${run.requested}, confirmed by ${run.approved ?? '—'}`]
+      ? [
+          `Business date ${date} → ${run.next}`,
+          `Run ${run.id} (${run.status}), asked by ${run.requested}, confirmed by ${run.approved ?? '—'}`,
+        ]
       : [`Business date ${date}`, 'No end-of-day run for this date'],
-    columns: [col('Step'), col('State'), col('Rows', true), col('Of', true), col('Failed', true), col('Started (UTC)'), col('Seconds', true), col('What it did')],
+    columns: [
+      col('Step'),
+      col('State'),
+      col('Rows', true),
+      col('Of', true),
+      col('Failed', true),
+      col('Started (UTC)'),
+      col('Seconds', true),
+      col('What it did'),
+    ],
     rows: steps.map((s) => [EOD_STEP_LABELS[s.step], ...s.c]),
     totals: [],
     truncated: false,
@@ -95,8 +113,21 @@ async function interest(db: Database, q: EodReportQuery): Promise<EodReport> {
   return {
     report: 'interest',
     title: EOD_REPORT_TITLES.interest,
-    subtitle: [`Business dates ${from} to ${to}`, 'Accrued: booked to the GL in cents; paid: gross, 15% WHT, net to accounts'],
-    columns: [col('Product'), col('Branch'), col('Ccy'), col('Accrued', true), col('Paid gross', true), col('WHT', true), col('Net', true), col('OD accrued', true), col('OD charged', true)],
+    subtitle: [
+      `Business dates ${from} to ${to}`,
+      'Accrued: booked to the GL in cents; paid: gross, 15% WHT, net to accounts',
+    ],
+    columns: [
+      col('Product'),
+      col('Branch'),
+      col('Ccy'),
+      col('Accrued', true),
+      col('Paid gross', true),
+      col('WHT', true),
+      col('Net', true),
+      col('OD accrued', true),
+      col('OD charged', true),
+    ],
     rows: rows.map((r) => r.c),
     totals: totals.map((r) => r.c),
     truncated: false,
@@ -120,8 +151,19 @@ async function wht(db: Database, q: EodReportQuery): Promise<EodReport> {
   return {
     report: 'wht',
     title: EOD_REPORT_TITLES.wht,
-    subtitle: [`Month ${month}`, 'Withholding tax of 15% on interest paid to depositors, rounded to the cent per posting'],
-    columns: [col('Branch'), col('Product'), col('Ccy'), col('Payable GL'), col('Postings', true), col('Gross interest', true), col('WHT', true)],
+    subtitle: [
+      `Month ${month}`,
+      'Withholding tax of 15% on interest paid to depositors, rounded to the cent per posting',
+    ],
+    columns: [
+      col('Branch'),
+      col('Product'),
+      col('Ccy'),
+      col('Payable GL'),
+      col('Postings', true),
+      col('Gross interest', true),
+      col('WHT', true),
+    ],
     rows: rows.map((r) => r.c),
     totals: totals.map((r) => r.c),
     truncated: false,
@@ -144,8 +186,19 @@ async function dormant(db: Database, q: EodReportQuery, all: boolean): Promise<E
   return {
     report: 'dormant',
     title: EOD_REPORT_TITLES.dormant,
-    subtitle: [`Marked by end of day of ${date}`, 'No customer-initiated activity for the product’s dormancy period'],
-    columns: [col('Account'), col('Customer'), col('Product'), col('Branch'), col('Last activity'), col('Dormancy days', true), col('Status now')],
+    subtitle: [
+      `Marked by end of day of ${date}`,
+      'No customer-initiated activity for the product’s dormancy period',
+    ],
+    columns: [
+      col('Account'),
+      col('Customer'),
+      col('Product'),
+      col('Branch'),
+      col('Last activity'),
+      col('Dormancy days', true),
+      col('Status now'),
+    ],
     rows: rows.slice(0, all ? undefined : SCREEN_ROWS).map((r) => r.c),
     totals: [['Accounts', n!.n, '', '', '', '', '']],
     truncated: !all && rows.length > SCREEN_ROWS,

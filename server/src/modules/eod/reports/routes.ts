@@ -31,7 +31,10 @@ export const eodReportRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'no-store');
       if (req.query.format === 'json') return data;
       const stamp = req.query.date ?? req.query.month ?? req.query.to ?? 'latest';
-      void reply.header('content-disposition', `attachment; filename="eod-${req.params.report}-${stamp}.${req.query.format}"`);
+      void reply.header(
+        'content-disposition',
+        `attachment; filename="eod-${req.params.report}-${stamp}.${req.query.format}"`,
+      );
       if (req.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(eodReportCsv(data));
       return reply.type('application/pdf').send(eodReportPdf(data));
     },

@@ -132,7 +132,12 @@ export async function accrueOverdraft(ctx: StepContext, through: string): Promis
 }
 
 /** One GL entry per currency for a chunk's booked increase (sides swap for a decrease). */
-async function bookAccrual(tx: Database, ctx: StepContext, rows: Delta[], kind: 'credit' | 'overdraft'): Promise<ChunkResult> {
+async function bookAccrual(
+  tx: Database,
+  ctx: StepContext,
+  rows: Delta[],
+  kind: 'credit' | 'overdraft',
+): Promise<ChunkResult> {
   if (rows.length === 0) return { lastId: null, done: 0, failed: 0 };
   const lastId = Math.max(...rows.map((r) => Number(r.last_id)));
   const firstId = Math.min(...rows.map((r) => Number(r.first_id)));

@@ -17,7 +17,10 @@ export interface SingleOutcome {
 export async function standingOrders(ctx: StepContext): Promise<SingleOutcome> {
   const run = eodHooks().runDueStandingOrders;
   if (!run) return { done: 0, skipped: true, note: EOD_TEXT.noStandingOrdersModule };
-  const r = await run(ctx.db, ctx.run.businessDate, { id: ctx.run.requestedBy, email: ctx.run.requestedEmail });
+  const r = await run(ctx.db, ctx.run.businessDate, {
+    id: ctx.run.requestedBy,
+    email: ctx.run.requestedEmail,
+  });
   return {
     done: r.posted + r.failed + r.skipped,
     failed: r.failed,

@@ -36,7 +36,9 @@ export async function chargeFees(ctx: StepContext): Promise<void> {
       await createStage(tx);
       const amount = fee === 'monthly' ? sql`f.monthly_fee` : sql`f.below_minimum_fee`;
       const due =
-        fee === 'monthly' ? sql`f.monthly_fee > 0` : sql`f.below_minimum_fee > 0 and a.balance < f.min_operating_balance`;
+        fee === 'monthly'
+          ? sql`f.monthly_fee > 0`
+          : sql`f.below_minimum_fee > 0 and a.balance < f.min_operating_balance`;
       await tx.execute(sql`
         insert into eod_stage (account_id, currency, side, amount, product_code, branch_code, gl_a, kind)
         select a.id, a.currency, 'debit', ${amount}, a.product_code, a.branch_code, f.fee_income_gl, ${fee}

@@ -3,7 +3,13 @@ import type { EodStep } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { setStep, type StepContext } from '../step-context.ts';
 import { accrueCredit, accrueOverdraft } from './accrual.ts';
-import { advanceDate, releaseClearedDeposits, snapshotGl, standingOrders, type SingleOutcome } from './day-steps.ts';
+import {
+  advanceDate,
+  releaseClearedDeposits,
+  snapshotGl,
+  standingOrders,
+  type SingleOutcome,
+} from './day-steps.ts';
 import { dormancyTotal, markDormant } from './dormancy.ts';
 import { chargeFees, feesTotal } from './fees.ts';
 import { matureDeposits, rolledOverToday } from './maturities.ts';

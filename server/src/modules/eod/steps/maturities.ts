@@ -34,7 +34,10 @@ export async function matureDeposits(ctx: StepContext): Promise<void> {
     await stageCreditInterest(tx, ctx, sql`a.id = any(${idList})`, ids.length);
     await postStagedInterest(tx, ctx, 'maturity', ids[0]!);
     // Interest that could not post leaves its deposit for the next run.
-    const blocked = await queryRows<{ id: string }>(tx, sql`select account_id::text as id from eod_stage where problem is not null`);
+    const blocked = await queryRows<{ id: string }>(
+      tx,
+      sql`select account_id::text as id from eod_stage where problem is not null`,
+    );
     const waiting = new Set(blocked.map((b) => Number(b.id)));
     await tx.execute(sql`drop table eod_stage`);
     await createStage(tx);
@@ -53,7 +56,11 @@ export async function matureDeposits(ctx: StepContext): Promise<void> {
     const failures = problems.filter((p) => p.problem && !waiting.has(Number(p.id)));
     const go = ids.filter((id) => !waiting.has(id) && !failures.some((f) => Number(f.id) === id));
     const goList = sql`${`{${go.join(',')}}`}::bigint[]`;
-    await recordFailures(tx, ctx, failures.map((f) => ({ accountId: Number(f.id), error: f.problem })));
+    await recordFailures(
+      tx,
+      ctx,
+      failures.map((f) => ({ accountId: Number(f.id), error: f.problem })),
+    );
     // Debit each paying deposit, credit each linked account (one line per linked account: several deposits
     // may pay into one).
     await tx.execute(sql`
@@ -118,7 +125,11 @@ export async function matureDeposits(ctx: StepContext): Promise<void> {
         targetId: String(ctx.run.id),
         details: { businessDate: D, accounts: done },
       });
-    await recordFailures(tx, ctx, refused.map((r) => ({ accountId: Number(r.id), error: r.problem })));
+    await recordFailures(
+      tx,
+      ctx,
+      refused.map((r) => ({ accountId: Number(r.id), error: r.problem })),
+    );
     return { lastId: Math.max(...ids), done: done.length, failed: ids.length - done.length };
   });
 }

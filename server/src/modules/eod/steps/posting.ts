@@ -11,7 +11,12 @@ import { chunked, inChunk, type ChunkResult, type StepContext } from '../step-co
  * account_interest, p = products): gross = the booked cents, WHT = 15% of gross rounded to the cent,
  * net = gross − WHT credited to the account. A totally blocked account is left for a later posting.
  */
-export async function stageCreditInterest(tx: Database, ctx: StepContext, where: SQL, limit: number): Promise<number[]> {
+export async function stageCreditInterest(
+  tx: Database,
+  ctx: StepContext,
+  where: SQL,
+  limit: number,
+): Promise<number[]> {
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`insert into eod_stage (account_id, currency, side, amount, gross, wht, product_code, branch_code, gl_a, gl_b, kind)
