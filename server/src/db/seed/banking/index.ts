@@ -74,7 +74,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
+        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats restart identity`,
       ),
     );
   }
@@ -98,6 +98,9 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
     if (drift.length > 0) throw new Error(`seed left registered_user_keys wrong: ${JSON.stringify(drift)}`);
   });
   await phase('stats', () => tx.execute(sql`select refresh_banking_stats()`));
+  // End of day's view of this history: daily GL snapshots (past-date trial balances) and each
+  // account's last customer activity (dormancy), as migration eod_functions does for existing data.
+  await phase('end-of-day history', () => tx.execute(sql`select eod_backfill()`));
   await phase('sequences', async () => {
     // Later inserts (postTransaction, new customers) continue after the generated ids.
     for (const [table, column] of [

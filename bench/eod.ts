@@ -1,0 +1,184 @@
+// End of day (issue 20) at 1,000,000 customers (≈1.4 million accounts) on PostgreSQL: an ordinary day
+// (accrual, snapshot, date advance …) and a month end (accrual, interest posting with WHT for every
+// interest-bearing account, fees …), each step's time printed next to a bare SQL statement doing the
+// same arithmetic without journals (the floor); the ledger and end-of-day invariants after each run;
+// then the trial balance of random past dates of the last year (p50/p95). Runs go straight to the
+// runner (no HTTP, no approval: what is measured is the run itself).
+//   TEST_DATABASE_URL=postgres://… npm run bench:eod [-- --customers N] [--database NAME] [--chunk ROWS] [--drop]
+//   npm run bench:eod -- --embedded            (PGlite, demo-sized: 2,000 customers; target < 10 s)
+// The database (default bm_bench_eod) is seeded only when it lacks the customers; each run moves its
+// business date on (an ordinary working day, then the last business day of that month).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import { EOD_STEP_LABELS, type EodStep } from '@bankmanager/contracts';
+import { openDatabase, type DbHandle } from '../server/src/db/client.ts';
+import { runMigrations } from '../server/src/db/migrate.ts';
+import { queryRows } from '../server/src/db/rows.ts';
+import { seedBanking } from '../server/src/db/seed/banking/index.ts';
+import { EodRunner } from '../server/src/modules/eod/index.ts';
+import { insertSteps } from '../server/src/modules/eod/run-repository.ts';
+import { buildTrialBalance } from '../server/src/modules/gl-reports/trial-balance.ts';
+import { adminQuery, benchServerUrl, ensureCustomers, openBenchDatabase, percentile } from './support.ts';
+import { floors } from './eod-floors.ts';
+
+const { values } = parseArgs({
+  options: {
+    customers: { type: 'string' },
+    database: { type: 'string', default: 'bm_bench_eod' },
+    chunk: { type: 'string', default: '20000' },
+    embedded: { type: 'boolean', default: false },
+    'tb-runs': { type: 'string', default: '20' },
+    drop: { type: 'boolean', default: false },
+  },
+});
+const embedded = values.embedded;
+const customers = Number(values.customers ?? (embedded ? 2000 : 1_000_000));
+let failed = false;
+const verdict = (ok: boolean) => (ok ? 'PASS' : ((failed = true), 'FAIL'));
+const secs = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+
+let dir: string | undefined;
+let handle: DbHandle;
+if (embedded) {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-eod-'));
+  handle = await openDatabase({ dataDir: dir });
+  await runMigrations(handle);
+  const t = performance.now();
+  await handle.db.transaction((tx) => seedBanking(tx, { customers, transactionsPerAccount: 15, seed: 232 }));
+  console.log(`PGlite (embedded) · ${customers.toLocaleString('en-US')} customers seeded in ${secs(performance.now() - t)}`);
+} else {
+  handle = await openBenchDatabase(benchServerUrl(), values.database);
+  const t = performance.now();
+  await runMigrations(handle);
+  console.log(`migrations (incl. the end-of-day backfill on first run) ${secs(performance.now() - t)}`);
+  await ensureCustomers(handle, values.database, customers);
+  await handle.db.execute(sql`vacuum analyze accounts, account_interest, transactions, journal_entries, gl_lines`);
+}
+const db = handle.db;
+
+/** Queues a run of the current business date (as an approved request would) and runs it to the end. */
+async function runDay(label: string): Promise<Record<EodStep | 'total', number>> {
+  const [facts] = await queryRows<{ d: string; n: string; m: boolean; q: boolean }>(
+    db,
+    sql`select current_business_date()::text as d, next_working_day(current_business_date())::text as n,
+               date_trunc('month', next_working_day(current_business_date())) > date_trunc('month', current_business_date()) as m,
+               date_trunc('month', next_working_day(current_business_date())) > date_trunc('month', current_business_date())
+                 and extract(month from current_business_date())::int % 3 = 0 as q`,
+  );
+  const [run] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into eod_runs (business_date, next_business_date, month_end, quarter_end, status, requested_by, requested_email)
+        values (${facts!.d}::date, ${facts!.n}::date, ${facts!.m}, ${facts!.q}, 'queued', gen_random_uuid(), 'bench@bankmanager.sl')
+        returning id::text`,
+  );
+  await insertSteps(db, Number(run!.id));
+  const batch = await handle.openBatch();
+  const runner = new EodRunner(batch, {
+    chunkRows: Number(values.chunk),
+    leaseSeconds: 600,
+    pollMs: 3_600_000,
+    log: { info: () => {}, error: (o) => console.error(o) },
+  });
+  const t = performance.now();
+  runner.kick();
+  await runner.idle();
+  const total = performance.now() - t;
+  await runner.stop();
+  await batch.close();
+  const [r] = await queryRows<{ status: string; error: string | null }>(
+    db,
+    sql`select status, error from eod_runs where id = ${run!.id}::bigint`,
+  );
+  const steps = await queryRows<{ step: EodStep; ms: number; rows: string; status: string; note: string | null }>(
+    db,
+    sql`select step, coalesce(extract(epoch from finished_at - started_at) * 1000, 0)::float8 as ms, rows_done::text as rows, status, note
+          from eod_run_steps where run_id = ${run!.id}::bigint order by position`,
+  );
+  console.log(`\n${label}: business date ${facts!.d} → ${facts!.n} (run ${run!.id}: ${r!.status}) in ${secs(total)}`);
+  if (r!.error) console.log(`  error: ${r!.error}`);
+  const floor = await floors(db, facts!.d);
+  console.log(`  ${'step'.padEnd(54)}${'rows'.padStart(11)}${'time'.padStart(10)}${'floor'.padStart(10)}`);
+  const times = {} as Record<EodStep | 'total', number>;
+  for (const s of steps) {
+    times[s.step] = s.ms;
+    const f = floor[s.step];
+    console.log(
+      `  ${`${EOD_STEP_LABELS[s.step]}${s.status === 'skipped' ? ' (skipped)' : ''}`.padEnd(54)}${Number(s.rows).toLocaleString('en-US').padStart(11)}${secs(s.ms)}${f === undefined ? '         —' : secs(f)}`,
+    );
+  }
+  const t2 = performance.now();
+  const [ledger] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_violations()`);
+  const eod = await queryRows<{ problem: string }>(db, sql`select problem from eod_violations()`);
+  console.log(
+    `  ${verdict(r!.status === 'completed' && ledger!.n === 0 && eod.length === 0)}  invariants: ledger_violations ${ledger!.n}, eod_violations ${eod.length}${eod.length ? ` (${eod.slice(0, 3).map((e) => e.problem).join('; ')})` : ''} [checked in ${secs(performance.now() - t2)}]`,
+  );
+  times.total = total;
+  return times;
+}
+
+/** Moves the business date forward to `date` (a bench jumps to the month's last business day). */
+const jumpTo = (date: SQL) =>
+  db.execute(sql`insert into bank_business_date (id, business_date) values (true, ${date})
+                 on conflict (id) do update set business_date = excluded.business_date`);
+
+try {
+  await db.execute(sql`update eod_runs set status = 'cancelled' where status in ('awaiting_approval', 'queued', 'running', 'failed')`);
+  // An ordinary day: not the last business day of its month.
+  const [d] = await queryRows<{ me: boolean }>(
+    db,
+    sql`select date_trunc('month', next_working_day(current_business_date())) > date_trunc('month', current_business_date()) as me`,
+  );
+  if (d!.me) await jumpTo(sql`next_working_day(current_business_date())`);
+  const ordinary = await runDay('Ordinary day');
+  // The month end: the last working day of the (new) current month.
+  await jumpTo(sql`(select max(x)::date from generate_series(current_business_date(),
+                     (date_trunc('month', current_business_date()) + interval '1 month - 1 day')::date, interval '1 day') x
+                    where is_working_day(x::date))`);
+  const monthEnd = await runDay('Month end');
+
+  const core = (t: Record<string, number>, steps: EodStep[]) => steps.reduce((s, k) => s + (t[k] ?? 0), 0);
+  const ordinaryCore = core(ordinary, ['credit_accrual', 'overdraft_accrual', 'gl_snapshot', 'advance_date']);
+  const monthCore = core(monthEnd, ['credit_accrual', 'overdraft_accrual', 'interest_posting', 'accrual_after_posting', 'gl_snapshot', 'advance_date']);
+  console.log('\nTargets:');
+  if (embedded) {
+    console.log(`  ${verdict(ordinary.total < 10_000)}  demo-sized end of day on PGlite < 10 s — ${secs(ordinary.total)}`);
+  } else {
+    console.log(`  ${verdict(ordinaryCore < 60_000)}  ordinary day (accrual, snapshot, date advance) < 60 s — ${secs(ordinaryCore)} (whole run ${secs(ordinary.total)})`);
+    console.log(`  ${verdict(monthCore < 120_000)}  month end (accrual + interest posting with WHT, snapshot, advance) < 120 s — ${secs(monthCore)} (whole run with fees and dormancy ${secs(monthEnd.total)})`);
+  }
+  // Trial balance of past dates from the snapshots: random dates of the last year.
+  const [range] = await queryRows<{ today: string }>(db, sql`select current_business_date()::text as today`);
+  const today = Date.parse(`${range!.today}T00:00:00Z`);
+  const ms: number[] = [];
+  const naive: number[] = [];
+  for (let i = 0; i < Number(values['tb-runs']); i++) {
+    const date = new Date(today - (1 + Math.floor(Math.random() * 364)) * 86_400_000).toISOString().slice(0, 10);
+    const t = performance.now();
+    const tb = await buildTrialBalance(db, date);
+    ms.push(performance.now() - t);
+    if (!tb.balanced) console.log(`  trial balance of ${date} does not balance`);
+    if (i < 3) {
+      const t3 = performance.now();
+      await db.execute(sql`select gl_code, currency, sum(amount) from (
+          select l.gl_code, l.currency, case l.side when 'debit' then l.amount else -l.amount end as amount
+            from gl_lines l join journal_entries e on e.id = l.entry_id where e.business_date <= ${date}::date
+          union all select a.ledger_code, a.currency, case t.direction when 'credit' then -t.amount else t.amount end
+            from transactions t join accounts a on a.id = t.account_id join journal_entries e on e.id = t.entry_id
+           where e.business_date <= ${date}::date) x group by 1, 2`);
+      naive.push(performance.now() - t3);
+    }
+  }
+  ms.sort((a, b) => a - b);
+  naive.sort((a, b) => a - b);
+  console.log(
+    `  ${verdict(percentile(ms, 95) < 1000)}  trial balance for a past date (snapshot + that day's journals) p95 < 1 s — p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms over ${ms.length} random dates of the last year; naive (every line to that date) p50 ${percentile(naive, 50).toFixed(0)} ms`,
+  );
+} finally {
+  await handle.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  if (values.drop && !embedded) await adminQuery(benchServerUrl(), `drop database if exists ${values.database} with (force)`);
+}
+process.exit(failed ? 1 : 0);
