@@ -48,14 +48,18 @@ if (embedded) {
   await runMigrations(handle);
   const t = performance.now();
   await handle.db.transaction((tx) => seedBanking(tx, { customers, transactionsPerAccount: 15, seed: 232 }));
-  console.log(`PGlite (embedded) · ${customers.toLocaleString('en-US')} customers seeded in ${secs(performance.now() - t)}`);
+  console.log(
+    `PGlite (embedded) · ${customers.toLocaleString('en-US')} customers seeded in ${secs(performance.now() - t)}`,
+  );
 } else {
   handle = await openBenchDatabase(benchServerUrl(), values.database);
   const t = performance.now();
   await runMigrations(handle);
   console.log(`migrations (incl. the end-of-day backfill on first run) ${secs(performance.now() - t)}`);
   await ensureCustomers(handle, values.database, customers);
-  await handle.db.execute(sql`vacuum analyze accounts, account_interest, transactions, journal_entries, gl_lines`);
+  await handle.db.execute(
+    sql`vacuum analyze accounts, account_interest, transactions, journal_entries, gl_lines`,
+  );
 }
 const db = handle.db;
 
@@ -92,12 +96,20 @@ async function runDay(label: string): Promise<Record<EodStep | 'total', number>>
     db,
     sql`select status, error from eod_runs where id = ${run!.id}::bigint`,
   );
-  const steps = await queryRows<{ step: EodStep; ms: number; rows: string; status: string; note: string | null }>(
+  const steps = await queryRows<{
+    step: EodStep;
+    ms: number;
+    rows: string;
+    status: string;
+    note: string | null;
+  }>(
     db,
     sql`select step, coalesce(extract(epoch from finished_at - started_at) * 1000, 0)::float8 as ms, rows_done::text as rows, status, note
           from eod_run_steps where run_id = ${run!.id}::bigint order by position`,
   );
-  console.log(`\n${label}: business date ${facts!.d} → ${facts!.n} (run ${run!.id}: ${r!.status}) in ${secs(total)}`);
+  console.log(
+    `\n${label}: business date ${facts!.d} → ${facts!.n} (run ${run!.id}: ${r!.status}) in ${secs(total)}`,
+  );
   if (r!.error) console.log(`  error: ${r!.error}`);
   const floor = await floors(db, facts!.d);
   console.log(`  ${'step'.padEnd(54)}${'rows'.padStart(11)}${'time'.padStart(10)}${'floor'.padStart(10)}`);
@@ -110,10 +122,20 @@ async function runDay(label: string): Promise<Record<EodStep | 'total', number>>
     );
   }
   const t2 = performance.now();
-  const [ledger] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_violations()`);
+  const [ledger] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ledger_violations()`,
+  );
   const eod = await queryRows<{ problem: string }>(db, sql`select problem from eod_violations()`);
   console.log(
-    `  ${verdict(r!.status === 'completed' && ledger!.n === 0 && eod.length === 0)}  invariants: ledger_violations ${ledger!.n}, eod_violations ${eod.length}${eod.length ? ` (${eod.slice(0, 3).map((e) => e.problem).join('; ')})` : ''} [checked in ${secs(performance.now() - t2)}]`,
+    `  ${verdict(r!.status === 'completed' && ledger!.n === 0 && eod.length === 0)}  invariants: ledger_violations ${ledger!.n}, eod_violations ${eod.length}${
+      eod.length
+        ? ` (${eod
+            .slice(0, 3)
+            .map((e) => e.problem)
+            .join('; ')})`
+        : ''
+    } [checked in ${secs(performance.now() - t2)}]`,
   );
   times.total = total;
   return times;
@@ -125,7 +147,11 @@ const jumpTo = (date: SQL) =>
                  on conflict (id) do update set business_date = excluded.business_date`);
 
 try {
-  await db.execute(sql`update eod_runs set status = 'cancelled' where status in ('awaiting_approval', 'queued', 'running', 'failed')`);
+  // A bench killed mid-run leaves its run and the cut-off behind: start clean.
+  await db.execute(
+    sql`update eod_runs set status = 'cancelled' where status in ('awaiting_approval', 'queued', 'running', 'failed')`,
+  );
+  await db.execute(sql`update bank_business_date set closing_run_id = null`);
   // An ordinary day: not the last business day of its month.
   const [d] = await queryRows<{ me: boolean }>(
     db,
@@ -141,13 +167,26 @@ try {
 
   const core = (t: Record<string, number>, steps: EodStep[]) => steps.reduce((s, k) => s + (t[k] ?? 0), 0);
   const ordinaryCore = core(ordinary, ['credit_accrual', 'overdraft_accrual', 'gl_snapshot', 'advance_date']);
-  const monthCore = core(monthEnd, ['credit_accrual', 'overdraft_accrual', 'interest_posting', 'accrual_after_posting', 'gl_snapshot', 'advance_date']);
+  const monthCore = core(monthEnd, [
+    'credit_accrual',
+    'overdraft_accrual',
+    'interest_posting',
+    'accrual_after_posting',
+    'gl_snapshot',
+    'advance_date',
+  ]);
   console.log('\nTargets:');
   if (embedded) {
-    console.log(`  ${verdict(ordinary.total < 10_000)}  demo-sized end of day on PGlite < 10 s — ${secs(ordinary.total)}`);
+    console.log(
+      `  ${verdict(ordinary.total < 10_000)}  demo-sized end of day on PGlite < 10 s — ${secs(ordinary.total)}`,
+    );
   } else {
-    console.log(`  ${verdict(ordinaryCore < 60_000)}  ordinary day (accrual, snapshot, date advance) < 60 s — ${secs(ordinaryCore)} (whole run ${secs(ordinary.total)})`);
-    console.log(`  ${verdict(monthCore < 120_000)}  month end (accrual + interest posting with WHT, snapshot, advance) < 120 s — ${secs(monthCore)} (whole run with fees and dormancy ${secs(monthEnd.total)})`);
+    console.log(
+      `  ${verdict(ordinaryCore < 60_000)}  ordinary day (accrual, snapshot, date advance) < 60 s — ${secs(ordinaryCore)} (whole run ${secs(ordinary.total)})`,
+    );
+    console.log(
+      `  ${verdict(monthCore < 120_000)}  month end (accrual + interest posting with WHT, snapshot, advance) < 120 s — ${secs(monthCore)} (whole run with fees and dormancy ${secs(monthEnd.total)})`,
+    );
   }
   // Trial balance of past dates from the snapshots: random dates of the last year.
   const [range] = await queryRows<{ today: string }>(db, sql`select current_business_date()::text as today`);
@@ -155,7 +194,9 @@ try {
   const ms: number[] = [];
   const naive: number[] = [];
   for (let i = 0; i < Number(values['tb-runs']); i++) {
-    const date = new Date(today - (1 + Math.floor(Math.random() * 364)) * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(today - (1 + Math.floor(Math.random() * 364)) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const t = performance.now();
     const tb = await buildTrialBalance(db, date);
     ms.push(performance.now() - t);
@@ -179,6 +220,7 @@ try {
 } finally {
   await handle.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  if (values.drop && !embedded) await adminQuery(benchServerUrl(), `drop database if exists ${values.database} with (force)`);
+  if (values.drop && !embedded)
+    await adminQuery(benchServerUrl(), `drop database if exists ${values.database} with (force)`);
 }
 process.exit(failed ? 1 : 0);

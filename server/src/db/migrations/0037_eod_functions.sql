@@ -132,6 +132,152 @@ LANGUAGE sql AS $$
      AND a.id IN (SELECT account_id FROM transactions WHERE entry_id = p_entry);
 $$;
 --> statement-breakpoint
+-- Set-based posting (ADR "set-based end-of-day postings"): a transaction declares ONE journal entry as
+-- bulk (set_config('bankmanager.bulk_entry', <entry id>, true)); that entry's customer lines skip the
+-- per-row work of the two row triggers below and are checked and applied by the statement-level
+-- trigger transactions_post_bulk: the same refusals (same pseudo-constraints), the running balance,
+-- the posting order, the available balance and the limits (accounts_balance_check), then one UPDATE
+-- of the accounts. Nothing escapes the checks: the statement trigger looks at every row of the
+-- statement that belongs to the declared entry.
+CREATE OR REPLACE FUNCTION transactions_post() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  a accounts%ROWTYPE;
+  last_at timestamptz;
+  last_id bigint;
+  expected numeric(18,2);
+  eff_limit numeric(18,2);
+  bd date := current_business_date();
+BEGIN
+  -- A line of the declared bulk entry is checked and applied with its whole statement
+  -- (transactions_post_bulk), set-based, by the same rules.
+  IF NEW.entry_id::text = current_setting('bankmanager.bulk_entry', true) THEN
+    RETURN NEW;
+  END IF;
+  -- Serialise postings per account (a no-op when postEntry already holds this lock).
+  SELECT * INTO a FROM accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'account % does not exist', NEW.account_id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF a.status = 'Closed' THEN
+    RAISE EXCEPTION 'account % is closed', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_open';
+  END IF;
+  IF a.status IN ('Submitted', 'Approved', 'Rejected') THEN
+    RAISE EXCEPTION 'account % is % and takes no postings', a.account_number, a.status
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_active';
+  END IF;
+  IF a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN
+    RAISE EXCEPTION 'account % is blocked: nothing may be posted', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_blocked';
+  END IF;
+  IF a.status = 'Blocked' AND NEW.direction = 'debit' THEN
+    RAISE EXCEPTION 'account % is blocked for debits', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_debit_blocked';
+  END IF;
+  SELECT posted_at, id INTO last_at, last_id FROM transactions
+   WHERE account_id = NEW.account_id ORDER BY posted_at DESC, id DESC LIMIT 1;
+  IF FOUND AND (NEW.posted_at, NEW.id) <= (last_at, last_id) THEN
+    RAISE EXCEPTION 'posting at % would precede the latest posting (% / id %) of account %; back-date with value_date instead',
+      NEW.posted_at, last_at, last_id, NEW.account_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_posting_order';
+  END IF;
+  expected := a.balance + CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END;
+  IF NEW.balance_after IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'balance_after % does not continue the running balance of account % (expected %)',
+      NEW.balance_after, NEW.account_id, expected
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
+  END IF;
+  -- Past the limit itself, accounts_balance_check refuses (insufficient_funds) as before. Within it,
+  -- holds or an expired limit still refuse a debit (insufficient_available). Credits always land, and
+  -- a loan's balance is money owed, not funds.
+  IF NEW.direction = 'debit' AND a.account_type <> 'Loan' AND expected >= -a.overdraft_limit THEN
+    eff_limit := CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END;
+    IF expected < account_held(a.id, a.held) - eff_limit THEN
+      RAISE EXCEPTION 'a debit of % would leave account % below its available balance', NEW.amount, a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_available';
+    END IF;
+  END IF;
+  UPDATE accounts SET balance = expected,
+         overdrawn_since = CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+   WHERE id = NEW.account_id;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION transactions_entry_guard() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.entry_id::text = current_setting('bankmanager.bulk_entry', true) THEN
+    RETURN NEW;
+  END IF;
+  PERFORM journal_entry_is_open(NEW.entry_id);
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION transactions_post_bulk() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  bulk text := current_setting('bankmanager.bulk_entry', true);
+  bad record;
+  bd date := current_business_date();
+BEGIN
+  IF bulk IS NULL OR bulk = '' OR NOT EXISTS (SELECT 1 FROM new_rows WHERE entry_id::text = bulk) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM journal_entry_is_open(bulk::bigint);
+  SELECT account_id INTO bad FROM new_rows WHERE entry_id::text = bulk GROUP BY account_id HAVING count(*) > 1 LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'a bulk entry has one line per account (account % twice)', bad.account_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
+  END IF;
+  -- Lock the accounts in id order (as postEntry does), then judge every line against its account.
+  PERFORM 1 FROM accounts a WHERE a.id IN (SELECT account_id FROM new_rows WHERE entry_id::text = bulk)
+    ORDER BY a.id FOR NO KEY UPDATE;
+  SELECT n.account_id, a.account_number, a.status, a.block_kind, n.direction,
+         CASE
+           WHEN a.id IS NULL THEN 'missing'
+           WHEN a.status = 'Closed' THEN 'transactions_account_open'
+           WHEN a.status IN ('Submitted', 'Approved', 'Rejected') THEN 'transactions_account_active'
+           WHEN a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN 'transactions_account_blocked'
+           WHEN a.status = 'Blocked' AND n.direction = 'debit' THEN 'transactions_debit_blocked'
+           WHEN n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
+             THEN 'transactions_running_balance'
+           WHEN EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND (t.posted_at, t.id) > (n.posted_at, n.id))
+             THEN 'transactions_posting_order'
+           WHEN n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
+                AND n.balance_after < account_held(a.id, a.held)
+                  - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END
+             THEN 'transactions_available'
+         END AS why
+    INTO bad
+    FROM new_rows n LEFT JOIN accounts a ON a.id = n.account_id
+   WHERE n.entry_id::text = bulk
+     AND (a.id IS NULL OR a.status IN ('Closed', 'Submitted', 'Approved', 'Rejected', 'Blocked')
+          OR n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
+          OR EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND (t.posted_at, t.id) > (n.posted_at, n.id))
+          OR (n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
+              AND n.balance_after < account_held(a.id, a.held)
+                - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END))
+   LIMIT 1;
+  IF FOUND AND bad.why = 'missing' THEN
+    RAISE EXCEPTION 'account % does not exist', bad.account_id USING ERRCODE = 'foreign_key_violation';
+  ELSIF FOUND AND bad.why IS NOT NULL THEN
+    RAISE EXCEPTION 'account % refuses this bulk line (%: status %, %)', bad.account_number, bad.why, bad.status, bad.direction
+      USING ERRCODE = 'check_violation', CONSTRAINT = bad.why;
+  END IF;
+  -- Past the limit itself, accounts_balance_check refuses (insufficient_funds) as for any posting.
+  UPDATE accounts a SET balance = n.balance_after,
+         overdrawn_since = CASE WHEN n.balance_after < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+    FROM new_rows n WHERE n.entry_id::text = bulk AND a.id = n.account_id;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER transactions_post_bulk AFTER INSERT ON transactions
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_post_bulk();
+--> statement-breakpoint
 -- Lines that show a customer acted: teller and posting-API lines either way, a transfer the customer
 -- paid (its debit), and history brought in by the seed or a migration. Interest, fees, reversals and
 -- manual journals are the bank's doing and keep nobody's account alive.
@@ -291,3 +437,7 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 SELECT eod_backfill();
+--> statement-breakpoint
+-- The run screen listens to its steps on /realtime/v1 (published-tables.ts: eod_run_steps).
+CREATE TRIGGER eod_run_steps_realtime AFTER INSERT OR UPDATE ON eod_run_steps
+  FOR EACH ROW EXECUTE FUNCTION realtime_notify('eod_run_steps', 'id');

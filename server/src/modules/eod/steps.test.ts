@@ -41,8 +41,22 @@ const glBalance = async (t: TestApp, code: string, currency = 'SLE') =>
 describe('end-of-day steps over a week to a month end', () => {
   let t: TestApp;
   let staff: EodStaff;
-  type Key = 'small' | 'mid' | 'big' | 'od' | 'cur1000' | 'cur100' | 'cur5' | 'usd' | 'payout' | 'fdPaid' | 'fdRoll'
-    | 'fdNoPayout' | 'sleepy' | 'credited' | 'awake';
+  type Key =
+    | 'small'
+    | 'mid'
+    | 'big'
+    | 'od'
+    | 'cur1000'
+    | 'cur100'
+    | 'cur5'
+    | 'usd'
+    | 'payout'
+    | 'fdPaid'
+    | 'fdRoll'
+    | 'fdNoPayout'
+    | 'sleepy'
+    | 'credited'
+    | 'awake';
   const ids = {} as Record<Key, number>;
   beforeAll(async () => {
     t = await createTestApp({ eod: { chunkRows: 3, leaseSeconds: 20 } });

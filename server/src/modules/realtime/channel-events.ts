@@ -27,6 +27,7 @@ export async function handleAccessToken(session: SocketSession, ch: Channel, msg
     userId: who.caller.userId,
     isActivated: who.caller.isActivated,
     isSuperuser: who.caller.isSuperuser,
+    permissions: who.caller.permissions,
   };
   ch.expiresAt = who.expiresAt;
   session.hub.scheduleExpiry(ch);

@@ -68,7 +68,12 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
     return refuse('Unauthorized: sign in first (anonymous sockets may join no channel)');
   if (who.kind === 'invalid') return refuse(`Unauthorized: ${who.message}`);
   const { caller } = who;
-  const reader = { userId: caller.userId, isActivated: caller.isActivated, isSuperuser: caller.isSuperuser };
+  const reader = {
+    userId: caller.userId,
+    isActivated: caller.isActivated,
+    isSuperuser: caller.isSuperuser,
+    permissions: caller.permissions,
+  };
   const subTopic = subTopicOf(msg.topic);
   if (isPrivate && !mayJoinPrivate(reader, subTopic)) {
     return refuse(`Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`);

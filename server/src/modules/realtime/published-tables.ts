@@ -1,12 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { holds } from '@bankmanager/contracts';
 
 /** Who receives a row: the subscriber's user and staff flags, as the /api guards see them. */
 export interface Reader {
   userId: string;
   isActivated: boolean;
   isSuperuser: boolean;
+  /** The caller's permissions when the socket joined or last renewed its token (as the /api guard reads them). */
+  permissions: readonly string[];
 }
 
 export type Row = Record<string, unknown>;
@@ -29,6 +32,7 @@ export interface PublishedTable {
 
 const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 const activated = (r: Reader) => r.isActivated || r.isSuperuser;
+const mayRunEndOfDay = (r: Reader) => activated(r) && holds(r, 'eod.run');
 
 /**
  * Every table `postgres_changes` may subscribe to. Anything else is refused at join. Their triggers
@@ -90,6 +94,35 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
       return sql`select null where false`;
     },
     canRead: activated,
+  },
+  {
+    // GET /api/eod/runs/:id's steps (issue 20): the run screen updates as each chunk commits; the same
+    // permission as the route (eod.run).
+    name: 'eod_run_steps',
+    key: 'id',
+    columns: [
+      { name: 'id', type: 'int8' },
+      { name: 'run_id', type: 'int8' },
+      { name: 'step', type: 'text' },
+      { name: 'status', type: 'text' },
+      { name: 'rows_total', type: 'int8' },
+      { name: 'rows_done', type: 'int8' },
+      { name: 'rows_failed', type: 'int4' },
+      { name: 'started_at', type: 'timestamptz' },
+      { name: 'finished_at', type: 'timestamptz' },
+      { name: 'updated_at', type: 'timestamptz' },
+      { name: 'note', type: 'text' },
+      { name: 'error', type: 'text' },
+    ],
+    query: (key) =>
+      /^\d{1,18}$/.test(key)
+        ? sql`select id::text, run_id::text, step, status, rows_total::text, rows_done::text, rows_failed,
+                     case when started_at is null then null else ${ts('started_at')} end as started_at,
+                     case when finished_at is null then null else ${ts('finished_at')} end as finished_at,
+                     ${ts('updated_at')} as updated_at, note, error
+                from eod_run_steps where id = ${key}::bigint`
+        : sql`select null where false`,
+    canRead: mayRunEndOfDay,
   },
 ];
 

@@ -10,7 +10,7 @@ import {
   standingOrders,
   type SingleOutcome,
 } from './day-steps.ts';
-import { dormancyTotal, markDormant } from './dormancy.ts';
+import { markDormant } from './dormancy.ts';
 import { chargeFees, feesTotal } from './fees.ts';
 import { matureDeposits, rolledOverToday } from './maturities.ts';
 import { postInterest, postingTotal } from './posting.ts';
@@ -57,7 +57,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
     },
   },
   fees: { skip: notMonthEnd, total: (db, ctx) => feesTotal(db, ctx.run.businessDate), chunks: chargeFees },
-  dormancy: { total: (db) => dormancyTotal(db), chunks: markDormant },
+  dormancy: { chunks: markDormant },
   gl_snapshot: { once: snapshotGl },
   advance_date: { once: advanceDate },
 };
