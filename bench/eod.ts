@@ -159,10 +159,20 @@ try {
   );
   if (d!.me) await jumpTo(sql`next_working_day(current_business_date())`);
   const ordinary = await runDay('Ordinary day');
-  // The month end: the last working day of the (new) current month.
-  await jumpTo(sql`(select max(x)::date from generate_series(current_business_date(),
+  // The month end, as a bank reaches it: the working day before the month's last one runs first (it
+  // catches up the accrual of the days the bench jumped over, untimed), then the last one.
+  const lastWorking = sql`(select max(x)::date from generate_series(current_business_date(),
                      (date_trunc('month', current_business_date()) + interval '1 month - 1 day')::date, interval '1 day') x
-                    where is_working_day(x::date))`);
+                    where is_working_day(x::date))`;
+  const [before] = await queryRows<{ d: string | null }>(
+    db,
+    sql`select max(x)::date::text as d from generate_series(current_business_date(), ${lastWorking} - 1, interval '1 day') x
+         where is_working_day(x::date)`,
+  );
+  if (before?.d) {
+    await jumpTo(sql`${before.d}::date`);
+    await runDay('Catch-up day before the month end (not a target: it accrues every day the bench jumped over)');
+  }
   const monthEnd = await runDay('Month end');
 
   const core = (t: Record<string, number>, steps: EodStep[]) => steps.reduce((s, k) => s + (t[k] ?? 0), 0);

@@ -144,7 +144,7 @@ export async function eodStaff(t: TestApp): Promise<EodStaff> {
       headers: { authorization: who.auth },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
-  return { maker: maker!, checker: checker!, clerk: clerk!, call };
+  return { maker: maker, checker: checker, clerk: clerk, call };
 }
 
 /** Waits until the run is no longer queued or running (the runner polls; a kick starts it at once). */

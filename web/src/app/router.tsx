@@ -34,6 +34,8 @@ const CustomerReports = lazyPage(() => import('./routes/customer-reports-route')
 const Products = lazyPage(() => import('./routes/products-route'));
 const AccountList = lazyPage(() => import('./routes/account-list-route'));
 const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
+const EndOfDay = lazyPage(() => import('./routes/end-of-day-route'));
+const Calendar = lazyPage(() => import('./routes/calendar-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -85,6 +87,12 @@ export function AppRoutes() {
         ))}
         {[...paths.accountControls, paths.blockAmount, paths.overdraftLimits].map((p) => (
           <Route key={p} path={p} element={<AccountTool />} />
+        ))}
+        {[paths.eodPeriodEnd, paths.eodProcesses, paths.eodReports].map((p) => (
+          <Route key={p} path={p} element={<EndOfDay />} />
+        ))}
+        {[paths.specialDates, paths.accountingPeriods].map((p) => (
+          <Route key={p} path={p} element={<Calendar />} />
         ))}
         <Route path="*" element={<CatchAll />} />
       </Route>

@@ -62,6 +62,12 @@ export const paths = {
   accountControls: ['/accounts/current/control', '/accounts/savings/control'],
   blockAmount: '/transactions/control/block-amount',
   overdraftLimits: '/accounts/current/od-limits',
+  /** End of day (issue 20): the run, its live progress, its reports; the calendar it works by. */
+  eodPeriodEnd: '/system/batch/period-end',
+  eodProcesses: '/system/batch/processes',
+  eodReports: '/system/batch/interest',
+  specialDates: '/system/messages/special-dates',
+  accountingPeriods: '/system/messages/accounting-periods',
 } as const;
 
 /** The kind a /customers/<kind>[/new] path is about. */

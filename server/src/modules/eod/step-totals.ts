@@ -13,7 +13,7 @@ const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
      where business_date = ${d}::date group by currency, kind
     union all select 'accounts earning', sum(accounts)::text from eod_interest_daily where business_date = ${d}::date and kind = 'credit'`,
   interest_posting: (d) => sql`
-    select currency || ' ' || t.k, t.v from (
+    select currency || ' ' || t.k as k, t.v as v from (
       select currency, 'gross' as k, sum(gross)::text as v, 1 as o from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
       union all select currency, 'WHT', sum(wht)::text, 2 from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
       union all select currency, 'net', sum(net)::text, 3 from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
@@ -25,13 +25,13 @@ const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
     union all select currency || ' interest at maturity', sum(gross)::text from interest_postings
      where business_date = ${d}::date and reason = 'maturity' group by currency`,
   fees: (d) => sql`
-    select a.currency || ' ' || c.fee || ' fees', sum(c.amount)::text from eod_fee_charges c join accounts a on a.id = c.account_id
+    select a.currency || ' ' || c.fee || ' fees' as k, sum(c.amount)::text as v from eod_fee_charges c join accounts a on a.id = c.account_id
      where c.business_date = ${d}::date group by a.currency, c.fee
     union all select 'accounts charged', count(distinct account_id)::text from eod_fee_charges where business_date = ${d}::date`,
   dormancy: (d) =>
     sql`select 'newly dormant' as k, count(*)::text as v from eod_dormancy_marks where business_date = ${d}::date`,
   gl_snapshot: (d) => sql`
-    select currency || ' trial balance', sum(balance)::text from gl_daily_balances where business_date = ${d}::date group by currency
+    select currency || ' trial balance' as k, sum(balance)::text as v from gl_daily_balances where business_date = ${d}::date group by currency
     union all select 'GL accounts', count(*)::text from gl_daily_balances where business_date = ${d}::date`,
 };
 QUERIES.overdraft_accrual = QUERIES.credit_accrual;

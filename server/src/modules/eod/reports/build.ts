@@ -141,7 +141,9 @@ async function wht(db: Database, q: EodReportQuery): Promise<EodReport> {
     db,
     sql`select array[ip.branch_code, ip.product_code, ip.currency, p.wht_payable_gl, count(*)::text, sum(ip.gross)::text, sum(ip.wht)::text] as c
           from interest_postings ip join products p on p.code = ip.product_code
-         where ${range} and ip.kind = 'credit' group by 1, 2, 3, 4 order by 1, 2, 3`,
+         where ${range} and ip.kind = 'credit'
+         group by ip.branch_code, ip.product_code, ip.currency, p.wht_payable_gl
+         order by ip.branch_code, ip.product_code, ip.currency`,
   );
   const totals = await queryRows<Cells>(
     db,

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { DEMO, signInAsDemo } from '../support/auth.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { activatedStaff, call } from '../support/staff.ts';
+
+type Screen = [name: string, url: string, ready: (p: Page) => Promise<void>];
+const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, level: 1 }).waitFor();
+const SCREENS: Screen[] = [
+  ['period end', '/system/batch/period-end', (p) => p.getByRole('list', { name: 'Pre-checks' }).waitFor()],
+  ['processes', '/system/batch/processes', heading('Batch Processes')],
+  ['reports', '/system/batch/interest', (p) => p.getByRole('table', { name: 'Daily end-of-day report' }).waitFor()],
+  ['special dates', '/system/messages/special-dates', (p) => p.getByRole('table', { name: /^Holidays of / }).waitFor()],
+  [
+    'accounting periods',
+    '/system/messages/accounting-periods',
+    (p) => p.getByRole('table', { name: /^Accounting periods of / }).waitFor(),
+  ],
+];
+
+const headerDate = (page: Page) => page.getByTestId('business-date').locator('time').getAttribute('datetime');
+
+describe('end of day (issue 20)', () => {
+  const browser = useBrowser();
+
+  it('runs from the screen: pre-checks, a supervisor approves, progress shows live, the header’s business date moves', async () => {
+    const admin = await browser.newPage();
+    await signInAsDemo(admin);
+    const supervisorPage = await browser.newPage();
+    const supervisor = await activatedStaff(admin, supervisorPage, 'eod-supervisor');
+    expect((await call(admin, 'POST', `/api/admin/staff/${supervisor.id}/grant-superuser`)).status).toBe(200);
+    await supervisorPage.reload();
+
+    await admin.goto('/system/batch/period-end');
+    await admin.getByRole('heading', { name: 'End of Day' }).waitFor();
+    const before = await headerDate(admin);
+    const tills = admin.locator('[data-check="tills_closed"]');
+    await tills.waitFor();
+    // Without the teller module (this branch) the check says so and does not pretend to pass. Once the
+    // teller module is merged, this is where the journey opens a till (its pre-check fails and
+    // "Run end of day" stays disabled), closes it, and presses "Check again" to see it pass.
+    expect(await tills.textContent()).toMatch(/No tills module is installed|Every till is closed/);
+    // Requests other journeys left pending are carried over explicitly; a suspense balance acknowledged.
+    const carry = admin.getByRole('checkbox', { name: /Carry the \d+ pending request/ });
+    if (await carry.count()) await carry.check();
+    const suspense = admin.getByRole('checkbox', { name: /seen the suspense balance/ });
+    if (await suspense.count()) await suspense.check();
+    await admin.getByRole('button', { name: 'Run end of day' }).click();
+    await admin.getByText('Sent for approval').waitFor();
+
+    // The maker watches the run, still waiting for its approval.
+    await admin.getByRole('link', { name: 'Watch the run' }).click();
+    await admin.getByRole('heading', { name: 'Batch Processes' }).waitFor();
+    const runHeading = admin.getByRole('heading', { level: 2, name: /^Run \d+:/ });
+    await runHeading.waitFor();
+    await admin.getByText('Awaiting approval').first().waitFor();
+    await admin.getByText('Live', { exact: true }).waitFor();
+
+    // The supervisor approves it in the inbox; the maker's screen moves without a reload.
+    await supervisorPage.goto('/transactions/control/approve');
+    const row = supervisorPage.getByRole('row').filter({ hasText: DEMO.email }).filter({ hasText: 'End-of-day run' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    const steps = admin.getByRole('table', { name: /^Steps of run / });
+    await steps.getByRole('row').filter({ hasText: 'Credit interest accrual' }).getByText('Done').waitFor({ timeout: 60_000 });
+    await admin.getByText('Completed').first().waitFor({ timeout: 60_000 });
+    const advance = steps.getByRole('row').filter({ hasText: 'Advance the business date' });
+    expect(await advance.textContent()).toContain('→');
+    // The header shows the next business date, without a reload.
+    await admin.waitForFunction(
+      (old) => document.querySelector('[data-testid="business-date"] time')?.getAttribute('datetime') !== old,
+      before,
+    );
+    const after = await headerDate(admin);
+    expect(after! > before!).toBe(true);
+    const run = await call(admin, 'GET', '/api/eod/runs?page=1&pageSize=1');
+    expect((run.body as unknown as { nextBusinessDate: string }[])[0]!.nextBusinessDate).toBe(after);
+  }, 180_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`its screens have no serious or critical axe violation in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      const report: Record<string, string[]> = {};
+      for (const [name, url, ready] of SCREENS) {
+        await page.goto(url);
+        await ready(page);
+        report[name] = await seriousViolations(page);
+      }
+      expect(report).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, []])));
+    }, 180_000);
+
+  it('its screens fit a 390 px phone (wide tables scroll inside their box)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    const overflow: Record<string, number> = {};
+    for (const [name, url, ready] of SCREENS) {
+      await page.goto(url);
+      await ready(page);
+      overflow[name] = await page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
+      });
+    }
+    expect(overflow).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, 0])));
+  }, 180_000);
+});
