@@ -222,56 +222,71 @@ DECLARE
   bulk text := current_setting('bankmanager.bulk_entry', true);
   bad record;
   bd date := current_business_date();
+  lines bigint;
+  applied bigint;
 BEGIN
-  IF bulk IS NULL OR bulk = '' OR NOT EXISTS (SELECT 1 FROM new_rows WHERE entry_id::text = bulk) THEN
+  IF bulk IS NULL OR bulk = '' THEN
+    RETURN NULL;
+  END IF;
+  SELECT count(*) INTO lines FROM new_rows WHERE entry_id::text = bulk;
+  IF lines = 0 THEN
     RETURN NULL;
   END IF;
   PERFORM journal_entry_is_open(bulk::bigint);
+  -- The happy path is ONE update: every line's account must be open, not blocked for it, continue its
+  -- running balance, come after its latest posting and leave the available balance (the UPDATE's
+  -- WHERE, re-checked on the newest row version if a concurrent posting got there first). Past the
+  -- limit itself, accounts_balance_check refuses (insufficient_funds) as for any posting.
+  WITH moved AS (
+    UPDATE accounts a SET balance = n.balance_after,
+           overdrawn_since = CASE WHEN n.balance_after < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+      FROM new_rows n
+     WHERE n.entry_id::text = bulk AND a.id = n.account_id
+       AND a.status IN ('Active', 'Dormant', 'Blocked')
+       AND NOT (a.status = 'Blocked' AND (a.block_kind IS DISTINCT FROM 'debit' OR n.direction = 'debit'))
+       AND n.balance_after = a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
+       AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND (t.posted_at, t.id) > (n.posted_at, n.id))
+       AND NOT (n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
+                AND n.balance_after < account_held(a.id, a.held)
+                  - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END)
+    RETURNING 1)
+  SELECT count(*) INTO applied FROM moved;
+  IF applied = lines THEN
+    RETURN NULL;
+  END IF;
+  -- Some line was refused (or an account has two lines): find which, to refuse it by its rule's name.
   SELECT account_id INTO bad FROM new_rows WHERE entry_id::text = bulk GROUP BY account_id HAVING count(*) > 1 LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'a bulk entry has one line per account (account % twice)', bad.account_id
       USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
   END IF;
-  -- Lock the accounts in id order (as postEntry does), then judge every line against its account.
-  PERFORM 1 FROM accounts a WHERE a.id IN (SELECT account_id FROM new_rows WHERE entry_id::text = bulk)
-    ORDER BY a.id FOR NO KEY UPDATE;
-  SELECT n.account_id, a.account_number, a.status, a.block_kind, n.direction,
+  SELECT n.account_id, a.account_number, a.status, n.direction,
          CASE
            WHEN a.id IS NULL THEN 'missing'
            WHEN a.status = 'Closed' THEN 'transactions_account_open'
            WHEN a.status IN ('Submitted', 'Approved', 'Rejected') THEN 'transactions_account_active'
            WHEN a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN 'transactions_account_blocked'
            WHEN a.status = 'Blocked' AND n.direction = 'debit' THEN 'transactions_debit_blocked'
-           WHEN n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
-             THEN 'transactions_running_balance'
            WHEN EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND (t.posted_at, t.id) > (n.posted_at, n.id))
              THEN 'transactions_posting_order'
            WHEN n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
                 AND n.balance_after < account_held(a.id, a.held)
                   - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END
              THEN 'transactions_available'
+           ELSE 'transactions_running_balance'
          END AS why
     INTO bad
     FROM new_rows n LEFT JOIN accounts a ON a.id = n.account_id
    WHERE n.entry_id::text = bulk
-     AND (a.id IS NULL OR a.status IN ('Closed', 'Submitted', 'Approved', 'Rejected', 'Blocked')
-          OR n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
-          OR EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND (t.posted_at, t.id) > (n.posted_at, n.id))
-          OR (n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
-              AND n.balance_after < account_held(a.id, a.held)
-                - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END))
+     AND (a.id IS NULL OR a.balance IS DISTINCT FROM n.balance_after)
+   ORDER BY (a.id IS NULL) DESC, n.account_id
    LIMIT 1;
   IF FOUND AND bad.why = 'missing' THEN
     RAISE EXCEPTION 'account % does not exist', bad.account_id USING ERRCODE = 'foreign_key_violation';
-  ELSIF FOUND AND bad.why IS NOT NULL THEN
-    RAISE EXCEPTION 'account % refuses this bulk line (%: status %, %)', bad.account_number, bad.why, bad.status, bad.direction
-      USING ERRCODE = 'check_violation', CONSTRAINT = bad.why;
   END IF;
-  -- Past the limit itself, accounts_balance_check refuses (insufficient_funds) as for any posting.
-  UPDATE accounts a SET balance = n.balance_after,
-         overdrawn_since = CASE WHEN n.balance_after < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
-    FROM new_rows n WHERE n.entry_id::text = bulk AND a.id = n.account_id;
-  RETURN NULL;
+  RAISE EXCEPTION 'account % refuses this bulk line (%: status %, %)',
+    coalesce(bad.account_number, '?'), coalesce(bad.why, 'transactions_running_balance'), bad.status, bad.direction
+    USING ERRCODE = 'check_violation', CONSTRAINT = coalesce(bad.why, 'transactions_running_balance');
 END;
 $$;
 --> statement-breakpoint

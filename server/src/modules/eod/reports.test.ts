@@ -39,7 +39,9 @@ describe('end-of-day reports and past-date trial balances', () => {
     expect(res.statusCode).toBe(200);
     const r = res.json<EodReport>();
     expect(r.rows).toHaveLength(11);
-    expect(r.rows.find((x) => x[0] === 'Interest posting with 15% withholding tax')?.[7]).toMatch(/SLE WHT: \d/);
+    expect(r.rows.find((x) => x[0] === 'Interest posting with 15% withholding tax')?.[7]).toMatch(
+      /SLE WHT: \d/,
+    );
     expect(r.subtitle[0]).toBe('Business date 2026-10-30 → 2026-11-02');
   });
 
@@ -92,7 +94,11 @@ describe('end-of-day reports and past-date trial balances', () => {
                where e.business_date <= ${date}::date group by 1, 2) x
              where net <> 0 order by code, currency`,
       );
-      const shown = tb.rows.map((r) => ({ code: r.code, currency: r.currency, net: r.debit !== '0.00' ? r.debit : `-${r.credit}` }));
+      const shown = tb.rows.map((r) => ({
+        code: r.code,
+        currency: r.currency,
+        net: r.debit !== '0.00' ? r.debit : `-${r.credit}`,
+      }));
       expect(shown).toEqual(naive);
     }
   });
