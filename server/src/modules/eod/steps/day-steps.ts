@@ -3,7 +3,7 @@ import { EOD_TEXT } from '@bankmanager/contracts';
 import { queryRows } from '../../../db/rows.ts';
 import { writeAudit } from '../../audit/index.ts';
 import { eodHooks } from '../registry.ts';
-import { inChunk, setStep, type StepContext } from '../step-context.ts';
+import { inChunk, type StepContext } from '../step-context.ts';
 
 export interface SingleOutcome {
   done: number;
@@ -99,7 +99,6 @@ export async function advanceDate(ctx: StepContext): Promise<SingleOutcome> {
       targetId: N,
       details: { from: D, to: N, runId: ctx.run.id },
     });
-    await setStep(tx, ctx, sql`note = ${`${D} → ${N}`}`);
-    return { done: 1, totals: { from: D, to: N } };
+    return { done: 1, note: `${D} → ${N}` };
   });
 }
