@@ -53,7 +53,7 @@ export function listScreenFor(pathname: string): ListScreen | null {
         ...base,
         title: `${TITLES[kind]}: Interest`,
         columns: ['interest'],
-        note: 'Accrued interest shows 0.00 until end of day runs: it is accrued daily and filled in by end of day.',
+        note: 'Accrued to date: interest end of day accrues each business day and has not posted yet (it posts at the month or quarter end).',
       };
     case 'admin':
       return kind === 'deposit'
