@@ -171,7 +171,9 @@ try {
   );
   if (before?.d) {
     await jumpTo(sql`${before.d}::date`);
-    await runDay('Catch-up day before the month end (not a target: it accrues every day the bench jumped over)');
+    await runDay(
+      'Catch-up day before the month end (not a target: it accrues every day the bench jumped over)',
+    );
   }
   const monthEnd = await runDay('Month end');
 

@@ -10,8 +10,16 @@ const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, le
 const SCREENS: Screen[] = [
   ['period end', '/system/batch/period-end', (p) => p.getByRole('list', { name: 'Pre-checks' }).waitFor()],
   ['processes', '/system/batch/processes', heading('Batch Processes')],
-  ['reports', '/system/batch/interest', (p) => p.getByRole('table', { name: 'Daily end-of-day report' }).waitFor()],
-  ['special dates', '/system/messages/special-dates', (p) => p.getByRole('table', { name: /^Holidays of / }).waitFor()],
+  [
+    'reports',
+    '/system/batch/interest',
+    (p) => p.getByRole('table', { name: 'Daily end-of-day report' }).waitFor(),
+  ],
+  [
+    'special dates',
+    '/system/messages/special-dates',
+    (p) => p.getByRole('table', { name: /^Holidays of / }).waitFor(),
+  ],
   [
     'accounting periods',
     '/system/messages/accounting-periods',
@@ -59,12 +67,19 @@ describe('end of day (issue 20)', () => {
 
     // The supervisor approves it in the inbox; the maker's screen moves without a reload.
     await supervisorPage.goto('/transactions/control/approve');
-    const row = supervisorPage.getByRole('row').filter({ hasText: DEMO.email }).filter({ hasText: 'End-of-day run' });
+    const row = supervisorPage
+      .getByRole('row')
+      .filter({ hasText: DEMO.email })
+      .filter({ hasText: 'End-of-day run' });
     await row.getByRole('button', { name: 'Approve' }).click();
     await row.waitFor({ state: 'detached' });
 
     const steps = admin.getByRole('table', { name: /^Steps of run / });
-    await steps.getByRole('row').filter({ hasText: 'Credit interest accrual' }).getByText('Done').waitFor({ timeout: 60_000 });
+    await steps
+      .getByRole('row')
+      .filter({ hasText: 'Credit interest accrual' })
+      .getByText('Done')
+      .waitFor({ timeout: 60_000 });
     await admin.getByText('Completed').first().waitFor({ timeout: 60_000 });
     const advance = steps.getByRole('row').filter({ hasText: 'Advance the business date' });
     expect(await advance.textContent()).toContain('→');
