@@ -62,17 +62,24 @@ export interface OpenOptions {
   maturityDate?: string;
   rollover?: 'none' | 'principal' | 'principal_and_interest';
   payoutAccountId?: number;
+  /** Another account of this customer (default: a new customer). */
+  custId?: number;
 }
 
 /** A customer with one Active account of the product, funded by a teller deposit when asked. */
-export async function openAccount(app: App, o: OpenOptions): Promise<{ id: number; number: string }> {
+export async function openAccount(
+  app: App,
+  o: OpenOptions,
+): Promise<{ id: number; number: string; custId: number }> {
   const i = ++n;
-  const [c] = await queryRows<{ cust_id: number }>(
-    app.db,
-    sql`insert into customers (name, type, mobile_no, status, branch_code)
-        values (${`Depositor ${i} Sesay`}, 'private', ${`+2327800${String(i).padStart(4, '0')}`}, 'Active', ${EOD_BRANCH})
-        returning cust_id`,
-  );
+  const [c] = o.custId
+    ? [{ cust_id: o.custId }]
+    : await queryRows<{ cust_id: number }>(
+        app.db,
+        sql`insert into customers (name, type, mobile_no, status, branch_code)
+            values (${`Depositor ${i} Sesay`}, 'private', ${`+2327800${String(i).padStart(4, '0')}`}, 'Active', ${EOD_BRANCH})
+            returning cust_id`,
+      );
   const [a] = await queryRows<{ id: string; account_number: string }>(
     app.db,
     sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code,
@@ -86,7 +93,7 @@ export async function openAccount(app: App, o: OpenOptions): Promise<{ id: numbe
   );
   const id = Number(a!.id);
   if (o.deposit) await teller(app, id, 'credit', o.deposit);
-  return { id, number: a!.account_number };
+  return { id, number: a!.account_number, custId: Number(c!.cust_id) };
 }
 
 /** A counter deposit or withdrawal against the branch's teller cash (source teller). */
