@@ -65,6 +65,23 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'storage.bucket.update': 'Changed a bucket',
   'storage.bucket.delete': 'Deleted a bucket',
   'storage.bucket.empty': 'Emptied a bucket',
+  // End of day (issue 20).
+  'eod.run_request': 'Asked for an end-of-day run',
+  'eod.run_approve': 'End-of-day run approved',
+  'eod.run_retry': 'Ran end of day again',
+  'eod.credit_accrual': 'Accrued credit interest',
+  'eod.overdraft_accrual': 'Accrued overdraft interest',
+  'eod.interest_posting': 'Posted interest (less WHT)',
+  'eod.fd_payout': 'Paid out matured deposits',
+  'eod.fd_maturities': 'Matured fixed deposits',
+  'eod.fees': 'Charged monthly fees',
+  'eod.dormancy_mark': 'Marked accounts dormant',
+  'eod.holds_released': 'Released cleared holds',
+  'eod.business_date_advance': 'Moved the business date',
+  'calendar.holiday_add': 'Added a holiday',
+  'calendar.holiday_remove': 'Removed a holiday',
+  'calendar.period_close': 'Closed an accounting period',
+  'calendar.period_reopen': 'Reopened an accounting period',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */
