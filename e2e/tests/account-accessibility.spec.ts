@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { axeReport, cleanOf, overflowReport, type Screen } from '../support/screens.ts';
 
-type Screen = [name: string, url: string, ready: (p: Page) => Promise<void>];
 const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
 
 /** Issue 18's account screens, with what to wait for before judging each. */
@@ -65,28 +64,13 @@ describe('account screens: axe clean in both themes, usable at 390 px', () => {
       const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
       await signInAsDemo(page);
       const list = screens(...(await accounts(page)));
-      const report: Record<string, string[]> = {};
-      for (const [name, url, ready] of list) {
-        await page.goto(url);
-        await ready(page);
-        report[name] = await seriousViolations(page);
-      }
-      expect(report).toEqual(Object.fromEntries(list.map(([n]) => [n, []])));
+      expect(await axeReport(page, list)).toEqual(cleanOf(list, []));
     }, 180_000);
 
   it('fits a 390 px phone: no screen scrolls sideways (wide tables scroll inside their box)', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signInAsDemo(page);
     const list = screens(...(await accounts(page)));
-    const overflow: Record<string, number> = {};
-    for (const [name, url, ready] of list) {
-      await page.goto(url);
-      await ready(page);
-      overflow[name] = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
-      });
-    }
-    expect(overflow).toEqual(Object.fromEntries(list.map(([n]) => [n, 0])));
+    expect(await overflowReport(page, list)).toEqual(cleanOf(list, 0));
   }, 180_000);
 });

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { DEMO, signInAsDemo } from '../support/auth.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { axeReport, cleanOf, overflowReport, type Screen } from '../support/screens.ts';
 import { activatedStaff, call } from '../support/staff.ts';
 
-type Screen = [name: string, url: string, ready: (p: Page) => Promise<void>];
 const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, level: 1 }).waitFor();
 const SCREENS: Screen[] = [
   ['period end', '/system/batch/period-end', (p) => p.getByRole('list', { name: 'Pre-checks' }).waitFor()],
@@ -98,27 +97,12 @@ describe('end of day (issue 20)', () => {
     it(`its screens have no serious or critical axe violation in the ${scheme} theme`, async () => {
       const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
       await signInAsDemo(page);
-      const report: Record<string, string[]> = {};
-      for (const [name, url, ready] of SCREENS) {
-        await page.goto(url);
-        await ready(page);
-        report[name] = await seriousViolations(page);
-      }
-      expect(report).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, []])));
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
     }, 180_000);
 
   it('its screens fit a 390 px phone (wide tables scroll inside their box)', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signInAsDemo(page);
-    const overflow: Record<string, number> = {};
-    for (const [name, url, ready] of SCREENS) {
-      await page.goto(url);
-      await ready(page);
-      overflow[name] = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
-      });
-    }
-    expect(overflow).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, 0])));
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
   }, 180_000);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { axeReport, cleanOf } from '../support/screens.ts';
 import { createRole, grantRoleById, newProductCode, requestSavingsProduct } from '../support/products.ts';
 import { activatedStaff, call } from '../support/staff.ts';
 
@@ -114,13 +114,7 @@ describe('deposit products (issue 18)', () => {
     it(`the product screens are axe clean in the ${scheme} theme`, async () => {
       const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
       await signInAsDemo(page);
-      const report: Record<string, string[]> = {};
-      for (const [name, url, ready] of SCREENS) {
-        await page.goto(url);
-        await ready(page);
-        report[name] = await seriousViolations(page);
-      }
-      expect(report).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, []])));
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
     }, 180_000);
 
   it('fits a 390 px phone: no product screen scrolls sideways (tables scroll inside their box)', async () => {

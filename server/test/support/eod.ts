@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { EodRun } from '@bankmanager/contracts';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { postEntry } from '../../src/modules/ledger/index.ts';
 import { eodRunnerFor, eodViolations } from '../../src/modules/eod/index.ts';
 import { ensureReferenceData } from './banking-fixtures.ts';
-import type { TestApp } from './harness.ts';
+import { createTestApp, type TestApp } from './harness.ts';
 import { staffUsers, type StaffUser } from './staff-users.ts';
 
 /** Branch of the end-of-day scenes (account numbers need three digits). */
@@ -203,4 +204,20 @@ export async function bookCounts(app: App) {
                (select coalesce(sum(credit_accrued), 0)::text from account_interest) as interest`,
   );
   return r!;
+}
+
+/**
+ * The usual scene of an end-of-day test file: the real app on a fresh database, the test products,
+ * the business date, and the maker, checker and clerk. Read `t` and `staff` inside tests.
+ */
+export function useEodScene(date: string, overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const scene = {} as { t: TestApp; staff: EodStaff };
+  beforeAll(async () => {
+    scene.t = await createTestApp(overrides);
+    await eodProducts(scene.t.app);
+    await setBusinessDate(scene.t.app, date);
+    scene.staff = await eodStaff(scene.t);
+  });
+  afterAll(() => scene.t.close());
+  return scene;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EOD_TEXT,
   SIERRA_LEONE_FIXED_HOLIDAYS,
@@ -8,19 +8,16 @@ import {
 } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import { LedgerError, postEntry } from '../ledger/index.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
-import { eodProducts, eodStaff, setBusinessDate, type EodStaff } from '../../../test/support/eod.ts';
+import type { TestApp } from '../../../test/support/harness.ts';
+import { useEodScene, type EodStaff } from '../../../test/support/eod.ts';
 
 describe('the calendar: Sierra Leone holidays, working days, accounting periods', () => {
   let t: TestApp;
   let staff: EodStaff;
+  const scene = useEodScene('2026-11-24');
   beforeAll(async () => {
-    t = await createTestApp();
-    await eodProducts(t.app);
-    await setBusinessDate(t.app, '2026-11-24');
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
   });
-  afterAll(() => t.close());
 
   it('seeds the fixed public holidays the contracts name, on each year’s dates', async () => {
     const rows = await queryRows<{ month: number; day: number; name: string }>(

@@ -1,27 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import type { TestApp } from '../../../test/support/harness.ts';
 import {
   allViolations,
-  eodProducts,
-  eodStaff,
   openAccount,
   runEndOfDay,
-  setBusinessDate,
+  useEodScene,
   type EodStaff,
 } from '../../../test/support/eod.ts';
 
 describe('closing an account posts the interest end of day accrued (deposit-accounts’ closing journal)', () => {
   let t: TestApp;
   let staff: EodStaff;
+  const scene = useEodScene('2026-11-24');
   beforeAll(async () => {
-    t = await createTestApp();
-    await eodProducts(t.app);
-    await setBusinessDate(t.app, '2026-11-24');
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
   });
-  afterAll(() => t.close());
 
   it('shows the accrued interest on the account, then pays it net of WHT into the closing payout', async () => {
     const a = await openAccount(t.app, { product: 'E-SAV', deposit: '100000.00' });

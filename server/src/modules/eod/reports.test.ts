@@ -1,27 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EodReport, TrialBalance } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
-import {
-  eodProducts,
-  eodStaff,
-  openAccount,
-  runEndOfDay,
-  setBusinessDate,
-  teller,
-  type EodStaff,
-} from '../../../test/support/eod.ts';
+import type { TestApp } from '../../../test/support/harness.ts';
+import { openAccount, runEndOfDay, teller, useEodScene, type EodStaff } from '../../../test/support/eod.ts';
 
 describe('end-of-day reports and past-date trial balances', () => {
   let t: TestApp;
   let staff: EodStaff;
   let dormant: string;
+  const scene = useEodScene('2026-10-29');
   beforeAll(async () => {
-    t = await createTestApp();
-    await eodProducts(t.app);
-    await setBusinessDate(t.app, '2026-10-29');
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
     await openAccount(t.app, { product: 'E-SAV', deposit: '1000000.00' });
     await openAccount(t.app, { product: 'E-USD', deposit: '5000.00' });
     dormant = (await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-02' })).number;
@@ -30,7 +20,6 @@ describe('end-of-day reports and past-date trial balances', () => {
     await teller(t.app, a.id, 'debit', '100.00');
     await runEndOfDay(t, staff); // Fri 30 Oct: the month end (31 Oct is a Saturday)
   });
-  afterAll(() => t.close());
 
   const get = (path: string) => staff.call('GET', path, staff.maker);
 

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import type { TestApp } from '../../../test/support/harness.ts';
 import {
   allViolations,
   bookCounts,
   businessDate,
-  eodProducts,
-  eodStaff,
   openAccount,
   runEndOfDay,
   setBusinessDate,
   waitForRun,
+  useEodScene,
   type EodStaff,
 } from '../../../test/support/eod.ts';
 
@@ -35,12 +34,10 @@ const postingOf = async (t: TestApp, accountId: number) =>
 describe('interest rounding (ADR: accrue at full precision, post to the cent, carry the remainder)', () => {
   let t: TestApp;
   let staff: EodStaff;
+  const scene = useEodScene('2026-11-24');
   beforeAll(async () => {
-    t = await createTestApp();
-    await eodProducts(t.app);
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
   });
-  afterAll(() => t.close());
 
   it('Le 1,000,000.00 at 5% for 31 days, actual/365: Le 4,246.58 gross, Le 636.99 WHT, Le 3,609.59 net', async () => {
     await setBusinessDate(t.app, '2026-10-01');

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/support/harness.ts';
 import {
   allViolations,
   bookCounts,
   businessDate,
-  eodProducts,
-  eodStaff,
   openAccount,
   runEndOfDay,
-  setBusinessDate,
+  useEodScene,
   type EodStaff,
 } from '../../../test/support/eod.ts';
 
 describe('an ordinary end of day', () => {
   let t: TestApp;
   let staff: EodStaff;
+  const scene = useEodScene('2026-11-24');
   beforeAll(async () => {
-    t = await createTestApp();
-    await eodProducts(t.app);
-    await setBusinessDate(t.app, '2026-11-24');
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
   });
-  afterAll(() => t.close());
 
   it('accrues, snapshots and moves the business date to the next working day', async () => {
     await openAccount(t.app, { product: 'E-SAV', deposit: '1000000.00' });

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { postEntry } from '../ledger/index.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import type { TestApp } from '../../../test/support/harness.ts';
 import {
   allViolations,
-  eodProducts,
-  eodStaff,
   openAccount,
   runEndOfDay,
-  setBusinessDate,
   teller,
+  useEodScene,
   type EodStaff,
 } from '../../../test/support/eod.ts';
 
@@ -58,13 +56,10 @@ describe('end-of-day steps over a week to a month end', () => {
     | 'credited'
     | 'awake';
   const ids = {} as Record<Key, number>;
+  const scene = useEodScene('2026-11-24', { eod: { chunkRows: 3, leaseSeconds: 20 } });
   beforeAll(async () => {
-    t = await createTestApp({ eod: { chunkRows: 3, leaseSeconds: 20 } });
-    await eodProducts(t.app);
-    await setBusinessDate(t.app, '2026-11-24');
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
   });
-  afterAll(() => t.close());
 
   it('accrues each tier at its own rate and overdraft interest on a balance below zero (Tue 24 Nov)', async () => {
     ids.small = (await openAccount(t.app, { product: 'E-TIER', deposit: '5000.00' })).id;

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOD_TEXT, type EodPrechecks, type EodRun } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import { LedgerError, postEntry } from '../ledger/index.ts';
 import { requestApproval } from '../roles/index.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import type { TestApp } from '../../../test/support/harness.ts';
 import {
   allViolations,
   bookCounts,
   businessDate,
-  eodProducts,
-  eodStaff,
   openAccount,
   runEndOfDay,
-  setBusinessDate,
   waitForRun,
+  useEodScene,
   type EodStaff,
 } from '../../../test/support/eod.ts';
 import { EodRunner } from './runner.ts';
@@ -23,14 +21,11 @@ import { registerEodPrecheck, registerEodStep, unregisterEodHook } from './regis
 describe('running end of day: pre-checks, four-eyes, one run at a time, failures and resuming', () => {
   let t: TestApp;
   let staff: EodStaff;
+  const scene = useEodScene('2026-11-24');
   beforeAll(async () => {
-    t = await createTestApp();
-    await eodProducts(t.app);
-    await setBusinessDate(t.app, '2026-11-24');
-    staff = await eodStaff(t);
+    ({ t, staff } = scene);
     await openAccount(t.app, { product: 'E-SAV', deposit: '25000.00' });
   });
-  afterAll(() => t.close());
   afterEach(() => {
     unregisterEodHook('openTillSessions');
     unregisterEodHook('runDueStandingOrders');
