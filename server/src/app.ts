@@ -26,6 +26,8 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
+import { treasuryRoutes } from './modules/treasury/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -118,6 +120,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(customerRoutes);
       await api.register(depositAccountRoutes);
       await api.register(productRoutes);
+      await api.register(treasuryRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api' },
   );

@@ -21,6 +21,10 @@ export const APPROVAL_TYPES = [
   'account.open',
   'account.status',
   'account.overdraft',
+  'transfer',
+  'journal.manual',
+  'posting.reversal',
+  'salary.batch',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -112,6 +116,34 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'account.overdraft': {
     label: 'Overdraft limit',
     approvePermission: 'accounts.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  // Payments (issue 19, the issue-15 limits of transfers and manual journals): over the maker's
+  // limit, a second person; a reversal and a salary batch always.
+  transfer: {
+    label: 'Transfer over the maker’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxTransfer',
+    expires: 'end_of_business_day',
+  },
+  'journal.manual': {
+    label: 'Manual journal over the maker’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxManualJournal',
+    expires: 'end_of_business_day',
+  },
+  'posting.reversal': {
+    label: 'Reversal of a posting',
+    approvePermission: 'journal.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'salary.batch': {
+    label: 'Bulk salary batch',
+    approvePermission: 'journal.approve',
     when: 'always',
     expires: 'end_of_business_day',
   },

@@ -102,6 +102,11 @@ const TRANSACTIONS: MenuRow = [
     ['ACH/ACR', 'ach-acr', 'Automated clearing house payments and returns.'],
     ['SWIFT', 'swift', 'Create and track SWIFT payment messages.'],
     ['Administration', 'admin', 'Transaction codes, limits and posting rules.'],
+    [
+      'Transfers',
+      'transfers',
+      'Move money between two accounts, in one currency or across currencies at the day’s rate.',
+    ],
   ],
 ];
 
@@ -269,6 +274,7 @@ const TREASURY: MenuRow = [
   [
     ['Treasury Products', 'products', 'Treasury bills, placements and FX deals.'],
     ['Treasury Reports', 'reports', 'Positions, maturities and liquidity reports.'],
+    ['Exchange Rates', 'rates', 'The buy, sell and mid rate of each currency for each business date.'],
   ],
 ];
 

@@ -32,6 +32,14 @@ export const PERMISSION_DEFS = {
   'roles.manage': { area: '/security', label: 'Change roles and staff role assignments' },
   'audit.read': { area: '/security', label: 'Read the audit trail' },
   'branches.all': { area: '/security', label: 'Work in every branch (otherwise the home branch only)' },
+  // Payments (issue 19): the day's exchange rates, bulk salary files, standing orders.
+  'treasury.rates': {
+    area: '/treasury',
+    label: 'Enter exchange rates, and transfer across currencies at another rate than the day’s',
+  },
+  'payments.bulk': { area: '/transactions', label: 'Upload and submit bulk salary files' },
+  'standing_orders.manage': { area: '/transactions', label: 'Register, amend and cancel standing orders' },
+  'standing_orders.run': { area: '/transactions', label: 'Run due standing orders and set their run rules' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -72,6 +80,10 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/ledger': 'journal.post',
   '/reports/statements': 'enquiries.read',
   '/system': 'eod.run',
+  '/transactions/transfers': 'transfers.create',
+  '/transactions/other/salary-import': 'payments.bulk',
+  '/transactions/standing-orders': 'standing_orders.manage',
+  '/transactions/standing-orders/options': 'standing_orders.run',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

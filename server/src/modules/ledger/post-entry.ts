@@ -60,7 +60,7 @@ export interface PostedEntry {
   accountLines: PostedAccountLine[];
 }
 
-interface LockedAccount extends Record<string, unknown> {
+export interface LockedAccount extends Record<string, unknown> {
   id: string | number;
   account_number: string;
   status: string;
@@ -91,7 +91,7 @@ export async function postEntry(db: Database, input: EntryInput): Promise<Posted
 }
 
 /** Deadlock detected (40P01) or serialization failure (40001): nothing was written, try again. */
-function isRetryable(err: unknown): boolean {
+export function isRetryable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (code === '40P01' || code === '40001') return true;
@@ -152,19 +152,8 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
           `The entry does not balance: ${why || 'it needs at least two lines'}`,
         );
       }
-      const [entry] = await queryRows<{ id: string; reference: string; business_date: string }>(
-        tx,
-        sql`with n as (select nextval(pg_get_serial_sequence('journal_entries', 'id')) as id)
-            insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
-            select n.id, coalesce(${input.businessDate ?? null}::date, current_business_date()),
-                   coalesce(${input.valueDate ?? null}::date, current_business_date()), ${input.narration}, ${input.source},
-                   ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
-                   coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0')),
-                   ${input.reversalOf ?? null}::bigint, ${input.fxRate ?? null}::numeric
-            from n
-            returning id, reference, business_date::text as business_date`,
-      );
-      const entryId = Number(entry!.id);
+      const entry = await insertEntryRow(tx, input);
+      const entryId = entry.id;
       const accountLines: PostedAccountLine[] = [];
       for (const l of inInsertOrder(input.lines, byId)) {
         if (!isAccountLine(l)) {
@@ -173,7 +162,7 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
           continue;
         }
         accountLines.push(
-          await insertAccountLine(tx, entryId, entry!.reference, input, l, byId.get(l.accountId)!),
+          await insertAccountLine(tx, entryId, entry.reference, input, l, byId.get(l.accountId)!),
         );
       }
       // Check the balance now rather than at commit: writeAudit takes the audit chain's lock, which
@@ -190,25 +179,49 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
         details: {
           ...input.audit.details,
           entryId,
-          reference: entry!.reference,
+          reference: entry.reference,
           source: input.source,
           lines: input.lines,
         },
       });
-      return { id: entryId, reference: entry!.reference, businessDate: entry!.business_date, accountLines };
+      return { id: entryId, reference: entry.reference, businessDate: entry.businessDate, accountLines };
     });
   } catch (err) {
-    if (err instanceof LedgerError) throw err;
-    // numeric(18,2) overflow: a credit past the largest balance an account (or GL total) can hold.
-    if (sqlState(err) === '22003')
-      throw new LedgerError(
-        'balance_out_of_range',
-        'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
-      );
-    const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
-    if (refusal) throw new LedgerError(refusal, refusalMessage(refusal));
-    throw err;
+    throw asLedgerError(err);
   }
+}
+
+/** A database refusal (a guard's pseudo-constraint, numeric overflow) as the LedgerError it means. */
+export function asLedgerError(err: unknown): unknown {
+  if (err instanceof LedgerError) return err;
+  // numeric(18,2) overflow: a credit past the largest balance an account (or GL total) can hold.
+  if (sqlState(err) === '22003')
+    return new LedgerError(
+      'balance_out_of_range',
+      'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
+    );
+  const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
+  return refusal ? new LedgerError(refusal, refusalMessage(refusal)) : err;
+}
+
+/** The journal_entries row of an entry (its id first, so a reference can default to TX + the id). */
+export async function insertEntryRow(
+  tx: Database,
+  input: Omit<EntryInput, 'lines' | 'audit'>,
+): Promise<{ id: number; reference: string; businessDate: string }> {
+  const [entry] = await queryRows<{ id: string; reference: string; business_date: string }>(
+    tx,
+    sql`with n as (select nextval(pg_get_serial_sequence('journal_entries', 'id')) as id)
+        insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
+        select n.id, coalesce(${input.businessDate ?? null}::date, current_business_date()),
+               coalesce(${input.valueDate ?? null}::date, current_business_date()), ${input.narration}, ${input.source},
+               ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
+               coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0')),
+               ${input.reversalOf ?? null}::bigint, ${input.fxRate ?? null}::numeric
+        from n
+        returning id, reference, business_date::text as business_date`,
+  );
+  return { id: Number(entry!.id), reference: entry!.reference, businessDate: entry!.business_date };
 }
 
 function refusalMessage(code: string): string {
@@ -233,11 +246,11 @@ function refusalMessage(code: string): string {
   }
 }
 
-async function insertAccountLine(
+export async function insertAccountLine(
   tx: Database,
   entryId: number,
   reference: string,
-  input: EntryInput,
+  input: Pick<EntryInput, 'valueDate' | 'narration'>,
   l: Extract<EntryLine, { accountId: number }>,
   acct: LockedAccount,
 ): Promise<PostedAccountLine> {
@@ -273,7 +286,7 @@ async function insertAccountLine(
 }
 
 /** Unknown GL codes and a line in a currency its account does not keep, refused before any write. */
-async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<void> {
+export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<void> {
   const gl = lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
   if (gl.length === 0) return;
   const codes = [...new Set(gl.map((l) => l.glCode))];
