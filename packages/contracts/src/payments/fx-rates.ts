@@ -24,17 +24,20 @@ export const FX_TEXT = {
 } as const;
 
 /** Leones per 1 unit, e.g. "22.75"; up to 6 decimals, above zero. */
+const RATE_PATTERN = /^\d{1,10}(\.\d{1,6})?$/;
 export const rateValueSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,6})?$/, FX_TEXT.rateShape)
+  .regex(RATE_PATTERN, FX_TEXT.rateShape)
   .refine((v) => /[1-9]/.test(v), FX_TEXT.rateShape);
 
 /** PUT /api/fx-rates/:currency/:date — enters (or corrects) a day's rates. */
 export const exchangeRateInputSchema = z
   .object({ buy: rateValueSchema, sell: rateValueSchema, mid: rateValueSchema })
   .superRefine((r, ctx) => {
-    const [b, m, s] = [r.buy, r.mid, r.sell].map(rateMicros) as [bigint, bigint, bigint];
+    // Zod still runs this when a field failed its own check: compare only well-formed rates.
+    if (![r.buy, r.mid, r.sell].every((v) => RATE_PATTERN.test(v.trim()))) return;
+    const [b, m, s] = [r.buy, r.mid, r.sell].map((v) => rateMicros(v.trim())) as [bigint, bigint, bigint];
     if (!(b <= m && m <= s)) ctx.addIssue({ code: 'custom', path: ['mid'], message: FX_TEXT.order });
   });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;

@@ -52,10 +52,10 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       const u = currentUser(req);
       const actor = actorOf(req);
-      // A reference that already posted replays; one that already asked for approval answers with it.
+      // The same reference again answers its first result: the approval request, else the entry.
+      const asked = await approvalByReference(app.db, 'journal.manual', b.reference);
+      if (asked) return reply.status(202).send({ approvalId: asked.id });
       if ((await entryIdByReference(app.db, b.reference)) === null) {
-        const asked = await approvalByReference(app.db, 'journal.manual', b.reference);
-        if (asked) return reply.status(202).send({ approvalId: asked.id });
         const over = overManualLimit(b, await limitsOf(app.db, u.userId, u.isSuperuser));
         if (over) {
           const { approvalId } = await requestApprovalOnce(app.db, {

@@ -71,15 +71,16 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       const to = await mustFindAccount(app.db, b.to_account);
       assertBranch(req, from.branch);
 
+      // The same reference again answers its first result: the approval request, else the entry.
+      const asked = await approvalByReference(app.db, 'transfer', b.reference);
+      if (asked) return reply.status(202).send({ approvalId: asked.id });
       const posted = await entryIdByReference(app.db, b.reference);
       if (posted !== null) {
-        // A replay: rebuilt at the rate its entry recorded, so the same request matches it exactly.
+        // Rebuilt at the rate its entry recorded, so the same request matches it exactly.
         const rate = (await getEntry(app.db, posted))?.fx_rate ?? undefined;
         const r = await postForRoute(app.db, who, () => transferEntry(app.db, { ...b, rate }, actor));
         return reply.status(r.status).send(r.entry);
       }
-      const asked = await approvalByReference(app.db, 'transfer', b.reference);
-      if (asked) return reply.status(202).send({ approvalId: asked.id });
 
       let applied;
       try {
