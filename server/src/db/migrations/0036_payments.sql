@@ -108,6 +108,7 @@ ALTER TABLE "standing_order_runs" ADD CONSTRAINT "standing_order_runs_order_id_s
 ALTER TABLE "standing_orders" ADD CONSTRAINT "standing_orders_from_account_id_accounts_id_fk" FOREIGN KEY ("from_account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "standing_orders" ADD CONSTRAINT "standing_orders_to_account_id_accounts_id_fk" FOREIGN KEY ("to_account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fx_rates_date_idx" ON "fx_rates" USING btree ("business_date","currency");--> statement-breakpoint
+CREATE INDEX "salary_batch_lines_account_idx" ON "salary_batch_lines" USING btree ("batch_id","account_number","line_no");--> statement-breakpoint
 CREATE INDEX "salary_batch_lines_problem_idx" ON "salary_batch_lines" USING btree ("batch_id","line_no") WHERE "salary_batch_lines"."problem" is not null;--> statement-breakpoint
 CREATE INDEX "salary_batches_branch_idx" ON "salary_batches" USING btree ("branch_code","id");--> statement-breakpoint
 CREATE INDEX "salary_batches_status_idx" ON "salary_batches" USING btree ("status","id");--> statement-breakpoint

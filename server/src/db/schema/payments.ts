@@ -107,6 +107,8 @@ export const salaryBatchLines = pgTable(
   },
   (t) => [
     primaryKey({ name: 'salary_batch_lines_pkey', columns: [t.batchId, t.lineNo] }),
+    // Validation's duplicate probe: an earlier line of the batch with the same account.
+    index('salary_batch_lines_account_idx').on(t.batchId, t.accountNumber, t.lineNo),
     // The report's "problems only" page.
     index('salary_batch_lines_problem_idx')
       .on(t.batchId, t.lineNo)

@@ -34,9 +34,10 @@ export interface PostedBulkEntry {
 /**
  * Posts one balanced entry whose customer lines come from a query, in one INSERT … SELECT (issue 19:
  * a 10,000-line salary batch; ADR "set-based salary posting"). The database's guards are the same as
- * for postEntry, row by row: the posting trigger (lifecycle, blocks, available balance, running
- * balance, limits), the entry's balance per currency, the business date, append-only. Locks every
- * account first in id order (no deadlock with postEntry), inserts in postEntry's order, one audit row.
+ * for postEntry: the posting trigger's checks (lifecycle, blocks, posting order, running balance,
+ * available balance; the limits' check constraint), made set-based by transactions_post_bulk; the
+ * entry's balance per currency; the business date; append-only. Locks every account first in id
+ * order (no deadlock with postEntry), inserts in postEntry's order, one audit row.
  */
 export async function postBulkEntry(db: Database, input: BulkEntryInput): Promise<PostedBulkEntry> {
   for (let attempt = 1; ; attempt++) {
@@ -104,8 +105,10 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
       }
     }
     const signed = input.bulk.side === 'credit' ? sql`r.amount` : sql`-r.amount`;
-    // One statement for every line; the posting trigger still checks each row. posted_at as in
-    // postEntry: after the account's latest posting. Order as postEntry's (id mod 16, currency, id).
+    // One statement for every line. Named by ledger.bulk_entry, its rows are checked and applied by
+    // the statement-level trigger transactions_post_bulk (the row trigger's checks, set-based).
+    // posted_at as in postEntry: after the account's latest posting. Order as postEntry's.
+    await tx.execute(sql`select set_config('ledger.bulk_entry', ${String(entry.id)}, true)`);
     const inserted = await queryRows<{ n: string }>(
       tx,
       sql`with ins as (
@@ -119,6 +122,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
             returning 1)
           select count(*) as n from ins`,
     );
+    await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
     await tx.execute(sql`set constraints journal_entries_balanced immediate`);
     const bulkLines = Number(inserted[0]!.n);
     await writeAudit(tx, {

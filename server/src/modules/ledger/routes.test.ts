@@ -214,7 +214,7 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
       { from_account: acct.sle, to_account: acct.sle2, amount: '1', rate: '20' },
       'currency_mismatch',
     );
-    await refuse({ from_account: acct.sle, to_account: acct.sle2, amount: '999999' }, 'insufficient_funds');
+    await refuse({ from_account: acct.sle, to_account: acct.sle2, amount: '40000' }, 'insufficient_funds');
     const self = await send('POST', '/api/transfers', {
       from_account: acct.sle,
       to_account: acct.sle,

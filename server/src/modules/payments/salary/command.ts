@@ -8,7 +8,6 @@ import { approvalActor, approvedBy, LedgerError, postBulkEntry } from '../../led
 import { registerApprovalCommand, type ApprovalActor } from '../../roles/index.ts';
 import { refuse } from '../accounts.ts';
 import { getBatch, lockBatch } from './batches.ts';
-import { validateBatch } from './lines.ts';
 
 const commandSchema = z.object({ batchId: z.number().int().min(1) });
 
@@ -28,8 +27,8 @@ export async function postBatch(
   const locked = await lockBatch(tx, batchId);
   if (!locked) throw notFound(`Salary batch ${batchId} does not exist`);
   if (locked.status !== 'submitted') throw refuse('batch_not_draft');
-  // Accounts may have changed since submission (closed, blocked): check again, under the lock.
-  await validateBatch(tx, batchId);
+  // Lines were checked at submission and cannot change since (version). An account closed or blocked
+  // since is refused by the posting trigger itself, and the whole batch rolls back.
   const batch = (await getBatch(tx, batchId))!;
   if (batch.problem_count > 0) throw refuse('batch_has_problems', undefined, { problems: batch.problems });
   if (batch.line_count === 0) throw refuse('batch_empty');

@@ -17,6 +17,7 @@ import {
 } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { HttpError, conflict, notFound } from '../../../lib/http-error.ts';
+import { acceptEmptyJsonBodies } from '../../../lib/lenient-json.ts';
 import { sendPage } from '../../../lib/paging.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { writeAudit } from '../../audit/index.ts';
@@ -46,6 +47,8 @@ const common = { tags: ['payments'], security: bearerSecurity };
  */
 export const salaryRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSalaryCommand();
+  // Submit and run take no input: an empty JSON body (as the SPA sends) is no body.
+  acceptEmptyJsonBodies(app);
 
   /** The batch, 404 when missing, 403 out of the caller's branch scope. */
   async function scopedBatch(req: FastifyRequest, id: number) {

@@ -178,7 +178,7 @@ describe('bulk salary posting', () => {
     await t.app.db.execute(sql`update accounts set status = 'Closed' where account_number = ${q}`);
     const before = await balanceOf(t.app, employer);
     const r = await approve(t.app, s.boss2, approvalId);
-    expect([r.statusCode, r.json().details.code]).toEqual([409, 'batch_has_problems']);
+    expect([r.statusCode, r.json().details.code]).toEqual([409, 'account_closed']);
     expect([await balanceOf(t.app, employer), await balanceOf(t.app, p!)]).toEqual([before, '0.00']);
     // The maker withdraws it: a draft again, to fix (remove the closed account's line) and submit anew.
     await call(t.app, s.manager, 'POST', `/api/approvals/${approvalId}/withdraw`, {});

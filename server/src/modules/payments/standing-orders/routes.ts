@@ -19,6 +19,7 @@ import {
 import { currentBusinessDate } from '../../../db/business-date.ts';
 import type { Database } from '../../../db/client.ts';
 import { HttpError, conflict, notFound } from '../../../lib/http-error.ts';
+import { acceptEmptyJsonBodies } from '../../../lib/lenient-json.ts';
 import { sendPage } from '../../../lib/paging.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { writeAudit } from '../../audit/index.ts';
@@ -51,6 +52,8 @@ const badField = (path: string, message: string) => new HttpError(400, message, 
  * standing order is a transfer made later, without its maker); scope is the paying account's branch.
  */
 export const standingOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Submit and run take no input: an empty JSON body (as the SPA sends) is no body.
+  acceptEmptyJsonBodies(app);
   async function audit(
     db: Database,
     req: FastifyRequest,
