@@ -15,6 +15,9 @@ import {
   type LockedAccount,
 } from './post-entry.ts';
 
+/** Accounts per INSERT statement of a bulk entry. */
+const BULK_CHUNK = 2_000;
+
 export interface BulkEntryInput extends EntryInput {
   reference: string;
   /**
@@ -105,26 +108,34 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
       }
     }
     const signed = input.bulk.side === 'credit' ? sql`r.amount` : sql`-r.amount`;
-    // One statement for every line. Named by ledger.bulk_entry, its rows are checked and applied by
-    // the statement-level trigger transactions_post_bulk (the row trigger's checks, set-based).
-    // posted_at as in postEntry: after the account's latest posting. Order as postEntry's.
+    // INSERT … SELECT in chunks of BULK_CHUNK accounts (one statement each stays well inside the
+    // driver's query timeout); all in this transaction, so the entry is still all or nothing. Named
+    // by ledger.bulk_entry, the rows are checked and applied by the statement-level trigger
+    // transactions_post_bulk (the row trigger's checks, set-based). posted_at as in postEntry: after
+    // the account's latest posting. Order as postEntry's (id mod 16, currency, id).
     await tx.execute(sql`select set_config('ledger.bulk_entry', ${String(entry.id)}, true)`);
-    const inserted = await queryRows<{ n: string }>(
-      tx,
-      sql`with ins as (
-            insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
-            select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
-                   coalesce(${input.valueDate ?? null}::date, current_business_date()),
-                   coalesce(r.description, ${input.narration}), r.amount::numeric(18,2), ${input.bulk.side},
-                   a.balance + ${signed}, ${entry.reference}, ${entry.id}
-            from (${rows}) r join accounts a on a.id = r.account_id
-            order by a.id % 16, a.currency, a.id
-            returning 1)
-          select count(*) as n from ins`,
-    );
+    const bulkIds = locked.map((a) => Number(a.id)).filter((id) => !fixedIds.includes(id));
+    let bulkLines = 0;
+    for (let i = 0; i < bulkIds.length; i += BULK_CHUNK) {
+      const chunk = `{${bulkIds.slice(i, i + BULK_CHUNK).join(',')}}`;
+      const inserted = await queryRows<{ n: string }>(
+        tx,
+        sql`with ins as (
+              insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
+              select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
+                     coalesce(${input.valueDate ?? null}::date, current_business_date()),
+                     coalesce(r.description, ${input.narration}), r.amount::numeric(18,2), ${input.bulk.side},
+                     a.balance + ${signed}, ${entry.reference}, ${entry.id}
+              from (${rows}) r join accounts a on a.id = r.account_id
+              where r.account_id = any(${chunk}::bigint[])
+              order by a.id % 16, a.currency, a.id
+              returning 1)
+            select count(*)::text as n from ins`,
+      );
+      bulkLines += Number(inserted[0]!.n);
+    }
     await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
     await tx.execute(sql`set constraints journal_entries_balanced immediate`);
-    const bulkLines = Number(inserted[0]!.n);
     await writeAudit(tx, {
       action: input.audit.action,
       outcome: 'success',
