@@ -34,6 +34,10 @@ const CustomerReports = lazyPage(() => import('./routes/customer-reports-route')
 const Products = lazyPage(() => import('./routes/products-route'));
 const AccountList = lazyPage(() => import('./routes/account-list-route'));
 const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
+const Transfers = lazyPage(() => import('./routes/transfers-route'));
+const ExchangeRates = lazyPage(() => import('./routes/exchange-rates-route'));
+const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
+const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -86,6 +90,11 @@ export function AppRoutes() {
         {[...paths.accountControls, paths.blockAmount, paths.overdraftLimits].map((p) => (
           <Route key={p} path={p} element={<AccountTool />} />
         ))}
+        <Route path={paths.transfers} element={<Transfers />} />
+        <Route path={paths.exchangeRates} element={<ExchangeRates />} />
+        <Route path={paths.salaryImport} element={<SalaryImport />} />
+        <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
+        <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -62,6 +62,12 @@ export const paths = {
   accountControls: ['/accounts/current/control', '/accounts/savings/control'],
   blockAmount: '/transactions/control/block-amount',
   overdraftLimits: '/accounts/current/od-limits',
+  /** Payments (issue 19). */
+  transfers: '/transactions/transfers',
+  exchangeRates: '/treasury/rates',
+  salaryImport: '/transactions/other/salary-import',
+  standingOrdersRegister: '/transactions/standing-orders/register',
+  standingOrdersOptions: '/transactions/standing-orders/options',
 } as const;
 
 /** The kind a /customers/<kind>[/new] path is about. */

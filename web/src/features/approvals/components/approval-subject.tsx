@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import {
   CUSTOMER_ACTION_LABELS,
   customerHref,
@@ -14,6 +15,8 @@ const field = (v: unknown, key: string): unknown =>
  * lifecycle action and its reason (checkers decide on those, not on raw JSON).
  */
 export function ApprovalSubject({ approval: a }: { approval: Approval }) {
+  const payment = paymentSubject(a);
+  if (payment) return payment;
   if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
     return (
       <>
@@ -35,4 +38,36 @@ export function ApprovalSubject({ approval: a }: { approval: Approval }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Payments' requests (issue 19) link to what they are about: a journal entry (reversal, with its
+ * reason), a salary batch's report, an account's enquiry (a transfer).
+ */
+function paymentSubject(a: Approval) {
+  const reason = field(a.command, 'reason');
+  if (a.subjectType === 'journal_entry' && /^\d+$/.test(a.subjectId))
+    return (
+      <div className="grid gap-1">
+        <Link className="underline" to={`${paths.generalLedger}?tab=journal&entry=${a.subjectId}`}>
+          {`Journal entry ${a.subjectId}`}
+        </Link>
+        {typeof reason === 'string' ? (
+          <span className="text-muted-foreground text-xs">Reason: {reason}</span>
+        ) : null}
+      </div>
+    );
+  if (a.subjectType === 'salary_batch')
+    return (
+      <Link className="underline" to={`${paths.salaryImport}?batch=${a.subjectId}`}>
+        {`Salary batch ${a.subjectId}`}
+      </Link>
+    );
+  if (a.subjectType === 'account' && /^\d{13}$/.test(a.subjectId))
+    return (
+      <Link className="underline" to={`${paths.accountEnquiry}?account=${a.subjectId}`}>
+        {`Account ${a.subjectId}`}
+      </Link>
+    );
+  return null;
 }

@@ -14,7 +14,7 @@ import { newClientReference } from '@/lib/client-reference';
 import { usePermissions } from '@/lib/permissions';
 import { useQuote } from '../api/get-quote';
 import { usePostTransfer } from '../api/post-transfer';
-import { AccountNumberField, checkedNumber } from '../components/account-number-field';
+import { AccountNumberField, checkedNumber } from '@/components/accounts/account-number-field';
 import { TransferPreview } from '../components/transfer-preview';
 
 const EMPTY = { from: '', to: '', amount: '', narration: '', rate: '' };
