@@ -36,17 +36,22 @@ export default async function setup(project: TestProject) {
     for (const d of [dataDir, cleanDir, freshDir]) fs.rmSync(d, { recursive: true, force: true });
   };
   try {
+    // A loaded machine seeds the demo data slowly: E2E_SERVER_START_MS gives the servers longer.
+    const startMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000);
     const [demo, clean, fresh] = await Promise.all([
       // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
       // socket (realtime.spec.ts proves it is the socket, not the poll).
-      spawnServer({
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        IDLE_TIMEOUT_MINUTES: '15',
-        STATUS_POLL_SECONDS: '600',
-      }),
-      spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
-      spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
+      spawnServer(
+        {
+          DATA_DIR: dataDir,
+          DEMO_DATA: 'true',
+          IDLE_TIMEOUT_MINUTES: '15',
+          STATUS_POLL_SECONDS: '600',
+        },
+        startMs,
+      ),
+      spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, startMs),
+      spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, startMs),
     ]);
     servers.push(demo, clean, fresh);
     project.provide('baseURL', demo.url);

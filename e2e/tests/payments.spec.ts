@@ -71,6 +71,7 @@ describe('payments (issue 19)', () => {
     const before = await balance(maker, to!.accountNumber);
 
     await maker.goto(`/enquiries/account?account=${to!.accountNumber}`);
+    await maker.getByRole('tab', { name: 'Transaction History' }).click();
     await maker.getByRole('button', { name: new RegExp(`^Reverse the posting of .*: ${narration}`) }).click();
     const dialog = maker.getByRole('dialog');
     await dialog.getByLabel('Reason for the reversal').fill('Paid to the wrong account');
@@ -100,7 +101,7 @@ describe('payments (issue 19)', () => {
 
     await maker.goto('/transactions/other/salary-import');
     await maker.getByLabel('Employer account').fill(employer.accountNumber);
-    await maker.getByLabel('Narration').fill('E2E salaries March');
+    await maker.getByLabel('Narration', { exact: true }).fill('E2E salaries March');
     await maker
       .getByLabel(/^Salary file/)
       .setInputFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
