@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { salaryLineFixSchema, type SalaryLine, type SalaryLineFix } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -23,6 +23,9 @@ export function LineEditor({
     narration: line.narration,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // Keyboard users land in the line they chose to fix.
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = salaryLineFixSchema.safeParse(v);
