@@ -24,8 +24,8 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Officer',
     description:
       'What every activated member of staff could do before roles: account enquiry and statements, mobile-banking ' +
-      'subscribers, postings, transfers and reversals (over Le 50,000 they need a second person), and the ' +
-      "ledger's reports, in every branch.",
+      'subscribers, postings and transfers (over Le 50,000 a second person approves), reversals (always approved ' +
+      "by a second person), and the ledger's reports, in every branch.",
     permissions: [
       'enquiries.read',
       'mobile_banking.read',

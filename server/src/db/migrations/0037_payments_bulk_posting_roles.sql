@@ -11,6 +11,8 @@ WHERE "key" = 'branch_manager'
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 UPDATE "roles" SET "description" = 'Posts manual journals and transfers, enters the day’s exchange rates, uploads salary files and registers standing orders; runs reports. Does not open customers.'
 WHERE "key" = 'accountant';--> statement-breakpoint
+UPDATE "roles" SET "description" = 'What every activated member of staff could do before roles: account enquiry and statements, mobile-banking subscribers, postings and transfers (over Le 50,000 a second person approves), reversals (always approved by a second person), and the ledger''s reports, in every branch.'
+WHERE "key" = 'officer';--> statement-breakpoint
 INSERT INTO "standing_order_options" ("id") VALUES (true) ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- Occurrence n of a standing order counted from its anchor date. Months add from the anchor each

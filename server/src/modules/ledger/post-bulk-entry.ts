@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Currency, Side } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { writeAudit } from '../audit/index.ts';
 import { LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
 import {
   asLedgerError,
+  auditEntry,
   checkGlLines,
   insertAccountLine,
   insertEntryRow,
@@ -136,23 +136,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
     }
     await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
     await tx.execute(sql`set constraints journal_entries_balanced immediate`);
-    await writeAudit(tx, {
-      action: input.audit.action,
-      outcome: 'success',
-      actorId: input.actor?.id ?? null,
-      actorEmail: input.actor?.email ?? null,
-      ip: input.actor?.ip ?? null,
-      targetType: input.audit.targetType,
-      targetId: input.audit.targetId,
-      details: {
-        ...input.audit.details,
-        entryId: entry.id,
-        reference: entry.reference,
-        source: input.source,
-        lines: input.lines,
-        bulk: { side: input.bulk.side, count: bulkLines, totals },
-      },
-    });
+    await auditEntry(tx, input, entry, { bulk: { side: input.bulk.side, count: bulkLines, totals } });
     return { id: entry.id, reference: entry.reference, businessDate: entry.businessDate, bulkLines };
   });
 }

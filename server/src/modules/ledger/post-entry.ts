@@ -168,22 +168,7 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
       // Check the balance now rather than at commit: writeAudit takes the audit chain's lock, which
       // every posting in the bank waits for, so as little as possible should run after it.
       await tx.execute(sql`set constraints journal_entries_balanced immediate`);
-      await writeAudit(tx, {
-        action: input.audit.action,
-        outcome: 'success',
-        actorId: input.actor?.id ?? null,
-        actorEmail: input.actor?.email ?? null,
-        ip: input.actor?.ip ?? null,
-        targetType: input.audit.targetType,
-        targetId: input.audit.targetId,
-        details: {
-          ...input.audit.details,
-          entryId,
-          reference: entry.reference,
-          source: input.source,
-          lines: input.lines,
-        },
-      });
+      await auditEntry(tx, input, entry);
       return { id: entryId, reference: entry.reference, businessDate: entry.businessDate, accountLines };
     });
   } catch (err) {
@@ -222,6 +207,32 @@ export async function insertEntryRow(
         returning id, reference, business_date::text as business_date`,
   );
   return { id: Number(entry!.id), reference: entry!.reference, businessDate: entry!.business_date };
+}
+
+/** The entry's audit row (every posting has one: ledger_violations checks it), the lines in its details. */
+export async function auditEntry(
+  tx: Database,
+  input: EntryInput,
+  entry: { id: number; reference: string },
+  more: Record<string, unknown> = {},
+): Promise<void> {
+  await writeAudit(tx, {
+    action: input.audit.action,
+    outcome: 'success',
+    actorId: input.actor?.id ?? null,
+    actorEmail: input.actor?.email ?? null,
+    ip: input.actor?.ip ?? null,
+    targetType: input.audit.targetType,
+    targetId: input.audit.targetId,
+    details: {
+      ...input.audit.details,
+      entryId: entry.id,
+      reference: entry.reference,
+      source: input.source,
+      lines: input.lines,
+      ...more,
+    },
+  });
 }
 
 function refusalMessage(code: string): string {

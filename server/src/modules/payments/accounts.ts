@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { requestIp } from '../audit/index.ts';
+import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
 
 /** A customer account as the payments routes need it: who holds it, where, and what it can pay. */
@@ -55,4 +55,25 @@ export const refuse = (code: PaymentRefusalCode, message?: string, more: Record<
 export function actorOf(req: FastifyRequest) {
   const u = currentUser(req);
   return { id: u.userId, email: u.email, ip: requestIp(req) };
+}
+
+/** A successful change's audit row, the caller as actor (in the change's transaction). */
+export async function auditChange(
+  db: Database,
+  req: FastifyRequest,
+  target: { type: string; id: string | number },
+  action: string,
+  details: object,
+): Promise<void> {
+  const a = actorOf(req);
+  await writeAudit(db, {
+    action,
+    outcome: 'success',
+    actorId: a.id,
+    actorEmail: a.email,
+    ip: a.ip,
+    targetType: target.type,
+    targetId: String(target.id),
+    details: details as Record<string, unknown>,
+  });
 }

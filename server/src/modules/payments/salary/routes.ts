@@ -20,9 +20,8 @@ import { HttpError, conflict, notFound } from '../../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../../lib/lenient-json.ts';
 import { sendPage } from '../../../lib/paging.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
-import { writeAudit } from '../../audit/index.ts';
 import { assertBranch, callerHolds, currentUser, requirePermission } from '../../auth/index.ts';
-import { actorOf, mustFindAccount, refuse } from '../accounts.ts';
+import { actorOf, auditChange, mustFindAccount, refuse } from '../accounts.ts';
 import {
   batchIdByReference,
   bumpVersion,
@@ -58,19 +57,8 @@ export const salaryRoutes: FastifyPluginAsyncZod = async (app) => {
     return b;
   }
 
-  async function audit(db: Database, req: FastifyRequest, action: string, id: number, details: object) {
-    const a = actorOf(req);
-    await writeAudit(db, {
-      action,
-      outcome: 'success',
-      actorId: a.id,
-      actorEmail: a.email,
-      ip: a.ip,
-      targetType: 'salary_batch',
-      targetId: String(id),
-      details: details as Record<string, unknown>,
-    });
-  }
+  const audit = (db: Database, req: FastifyRequest, action: string, id: number | string, details: object) =>
+    auditChange(db, req, { type: 'salary_batch', id }, action, details);
 
   app.post(
     '/salary-batches',

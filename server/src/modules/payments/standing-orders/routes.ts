@@ -22,10 +22,9 @@ import { HttpError, conflict, notFound } from '../../../lib/http-error.ts';
 import { acceptEmptyJsonBodies } from '../../../lib/lenient-json.ts';
 import { sendPage } from '../../../lib/paging.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
-import { writeAudit } from '../../audit/index.ts';
 import { assertBranch, callerHolds, currentUser, requirePermission } from '../../auth/index.ts';
 import { limitsOf, withinLimit } from '../../roles/index.ts';
-import { actorOf, mustFindAccount, refuse, type PayAccount } from '../accounts.ts';
+import { actorOf, auditChange, mustFindAccount, refuse, type PayAccount } from '../accounts.ts';
 import { readOptions, writeOptions } from './options.ts';
 import {
   amendOrder,
@@ -54,25 +53,8 @@ const badField = (path: string, message: string) => new HttpError(400, message, 
 export const standingOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   // Submit and run take no input: an empty JSON body (as the SPA sends) is no body.
   acceptEmptyJsonBodies(app);
-  async function audit(
-    db: Database,
-    req: FastifyRequest,
-    action: string,
-    id: number | string,
-    details: object,
-  ) {
-    const a = actorOf(req);
-    await writeAudit(db, {
-      action,
-      outcome: 'success',
-      actorId: a.id,
-      actorEmail: a.email,
-      ip: a.ip,
-      targetType: 'standing_order',
-      targetId: String(id),
-      details: details as Record<string, unknown>,
-    });
-  }
+  const audit = (db: Database, req: FastifyRequest, action: string, id: number | string, details: object) =>
+    auditChange(db, req, { type: 'standing_order', id }, action, details);
 
   async function assertWithinLimit(req: FastifyRequest, currency: string, amount: string) {
     const u = currentUser(req);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { salaryLineFixSchema, type SalaryLine, type SalaryLineFix } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { issuesByField } from '@/lib/api-errors';
 import { FormField } from '@/components/ui/form-field';
 
 /** A line's fix, in place: the same rules as the file's (check digits, amount, narration length). */
@@ -30,7 +31,7 @@ export function LineEditor({
     e.preventDefault();
     const parsed = salaryLineFixSchema.safeParse(v);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});

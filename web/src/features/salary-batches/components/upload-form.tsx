@@ -4,7 +4,7 @@ import { AccountNumberField } from '@/components/accounts/account-number-field';
 import { Spinner } from '@/components/feedback/spinner';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
 import { newClientReference } from '@/lib/client-reference';
 import { useUploadBatch } from '../api/upload-batch';
 
@@ -36,13 +36,13 @@ export function UploadForm({ onUploaded }: { onUploaded: (b: SalaryBatch) => voi
       csv: file?.text ?? '',
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
     upload.mutate(parsed.data, { onSuccess: onUploaded, onError: (err) => setErrors(fieldErrorsFrom(err)) });
   };
-  const refusal = upload.error && !Object.keys(fieldErrorsFrom(upload.error)).length ? upload.error : null;
+  const refusal = formLevelError(upload.error);
   return (
     <form
       onSubmit={submit}

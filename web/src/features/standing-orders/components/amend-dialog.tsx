@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
 import { amendOrder, cancelOrder, useOrderChange } from '../api/change-order';
 import { FrequencySelect } from './frequency-select';
 
@@ -53,11 +53,10 @@ export function AmendDialog({
       next_date: v.next,
       version: o.version,
     });
-    if (!parsed.success)
-      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     amend.mutate(parsed.data, done);
   };
-  const refusal = m.error && !Object.keys(fieldErrorsFrom(m.error)).length ? m.error : null;
+  const refusal = formLevelError(m.error);
   return (
     <Dialog open onOpenChange={(open) => (!open ? onClose() : undefined)}>
       <DialogContent>

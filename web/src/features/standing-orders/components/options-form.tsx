@@ -3,7 +3,7 @@ import { standingOrderOptionsInputSchema, type StandingOrderOptions } from '@ban
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, issuesByField } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useSaveOptions } from '../api/options';
 
@@ -24,8 +24,7 @@ export function OptionsForm({ options: o }: { options: StandingOrderOptions }) {
       failure_fee_usd: v.usd.trim() || null,
       version: o.version,
     });
-    if (!parsed.success)
-      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     setErrors({});
     save.mutate(parsed.data, {
       onSuccess: () => toast({ title: 'Run rules saved' }),

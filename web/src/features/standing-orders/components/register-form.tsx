@@ -3,7 +3,7 @@ import { standingOrderInputSchema } from '@bankmanager/contracts';
 import { AccountNumberField } from '@/components/accounts/account-number-field';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
 import { newClientReference } from '@/lib/client-reference';
 import { toast } from '@/lib/toast';
 import { createOrder, useOrderChange } from '../api/change-order';
@@ -41,7 +41,7 @@ export function RegisterForm({ businessDate }: { businessDate: string }) {
     });
     if (!parsed.success) {
       setTouched({ from: true, to: true });
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -55,7 +55,7 @@ export function RegisterForm({ businessDate }: { businessDate: string }) {
       onError: (err) => setErrors(fieldErrorsFrom(err)),
     });
   };
-  const refusal = create.error && !Object.keys(fieldErrorsFrom(create.error)).length ? create.error : null;
+  const refusal = formLevelError(create.error);
   return (
     <form
       onSubmit={submit}

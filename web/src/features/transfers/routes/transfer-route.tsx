@@ -9,7 +9,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
 import { newClientReference } from '@/lib/client-reference';
 import { usePermissions } from '@/lib/permissions';
 import { useQuote } from '../api/get-quote';
@@ -52,7 +52,7 @@ export function TransferRoute() {
     const parsed = transferRequestSchema.safeParse(body);
     if (!parsed.success) {
       setTouched({ from: true, to: true });
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -69,7 +69,7 @@ export function TransferRoute() {
     post.reset();
   };
 
-  const refusal = post.error && !Object.keys(fieldErrorsFrom(post.error)).length ? post.error : null;
+  const refusal = formLevelError(post.error);
   return (
     <main className="mx-auto w-full max-w-4xl space-y-5 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">Transfers</h1>

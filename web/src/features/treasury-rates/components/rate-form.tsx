@@ -3,7 +3,7 @@ import { FOREIGN_CURRENCIES, exchangeRateInputSchema } from '@bankmanager/contra
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, issuesByField } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useSetRate } from '../api/set-rate';
 
@@ -21,7 +21,7 @@ export function RateForm({ businessDate }: { businessDate: string }) {
     e.preventDefault();
     const parsed = exchangeRateInputSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
