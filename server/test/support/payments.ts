@@ -22,7 +22,7 @@ export async function paymentsScene(app: App) {
     ['officer', 'acct', 'sup', 'mgr', 'away', 'boss', 'boss2'].map((p) =>
       s.make(p.startsWith('boss') ? 'superuser' : 'activated', p),
     ),
-  )) as StaffUser[] as [StaffUser, StaffUser, StaffUser, StaffUser, StaffUser, StaffUser, StaffUser];
+  )) as [StaffUser, StaffUser, StaffUser, StaffUser, StaffUser, StaffUser, StaffUser];
   await setRoles(app, accountant.userId, ['accountant'], 'T01');
   await setRoles(app, supervisor.userId, ['supervisor'], 'T01');
   await setRoles(app, manager.userId, ['branch_manager'], 'T01');

@@ -20,6 +20,9 @@ export const BULK_TABLES = [
 /** Row triggers whose per-row work the seed does set-based (and then verifies). */
 const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_post'],
+  // Its statement-level twin (issue 19): idle without ledger.bulk_entry, but it would still keep a
+  // transition table of every row the seed loads.
+  ['transactions', 'transactions_post_bulk'],
   ['transactions', 'transactions_no_truncate'],
   ['transactions', 'transactions_entry_guard'],
   ['journal_entries', 'journal_entries_guard'],
