@@ -115,9 +115,8 @@ describe('payments (issue 19)', () => {
 
     await maker.getByRole('button', { name: 'Fix line 3' }).click();
     // The fix opens in place with the cursor in it, and the report stays accessible.
-    expect(await maker.evaluate(() => document.activeElement?.id)).toBe('line-3-account');
+    await maker.waitForFunction(() => document.activeElement?.id === 'line-3-account');
     expect(await seriousViolations(maker)).toEqual([]);
-    await maker.keyboard.type(staff[1]!.accountNumber);
     await maker.getByLabel('Line 3 account number').fill(staff[1]!.accountNumber);
     await maker.getByRole('button', { name: 'Save line 3' }).click();
     await maker.getByText('No line has a problem.').waitFor();
