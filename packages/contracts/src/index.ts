@@ -24,3 +24,4 @@ export * from './gl-reports.ts';
 export * from './customers/index.ts';
 export * from './deposits/index.ts';
 export * from './audit-labels.ts';
+export * from './teller/index.ts';

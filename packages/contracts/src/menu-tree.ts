@@ -102,6 +102,20 @@ const TRANSACTIONS: MenuRow = [
     ['ACH/ACR', 'ach-acr', 'Automated clearing house payments and returns.'],
     ['SWIFT', 'swift', 'Create and track SWIFT payment messages.'],
     ['Administration', 'admin', 'Transaction codes, limits and posting rules.'],
+    [
+      'Teller',
+      'teller',
+      'Cash at the counter: the till session, deposits, withdrawals and the vault.',
+      [
+        ['Teller Home', 'home', 'Open your till, take deposits and pay withdrawals, count and close.'],
+        ['Branch Tills', 'tills', 'Every till of the branch today, the vault, counts awaiting sign-off.'],
+        [
+          'Cash Transaction Reports',
+          'ctr',
+          'Cash transactions at or above the reporting threshold, for compliance.',
+        ],
+      ],
+    ],
   ],
 ];
 

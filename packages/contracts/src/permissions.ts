@@ -72,6 +72,11 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/ledger': 'journal.post',
   '/reports/statements': 'enquiries.read',
   '/system': 'eod.run',
+  // Teller (issue 19): the counter, the branch's tills and proof (head teller), the CTR list (a report).
+  '/transactions/teller': 'teller.cash',
+  '/transactions/teller/tills': 'teller.vault',
+  '/transactions/teller/ctr': 'reports.read',
+  '/transactions/proof': 'teller.vault',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */
