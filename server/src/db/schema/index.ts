@@ -8,3 +8,4 @@ export * from './storage.ts';
 export * from './roles.ts';
 export * from './ledger.ts';
 export * from './customers.ts';
+export * from './teller.ts';
