@@ -26,6 +26,7 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
+import { tellerRoutes } from './modules/teller/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(customerRoutes);
       await api.register(depositAccountRoutes);
       await api.register(productRoutes);
+      await api.register(tellerRoutes);
     },
     { prefix: '/api' },
   );

@@ -136,3 +136,14 @@ export const vaultBalanceSchema = z.object({
   balances: z.array(z.object({ currency: currencySchema, balance: moneySchema })),
 });
 export type VaultBalance = z.infer<typeof vaultBalanceSchema>;
+
+/** POST /api/teller/sessions/:id/close: 200 closed, or 202 with the sign-off request's id. */
+export const sessionCloseAnswerSchema = z.object({
+  approvalId: z.string().nullable(),
+  session: tillSessionDetailSchema,
+});
+export type SessionCloseAnswer = z.infer<typeof sessionCloseAnswerSchema>;
+
+/** POST /api/teller/sessions/:id/vault-transfers → 202. */
+export const vaultTransferAnswerSchema = z.object({ approvalId: z.string(), transfer: vaultTransferSchema });
+export type VaultTransferAnswer = z.infer<typeof vaultTransferAnswerSchema>;

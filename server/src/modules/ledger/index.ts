@@ -19,6 +19,7 @@ export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-en
 export { transferEntry, FX_POSITION_GL } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
 export { getEntry } from './entry-repository.ts';
+export { fromCents, toCents } from './money.ts';
 
 export const ledgerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ledgerPostingRoutes);
