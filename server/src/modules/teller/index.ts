@@ -20,3 +20,4 @@ export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export { openTillSessions } from './open-sessions.ts';
+export { DEMO_TELLER_STAFF, tellerDemoStep } from './demo-seed.ts';

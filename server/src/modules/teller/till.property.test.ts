@@ -74,7 +74,7 @@ describe('till cash under concurrent tellers (fast-check)', () => {
 
   async function run(teller: number, op: Op): Promise<void> {
     const who = tellers[teller]!;
-    if (op.kind === 'buy' || op.kind === 'sell') {
+    if (!('account' in op)) {
       const r = await post(`/api/teller/sessions/${sessions[teller]}/vault-transfers`, who, {
         reference: ref('V'),
         direction: op.kind,
