@@ -15,12 +15,16 @@ export const ref = (prefix = 'T') => `${prefix}-${randomUUID().slice(0, 30)}`;
 
 /** Funds branch `branch`'s vault from the central bank (SLE) and the nostro (USD). */
 export async function fundVault(app: App, branch: string, sle: string, usd: string): Promise<void> {
-  await postTestEntry(app.db, [
-    { gl: `1010-${branch}`, side: 'debit', amount: sle, currency: 'SLE' },
-    { gl: '1030', side: 'credit', amount: sle, currency: 'SLE' },
-    { gl: `1010-${branch}`, side: 'debit', amount: usd, currency: 'USD' },
-    { gl: '1040', side: 'credit', amount: usd, currency: 'USD' },
-  ], { source: 'seed', narration: 'Cash from the central bank' });
+  await postTestEntry(
+    app.db,
+    [
+      { gl: `1010-${branch}`, side: 'debit', amount: sle, currency: 'SLE' },
+      { gl: '1030', side: 'credit', amount: sle, currency: 'SLE' },
+      { gl: `1010-${branch}`, side: 'debit', amount: usd, currency: 'USD' },
+      { gl: '1040', side: 'credit', amount: usd, currency: 'USD' },
+    ],
+    { source: 'seed', narration: 'Cash from the central bank' },
+  );
 }
 
 /** An Active account at `branch` with `balance` in it (a deposit through the test ledger helper). */
@@ -40,10 +44,14 @@ export async function cashAccount(
   );
   const id = Number(a!.id);
   if (o.balance) {
-    await postTestEntry(app.db, [
-      { accountId: id, side: 'credit', amount: o.balance },
-      { gl: '1900', side: 'debit', amount: o.balance, currency: o.currency ?? 'SLE' },
-    ], { source: 'seed', narration: 'Opening balance' });
+    await postTestEntry(
+      app.db,
+      [
+        { accountId: id, side: 'credit', amount: o.balance },
+        { gl: '1900', side: 'debit', amount: o.balance, currency: o.currency ?? 'SLE' },
+      ],
+      { source: 'seed', narration: 'Opening balance' },
+    );
   }
   if (o.status) await app.db.execute(sql`update accounts set status = ${o.status} where id = ${id}`);
   return { id, number: a!.number, custId };

@@ -34,6 +34,7 @@ const CustomerReports = lazyPage(() => import('./routes/customer-reports-route')
 const Products = lazyPage(() => import('./routes/products-route'));
 const AccountList = lazyPage(() => import('./routes/account-list-route'));
 const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
+const Teller = lazyPage(() => import('./routes/teller-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -85,6 +86,12 @@ export function AppRoutes() {
         ))}
         {[...paths.accountControls, paths.blockAmount, paths.overdraftLimits].map((p) => (
           <Route key={p} path={p} element={<AccountTool />} />
+        ))}
+        {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (
+          <Route key={p} path={p} element={<Teller />} />
+        ))}
+        {paths.proofScreens.map((s) => (
+          <Route key={s} path={`/transactions/proof/${s}`} element={<Teller />} />
         ))}
         <Route path="*" element={<CatchAll />} />
       </Route>

@@ -62,7 +62,17 @@ export const paths = {
   accountControls: ['/accounts/current/control', '/accounts/savings/control'],
   blockAmount: '/transactions/control/block-amount',
   overdraftLimits: '/accounts/current/od-limits',
+  /** Teller (issue 19): the counter, the branch's tills, the CTR list (Transaction → Teller). */
+  tellerHome: '/transactions/teller/home',
+  branchTills: '/transactions/teller/tills',
+  ctrFlags: '/transactions/teller/ctr',
+  /** Proof (issue 19): /transactions/proof/<screen>. */
+  proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;
+
+/** The proof screen a /transactions/proof/<screen> path shows. */
+export const proofScreenOf = (pathname: string) =>
+  paths.proofScreens.find((s) => pathname.split('/')[3] === s) ?? 'report';
 
 /** The kind a /customers/<kind>[/new] path is about. */
 export const customerKindOf = (pathname: string) =>

@@ -58,7 +58,8 @@ export function integerInWords(digits: string): string {
   if (!/^\d{1,18}$/.test(clean)) throw new RangeError(`Not a whole number this can spell: ${digits}`);
   if (clean === '0') return 'zero';
   const groups: number[] = [];
-  for (let end = clean.length; end > 0; end -= 3) groups.unshift(Number(clean.slice(Math.max(0, end - 3), end)));
+  for (let end = clean.length; end > 0; end -= 3)
+    groups.unshift(Number(clean.slice(Math.max(0, end - 3), end)));
   if (groups.length > SCALES.length) throw new RangeError(`Too large to spell: ${digits}`);
   const words: string[] = [];
   groups.forEach((g, i) => {

@@ -28,7 +28,8 @@ export const TELLER_TEXT = {
   partyNameRequired: 'Enter the name of the person at the counter',
   partyIdRequired: 'Enter their ID number',
   ctrFlag: 'Currency transaction report: at or above the reporting threshold',
-  approvalNeeded: 'Over your cash withdrawal limit: sent to a supervisor for approval. Pay only once approved.',
+  approvalNeeded:
+    'Over your cash withdrawal limit: sent to a supervisor for approval. Pay only once approved.',
   unknownDenomination: (code: string) => `${code} is not a note or coin of this currency`,
   notATellerTransaction: 'This journal entry is not a teller cash transaction: it has no receipt.',
   noSession: 'No till session with this id.',

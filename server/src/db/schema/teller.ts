@@ -122,10 +122,7 @@ export const tellerTransactions = pgTable(
   },
   (t) => [
     check('teller_transactions_kind_check', sql`${t.kind} in (${inList(TELLER_TRANSACTION_KINDS)})`),
-    check(
-      'teller_transactions_status_check',
-      sql`${t.status} in (${inList(TELLER_TRANSACTION_STATUSES)})`,
-    ),
+    check('teller_transactions_status_check', sql`${t.status} in (${inList(TELLER_TRANSACTION_STATUSES)})`),
     check('teller_transactions_amount_check', sql`${t.amount} > 0`),
     check('teller_transactions_posted_entry', sql`(${t.status} = 'posted') = (${t.entryId} is not null)`),
     // A withdrawal is paid only with the signature confirmed.
@@ -158,10 +155,7 @@ export const tillVaultTransfers = pgTable(
   },
   (t) => [
     check('till_vault_transfers_direction_check', sql`${t.direction} in (${inList(VAULT_DIRECTIONS)})`),
-    check(
-      'till_vault_transfers_status_check',
-      sql`${t.status} in (${inList(VAULT_TRANSFER_STATUSES)})`,
-    ),
+    check('till_vault_transfers_status_check', sql`${t.status} in (${inList(VAULT_TRANSFER_STATUSES)})`),
     check('till_vault_transfers_amount_check', sql`${t.amount} > 0`),
     index('till_vault_transfers_session_idx').on(t.sessionId, t.createdAt),
   ],

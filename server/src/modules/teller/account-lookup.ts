@@ -37,7 +37,8 @@ export async function cashAccount(db: Database, number: string): Promise<CashAcc
  */
 export function assertDebitable(a: CashAccount): void {
   const ledger = (code: keyof typeof ACCOUNT_REFUSAL_TEXT) => conflict(ACCOUNT_REFUSAL_TEXT[code], { code });
-  if (a.status === 'Closed') throw conflict('Posting refused: the account is closed', { code: 'account_closed' });
+  if (a.status === 'Closed')
+    throw conflict('Posting refused: the account is closed', { code: 'account_closed' });
   if (a.status === 'Submitted' || a.status === 'Approved' || a.status === 'Rejected')
     throw ledger('account_not_active');
   if (a.status === 'Blocked') throw ledger(a.blockKind === 'total' ? 'account_blocked' : 'debit_blocked');

@@ -74,7 +74,8 @@ export const tellerCashRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('teller.cash'),
       schema: {
         tags: ['teller'],
-        summary: 'Pays an approved withdrawal from the caller’s open till (the teller who asked): 201, 200 if paid',
+        summary:
+          'Pays an approved withdrawal from the caller’s open till (the teller who asked): 201, 200 if paid',
         security,
         params: idParam,
         response: answers,

@@ -134,7 +134,8 @@ export async function takeCash(
       ctx.assertBranch(s.branch);
       const a = await cashAccount(tx, r.accountNumber);
       ctx.assertBranch(a.branch);
-      if (a.currency !== s.currency) throw refuse('wrong_currency', { till: s.currency, account: a.currency });
+      if (a.currency !== s.currency)
+        throw refuse('wrong_currency', { till: s.currency, account: a.currency });
       const ctr = isCtr(ctx, a, r.amount);
       if (r.kind === 'withdrawal') {
         assertDebitable(a);
@@ -142,25 +143,40 @@ export async function takeCash(
         if (toCents(r.amount) > toCents(s.balance)) throw refuse('till_cash_short');
         const limits = await limitsOf(tx, teller.id, teller.isSuperuser);
         if (!withinLimit(limits, a.currency, 'maxCashWithdrawal', r.amount)) {
-          const id = await insertTransaction(tx, teller, s, a, r, { status: 'pending_approval', entryId: null, ctr });
+          const id = await insertTransaction(tx, teller, s, a, r, {
+            status: 'pending_approval',
+            entryId: null,
+            ctr,
+          });
           const approvalId = await requestApproval(tx, {
             type: 'teller.withdrawal',
             subjectType: 'teller_transaction',
             subjectId: id,
             command: { transactionId: id },
-            after: { account: a.number, holder: a.name, amount: r.amount, bearer: r.partyName, till: s.tillCode },
+            after: {
+              account: a.number,
+              holder: a.name,
+              amount: r.amount,
+              bearer: r.partyName,
+              till: s.tillCode,
+            },
             maker: teller,
             branch: s.branch,
             amount: r.amount,
             currency: a.currency,
             subjectVersion: 'pending_approval',
           });
-          await tx.execute(sql`update teller_transactions set approval_id = ${approvalId} where id = ${id}::bigint`);
+          await tx.execute(
+            sql`update teller_transactions set approval_id = ${approvalId} where id = ${id}::bigint`,
+          );
           return { status: 202 as const, id };
         }
       }
       const entryId = await postCash(tx, teller, s, a, r, ctr);
-      return { status: 201 as const, id: await insertTransaction(tx, teller, s, a, r, { status: 'posted', entryId, ctr }) };
+      return {
+        status: 201 as const,
+        id: await insertTransaction(tx, teller, s, a, r, { status: 'posted', entryId, ctr }),
+      };
     });
     return { status: result.status, transaction: (await transactionById(db, result.id))! };
   } catch (err) {
@@ -171,7 +187,10 @@ export async function takeCash(
       if (winner) return winner;
     }
     const refusal = asRefusal(err);
-    await auditRefusal(db, teller, r.kind, r.accountNumber, refusal, { reference: r.reference, amount: r.amount });
+    await auditRefusal(db, teller, r.kind, r.accountNumber, refusal, {
+      reference: r.reference,
+      amount: r.amount,
+    });
     throw refusal;
   }
 }
@@ -224,7 +243,8 @@ export async function payApprovedWithdrawal(
       ctx.assertBranch(s.branch);
       const v = (await transactionById(tx, id))!;
       const a = await cashAccount(tx, v.accountNumber);
-      if (a.currency !== s.currency) throw refuse('wrong_currency', { till: s.currency, account: a.currency });
+      if (a.currency !== s.currency)
+        throw refuse('wrong_currency', { till: s.currency, account: a.currency });
       const r: CashRequest = { ...v, kind: 'withdrawal', signatureConfirmed: true, narration: v.narration };
       const entryId = await postCash(tx, teller, s, a, r, v.ctrFlag);
       await tx.execute(sql`update teller_transactions set status = 'posted', entry_id = ${entryId}, session_id = ${s.id},

@@ -69,7 +69,8 @@ export function registerTellerCommands(): void {
   registerApprovalCommand({
     type: 'teller.vault',
     currentVersion: (tx, id) => statusOf(tx, 'till_vault_transfers', id),
-    execute: (tx, command, ctx) => executeVaultTransfer(tx, (command as { transferId: string }).transferId, ctx),
+    execute: (tx, command, ctx) =>
+      executeVaultTransfer(tx, (command as { transferId: string }).transferId, ctx),
     onEnded: async (tx, command, ctx) => {
       const { transferId } = command as { transferId: string };
       await tx.execute(sql`update till_vault_transfers set status = 'rejected'
@@ -98,6 +99,12 @@ export function registerTellerCommands(): void {
     },
     execute: (tx, command, ctx) => signOffClose(tx, (command as { sessionId: string }).sessionId, ctx),
     onEnded: (tx, command, ctx) =>
-      reopenAfterRejectedCount(tx, (command as { sessionId: string }).sessionId, ctx.by, ctx.outcome, ctx.reason),
+      reopenAfterRejectedCount(
+        tx,
+        (command as { sessionId: string }).sessionId,
+        ctx.by,
+        ctx.outcome,
+        ctx.reason,
+      ),
   });
 }

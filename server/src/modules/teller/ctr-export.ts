@@ -2,7 +2,20 @@ import { formatAmount, formatDateTime, type CtrFlag } from '@bankmanager/contrac
 import { csvRow } from '../../lib/csv.ts';
 import { reportPdf } from '../gl-reports/index.ts';
 
-const HEADER = ['Date', 'Posted', 'Branch', 'Kind', 'Account', 'Holder', 'Ccy', 'Amount', 'Person at counter', 'ID', 'Teller', 'Reference'];
+const HEADER = [
+  'Date',
+  'Posted',
+  'Branch',
+  'Kind',
+  'Account',
+  'Holder',
+  'Ccy',
+  'Amount',
+  'Person at counter',
+  'ID',
+  'Teller',
+  'Reference',
+];
 const cells = (r: CtrFlag) => [
   r.businessDate,
   formatDateTime(r.postedAt),
@@ -28,9 +41,16 @@ export function ctrPdf(rows: CtrFlag[], period: string, threshold: string): PDFK
   return reportPdf({
     title: 'Currency transaction report candidates',
     subtitle: [period, `Cash transactions at or above ${threshold}`],
-    columns: HEADER.map((title, i) => ({ title, width: widths[i]!, align: i === 7 ? ('right' as const) : ('left' as const) }))
-      .filter((c) => c.width > 0),
-    rows: rows.map((r) => cells(r).map((c, i) => (i === 7 ? formatAmount(c) : c)).filter((_, i) => widths[i]! > 0)),
+    columns: HEADER.map((title, i) => ({
+      title,
+      width: widths[i]!,
+      align: i === 7 ? ('right' as const) : ('left' as const),
+    })).filter((c) => c.width > 0),
+    rows: rows.map((r) =>
+      cells(r)
+        .map((c, i) => (i === 7 ? formatAmount(c) : c))
+        .filter((_, i) => widths[i]! > 0),
+    ),
     footer: [`${rows.length} transaction(s). Posted time, teller and reference are in the CSV export.`],
   });
 }

@@ -32,7 +32,9 @@ export async function ctrFlags(
     sql`select count(*) as n from teller_transactions t where ${where(q)}`,
   );
   const total = Number(n!.n);
-  const limit = window ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${CTR_EXPORT_MAX_ROWS}`;
+  const limit = window
+    ? sql`limit ${window.limit} offset ${window.offset}`
+    : sql`limit ${CTR_EXPORT_MAX_ROWS}`;
   if (!window && total > CTR_EXPORT_MAX_ROWS) return { rows: [], total };
   const rows = await queryRows<CtrFlag & { postedAt: string | Date }>(
     db,

@@ -28,8 +28,12 @@ describe('teller demo data', () => {
           group by u.email, s.home_branch, s.approved order by u.email`,
     );
     expect(staff).toEqual(
-      DEMO_TELLER_STAFF.map((s) => ({ email: s.email, home_branch: '001', approved: true, roles: s.roles[0] }))
-        .sort((a, b) => a.email.localeCompare(b.email)),
+      DEMO_TELLER_STAFF.map((s) => ({
+        email: s.email,
+        home_branch: '001',
+        approved: true,
+        roles: s.roles[0],
+      })).sort((a, b) => a.email.localeCompare(b.email)),
     );
     const vault = await queryRows<{ currency: string; balance: string }>(
       h.db,

@@ -42,7 +42,12 @@ describe('teller journey', () => {
     });
     expect(open.statusCode, open.body).toBe(201);
     const session = open.json<TillSessionDetail>();
-    expect(session).toMatchObject({ status: 'open', tillCode: 'TILL-1', branch: BRANCH, openingAllocation: '50000.00' });
+    expect(session).toMatchObject({
+      status: 'open',
+      tillCode: 'TILL-1',
+      branch: BRANCH,
+      openingAllocation: '50000.00',
+    });
     // The teller counts blind: the expected cash is not shown to them while the till is open.
     expect(session.expected).toBeNull();
     expect(await balanceOf(`1020-${BRANCH}`)).toBe('50000.00');
@@ -59,7 +64,11 @@ describe('teller journey', () => {
     });
     expect(dep.statusCode, dep.body).toBe(201);
     const deposit = dep.json<TellerTransaction>();
-    expect(deposit).toMatchObject({ status: 'posted', amount: '25000.00', amountInWords: 'Twenty-five thousand Leones' });
+    expect(deposit).toMatchObject({
+      status: 'posted',
+      amount: '25000.00',
+      amountInWords: 'Twenty-five thousand Leones',
+    });
 
     // A withdrawal of Le 60,000: over the teller's Le 20,000 limit, so it waits for a supervisor.
     const wd = await call('POST', '/api/teller/withdrawals', teller, {
@@ -100,7 +109,12 @@ describe('teller journey', () => {
     });
     expect(close.statusCode, close.body).toBe(202);
     const counted = close.json<{ approvalId: string; session: TillSessionDetail }>();
-    expect(counted.session).toMatchObject({ status: 'closing', expected: '15000.00', counted: '14990.00', difference: '-10.00' });
+    expect(counted.session).toMatchObject({
+      status: 'closing',
+      expected: '15000.00',
+      counted: '14990.00',
+      difference: '-10.00',
+    });
     expect(await balanceOf('5020')).toBeNull();
 
     const signOff = await call('POST', `/api/approvals/${counted.approvalId}/approve`, sup);
@@ -119,7 +133,13 @@ describe('teller journey', () => {
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
     const text = (await new PDFParse({ data: receipt.rawPayload }).getText()).text;
-    for (const s of ['Cash deposit receipt', 'Twenty-five thousand Leones', 'Le 25,000.00', deposit.entryReference!, 'Aminata Sesay'])
+    for (const s of [
+      'Cash deposit receipt',
+      'Twenty-five thousand Leones',
+      'Le 25,000.00',
+      deposit.entryReference!,
+      'Aminata Sesay',
+    ])
       expect(text).toContain(s);
   });
 });

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { countProblem, TELLER_TEXT, type CashCount, type Currency, type SessionOpen } from '@bankmanager/contracts';
+import {
+  countProblem,
+  TELLER_TEXT,
+  type CashCount,
+  type Currency,
+  type SessionOpen,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
@@ -27,7 +33,13 @@ export function assertCount(currency: Currency, count: CashCount, field: string)
 type OpenRequest = Omit<SessionOpen, 'tillCode'> & { tillCode: string };
 
 async function sessionByReference(db: Database, reference: string) {
-  const [r] = await queryRows<{ id: string; teller_id: string; till_code: string; currency: string; allocation: string }>(
+  const [r] = await queryRows<{
+    id: string;
+    teller_id: string;
+    till_code: string;
+    currency: string;
+    allocation: string;
+  }>(
     db,
     sql`select id, teller_id, till_code, currency, opening_allocation::text as allocation
         from till_sessions where reference = ${reference}`,
@@ -88,14 +100,21 @@ export async function openSession(
         });
         return id;
       }
-      if (toCents(await lockedVaultBalance(tx, branch, r.currency)) < toCents(total)) throw refuse('vault_short');
+      if (toCents(await lockedVaultBalance(tx, branch, r.currency)) < toCents(total))
+        throw refuse('vault_short');
       const e = await postEntry(tx, {
         source: 'teller',
         narration: `Till ${r.tillCode} opened: allocation from the vault`,
         reference: `TLO-${r.reference}`,
         actor: teller,
         lines: [
-          { glCode: tellerCashGl(branch), currency: r.currency, side: 'debit', amount: total, tillSessionId: id },
+          {
+            glCode: tellerCashGl(branch),
+            currency: r.currency,
+            side: 'debit',
+            amount: total,
+            tillSessionId: id,
+          },
           { glCode: vaultGl(branch), currency: r.currency, side: 'credit', amount: total },
         ],
         audit: { action: 'teller.session_open', targetType: 'till_session', targetId: id, details },

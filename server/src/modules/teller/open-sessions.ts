@@ -9,7 +9,12 @@ import { queryRows } from '../../db/rows.ts';
 export async function openTillSessions(
   db: Database,
 ): Promise<Array<{ sessionId: string; branchCode: string; tellerEmail: string; openedAt: string }>> {
-  const rows = await queryRows<{ sessionId: string; branchCode: string; tellerEmail: string; openedAt: string | Date }>(
+  const rows = await queryRows<{
+    sessionId: string;
+    branchCode: string;
+    tellerEmail: string;
+    openedAt: string | Date;
+  }>(
     db,
     sql`select id as "sessionId", branch_code as "branchCode", teller_email as "tellerEmail", opened_at as "openedAt"
         from till_sessions where status <> 'closed' order by opened_at, id`,

@@ -1,4 +1,10 @@
-import { formatAmount, formatDate, type BranchDiff, type DailyDiff, type ProofReport } from '@bankmanager/contracts';
+import {
+  formatAmount,
+  formatDate,
+  type BranchDiff,
+  type DailyDiff,
+  type ProofReport,
+} from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
 import { reportPdf, type PdfColumn } from '../gl-reports/index.ts';
 
@@ -114,7 +120,11 @@ export type ProofData =
   | { report: 'branch-diff'; data: BranchDiff };
 
 const tableOf = (p: ProofData): Table =>
-  p.report === 'proof' ? proofTable(p.data) : p.report === 'daily-diff' ? dailyTable(p.data) : branchTable(p.data);
+  p.report === 'proof'
+    ? proofTable(p.data)
+    : p.report === 'daily-diff'
+      ? dailyTable(p.data)
+      : branchTable(p.data);
 
 /** The report as CSV (through lib/csv.ts): a title line, a blank line, the table. */
 export function proofCsv(p: ProofData): string {

@@ -23,7 +23,8 @@ const file = z.any().describe('with format=pdf: application/pdf; with format=csv
 /** One branch: the one asked for (within scope) or the caller's home branch. */
 function oneBranch(req: FastifyRequest, asked: string | undefined): string {
   const b = scopedBranch(req, asked);
-  if (!b || b === '(none)') throw badRequest('Choose a branch', [{ path: '/branch', message: 'Choose a branch' }]);
+  if (!b || b === '(none)')
+    throw badRequest('Choose a branch', [{ path: '/branch', message: 'Choose a branch' }]);
   return b;
 }
 
@@ -84,7 +85,8 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
       const branch = oneBranch(req, req.query.branch);
       const to = req.query.to ?? (await currentBusinessDate(app.db));
       const from = req.query.from ?? dayBefore(to, 30);
-      if (from > to) throw badRequest('The start date is after the end date', [{ path: '/from', message: 'after to' }]);
+      if (from > to)
+        throw badRequest('The start date is after the end date', [{ path: '/from', message: 'after to' }]);
       const data = await dailyDiff(app.db, branch, from, to);
       return send(reply, req.query.format, { report: 'daily-diff', data }, `${branch}-${from}-to-${to}`);
     },

@@ -15,7 +15,8 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('teller.cash'),
       schema: {
         tags: ['teller'],
-        summary: 'The receipt of a cash deposit or withdrawal (reference, amount in figures and words, names)',
+        summary:
+          'The receipt of a cash deposit or withdrawal (reference, amount in figures and words, names)',
         security,
         params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
         response: { 200: z.any().describe('application/pdf'), ...apiErrors },
@@ -26,7 +27,10 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!t) throw notFound(TELLER_TEXT.notATellerTransaction);
       assertBranch(req, t.branch);
       void reply.header('cache-control', 'no-store');
-      void reply.header('content-disposition', `inline; filename="${receiptFileName(String(req.params.id))}"`);
+      void reply.header(
+        'content-disposition',
+        `inline; filename="${receiptFileName(String(req.params.id))}"`,
+      );
       return reply.type('application/pdf').send(receiptPdf(t, await receiptParty(app.db, t)));
     },
   );

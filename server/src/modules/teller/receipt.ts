@@ -10,7 +10,10 @@ export interface ReceiptParty {
 }
 
 /** The teller's name (their profile) and the branch's, for the receipt's header and signature line. */
-export async function receiptParty(db: Database, t: TellerTransaction & { tellerId: string }): Promise<ReceiptParty> {
+export async function receiptParty(
+  db: Database,
+  t: TellerTransaction & { tellerId: string },
+): Promise<ReceiptParty> {
   const [r] = await queryRows<{ teller: string | null; branch: string | null }>(
     db,
     sql`select (select nullif(full_name, '') from profiles where id = ${t.tellerId}) as teller,
@@ -25,7 +28,11 @@ export async function receiptParty(db: Database, t: TellerTransaction & { teller
  */
 export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDocument {
   const title = t.kind === 'deposit' ? 'Cash deposit receipt' : 'Cash withdrawal receipt';
-  const doc = new PDFDocument({ size: 'A6', margin: 24, info: { Title: `${title} ${t.entryReference ?? t.reference}` } });
+  const doc = new PDFDocument({
+    size: 'A6',
+    margin: 24,
+    info: { Title: `${title} ${t.entryReference ?? t.reference}` },
+  });
   doc.font('Helvetica-Bold').fontSize(12).text(BANK_NAME);
   doc.font('Helvetica').fontSize(8).text(`${p.branchName} (${t.branch})`);
   doc.moveDown(0.6);

@@ -36,7 +36,10 @@ describe('teller refusals', () => {
     signatureConfirmed: true,
     ...over,
   });
-  const expect409 = async (res: { statusCode: number; json: () => { error: string; details: { code: string } } }, code: string) => {
+  const expect409 = async (
+    res: { statusCode: number; json: () => { error: string; details: { code: string } } },
+    code: string,
+  ) => {
     expect(res.statusCode).toBe(409);
     expect(res.json().details.code).toBe(code);
   };
@@ -145,7 +148,9 @@ describe('teller refusals', () => {
 
   it('refuses postings to blocked and closed accounts with the ledger’s codes', async () => {
     const blocked = await cashAccount(t.app, { balance: '100.00' });
-    await t.db.db.execute(sql`update accounts set status = 'Blocked', block_kind = 'debit' where id = ${blocked.id}`);
+    await t.db.db.execute(
+      sql`update accounts set status = 'Blocked', block_kind = 'debit' where id = ${blocked.id}`,
+    );
     await expect409(
       await scene.call('POST', '/api/teller/withdrawals', scene.teller, withdrawal(blocked.number, '10')),
       'debit_blocked',
@@ -209,7 +214,9 @@ describe('teller refusals', () => {
     });
     expect(own.statusCode, own.body).toBe(201);
     expect(own.json().branch).toBe('202');
-    expect((await scene.call('POST', '/api/teller/deposits', scene.away, deposit(a.number, '5'))).statusCode).toBe(403);
+    expect(
+      (await scene.call('POST', '/api/teller/deposits', scene.away, deposit(a.number, '5'))).statusCode,
+    ).toBe(403);
   });
 
   it('asks for the right permission on every route', async () => {
@@ -279,7 +286,10 @@ describe('teller refusals', () => {
       'till_closed',
     );
     await expect409(
-      await scene.call('POST', `/api/teller/sessions/${s}/close`, scene.sup2, { reference: ref(), count: leones('90.00') }),
+      await scene.call('POST', `/api/teller/sessions/${s}/close`, scene.sup2, {
+        reference: ref(),
+        count: leones('90.00'),
+      }),
       'till_closed',
     );
   });

@@ -53,7 +53,9 @@ describe('teller reports', () => {
     // Dates filter; a date range the wrong way round is bad input.
     const empty = await scene.call('GET', '/api/ctr-flags?from=2000-01-01&to=2000-01-31', scene.comp);
     expect(empty.json()).toEqual([]);
-    expect((await scene.call('GET', '/api/ctr-flags?from=2026-02-01&to=2026-01-01', scene.comp)).statusCode).toBe(400);
+    expect(
+      (await scene.call('GET', '/api/ctr-flags?from=2026-02-01&to=2026-01-01', scene.comp)).statusCode,
+    ).toBe(400);
   });
 
   it('gives each teller’s day: counts, totals by type and the cash position', async () => {
@@ -96,7 +98,12 @@ describe('teller reports', () => {
     expect(b.live).toBe(true);
     const sle = b.rows.find((r) => r.branch === BRANCH && r.currency === 'SLE')!;
     // Both tills' cash is on teller cash, all of it attributed to a session.
-    expect(sle).toMatchObject({ openTills: 2, tillCash: '68499.99', tellerCashGl: '68499.99', unattributed: '0.00' });
+    expect(sle).toMatchObject({
+      openTills: 2,
+      tillCash: '68499.99',
+      tellerCashGl: '68499.99',
+      unattributed: '0.00',
+    });
     // A supervisor sees only their branch.
     expect(b.rows.every((r) => r.branch === BRANCH)).toBe(true);
     for (const format of ['csv', 'pdf']) {
@@ -113,7 +120,9 @@ describe('teller reports', () => {
     for (const s of ['Fifteen thousand Leones', 'Le 15,000.00', deposit.entryReference!, 'Fatmata Conteh'])
       expect(text).toContain(s);
     // Entry 1 (the central bank's cash into the vault) is no cash transaction with a customer.
-    expect((await scene.call('GET', '/api/journal-entries/1/receipt.pdf', scene.teller)).statusCode).toBe(404);
+    expect((await scene.call('GET', '/api/journal-entries/1/receipt.pdf', scene.teller)).statusCode).toBe(
+      404,
+    );
     // Another branch's teller may not print it.
     expect(
       (await scene.call('GET', `/api/journal-entries/${deposit.entryId}/receipt.pdf`, scene.away)).statusCode,

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Currency, SessionListQuery, TillSession, TillSessionStatus, VaultTransfer } from '@bankmanager/contracts';
+import type {
+  Currency,
+  SessionListQuery,
+  TillSession,
+  TillSessionStatus,
+  VaultTransfer,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -118,7 +124,10 @@ function toSession(r: SessionRow, seesExpected: boolean): TillSession {
 }
 
 export async function sessionView(db: Database, id: string, seesExpected: boolean) {
-  const [r] = await queryRows<SessionRow>(db, sql`select ${ROW} from till_sessions s ${TALLIES} where s.id = ${id}`);
+  const [r] = await queryRows<SessionRow>(
+    db,
+    sql`select ${ROW} from till_sessions s ${TALLIES} where s.id = ${id}`,
+  );
   if (!r) return null;
   return { ...toSession(r, seesExpected), vaultTransfers: await vaultTransfersOf(db, id) };
 }
@@ -132,7 +141,8 @@ async function vaultTransfers(db: Database, where: SQL): Promise<VaultTransfer[]
   );
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }
-const vaultTransfersOf = (db: Database, sessionId: string) => vaultTransfers(db, sql`session_id = ${sessionId}`);
+const vaultTransfersOf = (db: Database, sessionId: string) =>
+  vaultTransfers(db, sql`session_id = ${sessionId}`);
 export const vaultTransferById = async (db: Database, id: string) =>
   (await vaultTransfers(db, sql`id = ${id}`))[0]!;
 

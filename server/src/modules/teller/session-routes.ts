@@ -62,7 +62,9 @@ export const tellerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('Choose the branch of the till', [{ path: '/branch', message: 'Choose a branch' }]);
       assertBranch(req, branch);
       const r = await openSession(app.db, teller, req.body, branch);
-      return reply.status(r.replayed ? 200 : 201).send((await sessionView(app.db, r.id, teller.seesExpected))!);
+      return reply
+        .status(r.replayed ? 200 : 201)
+        .send((await sessionView(app.db, r.id, teller.seesExpected))!);
     },
   );
 
@@ -133,7 +135,12 @@ export const tellerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await visibleSession(req, tellerOf(req), req.params.id);
-      const page = await sessionTransactions(app.db, req.params.id, req.query.status, pageWindow(req.query, 25));
+      const page = await sessionTransactions(
+        app.db,
+        req.params.id,
+        req.query.status,
+        pageWindow(req.query, 25),
+      );
       return sendPage(reply, page);
     },
   );
@@ -177,7 +184,9 @@ export const tellerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const r = await requestVaultTransfer(app.db, tellerOf(req), req.params.id, req.body, (b) =>
         assertBranch(req, b),
       );
-      return reply.status(202).send({ approvalId: r.approvalId, transfer: await vaultTransferById(app.db, r.transferId) });
+      return reply
+        .status(202)
+        .send({ approvalId: r.approvalId, transfer: await vaultTransferById(app.db, r.transferId) });
     },
   );
 
@@ -189,7 +198,12 @@ export const tellerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teller'],
         summary: 'The branch vault’s balance per currency (GL 1010-<branch>)',
         security,
-        querystring: z.object({ branch: z.string().regex(/^\d{3}$/).optional() }),
+        querystring: z.object({
+          branch: z
+            .string()
+            .regex(/^\d{3}$/)
+            .optional(),
+        }),
         response: { 200: vaultBalanceSchema, ...apiErrors },
       },
     },
@@ -198,7 +212,10 @@ export const tellerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!branch || branch === '(none)')
         throw badRequest('Choose a branch', [{ path: '/branch', message: 'Choose a branch' }]);
       const balances = await Promise.all(
-        CURRENCIES.map(async (currency) => ({ currency, balance: await vaultBalance(app.db, branch, currency) })),
+        CURRENCIES.map(async (currency) => ({
+          currency,
+          balance: await vaultBalance(app.db, branch, currency),
+        })),
       );
       return { branch, glCode: vaultGl(branch), balances };
     },

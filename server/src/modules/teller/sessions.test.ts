@@ -50,7 +50,9 @@ describe('till sessions and the vault', () => {
       count: leones('2500.00'),
     });
     expect(sell.statusCode).toBe(202);
-    const reject = await call('POST', `/api/approvals/${sell.json().approvalId}/reject`, sup, { reason: 'recount' });
+    const reject = await call('POST', `/api/approvals/${sell.json().approvalId}/reject`, sup, {
+      reason: 'recount',
+    });
     expect(reject.statusCode).toBe(200);
     const after = await session(s);
     expect(after.expected).toBe('6000.00');
@@ -65,7 +67,10 @@ describe('till sessions and the vault', () => {
     const closing = { reference: ref('C'), count: leones('300.00') };
     const r = await scene.call('POST', `/api/teller/sessions/${s}/close`, scene.teller2, closing);
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json<{ session: TillSession }>().session).toMatchObject({ status: 'closed', difference: '0.00' });
+    expect(r.json<{ session: TillSession }>().session).toMatchObject({
+      status: 'closed',
+      difference: '0.00',
+    });
     expect(await gl(`1010-${BRANCH}`)).toBe((Number(vault) + 300).toFixed(2));
     // The close is idempotent by its reference.
     const again = await scene.call('POST', `/api/teller/sessions/${s}/close`, scene.teller2, closing);
@@ -82,7 +87,9 @@ describe('till sessions and the vault', () => {
     });
     expect(r.statusCode).toBe(202);
     expect(r.json().session.difference).toBe('25.50');
-    expect((await scene.call('POST', `/api/approvals/${r.json().approvalId}/approve`, scene.sup)).statusCode).toBe(200);
+    expect(
+      (await scene.call('POST', `/api/approvals/${r.json().approvalId}/approve`, scene.sup)).statusCode,
+    ).toBe(200);
     expect(await gl('5020')).toBe((Number(before) - 25.5).toFixed(2));
   });
 
@@ -94,7 +101,9 @@ describe('till sessions and the vault', () => {
     });
     expect(r.statusCode).toBe(202);
     // The maker of a count cannot sign their own difference off, even holding teller.vault.
-    expect((await scene.call('POST', `/api/approvals/${r.json().approvalId}/approve`, scene.sup2)).statusCode).toBe(409);
+    expect(
+      (await scene.call('POST', `/api/approvals/${r.json().approvalId}/approve`, scene.sup2)).statusCode,
+    ).toBe(409);
     const rej = await scene.call('POST', `/api/approvals/${r.json().approvalId}/reject`, scene.sup, {
       reason: 'Count again',
     });
@@ -139,12 +148,17 @@ describe('till sessions and the vault', () => {
     );
     const current = await scene.call('GET', '/api/teller/sessions/current', scene.teller);
     expect(current.json().session.tillCode).toBe('V-1');
-    expect((await scene.call('GET', '/api/teller/sessions/current', scene.teller2)).json().session).toBeNull();
+    expect(
+      (await scene.call('GET', '/api/teller/sessions/current', scene.teller2)).json().session,
+    ).toBeNull();
   });
 
   it('lists the tills not closed yet for end of day', async () => {
     const open = await openTillSessions(t.db.db);
-    const [n] = await queryRows<{ n: string }>(t.db.db, sql`select count(*) as n from till_sessions where status <> 'closed'`);
+    const [n] = await queryRows<{ n: string }>(
+      t.db.db,
+      sql`select count(*) as n from till_sessions where status <> 'closed'`,
+    );
     expect(open.length).toBe(Number(n!.n));
     expect(open.find((o) => o.tellerEmail === scene.teller.email)).toMatchObject({ branchCode: BRANCH });
     expect(open.every((o) => !Number.isNaN(Date.parse(o.openedAt)))).toBe(true);
@@ -155,8 +169,12 @@ describe('till sessions and the vault', () => {
       t.db.db,
       sql`select id from till_sessions where status = 'open' limit 1`,
     );
-    await expect(t.db.db.execute(sql`update till_sessions set balance = balance + 1 where id = ${s!.id}`)).rejects.toThrow();
-    await expect(t.db.db.execute(sql`update till_sessions set status = 'closed' where id = ${s!.id}`)).rejects.toThrow();
+    await expect(
+      t.db.db.execute(sql`update till_sessions set balance = balance + 1 where id = ${s!.id}`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.db.execute(sql`update till_sessions set status = 'closed' where id = ${s!.id}`),
+    ).rejects.toThrow();
     expect(await queryRows(t.db.db, sql`select problem from ledger_violations()`)).toEqual([]);
   });
 });

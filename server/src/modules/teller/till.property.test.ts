@@ -152,7 +152,9 @@ describe('till cash under concurrent tellers (fast-check)', () => {
     let net = 0n;
     await Promise.all(
       tellers.map(async (who, i) => {
-        const s = (await scene.call('GET', `/api/teller/sessions/${sessions[i]}`, scene.sup)).json<TillSession>();
+        const s = (
+          await scene.call('GET', `/api/teller/sessions/${sessions[i]}`, scene.sup)
+        ).json<TillSession>();
         const counted = signedCents(s.expected!) + BigInt(diffs[i]!) * 100n;
         const total = counted < 0n ? 0n : counted;
         const r = await post(`/api/teller/sessions/${sessions[i]}/close`, who, {
@@ -162,7 +164,10 @@ describe('till cash under concurrent tellers (fast-check)', () => {
         expect([200, 202], r.body).toContain(r.statusCode);
         net += total - signedCents(s.expected!);
         if (r.statusCode === 202) {
-          const d = await post(`/api/approvals/${r.json<{ approvalId: string }>().approvalId}/approve`, scene.sup);
+          const d = await post(
+            `/api/approvals/${r.json<{ approvalId: string }>().approvalId}/approve`,
+            scene.sup,
+          );
           expect(d.statusCode, d.body).toBe(200);
         }
       }),

@@ -75,7 +75,10 @@ export async function sessionTransactions(
     db,
     sql`select ${COLUMNS} from ${FROM} where ${cond} order by t.id desc limit ${window.limit} offset ${window.offset}`,
   );
-  const [n] = await queryRows<{ n: string }>(db, sql`select count(*) as n from teller_transactions t where ${cond}`);
+  const [n] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from teller_transactions t where ${cond}`,
+  );
   return { rows: rows.map(toView), total: Number(n!.n) };
 }
 

@@ -35,7 +35,11 @@ const byReference = async (db: Database, reference: string) =>
 async function replay(db: Database, sessionId: string, r: VaultTransferRequest) {
   const t = await byReference(db, r.reference);
   if (!t) return null;
-  if (t.session_id !== sessionId || t.direction !== r.direction || toCents(t.amount) !== toCents(r.count.total))
+  if (
+    t.session_id !== sessionId ||
+    t.direction !== r.direction ||
+    toCents(t.amount) !== toCents(r.count.total)
+  )
     throw refuse('reference_conflict');
   return { approvalId: t.approval_id!, transferId: t.id };
 }
@@ -62,7 +66,10 @@ export async function requestVaultTransfer(
       assertCount(s.currency, r.count, 'count');
       const amount = fromCents(toCents(r.count.total));
       if (r.direction === 'sell' && toCents(amount) > toCents(s.balance)) throw refuse('till_cash_short');
-      if (r.direction === 'buy' && toCents(amount) > toCents(await lockedVaultBalance(tx, s.branch, s.currency)))
+      if (
+        r.direction === 'buy' &&
+        toCents(amount) > toCents(await lockedVaultBalance(tx, s.branch, s.currency))
+      )
         throw refuse('vault_short');
       const [t] = await queryRows<{ id: string }>(
         tx,
@@ -113,7 +120,10 @@ export async function executeVaultTransfer(
   if (!t || t.status !== 'pending_approval') throw refuse('already_decided');
   const s = await loadSession(tx, t.session_id, true);
   if (!s || s.status !== 'open') throw refuse('till_closed');
-  if (t.direction === 'buy' && toCents(t.amount) > toCents(await lockedVaultBalance(tx, s.branch, s.currency)))
+  if (
+    t.direction === 'buy' &&
+    toCents(t.amount) > toCents(await lockedVaultBalance(tx, s.branch, s.currency))
+  )
     throw refuse('vault_short');
   const buy = t.direction === 'buy';
   try {
@@ -136,10 +146,17 @@ export async function executeVaultTransfer(
         action: 'teller.vault_transfer',
         targetType: 'till_session',
         targetId: s.id,
-        details: { transferId, direction: t.direction, approvalId: ctx.approvalId, approvedBy: ctx.checker.email },
+        details: {
+          transferId,
+          direction: t.direction,
+          approvalId: ctx.approvalId,
+          approvedBy: ctx.checker.email,
+        },
       },
     });
-    await tx.execute(sql`update till_vault_transfers set status = 'posted', entry_id = ${e.id} where id = ${transferId}`);
+    await tx.execute(
+      sql`update till_vault_transfers set status = 'posted', entry_id = ${e.id} where id = ${transferId}`,
+    );
   } catch (err) {
     throw asRefusal(err);
   }

@@ -17,7 +17,7 @@ import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
 import { AccountStanding } from '../components/account-standing';
 import { PrintHeader } from '../components/print-header';
-import { HolderVerification } from '../components/holder-verification';
+import { HolderVerification } from '@/components/customer/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
 
