@@ -54,6 +54,7 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
               tillCode,
               currency,
               allocation: { denominations: counts, total: total || '0' },
+              ...(branch ? { branch } : {}),
             });
           }}
         >

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { TELLER_TEXT, type TellerTransaction, type TillSessionDetail } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { useBranch } from '@/lib/branch';
 import { usePermissions } from '@/lib/permissions';
 import { useCurrentSession } from '../api/get-current-session';
 import { CashForm, type CashKind } from '../components/cash-form';
@@ -28,6 +29,7 @@ type Mode =
 export function TellerHomeRoute() {
   const current = useCurrentSession();
   const { me } = usePermissions();
+  const { branch } = useBranch();
   const [mode, setMode] = useState<Mode>({ screen: 'home' });
   const homeFirst = useRef<HTMLButtonElement | null>(null);
   const session = current.data?.session ?? null;
@@ -58,7 +60,7 @@ export function TellerHomeRoute() {
           {mode.notice}
         </p>
       ) : null}
-      {current.isSuccess && !session ? <OpenSessionForm branch={me?.homeBranch ?? null} /> : null}
+      {current.isSuccess && !session ? <OpenSessionForm branch={branch ?? me?.homeBranch ?? null} /> : null}
       {session ? (
         <div className="grid gap-4 print:hidden">
           <SessionSummary session={session} />
