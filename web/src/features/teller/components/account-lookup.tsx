@@ -21,9 +21,8 @@ export function AccountLookup({
   const [name, setName] = useState('');
   const [searched, setSearched] = useState('');
   const found = useFindAccounts(searched);
-  const area = useRef<HTMLDivElement | null>(null);
+  const area = useEscape(onCancel);
   const first = useRef<HTMLInputElement | null>(null);
-  useEscape(area, onCancel);
   useFocusOnMount(first);
   return (
     <div ref={area} className="grid gap-3">

@@ -41,8 +41,7 @@ export function CashForm({
   const take = useTakeCash();
   const reference = useRef(newReference(kind === 'deposit' ? 'DEP' : 'WDL'));
   const amountRef = useRef<HTMLInputElement | null>(null);
-  const form = useRef<HTMLFormElement | null>(null);
-  useFormKeys(form, onCancel);
+  const formRef = useFormKeys(onCancel);
   const [amount, setAmount] = useState('');
   const [partyName, setPartyName] = useState('');
   const [partyIdNumber, setPartyIdNumber] = useState('');
@@ -80,7 +79,7 @@ export function CashForm({
           <AccountCard account={a} />
           {otherCurrency ? <FieldError>{TELLER_REFUSAL_TEXT.wrong_currency}</FieldError> : null}
           <form
-            ref={form}
+            ref={formRef}
             aria-label={`${title} details`}
             noValidate
             className="grid gap-4"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { countTotal, type CashCount, type Currency, type DenominationCounts } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
@@ -35,13 +35,11 @@ export function CountForm({
 }) {
   const [total, setTotal] = useState('');
   const [counts, setCounts] = useState<DenominationCounts>({});
-  const form = useRef<HTMLFormElement | null>(null);
   // The count starts at its first field, so the keyboard can go straight on.
-  useEffect(() => form.current?.querySelector<HTMLElement>('input, select')?.focus(), []);
-  useFormKeys(form, onCancel);
+  const formRef = useFormKeys(onCancel, true);
   return (
     <form
-      ref={form}
+      ref={formRef}
       aria-label={label}
       noValidate
       className="grid gap-4"

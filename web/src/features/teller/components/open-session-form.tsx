@@ -6,7 +6,7 @@ import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { fieldErrorsFrom } from '@/lib/api-errors';
 import { useOpenSession } from '../api/open-session';
-import { useFocusOnMount, useFormKeys } from '../lib/keyboard';
+import { useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
 import { AmountField } from './amount-field';
@@ -25,14 +25,12 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
   const [counts, setCounts] = useState<DenominationCounts>({});
   const reference = useRef(newReference('OPN'));
   const fields = fieldErrorsFrom(open.error);
-  const form = useRef<HTMLFormElement | null>(null);
-  const first = useRef<HTMLInputElement | null>(null);
   const { reset } = open;
-  useFormKeys(
-    form,
+  // The till's code takes the focus; Enter goes through the grid; Esc clears a refusal.
+  const formRef = useFormKeys(
     useCallback(() => reset(), [reset]),
+    true,
   );
-  useFocusOnMount(first);
   return (
     <Card>
       <CardHeader>
@@ -43,7 +41,7 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
       </CardHeader>
       <CardContent>
         <form
-          ref={form}
+          ref={formRef}
           aria-label="Open your till"
           noValidate
           className="grid gap-4"
@@ -62,7 +60,6 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
             <FormField
               id="till-code"
               label="Till"
-              ref={first}
               autoComplete="off"
               value={tillCode}
               onChange={(e) => setTillCode(e.target.value)}

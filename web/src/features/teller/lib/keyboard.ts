@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /** True while the user types in a field: single-letter shortcuts must not fire then. */
 const typing = (t: EventTarget | null) =>
@@ -28,12 +28,19 @@ export function useShortcuts(keys: Record<string, () => void>, enabled = true): 
 
 /**
  * Enter moves to the next field of a form (in DOM order: inputs, checkboxes, selects) instead of
- * submitting it; Enter on the last field submits. Esc calls `onCancel`. Checkboxes keep Space. A
- * listener on the form element (one place for every field of it).
+ * submitting it; Enter on the last field submits. Esc calls `onCancel`. Checkboxes keep Space. Returns
+ * the form's ref (a callback ref: the form may appear after the component, e.g. once an account is
+ * found); with `focusFirst`, its first field takes the focus when it appears.
  */
-export function useFormKeys(form: RefObject<HTMLFormElement | null>, onCancel: () => void): void {
+export function useFormKeys(onCancel: () => void, focusFirst = false): (el: HTMLFormElement | null) => void {
+  const [el, setEl] = useState<HTMLFormElement | null>(null);
   useEffect(() => {
-    const el = form.current;
+    if (!el) return;
+    if (focusFirst) el.querySelector<HTMLElement>('input, select')?.focus();
+    // focusFirst only when the form appears, not on every new onCancel.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [el]);
+  useEffect(() => {
     if (!el) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -61,13 +68,14 @@ export function useFormKeys(form: RefObject<HTMLFormElement | null>, onCancel: (
     };
     el.addEventListener('keydown', onKey);
     return () => el.removeEventListener('keydown', onKey);
-  }, [form, onCancel]);
+  }, [el, onCancel]);
+  return setEl;
 }
 
-/** Esc anywhere inside `area` calls `onCancel` (a search step before the form proper). */
-export function useEscape(area: RefObject<HTMLElement | null>, onCancel: () => void): void {
+/** Esc anywhere inside the area calls `onCancel` (a search step before the form proper); a callback ref. */
+export function useEscape(onCancel: () => void): (el: HTMLElement | null) => void {
+  const [el, setEl] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    const el = area.current;
     if (!el) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== 'Escape') return;
@@ -76,7 +84,8 @@ export function useEscape(area: RefObject<HTMLElement | null>, onCancel: () => v
     };
     el.addEventListener('keydown', onKey);
     return () => el.removeEventListener('keydown', onKey);
-  }, [area, onCancel]);
+  }, [el, onCancel]);
+  return setEl;
 }
 
 /** Focuses the element once it is on screen (the next step's field). */
