@@ -5,12 +5,22 @@ import { signInAsDemo } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { SUPERVISOR, TELLER, ensureTill, headOfficeAccount, signInAs } from '../support/teller.ts';
 
-type Screen = [name: string, who: 'teller' | 'supervisor' | 'admin', url: string, ready: (p: Page) => Promise<void>];
+type Screen = [
+  name: string,
+  who: 'teller' | 'supervisor' | 'admin',
+  url: string,
+  ready: (p: Page) => Promise<void>,
+];
 const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
 
 /** The teller's screens, with what to wait for before judging each. */
 const screens = (account: string): Screen[] => [
-  ['counter', 'teller', '/transactions/teller/home', (p) => p.getByRole('button', { name: 'Cash deposit (D)' }).waitFor()],
+  [
+    'counter',
+    'teller',
+    '/transactions/teller/home',
+    (p) => p.getByRole('button', { name: 'Cash deposit (D)' }).waitFor(),
+  ],
   [
     'deposit with the account',
     'teller',
@@ -34,12 +44,25 @@ const screens = (account: string): Screen[] => [
   ],
   ['branch tills', 'supervisor', '/transactions/teller/tills', table('Till sessions of the branch')],
   ['proof report', 'supervisor', '/transactions/proof/report', table("Each teller's day")],
-  ['daily differences', 'supervisor', '/transactions/proof/daily-diff', table('Shortages and overages per day')],
+  [
+    'daily differences',
+    'supervisor',
+    '/transactions/proof/daily-diff',
+    table('Shortages and overages per day'),
+  ],
   ['branch differences', 'supervisor', '/transactions/proof/branch-diff', table('Branch differences')],
-  ['cash transaction reports', 'admin', '/transactions/teller/ctr', table('Cash transactions at or above the reporting threshold')],
+  [
+    'cash transaction reports',
+    'admin',
+    '/reports/ctr',
+    table('Cash transactions at or above the reporting threshold'),
+  ],
 ];
 
-async function signedIn(browser: ReturnType<typeof useBrowser>, options: Parameters<ReturnType<typeof useBrowser>['newPage']>[0]) {
+async function signedIn(
+  browser: ReturnType<typeof useBrowser>,
+  options: Parameters<ReturnType<typeof useBrowser>['newPage']>[0],
+) {
   const teller = await browser.newPage(options);
   const supervisor = await browser.newPage(options);
   const admin = await browser.newPage(options);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, headOfficeAccount, signInAs } from '../support/teller.ts';
+import {
+  SUPERVISOR,
+  TELLER,
+  closeAnyTill,
+  ensureTill,
+  headOfficeAccount,
+  signInAs,
+} from '../support/teller.ts';
 
 const focused = (page: import('playwright-core').Page) =>
   page.evaluate(() => {

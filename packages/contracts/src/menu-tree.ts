@@ -109,11 +109,6 @@ const TRANSACTIONS: MenuRow = [
       [
         ['Teller Home', 'home', 'Open your till, take deposits and pay withdrawals, count and close.'],
         ['Branch Tills', 'tills', 'Every till of the branch today, the vault, counts awaiting sign-off.'],
-        [
-          'Cash Transaction Reports',
-          'ctr',
-          'Cash transactions at or above the reporting threshold, for compliance.',
-        ],
       ],
     ],
   ],
@@ -262,6 +257,11 @@ const REPORTS: MenuRow = [
     ['User Reports', 'user', 'Reports saved by individual staff.'],
     ['Report Administration', 'admin', 'Who may run which report, and scheduling.'],
     ['Business Intelligence', 'bi', 'Trends and analysis across the bank’s data.'],
+    [
+      'Cash Transaction Reports',
+      'ctr',
+      'Cash deposits and withdrawals at or above the reporting threshold, for compliance.',
+    ],
   ],
 ];
 

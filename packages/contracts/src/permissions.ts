@@ -72,10 +72,10 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/ledger': 'journal.post',
   '/reports/statements': 'enquiries.read',
   '/system': 'eod.run',
-  // Teller (issue 19): the counter, the branch's tills and proof (head teller), the CTR list (a report).
+  // Teller (issue 19): the counter, the branch's tills and proof (head teller). The CTR list is a
+  // report (/reports/ctr, the area's reports.read).
   '/transactions/teller': 'teller.cash',
   '/transactions/teller/tills': 'teller.vault',
-  '/transactions/teller/ctr': 'reports.read',
   '/transactions/proof': 'teller.vault',
 };
 

@@ -62,10 +62,10 @@ export const paths = {
   accountControls: ['/accounts/current/control', '/accounts/savings/control'],
   blockAmount: '/transactions/control/block-amount',
   overdraftLimits: '/accounts/current/od-limits',
-  /** Teller (issue 19): the counter, the branch's tills, the CTR list (Transaction → Teller). */
+  /** Teller (issue 19): the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',
-  ctrFlags: '/transactions/teller/ctr',
+  ctrFlags: '/reports/ctr',
   /** Proof (issue 19): /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;

@@ -17,7 +17,7 @@ import { downloadCtrFlags, useCtrFlags } from '../api/get-ctr-flags';
 import { DownloadButtons } from '../components/download-buttons';
 
 /**
- * Transaction → Teller → Cash Transaction Reports: cash deposits and withdrawals at or above the
+ * Reports → Cash Transaction Reports: cash deposits and withdrawals at or above the
  * reporting threshold (CTR_THRESHOLD), for the compliance officer to file; CSV and PDF of the filter.
  */
 export function CtrFlagsRoute() {
