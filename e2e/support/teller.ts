@@ -35,8 +35,9 @@ export async function closeAnyTill(teller: Page, supervisor: Page): Promise<void
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return;
   }
-  const approval = (await apiAsUser<{ closeApprovalId: string }>(supervisor, `/api/teller/sessions/${session.id}`))
-    .closeApprovalId;
+  const approval = (
+    await apiAsUser<{ closeApprovalId: string }>(supervisor, `/api/teller/sessions/${session.id}`)
+  ).closeApprovalId;
   expect((await call(supervisor, 'POST', `/api/approvals/${approval}/approve`)).status).toBe(200);
 }
 

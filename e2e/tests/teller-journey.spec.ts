@@ -73,7 +73,7 @@ describe('teller journey', () => {
       teller.waitForEvent('download'),
       teller.getByRole('button', { name: 'Receipt PDF' }).click(),
     ]);
-    const receipt = (await new PDFParse({ data: fs.readFileSync((await download.path())!) }).getText()).text;
+    const receipt = (await new PDFParse({ data: fs.readFileSync(await download.path()) }).getText()).text;
     expect(receipt).toContain('Thirty thousand Leones');
     expect(receipt).toContain('Le 30,000.00');
     expect(receipt).toContain('Aminata Sesay');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import {
   SUPERVISOR,
@@ -9,7 +10,7 @@ import {
   signInAs,
 } from '../support/teller.ts';
 
-const focused = (page: import('playwright-core').Page) =>
+const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     return el?.id || el?.textContent?.trim() || el?.tagName || '';

@@ -118,7 +118,12 @@ export async function setStaffAccess(
 }
 
 /** Gives a member of staff the seeded roles with these keys and a home branch (demo data only). */
-export async function assignSeedRoles(tx: Database, userId: string, keys: string[], homeBranch: string | null) {
+export async function assignSeedRoles(
+  tx: Database,
+  userId: string,
+  keys: string[],
+  homeBranch: string | null,
+) {
   const rs = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.key, keys));
   await setStaffAccess(
     tx,
