@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { AccountAction } from '@bankmanager/contracts';
-import { AccountFinder } from '../components/account-finder';
+import { AccountFinder } from '@/components/account-finder';
 import { AccountPanel } from '../components/account-panel';
 import { OverdraftForm } from '../components/overdraft-form';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { accountNumberProblem, normaliseAccountNumber } from '@bankmanager/contracts';
+import { AccountFinder } from '@/components/account-finder';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { useFindAccounts } from '../api/find-accounts';
@@ -16,8 +16,6 @@ export function AccountLookup({
   onFound: (number: string) => void;
   onCancel: () => void;
 }) {
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [name, setName] = useState('');
   const [searched, setSearched] = useState('');
   const found = useFindAccounts(searched);
@@ -26,31 +24,12 @@ export function AccountLookup({
   useFocusOnMount(first);
   return (
     <div ref={area} className="grid gap-3">
-      <form
-        aria-label="Find the account by number"
-        noValidate
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const problem = accountNumberProblem(typed);
-          setError(problem ?? undefined);
-          if (!problem) onFound(normaliseAccountNumber(typed));
-        }}
-      >
-        <FormField
-          id="counter-account-number"
-          label="Account number"
-          className="min-w-0 flex-1"
-          inputMode="numeric"
-          autoComplete="off"
-          ref={first}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          error={error}
-          description="Enter to find it."
-        />
-        <Button type="submit">Find</Button>
-      </form>
+      <AccountFinder
+        id="counter-account-number"
+        description="Enter to find it."
+        inputRef={first}
+        onFind={onFound}
+      />
       <details>
         <summary className="cursor-pointer text-sm">Find by customer name</summary>
         <form
