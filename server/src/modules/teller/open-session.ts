@@ -129,6 +129,10 @@ export async function openSession(
       const winner = await replay(db, teller, r);
       if (winner) return { id: winner, replayed: true };
     }
+    if (c === 'till_sessions_branch_code_branches_code_fk')
+      throw new HttpError(404, `No branch with code ${branch}.`, [
+        { path: '/branch', message: 'No such branch' },
+      ]);
     throw asRefusal(err);
   }
 }

@@ -96,6 +96,19 @@ describe('teller refusals', () => {
     );
   });
 
+  it('answers 404 for a till in a branch that does not exist (a superuser may name any)', async () => {
+    const before = await counts();
+    const r = await scene.call('POST', '/api/teller/sessions', scene.boss, {
+      reference: ref(),
+      tillCode: 'NOWHERE',
+      currency: 'SLE',
+      allocation: leones('0'),
+      branch: '999',
+    });
+    expect(r.statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses an allocation the vault does not hold', async () => {
     await expect409(
       await scene.call('POST', '/api/teller/sessions', scene.teller2, {
