@@ -61,7 +61,11 @@ export function readCheckpoint(file: string, key: Buffer): CheckpointRead {
   }
   const expected = Buffer.from(macOf(key, c), 'hex');
   const given = Buffer.from(typeof c.mac === 'string' ? c.mac : '', 'hex');
-  if ((c.version !== 1 && c.version !== 2) || given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (
+    (c.version !== 1 && c.version !== 2) ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  )
     return { status: 'forged', reason: 'the checkpoint signature does not match the audit key' };
   return { status: 'ok', checkpoint: c };
 }

@@ -71,7 +71,10 @@ export async function verifyAuditChain(db: Database, opts: VerifyOptions = {}): 
     // reported when the newest rows went).
     const heads = c.heads ?? (c.headId > 0 ? [{ chain: 0, id: c.headId, hash: c.headHash }] : []);
     for (const h of heads) {
-      const [still] = await queryRows<{ hash: string }>(db, sql`select hash from audit_log where id = ${h.id}`);
+      const [still] = await queryRows<{ hash: string }>(
+        db,
+        sql`select hash from audit_log where id = ${h.id}`,
+      );
       if (!still || still.hash !== h.hash)
         return {
           ok: false,

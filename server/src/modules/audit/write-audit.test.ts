@@ -73,7 +73,7 @@ describe('audit log', () => {
     try {
       // Transaction ids are the cluster's, so another test's transactions may put this one in the
       // first one's chain (1 in 8): then it rolls back and takes the next id.
-      for (let landed = false; !landed; ) {
+      for (let landed = false; !landed;) {
         landed = await h.db
           .transaction(async (tx) => {
             // Fails instead of waiting, should this writer need the first one's lock.
