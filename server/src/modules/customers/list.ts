@@ -86,13 +86,25 @@ export async function listCustomers(
   return db.transaction(
     async (tx) => {
       const searching = Boolean(q.q);
+      // A search collects its hits first (MATERIALIZED: through the trigram indexes), then sorts and
+      // counts them. Left to itself the planner may walk the whole name index in order, filtering a
+      // million rows for a page it thinks is near (7.8 s for a surname plus type and status at 1M).
       const rows = await queryRows<Raw>(
         tx,
-        sql`select ${SELECT_ROW} ${searching ? sql`, count(*) over () as total` : sql``} from customers c ${where} ${order}`,
+        searching
+          ? sql`with hits as materialized (select c.cust_id, ${SORT_KEYS[q.sort]} as sort_key from customers c ${where}),
+                page as (select cust_id, sort_key, count(*) over () as total from hits
+                         order by sort_key ${dir}, cust_id ${dir} limit ${w.limit} offset ${w.offset})
+                select ${SELECT_ROW}, p.total from page p join customers c on c.cust_id = p.cust_id
+                order by p.sort_key ${dir}, p.cust_id ${dir}`
+          : sql`select ${SELECT_ROW} from customers c ${where} ${order}`,
       );
       // Past the last page a search returns no row to read its total from; count it then.
       const total = searching && rows.length > 0 ? Number(rows[0]!.total) : await count(tx);
-      return { total, rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })) };
+      return {
+        total,
+        rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
