@@ -135,7 +135,9 @@ describe('npm run audit:verify', () => {
       await writeSome(handle.db, 5);
       const env: Record<string, string> = {
         AUDIT_HMAC_KEY: key,
-        ...(url?.url ? { DATABASE_URL: url.url } : { DATA_DIR: dataDir }),
+        // DATA_DIR also with DATABASE_URL: the checkpoint file lives there, never in the developer's ./.data.
+        DATA_DIR: dataDir,
+        ...(url?.url ? { DATABASE_URL: url.url } : {}),
       };
       const all = await ids(handle.db);
       if (!url) await handle.close();
