@@ -45,9 +45,10 @@ describe('published tables', () => {
         userId: '00000000-0000-4000-8000-000000000000',
         isActivated: false,
         isSuperuser: false,
+        permissions: [],
       };
       expect(
-        table.canRead(stranger, { [table.key]: '11111111-1111-4111-8111-111111111111' }),
+        await table.canRead(stranger, { [table.key]: '11111111-1111-4111-8111-111111111111' }, t.app.db),
         table.name,
       ).toBe(false);
       expect(
