@@ -6,6 +6,7 @@ import {
   normaliseAccountNumber,
   type AccountDetails as Details,
 } from '@bankmanager/contracts';
+import { AlsoViewing } from '@/components/also-viewing';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -154,6 +155,11 @@ export function AccountEnquiryRoute() {
           {searching ? 'Searching...' : 'Search'}
         </Button>
       </form>
+      {account && (
+        <div className="print:hidden">
+          <AlsoViewing topic={`account:${account.accountNumber}`} />
+        </div>
+      )}
       {account && (
         <Tabs defaultValue="details" className="grid gap-4">
           <TabsList aria-label="Account information" className="print:hidden">

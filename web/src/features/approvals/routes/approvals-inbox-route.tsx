@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCaption, TableHead, TableHeader } from '@/components/ui/table';
 import { useUrlList } from '@/hooks/use-url-state';
 import { useBranch } from '@/lib/branch';
+import { useLiveRefetch } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
 import { useDecideApproval, type DecideInput } from '../api/decide-approval';
@@ -26,7 +27,9 @@ export function ApprovalsInboxRoute() {
   const { branch } = useBranch();
   const filters: InboxFilters = { ...url.filters, branch: url.filters.branch ?? branch ?? undefined };
   const { page, setPage } = url;
-  const list = useApprovals(filters, page);
+  // Live (issue 21): a request made, decided or withdrawn elsewhere shows without a reload.
+  const poll = useLiveRefetch('approvals-inbox', [{ table: 'approval_requests' }], [['approvals']]);
+  const list = useApprovals(filters, page, poll);
   const decide = useDecideApproval();
   const set = (f: Partial<InboxFilters>) => url.setFilters({ ...filters, ...f });
   const onDecide = (d: DecideInput) =>

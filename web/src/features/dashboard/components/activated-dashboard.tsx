@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useLiveRefetch } from '@/lib/realtime';
 import { useDashboard } from '../api/get-dashboard';
 import { byDateDesc } from '../lib/format';
 import { Announcements, Tasks } from './announcements-tasks';
@@ -22,7 +23,9 @@ export function ActivatedDashboard({
   isSuperuser: boolean;
   now?: Date;
 }) {
-  const { data, error, isPending } = useDashboard();
+  // Live (issue 21): new sign-ups, approvals and other recent events show without a reload.
+  const poll = useLiveRefetch('dashboard', [{ table: 'dashboard_events' }], [['dashboard']]);
+  const { data, error, isPending } = useDashboard(poll);
   const [allNews, setAllNews] = useState(false);
   return (
     // Long unbroken words (e-mails in events) wrap instead of widening a phone screen (issue 22 B.7).
