@@ -69,6 +69,7 @@ export async function getRecentEvents(
     date: p.created_at,
     status: 'pending',
     userId: p.user_id,
+    userName: p.full_name || p.email || undefined,
   }));
   for (const a of activity) {
     const base = { id: `audit:${a.id}`, date: a.occurred_at };

@@ -21,6 +21,7 @@ import { PrintHeader } from '../components/print-header';
 import { HolderVerification } from '../components/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function History({ number }: { number: string }) {
   const tx = useTransactions(number);
@@ -70,6 +71,7 @@ function History({ number }: { number: string }) {
  * docs/product.md §2.8 "Account Enquiry screen", reading the database; every lookup is audited server-side.
  */
 export function AccountEnquiryRoute() {
+  useDocumentTitle(T.title);
   // The account number lives in the query string (issue 22 B.8): a reload or a link re-opens it.
   const [params, setParams] = useSearchParams();
   const [number, setNumber] = useState(() => params.get('account') ?? '');

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
 import { useDecideApproval, type DecideInput } from '../api/decide-approval';
 import { ApprovalRow } from '../components/approval-row';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const inboxFiltersSchema = approvalListQuerySchema.pick({ type: true, branch: true, minAmount: true });
 const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'Diff', 'Decision'];
@@ -21,6 +22,7 @@ const selectClass = 'border-input bg-background h-9 rounded-md border px-2 text-
 
 /** The approvals inbox (issue 15): every pending request the user may decide, oldest first. */
 export function ApprovalsInboxRoute() {
+  useDocumentTitle('Approve Transactions');
   // Filters and page live in the query string: a reload or a shared link restores them (B.8).
   const url = useUrlList(inboxFiltersSchema);
   // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.

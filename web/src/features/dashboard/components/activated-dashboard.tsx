@@ -10,6 +10,7 @@ import { NewsList } from './news-list';
 import { PendingApprovals } from './pending-approvals';
 import { QueryError, QueryLoading } from './query-state';
 import { StatCards } from './stat-cards';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const NEWS_PREVIEW = 5;
 
@@ -23,6 +24,7 @@ export function ActivatedDashboard({
   isSuperuser: boolean;
   now?: Date;
 }) {
+  useDocumentTitle('Dashboard');
   // Live (issue 21): new sign-ups, approvals and other recent events show without a reload.
   const poll = useLiveRefetch('dashboard', [{ table: 'dashboard_events' }], [['dashboard']]);
   const { data, error, isPending } = useDashboard(poll);

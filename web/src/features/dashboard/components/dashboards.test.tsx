@@ -27,6 +27,7 @@ const DATA: DashboardResponse = {
       date: '2026-01-05',
       status: 'pending',
       userId: 'u9',
+      userName: 'Fatmata Sesay',
     },
     {
       id: 'e2',
@@ -96,7 +97,8 @@ describe('activated dashboard', () => {
     expect(screen.getByText('Le 1,234,567.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'How the compliance score is computed' })).toBeInTheDocument();
     expect(screen.getByText('Needs Approval')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Review: New staff sign-up' })).toHaveAttribute(
+    // The button names the person (issue 22 B.16).
+    expect(screen.getByRole('link', { name: 'Review Fatmata Sesay' })).toHaveAttribute(
       'href',
       '/security/users?review=u9',
     );

@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** A menu entry without its own screen yet: what it is, where it sits, and that it is not available. */
 export function ModulePage({ path }: { path: string }) {
+  useDocumentTitle(findMenuEntry(path)?.item.name);
   const entry = findMenuEntry(path);
   if (!entry) return null;
   const { item, trail } = entry;
