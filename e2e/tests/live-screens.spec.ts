@@ -19,7 +19,7 @@ describe('live screens', () => {
       direction: 'credit',
       amount,
       description: 'Large cash deposit',
-      reference: `LIVE${Date.now()}${amount}`,
+      reference: `LIVE${Date.now()}`,
       counter_account: '1010',
     });
     expect(posted.status).toBe(202);
@@ -84,6 +84,9 @@ describe('live screens', () => {
     await signInAsDemo(admin);
     const other = await browser.newPage();
     const officer = await activatedStaff(admin, other, 'liveviewer');
+    // A second superuser, so both may open a customer (an Officer reads accounts, not customers).
+    expect((await call(admin, 'POST', `/api/admin/staff/${officer.id}/grant-superuser`)).status).toBe(200);
+    await other.reload();
     const [subscriber] = await apiAsUser<{ cust_id: number; pay_acct: string }[]>(
       admin,
       '/api/registered-users?pageSize=1',
