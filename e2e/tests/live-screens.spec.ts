@@ -79,7 +79,7 @@ describe('live screens', () => {
     await signUpEvent.getByText('Needs Approval').waitFor({ state: 'detached', ...LIVE });
   });
 
-  it('the customer 360 and Account Enquiry say who else is viewing, by name', async () => {
+  it('the customer 360, Account Enquiry and the account panel say who else is viewing, by name', async () => {
     const admin = await browser.newPage();
     await signInAsDemo(admin);
     const other = await browser.newPage();
@@ -107,5 +107,11 @@ describe('live screens', () => {
     await other.goto(`/enquiries/account?account=${account}`);
     await expect.poll(() => viewing(admin).textContent(), LIVE).toBe(`Also viewing: ${officer.fullName}`);
     await expect.poll(() => viewing(other).textContent(), LIVE).toBe('Also viewing: Demo Administrator');
+
+    // The account managers' panel (here the Block Amount tool) shares the account's presence.
+    await other.goto(`/transactions/control/block-amount?account=${account}`);
+    await other.getByRole('heading', { name: 'Block Amount' }).waitFor();
+    await expect.poll(() => viewing(other).textContent(), LIVE).toBe('Also viewing: Demo Administrator');
+    await expect.poll(() => viewing(admin).textContent(), LIVE).toBe(`Also viewing: ${officer.fullName}`);
   });
 });
