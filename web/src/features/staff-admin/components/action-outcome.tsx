@@ -24,8 +24,19 @@ export function useActionOutcome() {
   useEffect(() => {
     if (!done || focused.current === done.seq) return;
     focused.current = done.seq;
-    const row = document.querySelector<HTMLElement>(`[data-staff-row="${CSS.escape(done.userId)}"] button`);
-    (row ?? document.getElementById('staff-action-outcome'))?.focus();
+    // The dialog the action ran in is still closing, and keeps focus inside itself until it has gone.
+    let frames = 0;
+    let raf = 0;
+    const focus = () => {
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]') && ++frames < 120) {
+        raf = requestAnimationFrame(focus);
+        return;
+      }
+      const row = document.querySelector<HTMLElement>(`[data-staff-row="${CSS.escape(done.userId)}"] button`);
+      (row ?? document.getElementById('staff-action-outcome'))?.focus();
+    };
+    focus();
+    return () => cancelAnimationFrame(raf);
   }, [done]);
   const Provider = OutcomeContext.Provider;
   const line = done ? (

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_TEXT, SIGN_UP_CONFIRMED_DESCRIPTION } from '@bankmanager/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { activatedStaff } from '../support/staff.ts';
+
+/** Issue 22 part B items B.11, B.13–B.16, as a user meets them. */
+describe('the walkthrough fixes', () => {
+  const browser = useBrowser();
+
+  it('sign-up says what happens next and sign-in opens with the new e-mail (B.14)', async () => {
+    const page = await browser.newPage();
+    const s = newStaff('ux');
+    await signUp(page, s);
+    // The e2e server sends no mail (auto-confirm): an administrator activates the account.
+    await page.getByText(SIGN_UP_CONFIRMED_DESCRIPTION).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(s.email);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await page.title()).toBe('Sign in – BankManager');
+  });
+
+  it('each route sets its own title; a page without access says which page and why (B.11, B.16)', async () => {
+    const admin = await browser.newPage();
+    await signInAsDemo(admin);
+    await expect.poll(() => admin.title()).toBe('Dashboard – BankManager');
+    const titles: Record<string, string> = {};
+    for (const [url, heading] of [
+      ['/solutions/mobile-admin/users', 'Registered Mobile Banking Users'],
+      ['/enquiries/account', 'Account Enquiry'],
+      ['/security/users', 'Staff Users'],
+      ['/security/audit', 'Audit Trail'],
+      ['/transactions/control/approve', 'Approve Transactions'],
+      ['/transactions/waste', 'Waste Processing'],
+    ] as const) {
+      await admin.goto(url);
+      await admin.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expect.poll(() => admin.title()).toBe(`${heading} – BankManager`);
+      titles[url] = await admin.title();
+    }
+    expect(new Set(Object.values(titles)).size).toBe(6);
+
+    // An Officer may not read the audit trail: the page names itself and the permission it needs.
+    const page = await browser.newPage();
+    await activatedStaff(admin, page, 'uxofficer');
+    await page.goto('/security/audit');
+    await page.getByRole('heading', { level: 1, name: 'Audit' }).waitFor();
+    const alert = page.getByRole('alert');
+    await alert.getByText(PERMISSION_TEXT.noAccessPage).waitFor();
+    await alert.getByText(PERMISSION_TEXT.needsPermission('Read the audit trail')).waitFor();
+    expect(await page.title()).toBe('Audit – BankManager');
+  });
+
+  it("Review names the person; approving says so on the page and puts focus back on the person's row (B.13, B.16)", async () => {
+    const pending = await browser.newPage();
+    const s = newStaff('uxreview');
+    await signUp(pending, s);
+    await signIn(pending, s.email, s.password);
+    await pending.waitForURL('**/new-user-dashboard');
+
+    const admin = await browser.newPage();
+    await signInAsDemo(admin);
+    await admin.getByRole('link', { name: `Review ${s.fullName}` }).click();
+    const review = admin.getByRole('dialog', { name: 'Review new staff user' });
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await review.waitFor({ state: 'detached' });
+    await admin
+      .getByRole('status')
+      .filter({ hasText: `Approve: done for ${s.fullName}.` })
+      .waitFor();
+    await expect
+      .poll(() => admin.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Actions for ${s.fullName}`);
+  });
+
+  it('the row Actions menu leaves nothing focusable under aria-hidden, in light and dark (B.16)', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      await page.goto('/security/users');
+      const actions = page.getByRole('button', { name: /^Actions for / }).first();
+      await actions.click();
+      await page.getByRole('menu').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe('Actions');
+    }
+  });
+
+  it('the mega panel marks what is not built yet, and the module page explains its code (B.15)', async () => {
+    const page = await browser.newPage({ bypassCSP: true });
+    await signInAsDemo(page);
+    await page.getByRole('menuitem', { name: 'Transaction', exact: true }).hover();
+    const waste = page.getByRole('menuitem', { name: 'Waste Processing', exact: true });
+    expect(await waste.getAttribute('data-soon')).toBe('true');
+    expect(await waste.getAttribute('title')).toMatch(/^Not available yet/);
+    await waste.getByText('Soon').waitFor();
+    await page.getByRole('menuitem', { name: 'Transaction Control' }).hover();
+    const approve = page.getByRole('menuitem', { name: /^Approve Transactions/ });
+    expect(await approve.getAttribute('data-soon')).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await waste.click();
+    await page.getByRole('heading', { level: 1, name: 'Waste Processing' }).waitFor();
+    await page.getByText(/^Menu code \d{4}$/).waitFor();
+  });
+});
