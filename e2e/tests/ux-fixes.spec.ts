@@ -9,15 +9,42 @@ import { activatedStaff } from '../support/staff.ts';
 describe('the walkthrough fixes', () => {
   const browser = useBrowser();
 
-  it('sign-up says what happens next and sign-in opens with the new e-mail (B.14)', async () => {
+  it('sign-up says what happens next, sign-in opens with the new e-mail, the theme chosen before is kept (B.10, B.14)', async () => {
     const page = await browser.newPage();
     const s = newStaff('ux');
+    // A visitor picks the dark theme on the landing page, before having an account.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await signUp(page, s);
     // The e2e server sends no mail (auto-confirm): an administrator activates the account.
     await page.getByText(SIGN_UP_CONFIRMED_DESCRIPTION).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(s.email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
     expect(await page.title()).toBe('Sign in – BankManager');
+
+    // Signed in, the theme stays dark and is saved on the new profile: another device (light) gets it.
+    await signIn(page, s.email, s.password);
+    await page.waitForURL('**/new-user-dashboard');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const savedTheme = () =>
+      page.evaluate(async () => {
+        const meta = document.querySelector<HTMLMetaElement>('meta[name="bankmanager-config"]');
+        const { anonKey } = JSON.parse(meta?.content ?? '{}') as { anonKey: string };
+        const { access_token } = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
+          access_token: string;
+        };
+        const res = await fetch('/rest/v1/profiles?select=theme', {
+          headers: { apikey: anonKey, authorization: `Bearer ${access_token}` },
+        });
+        return ((await res.json()) as { theme: string | null }[])[0]?.theme;
+      });
+    await expect.poll(savedTheme).toBe('dark');
+    const other = await browser.newPage({ colorScheme: 'light' });
+    await signIn(other, s.email, s.password);
+    await other.waitForURL('**/new-user-dashboard');
+    await expect
+      .poll(() => other.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
   });
 
   it('each route sets its own title; a page without access says which page and why (B.11, B.16)', async () => {
@@ -71,6 +98,13 @@ describe('the walkthrough fixes', () => {
     await expect
       .poll(() => admin.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe(`Actions for ${s.fullName}`);
+
+    // The audit trail names both people (B.9); ids stay in the detail view.
+    await admin.goto('/security/audit?action=staff.approve');
+    const table = admin.getByRole('table', { name: 'Audit trail, newest first' });
+    const row = table.getByRole('row').filter({ hasText: s.fullName }).first();
+    await row.getByText('Demo Administrator').waitFor();
+    expect(await table.locator('tbody').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
   it('the row Actions menu leaves nothing focusable under aria-hidden, in light and dark (B.16)', async () => {
