@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { spawnServer, type RunningServer } from '../../server/test/support/spawn-server.ts';
+import { killAllServers, spawnServer, type RunningServer } from '../../server/test/support/spawn-server.ts';
 import { ROOT_DIR } from '../../server/src/config.ts';
 import { chromiumPath } from './chromium.ts';
 
@@ -33,7 +33,8 @@ export default async function setup(project: TestProject) {
   const stop = async () => {
     for (const s of servers) s.proc.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
-    for (const d of [dataDir, cleanDir, freshDir]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [dataDir, cleanDir, freshDir])
+      fs.rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const [demo, clean, fresh] = await Promise.all([
@@ -54,6 +55,8 @@ export default async function setup(project: TestProject) {
     project.provide('freshURL', fresh.url);
     project.provide('dataDir', dataDir);
   } catch (e) {
+    // One server failed to start (a busy machine): the others started are not in `servers` yet.
+    killAllServers();
     await stop();
     throw e;
   }

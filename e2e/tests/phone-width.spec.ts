@@ -36,5 +36,10 @@ describe('phone width (390 px)', () => {
       };
     }
     expect(found).toEqual(Object.fromEntries(screens.map(([u]) => [u, { overflow: 0, signOutRight: 0 }])));
+
+    // A table wider than the phone scrolls in its own box and says so (B.7).
+    await page.goto('/solutions/mobile-admin/users');
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByText('Scroll sideways for more columns').first().waitFor();
   }, 180_000);
 });

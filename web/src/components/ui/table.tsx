@@ -1,13 +1,37 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A bordered, horizontally scrollable data table; name it with aria-label or a <TableCaption>. */
+/** What a table wider than the screen says under itself (issue 22 B.7). */
+export const TABLE_SCROLL_HINT = 'Scroll sideways for more columns';
+
+/**
+ * A bordered, horizontally scrollable data table; name it with aria-label or a <TableCaption>. When it
+ * is wider than its box (a phone), it says so under itself (Chromium lets the keyboard scroll the box).
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const box = useRef<HTMLDivElement>(null);
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setWide(el.scrollWidth > el.clientWidth + 1);
+    const watch = new ResizeObserver(check);
+    watch.observe(el);
+    if (el.firstElementChild) watch.observe(el.firstElementChild);
+    return () => watch.disconnect();
+  }, []);
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className={cn('w-full text-sm', className)} {...props} />
-    </div>
+    <>
+      <div ref={box} className="overflow-x-auto rounded-md border">
+        <table className={cn('w-full text-sm', className)} {...props} />
+      </div>
+      {wide ? (
+        <p className="text-muted-foreground text-xs" aria-hidden>
+          {TABLE_SCROLL_HINT} →
+        </p>
+      ) : null}
+    </>
   );
 }
 
