@@ -17,6 +17,9 @@ declare module 'vitest' {
   }
 }
 
+/** How long the three servers may take to start (seed included); a shared, busy machine needs more. */
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS) || 60_000;
+
 /**
  * Starts the built app the way a user does (server.ts on a free port, a throwaway DATA_DIR with demo
  * data) once for the whole e2e run, and stops it afterwards.
@@ -40,14 +43,17 @@ export default async function setup(project: TestProject) {
     const [demo, clean, fresh] = await Promise.all([
       // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
       // socket (realtime.spec.ts proves it is the socket, not the poll).
-      spawnServer({
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        IDLE_TIMEOUT_MINUTES: '15',
-        STATUS_POLL_SECONDS: '600',
-      }),
-      spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
-      spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
+      spawnServer(
+        {
+          DATA_DIR: dataDir,
+          DEMO_DATA: 'true',
+          IDLE_TIMEOUT_MINUTES: '15',
+          STATUS_POLL_SECONDS: '600',
+        },
+        START_TIMEOUT_MS,
+      ),
+      spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, START_TIMEOUT_MS),
+      spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, START_TIMEOUT_MS),
     ]);
     servers.push(demo, clean, fresh);
     project.provide('baseURL', demo.url);
