@@ -3,7 +3,7 @@ import { PERMISSION_TEXT, SIGN_UP_CONFIRMED_DESCRIPTION } from '@bankmanager/con
 import { useBrowser } from '../support/browser.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { activatedStaff } from '../support/staff.ts';
+import { activatedStaff, pendingStaff } from '../support/staff.ts';
 
 /** Issue 22 part B items B.11, B.13–B.16, as a user meets them. */
 describe('the walkthrough fixes', () => {
@@ -79,11 +79,7 @@ describe('the walkthrough fixes', () => {
   });
 
   it("Review names the person; approving says so on the page and puts focus back on the person's row (B.13, B.16)", async () => {
-    const pending = await browser.newPage();
-    const s = newStaff('uxreview');
-    await signUp(pending, s);
-    await signIn(pending, s.email, s.password);
-    await pending.waitForURL('**/new-user-dashboard');
+    const s = await pendingStaff(await browser.newPage(), 'uxreview');
 
     const admin = await browser.newPage();
     await signInAsDemo(admin);

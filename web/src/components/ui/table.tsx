@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /** What a table wider than the screen says under itself (issue 22 B.7). */
@@ -7,10 +7,12 @@ export const TABLE_SCROLL_HINT = 'Scroll sideways for more columns';
 
 /**
  * A bordered, horizontally scrollable data table; name it with aria-label or a <TableCaption>. When it
- * is wider than its box (a phone), it says so under itself (Chromium lets the keyboard scroll the box).
+ * is wider than its box (a phone), it says so under itself, and the box takes keyboard focus so the
+ * arrow keys scroll it (axe scrollable-region-focusable), described by that hint.
  */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   const box = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const [wide, setWide] = useState(false);
   useEffect(() => {
     const el = box.current;
@@ -23,11 +25,18 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   }, []);
   return (
     <>
-      <div ref={box} className="overflow-x-auto rounded-md border">
+      <div
+        ref={box}
+        className="overflow-x-auto rounded-md border"
+        // A scrolling box is focusable so keyboard users can scroll it (WCAG 2.1.1), only while it scrolls.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={wide ? 0 : undefined}
+        aria-describedby={wide ? hintId : undefined}
+      >
         <table className={cn('w-full text-sm', className)} {...props} />
       </div>
       {wide ? (
-        <p className="text-muted-foreground text-xs" aria-hidden>
+        <p id={hintId} className="text-muted-foreground text-xs">
           {TABLE_SCROLL_HINT} →
         </p>
       ) : null}
