@@ -45,7 +45,7 @@ describe('approval_requests over /realtime/v1', () => {
       counter_account: '1010',
     });
     expect(res.statusCode).toBe(202);
-    return (res.json() as { approvalId: string }).approvalId;
+    return res.json<{ approvalId: string }>().approvalId;
   };
   /** Everything this person hears on approval_requests, and a marker row of their own to wait on. */
   const listen_ = async (who: Person) => {
