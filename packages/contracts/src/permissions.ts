@@ -75,6 +75,7 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/ledger': 'journal.post',
   '/reports/statements': 'enquiries.read',
   '/system': 'eod.run',
+  '/system/batch-control/object-library': 'storage.manage',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */
