@@ -1,4 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router';
+import type { ReactElement } from 'react';
+import { createRoutesFromChildren, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from '@/app/layout/root-layout';
 import { lazyPage } from './routes/route-page';
@@ -98,3 +99,8 @@ export function AppRoutes() {
     </Routes>
   );
 }
+
+/** The same table as data, for the menu's marks on entries not built yet (lib/screens, issue 22 B.15). */
+export const APP_ROUTES = createRoutesFromChildren(
+  (AppRoutes() as ReactElement<{ children: ReactElement }>).props.children,
+);

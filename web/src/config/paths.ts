@@ -23,7 +23,7 @@ export const paths = {
   mfaChallenge: '/signin/mfa',
   /** The signed-in user's profile: two-factor authentication set-up. */
   profile: '/profile',
-  /** The storage service's buckets and objects (superusers). */
+  /** The storage service's buckets and objects (storage.manage). */
   objectLibrary: '/system/batch-control/object-library',
   /** The four-eyes inbox (issue 15). */
   approvalsInbox: '/transactions/control/approve',

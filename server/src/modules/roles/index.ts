@@ -18,4 +18,5 @@ export { staffRoleRoutes } from './role-routes.ts';
 export { registerApprovalCommand, type ApprovalActor, type ApprovalCommand } from './approval-registry.ts';
 export { requestApproval, businessDay, type ApprovalRequestInput } from './request-approval.ts';
 export { limitsOf, withinLimit, compareDecimal } from './limits.ts';
+export { mayReadApproval } from './approval-list.ts';
 export { assignSeedRoles } from './role-repository.ts';
