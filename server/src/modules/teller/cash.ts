@@ -11,7 +11,13 @@ import type { Teller } from './caller.ts';
 import { signedCents } from './money.ts';
 import { asRefusal, refuse } from './refusals.ts';
 import { activeSessionOf, type SessionFacts } from './session-repository.ts';
-import { transactionById, transactionByReference } from './transaction-repository.ts';
+import {
+  RETURNING,
+  toView,
+  transactionById,
+  transactionByReference,
+  type TransactionRow,
+} from './transaction-repository.ts';
 import { tellerCashGl } from './vault.ts';
 
 export type CashRequest = (CashDeposit | CashWithdrawal) & { kind: 'deposit' | 'withdrawal' };
@@ -100,10 +106,10 @@ async function insertTransaction(
   a: CashAccount,
   r: CashRequest,
   fields: { status: 'posted' | 'pending_approval'; entryId: number | null; ctr: boolean },
-): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+): Promise<TellerTransaction> {
+  const [row] = await queryRows<TransactionRow>(
     tx,
-    sql`insert into teller_transactions (reference, kind, status, session_id, branch_code, teller_id, teller_email,
+    sql`insert into teller_transactions as t (reference, kind, status, session_id, branch_code, teller_id, teller_email,
           account_id, account_number, account_name, currency, amount, party_name, party_id_number, narration,
           signature_confirmed, ctr_flag, entry_id, business_date, posted_at)
         values (${r.reference}, ${r.kind}, ${fields.status}, ${s.id}, ${s.branch}, ${teller.id}, ${teller.email},
@@ -111,9 +117,9 @@ async function insertTransaction(
           ${r.narration || (r.kind === 'deposit' ? 'Cash deposit' : 'Cash withdrawal')},
           ${'signatureConfirmed' in r && r.signatureConfirmed === true}, ${fields.ctr}, ${fields.entryId},
           current_business_date(), ${fields.status === 'posted' ? sql`now()` : sql`null`})
-        returning id::text as id`,
+        returning ${RETURNING}`,
   );
-  return row!.id;
+  return toView(row!);
 }
 
 /**
@@ -145,11 +151,12 @@ export async function takeCash(
         if (toCents(r.amount) > toCents(s.balance)) throw refuse('till_cash_short');
         const limits = await limitsOf(tx, teller.id, teller.isSuperuser);
         if (!withinLimit(limits, a.currency, 'maxCashWithdrawal', r.amount)) {
-          const id = await insertTransaction(tx, teller, s, a, r, {
+          const t = await insertTransaction(tx, teller, s, a, r, {
             status: 'pending_approval',
             entryId: null,
             ctr,
           });
+          const id = t.id;
           const approvalId = await requestApproval(tx, {
             type: 'teller.withdrawal',
             subjectType: 'teller_transaction',
@@ -171,16 +178,14 @@ export async function takeCash(
           await tx.execute(
             sql`update teller_transactions set approval_id = ${approvalId} where id = ${id}::bigint`,
           );
-          return { status: 202 as const, id };
+          return { status: 202 as const, transaction: { ...t, approvalId } };
         }
       }
       const entryId = await postCash(tx, teller, s, a, r, ctr);
-      return {
-        status: 201 as const,
-        id: await insertTransaction(tx, teller, s, a, r, { status: 'posted', entryId, ctr }),
-      };
+      const posted = await insertTransaction(tx, teller, s, a, r, { status: 'posted', entryId, ctr });
+      return { status: 201 as const, transaction: posted };
     });
-    return { status: result.status, transaction: (await transactionById(db, result.id))! };
+    return result;
   } catch (err) {
     // Two copies of one request raced: the loser's transaction rolled back whole; answer the winner's.
     const c = violatedConstraint(err);

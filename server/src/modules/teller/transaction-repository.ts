@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
-interface Row extends Record<string, unknown> {
+export interface TransactionRow extends Record<string, unknown> {
   id: string;
   reference: string;
   kind: TellerTransactionKind;
@@ -36,15 +36,22 @@ interface Row extends Record<string, unknown> {
   postedAt: string | Date | null;
 }
 
-const COLUMNS = sql`t.id::text as id, t.reference, t.kind, t.status, t.session_id as "sessionId", t.branch_code as branch,
+const BASE = sql`t.id::text as id, t.reference, t.kind, t.status, t.session_id as "sessionId", t.branch_code as branch,
   t.teller_id as "tellerId", t.teller_email as "tellerEmail", t.account_number as "accountNumber",
   t.account_name as "accountName", t.currency, t.amount::text as amount, t.party_name as "partyName",
   t.party_id_number as "partyIdNumber", t.narration, t.signature_confirmed as "signatureConfirmed",
-  t.ctr_flag as "ctrFlag", t.approval_id as "approvalId", t.entry_id::text as "entryId", e.reference as "entryReference",
+  t.ctr_flag as "ctrFlag", t.approval_id as "approvalId", t.entry_id::text as "entryId",
   t.business_date::text as "businessDate", t.created_at as "createdAt", t.posted_at as "postedAt"`;
+const COLUMNS = sql`${BASE}, e.reference as "entryReference"`;
+
+/**
+ * What `insert into teller_transactions as t … returning` gives back: the same view, without a second
+ * read (the entry's reference is the one it was posted with, `TLR-` + the client's).
+ */
+export const RETURNING = sql`${BASE}, case when t.entry_id is null then null else 'TLR-' || t.reference end as "entryReference"`;
 const FROM = sql`teller_transactions t left join journal_entries e on e.id = t.entry_id`;
 
-const toView = ({ tellerId: _t, ...r }: Row): TellerTransaction => ({
+export const toView = ({ tellerId: _t, ...r }: TransactionRow): TellerTransaction => ({
   ...r,
   amountInWords: amountInWords(r.amount, r.currency),
   createdAt: new Date(r.createdAt).toISOString(),
@@ -52,7 +59,7 @@ const toView = ({ tellerId: _t, ...r }: Row): TellerTransaction => ({
 });
 
 async function one(db: Database, where: SQL): Promise<(TellerTransaction & { tellerId: string }) | null> {
-  const [r] = await queryRows<Row>(db, sql`select ${COLUMNS} from ${FROM} where ${where}`);
+  const [r] = await queryRows<TransactionRow>(db, sql`select ${COLUMNS} from ${FROM} where ${where}`);
   return r ? { ...toView(r), tellerId: r.tellerId } : null;
 }
 
@@ -71,7 +78,7 @@ export async function sessionTransactions(
   const cond = status
     ? sql`t.session_id = ${sessionId} and t.status = ${status}`
     : sql`t.session_id = ${sessionId}`;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows<TransactionRow>(
     db,
     sql`select ${COLUMNS} from ${FROM} where ${cond} order by t.id desc limit ${window.limit} offset ${window.offset}`,
   );
@@ -84,7 +91,7 @@ export async function sessionTransactions(
 
 /** Withdrawals the teller asked for that are approved and not yet paid (any of their sessions). */
 export async function approvedUnpaid(db: Database, tellerId: string): Promise<TellerTransaction[]> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows<TransactionRow>(
     db,
     sql`select ${COLUMNS} from ${FROM} where t.teller_id = ${tellerId} and t.status in ('pending_approval', 'approved')
         order by t.id limit 50`,
