@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
 
 type Screen = [name: string, url: string, ready: (p: Page) => Promise<void>];
 const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
@@ -82,10 +82,7 @@ describe('account screens: axe clean in both themes, usable at 390 px', () => {
     for (const [name, url, ready] of list) {
       await page.goto(url);
       await ready(page);
-      overflow[name] = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
-      });
+      overflow[name] = await sidewaysOverflow(page);
     }
     expect(overflow).toEqual(Object.fromEntries(list.map(([n]) => [n, 0])));
   }, 180_000);

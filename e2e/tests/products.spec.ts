@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
 import { createRole, grantRoleById, newProductCode, requestSavingsProduct } from '../support/products.ts';
 import { activatedStaff, call } from '../support/staff.ts';
 
@@ -130,10 +130,7 @@ describe('deposit products (issue 18)', () => {
     for (const [name, url, ready] of SCREENS) {
       await page.goto(url);
       await ready(page);
-      overflow[name] = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
-      });
+      overflow[name] = await sidewaysOverflow(page);
     }
     expect(overflow).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, 0])));
   }, 120_000);

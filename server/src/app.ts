@@ -28,6 +28,7 @@ import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
+import { tellerRoutes } from './modules/teller/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(productRoutes);
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);
+      await api.register(tellerRoutes);
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,9 @@ export const APPROVAL_TYPES = [
   'journal.manual',
   'posting.reversal',
   'salary.batch',
+  'teller.withdrawal',
+  'teller.vault',
+  'teller.close',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -144,6 +147,27 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'salary.batch': {
     label: 'Bulk salary batch',
     approvePermission: 'journal.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  // Teller (issue 19): a cash withdrawal over the teller's limit (the teller pays once approved), a
+  // vault transfer, and the sign-off of a till's count that differs from its expected cash.
+  'teller.withdrawal': {
+    label: 'Cash withdrawal over the teller’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxCashWithdrawal',
+    expires: 'end_of_business_day',
+  },
+  'teller.vault': {
+    label: 'Vault transfer (till buys from or sells to the vault)',
+    approvePermission: 'teller.vault',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'teller.close': {
+    label: 'Till count with a shortage or overage',
+    approvePermission: 'teller.vault',
     when: 'always',
     expires: 'end_of_business_day',
   },

@@ -107,6 +107,15 @@ const TRANSACTIONS: MenuRow = [
       'transfers',
       'Move money between two accounts, in one currency or across currencies at the day’s rate.',
     ],
+    [
+      'Teller',
+      'teller',
+      'Cash at the counter: the till session, deposits, withdrawals and the vault.',
+      [
+        ['Teller Home', 'home', 'Open your till, take deposits and pay withdrawals, count and close.'],
+        ['Branch Tills', 'tills', 'Every till of the branch today, the vault, counts awaiting sign-off.'],
+      ],
+    ],
   ],
 ];
 
@@ -253,6 +262,11 @@ const REPORTS: MenuRow = [
     ['User Reports', 'user', 'Reports saved by individual staff.'],
     ['Report Administration', 'admin', 'Who may run which report, and scheduling.'],
     ['Business Intelligence', 'bi', 'Trends and analysis across the bank’s data.'],
+    [
+      'Cash Transaction Reports',
+      'ctr',
+      'Cash deposits and withdrawals at or above the reporting threshold, for compliance.',
+    ],
   ],
 ];
 

@@ -9,3 +9,4 @@ export * from './roles.ts';
 export * from './ledger.ts';
 export * from './customers.ts';
 export * from './payments.ts';
+export * from './teller.ts';

@@ -23,6 +23,7 @@ export { reversalEntry } from './reversal.ts';
 export { getEntry, entryIdByReference } from './entry-repository.ts';
 export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';
 export { actorOf as approvalActor, approvedBy } from './manual-journal.ts';
+export { fromCents, toCents } from './money.ts';
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ledgerPostingRoutes);

@@ -15,7 +15,8 @@ import { fromCents, toCents } from './money.ts';
 
 /** A line on a GL account, or on a customer account (whose currency and control account are its own). */
 export type EntryLine =
-  | { glCode: string; currency: Currency; side: Side; amount: string }
+  // tillSessionId: a line on teller cash made by the teller names its till session (teller module).
+  | { glCode: string; currency: Currency; side: Side; amount: string; tillSessionId?: string }
   | { accountId: number; side: Side; amount: string; description?: string };
 
 export interface Actor {
@@ -157,8 +158,8 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
       const accountLines: PostedAccountLine[] = [];
       for (const l of inInsertOrder(input.lines, byId)) {
         if (!isAccountLine(l)) {
-          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
-            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2))`);
+          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
+            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)`);
           continue;
         }
         accountLines.push(

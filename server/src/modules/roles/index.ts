@@ -24,3 +24,5 @@ export {
   type ApprovalRequestInput,
 } from './request-approval.ts';
 export { limitsOf, withinLimit, compareDecimal } from './limits.ts';
+export { mayReadApproval } from './approval-list.ts';
+export { assignSeedRoles } from './role-repository.ts';

@@ -74,7 +74,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
+        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, accounts, customers, banking_stats restart identity`,
       ),
     );
   }

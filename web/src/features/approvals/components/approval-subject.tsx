@@ -17,6 +17,7 @@ const field = (v: unknown, key: string): unknown =>
 export function ApprovalSubject({ approval: a }: { approval: Approval }) {
   const payment = paymentSubject(a);
   if (payment) return payment;
+  if (TELLER_SUBJECTS.has(a.subjectType)) return <TellerSubject approval={a} />;
   if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
     return (
       <>
@@ -70,4 +71,33 @@ function paymentSubject(a: Approval) {
       </Link>
     );
   return null;
+}
+
+/** The teller's requests (issue 19): a withdrawal, a vault transfer or a till count, in plain words. */
+const TELLER_SUBJECTS = new Set(['teller_transaction', 'till_vault_transfer', 'till_session']);
+const TELLER_FIELDS: Record<string, string> = {
+  account: 'Account',
+  holder: 'Holder',
+  bearer: 'Paid to',
+  till: 'Till',
+  direction: 'Direction',
+  expected: 'Till should hold',
+  counted: 'Counted',
+  difference: 'Difference',
+};
+
+function TellerSubject({ approval: a }: { approval: Approval }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {Object.entries(TELLER_FIELDS).map(([key, label]) => {
+        const v = field(a.after, key);
+        return typeof v === 'string' ? (
+          <div key={key} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd>{v}</dd>
+          </div>
+        ) : null;
+      })}
+    </dl>
+  );
 }

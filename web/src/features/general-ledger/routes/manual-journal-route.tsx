@@ -8,11 +8,13 @@ import { useGlAccounts } from '../api/get-gl-accounts';
 import { usePostJournalEntry } from '../api/post-journal-entry';
 import { ManualJournalForm, type ManualJournalValues } from '../components/manual-journal-form';
 import { formErrorsFrom, type FormErrors } from '../components/server-errors';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const NO_ERRORS: FormErrors = { lines: {}, fields: {} };
 
 /** /accounts/ledger/new-journal: a manual journal on GL accounts that allow manual posting. */
 export function ManualJournalRoute() {
+  useDocumentTitle('New journal entry');
   const navigate = useNavigate();
   const chart = useGlAccounts();
   const post = usePostJournalEntry();

@@ -1,5 +1,5 @@
 import { useApiObjectUrl } from '@/hooks/use-api-object-url';
-import { useHolderDocuments } from '../api/get-holder-documents';
+import { useHolderDocuments } from '@/lib/holder-documents';
 
 function Specimen({ customerId, docId, alt }: { customerId: number; docId?: string; alt: string }) {
   const { url, error } = useApiObjectUrl(
@@ -12,7 +12,10 @@ function Specimen({ customerId, docId, alt }: { customerId: number; docId?: stri
   return <img src={url} alt={alt} className="h-32 w-40 rounded-md border object-contain" />;
 }
 
-/** The holder's current photo and specimen signature, to compare with the person at the counter. */
+/**
+ * The holder's current photo and specimen signature, to compare with the person at the counter
+ * (Account Enquiry and the teller's counter both show it).
+ */
 export function HolderVerification({ customerId }: { customerId?: number }) {
   const docs = useHolderDocuments(customerId);
   if (customerId === undefined) return null;

@@ -1,13 +1,25 @@
-import { useState } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { accountNumberProblem, normaliseAccountNumber } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 
 /**
  * Finds an account by number. The check digits are verified here, before any request: a typo gets a
- * clear message on the field instead of a lookup.
+ * clear message on the field instead of a lookup. Used by the account tools and the teller's counter.
  */
-export function AccountFinder({ initial, onFind }: { initial?: string; onFind: (number: string) => void }) {
+export function AccountFinder({
+  initial,
+  onFind,
+  id = 'find-account-number',
+  description,
+  inputRef,
+}: {
+  initial?: string;
+  onFind: (number: string) => void;
+  id?: string;
+  description?: ReactNode;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
   const [typed, setTyped] = useState(initial ?? '');
   const [error, setError] = useState<string | undefined>();
   return (
@@ -23,8 +35,10 @@ export function AccountFinder({ initial, onFind }: { initial?: string; onFind: (
       }}
     >
       <FormField
-        id="find-account-number"
+        id={id}
+        ref={inputRef}
         label="Account number"
+        description={description}
         className="min-w-0 flex-1"
         inputMode="numeric"
         autoComplete="off"
