@@ -29,6 +29,8 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['journal_entries', 'journal_entries_balanced'],
   ['journal_entries', 'journal_entries_no_truncate'],
   ['gl_lines', 'gl_lines_guard'],
+  // The seed posts no till lines (it opens no sessions); its teller-cash lines would each look up their entry.
+  ['gl_lines', 'gl_lines_till'],
   ['gl_lines', 'gl_lines_no_truncate'],
   ['accounts', 'accounts_control_mapping'],
   ['accounts', 'accounts_guard'],
