@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.reliability.ts'],
-          testTimeout: 180_000,
+          testTimeout: 300_000,
           hookTimeout: 120_000,
         },
       },

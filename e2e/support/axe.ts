@@ -29,3 +29,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * How far the page's <main> reaches past a 390 px phone's width or scrolls sideways (0 when it fits;
+ * wide tables scroll inside their own box).
+ */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
+  });
+}

@@ -33,29 +33,34 @@ export default async function setup(project: TestProject) {
   const stop = async () => {
     for (const s of servers) s.proc.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
-    for (const d of [dataDir, cleanDir, freshDir]) fs.rmSync(d, { recursive: true, force: true });
+    // PGlite may still be flushing a file as its process ends: retry rather than mask the real error.
+    for (const d of [dataDir, cleanDir, freshDir])
+      fs.rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
-  try {
-    const [demo, clean, fresh] = await Promise.all([
-      // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
-      // socket (realtime.spec.ts proves it is the socket, not the poll).
-      spawnServer({
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        IDLE_TIMEOUT_MINUTES: '15',
-        STATUS_POLL_SECONDS: '600',
-      }),
-      spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
-      spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }),
-    ]);
-    servers.push(demo, clean, fresh);
-    project.provide('baseURL', demo.url);
-    project.provide('cleanURL', clean.url);
-    project.provide('freshURL', fresh.url);
-    project.provide('dataDir', dataDir);
-  } catch (e) {
-    await stop();
-    throw e;
+  // Started side by side; a loaded machine seeds the demo slowly, hence two minutes each
+  // (E2E_SERVER_START_MS gives them longer).
+  const startMs = Number(process.env.E2E_SERVER_START_MS ?? 120_000);
+  const started = await Promise.allSettled([
+    // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
+    // socket (realtime.spec.ts proves it is the socket, not the poll).
+    spawnServer(
+      { DATA_DIR: dataDir, DEMO_DATA: 'true', IDLE_TIMEOUT_MINUTES: '15', STATUS_POLL_SECONDS: '600' },
+      startMs,
+    ),
+    spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, startMs),
+    spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, startMs),
+  ]);
+  for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    // Stop the servers that did start, then report why the other did not.
+    await stop().catch(() => undefined);
+    throw failed.reason;
   }
+  const [demo, clean, fresh] = servers as [RunningServer, RunningServer, RunningServer];
+  project.provide('baseURL', demo.url);
+  project.provide('cleanURL', clean.url);
+  project.provide('freshURL', fresh.url);
+  project.provide('dataDir', dataDir);
   return stop;
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { seriousViolations } from './axe.ts';
+import { seriousViolations, sidewaysOverflow } from './axe.ts';
 
 /** A screen to judge: its name, its URL and what to wait for before judging it. */
 export type Screen = [name: string, url: string, ready: (p: Page) => Promise<void>];
@@ -15,20 +15,16 @@ export async function axeReport(page: Page, screens: readonly Screen[]): Promise
   return report;
 }
 
-/** How far each screen's main area scrolls sideways at the page's width (0 everywhere when it fits). */
+/** How far each screen's main area reaches past a 390 px phone or scrolls sideways (0 when it fits). */
 export async function overflowReport(
   page: Page,
   screens: readonly Screen[],
-  width = 390,
 ): Promise<Record<string, number>> {
   const overflow: Record<string, number> = {};
   for (const [name, url, ready] of screens) {
     await page.goto(url);
     await ready(page);
-    overflow[name] = await page.evaluate((w) => {
-      const main = document.querySelector('main')!;
-      return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - w);
-    }, width);
+    overflow[name] = await sidewaysOverflow(page);
   }
   return overflow;
 }

@@ -24,12 +24,18 @@ export async function call(page: Page, method: string, path: string, body?: unkn
   );
 }
 
-/** A new member of staff, signed up and signed in, activated by the demo superuser (so an Officer). */
-export async function activatedStaff(admin: Page, page: Page, prefix: string) {
+/** A new member of staff, signed up and signed in, waiting on the pending dashboard. */
+export async function pendingStaff(page: Page, prefix: string) {
   const s = newStaff(prefix);
   await signUp(page, s);
   await signIn(page, s.email, s.password);
   await page.waitForURL('**/new-user-dashboard');
+  return s;
+}
+
+/** A new member of staff, signed up and signed in, activated by the demo superuser (so an Officer). */
+export async function activatedStaff(admin: Page, page: Page, prefix: string) {
+  const s = await pendingStaff(page, prefix);
   const [row] = await apiAsUser<{ id: string }[]>(admin, `/api/admin/staff?q=${encodeURIComponent(s.email)}`);
   expect((await call(admin, 'POST', `/api/admin/staff/${row!.id}/approve`)).status).toBe(200);
   await page.waitForURL('**/dashboard', { timeout: 40_000 });

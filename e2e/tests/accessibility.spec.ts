@@ -8,7 +8,11 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`landing, sign-in, sign-up and both dashboards in the ${scheme} theme`, async () => {
-      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      const page = await browser.newPage({
+        colorScheme: scheme,
+        bypassCSP: true,
+        viewport: { width: 1440, height: 900 },
+      });
       const report: Record<string, string[]> = {};
       await page.goto('/');
       await page.getByRole('link', { name: 'Enter Application' }).waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
 import { createPrivateByApi, newPerson } from '../support/customers.ts';
 
 /** Every new customer screen, with what to wait for before judging it. */
@@ -66,10 +66,7 @@ describe('customer screens: axe clean in both themes, usable at 390 px', () => {
     for (const [name, url, ready] of screens(id)) {
       await page.goto(url);
       await ready(page);
-      overflow[name] = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
-      });
+      overflow[name] = await sidewaysOverflow(page);
     }
     expect(overflow).toEqual(Object.fromEntries(screens(id).map(([n]) => [n, 0])));
   }, 180_000);

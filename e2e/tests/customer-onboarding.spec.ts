@@ -79,8 +79,10 @@ describe('customer onboarding (issue 17)', () => {
     await officerPage.getByRole('tab', { name: 'Details' }).waitFor();
     await officerPage.getByText(person.nin).waitFor();
     await officerPage.getByRole('tab', { name: 'Documents' }).click();
+    // In the tab: the header shows the same photo (two images of one name once both have loaded).
+    const documents = officerPage.getByRole('tabpanel', { name: 'Documents' });
     for (const label of ['Photo', 'Specimen signature', 'ID scan'])
-      await officerPage.getByRole('img', { name: `${label} of ${fullName(person)}` }).waitFor();
+      await documents.getByRole('img', { name: `${label} of ${fullName(person)}` }).waitFor();
     await officerPage.getByRole('tab', { name: 'Audit history' }).click();
     const audit = officerPage.getByRole('table', { name: 'Audit history, newest first' });
     await audit

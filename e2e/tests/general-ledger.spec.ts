@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { approveInInbox, secondSuperuser } from '../support/payments.ts';
 
 const BSL = 'Balances with Bank of Sierra Leone';
 
@@ -59,9 +60,16 @@ describe('General Ledger', () => {
     expect(after.bsl).not.toBe(before.bsl);
     expect(await page.getByTestId('tb-out-of-balance').count()).toBe(0);
 
+    // A reversal is four-eyes (issue 19): asked with a reason here, approved by a second person.
     await page.goto(`/accounts/ledger?tab=journal&entry=${entryId}`);
     await page.getByRole('dialog').getByRole('button', { name: 'Reverse' }).click();
-    await page.getByRole('button', { name: `Confirm: post the reversal of entry ${entryId}` }).click();
+    await page.getByLabel('Reason for the reversal').fill('E2E: posted to the wrong account');
+    await page.getByRole('button', { name: `Ask to reverse entry ${entryId}` }).click();
+    await page.getByTestId('reversal-sent').waitFor();
+    const checker = await browser.newPage();
+    await secondSuperuser(page, checker, 'glchecker');
+    await approveInInbox(checker, 'Reversal of a posting');
+    await page.reload();
     await page.getByTestId('reversed-by').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
-import { axeReport, cleanOf } from '../support/screens.ts';
+import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
 import { createRole, grantRoleById, newProductCode, requestSavingsProduct } from '../support/products.ts';
 import { activatedStaff, call } from '../support/staff.ts';
 
@@ -120,15 +120,6 @@ describe('deposit products (issue 18)', () => {
   it('fits a 390 px phone: no product screen scrolls sideways (tables scroll inside their box)', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signInAsDemo(page);
-    const overflow: Record<string, number> = {};
-    for (const [name, url, ready] of SCREENS) {
-      await page.goto(url);
-      await ready(page);
-      overflow[name] = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        return Math.max(0, main.scrollWidth - main.clientWidth, main.getBoundingClientRect().right - 390);
-      });
-    }
-    expect(overflow).toEqual(Object.fromEntries(SCREENS.map(([n]) => [n, 0])));
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
   }, 120_000);
 });

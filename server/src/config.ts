@@ -51,6 +51,12 @@ const trustProxySetting = z
         : v.split(',').map((p) => p.trim()),
   );
 
+/** A positive amount with at most 2 decimals, as the ledger keeps money. */
+const amount = z
+  .string()
+  .regex(/^\d{1,16}(\.\d{1,2})?$/, 'must be an amount such as 30000 or 30000.00')
+  .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -107,6 +113,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.optional(),
   SESSION_INACTIVITY_TIMEOUT: duration.default(7200),
   SESSION_TIMEBOX: duration.default(43_200),
+  /** Currency transaction reports (issue 19): cash at or above these amounts is flagged (ADR teller). */
+  CTR_THRESHOLD: amount.default('30000.00'),
+  CTR_THRESHOLD_USD: amount.default('1300.00'),
   BOOTSTRAP_SUPERUSER_EMAIL: z
     .email()
     .transform((v) => v.toLowerCase())
@@ -157,6 +166,8 @@ export interface Config {
   auth: AuthConfig;
   realtime: RealtimeConfig;
   audit: AuditConfig;
+  /** Cash transactions at or above the threshold of their currency are CTR candidates. */
+  ctrThreshold: { SLE: string; USD: string };
 }
 
 export interface RealtimeConfig {
@@ -310,6 +321,7 @@ export function loadConfig(
           : path.join(dataDir, 'audit-checkpoint.json'),
       checkpointIntervalMs: 60_000,
     },
+    ctrThreshold: { SLE: e.CTR_THRESHOLD, USD: e.CTR_THRESHOLD_USD },
     realtime: {
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
       maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,

@@ -2,9 +2,18 @@ import type { DbHandle } from './db/client.ts';
 import { DEFAULT_DEMO_SEED, runSeedSteps, type SeedOptions, type SeedStep } from './db/seed/index.ts';
 import { bankingSeedStep, dashboardContentSeedStep } from './db/seed/steps.ts';
 import { demoAccountStep } from './modules/auth/index.ts';
+import { tellerDemoStep } from './modules/teller/index.ts';
 
-/** Every demo-data step, in order: the demo account (auth module), banking data, dashboard content. */
-export const seedSteps: readonly SeedStep[] = [demoAccountStep, bankingSeedStep, dashboardContentSeedStep];
+/**
+ * Every demo-data step, in order: the demo account (auth module), banking data, dashboard content,
+ * the counter staff and a stocked vault (teller module).
+ */
+export const seedSteps: readonly SeedStep[] = [
+  demoAccountStep,
+  bankingSeedStep,
+  dashboardContentSeedStep,
+  tellerDemoStep,
+];
 
 /** Seeds the demo data of a first embedded start (server.ts), in one transaction. */
 export const seedDemo = (handle: DbHandle, opts: SeedOptions = DEFAULT_DEMO_SEED): Promise<void> =>

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
+import { APP_ROUTES, AppRoutes } from '@/app/router';
+import { ScreensContext } from '@/lib/screens';
 import '@/styles/index.css';
 
 const root = document.getElementById('root');
@@ -12,7 +13,9 @@ createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
       <AppProviders>
-        <AppRoutes />
+        <ScreensContext value={APP_ROUTES}>
+          <AppRoutes />
+        </ScreensContext>
       </AppProviders>
     </BrowserRouter>
   </StrictMode>,

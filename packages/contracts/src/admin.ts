@@ -108,6 +108,8 @@ export const auditRowSchema = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** When the target is a person (staff, user, profile): their name, else e-mail (issue 22 B.9). */
+  targetName: z.string().nullable().optional(),
   outcome: z.enum(AUDIT_OUTCOMES),
   ip: z.string().nullable(),
 });

@@ -22,6 +22,13 @@ export const APPROVAL_TYPES = [
   'account.status',
   'account.overdraft',
   'eod.run',
+  'transfer',
+  'journal.manual',
+  'posting.reversal',
+  'salary.batch',
+  'teller.withdrawal',
+  'teller.vault',
+  'teller.close',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -120,6 +127,55 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'eod.run': {
     label: 'End-of-day run',
     approvePermission: 'eod.run',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  // Payments (issue 19, the issue-15 limits of transfers and manual journals): over the maker's
+  // limit, a second person; a reversal and a salary batch always.
+  transfer: {
+    label: 'Transfer over the maker’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxTransfer',
+    expires: 'end_of_business_day',
+  },
+  'journal.manual': {
+    label: 'Manual journal over the maker’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxManualJournal',
+    expires: 'end_of_business_day',
+  },
+  'posting.reversal': {
+    label: 'Reversal of a posting',
+    approvePermission: 'journal.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'salary.batch': {
+    label: 'Bulk salary batch',
+    approvePermission: 'journal.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  // Teller (issue 19): a cash withdrawal over the teller's limit (the teller pays once approved), a
+  // vault transfer, and the sign-off of a till's count that differs from its expected cash.
+  'teller.withdrawal': {
+    label: 'Cash withdrawal over the teller’s limit',
+    approvePermission: 'journal.approve',
+    when: 'over_maker_limit',
+    makerLimit: 'maxCashWithdrawal',
+    expires: 'end_of_business_day',
+  },
+  'teller.vault': {
+    label: 'Vault transfer (till buys from or sells to the vault)',
+    approvePermission: 'teller.vault',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'teller.close': {
+    label: 'Till count with a shortage or overage',
+    approvePermission: 'teller.vault',
     when: 'always',
     expires: 'end_of_business_day',
   },

@@ -25,6 +25,8 @@ export const dashboardEventSchema = z.object({
   status: z.literal('pending').optional(),
   /** For new_user events: the user to review. */
   userId: z.string().optional(),
+  /** For new_user events: their name (else e-mail), so the Review button names the person (issue 22 B.16). */
+  userName: z.string().optional(),
 });
 
 export const prioritySchema = z.enum(['high', 'medium', 'low']);

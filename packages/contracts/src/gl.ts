@@ -75,6 +75,8 @@ export const LEDGER_REFUSAL_CODES = [
   // Issue 20: the day is closed to postings while end of day runs; a closed accounting period.
   'day_closing',
   'closed_period',
+  // Issue 19: a reversal is never itself reversed (post a new entry instead).
+  'reversal_of_reversal',
 ] as const;
 export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
 
@@ -90,6 +92,10 @@ const narrationSchema = z
   .trim()
   .min(1, 'Please enter a narration')
   .max(140, 'The narration may have at most 140 characters');
+/** The client's idempotency key and a narration, as every posting request takes them. */
+export const entryReferenceSchema = referenceSchema;
+export const entryNarrationSchema = narrationSchema;
+
 /** Units of SLE for 1 USD, e.g. "22.75"; up to 6 decimals. */
 export const fxRateSchema = z
   .string()
@@ -119,8 +125,10 @@ export const manualJournalRequestSchema = z.object({
 export type ManualJournalRequest = z.infer<typeof manualJournalRequestSchema>;
 
 /**
- * POST /api/transfers. `amount` is debited from `from_account` in its currency. Across currencies
- * `rate` (SLE per 1 USD) is required and the credited amount is converted and rounded half-up to cents.
+ * POST /api/transfers. `amount` is debited from `from_account` in its currency. Across currencies the
+ * day's rate applies (issue 19: the buy rate into Leones, the sell rate out of them); a `rate` that
+ * differs from it needs `treasury.rates`. The credited amount is rounded half-up to cents. Over the
+ * maker's transfer limit the answer is 202 `{ approvalId }`.
  */
 export const transferRequestSchema = z.object({
   /** Check digits validated (ADR 0019): a typo is 400 before any lookup. */
@@ -134,7 +142,16 @@ export const transferRequestSchema = z.object({
 });
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 
+/**
+ * POST /api/journal-entries/:id/reversal (issue 19): always four-eyes, so it answers 202
+ * `{ approvalId }`; the reversal entry posts when a second person approves. `reason` is required.
+ */
 export const reversalRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Please give the reason for the reversal')
+    .max(200, 'The reason may have at most 200 characters'),
   narration: narrationSchema.optional(),
   reference: referenceSchema,
 });

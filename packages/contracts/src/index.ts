@@ -25,3 +25,5 @@ export * from './customers/index.ts';
 export * from './deposits/index.ts';
 export * from './audit-labels.ts';
 export * from './eod/index.ts';
+export * from './payments/index.ts';
+export * from './teller/index.ts';

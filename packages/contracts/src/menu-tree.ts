@@ -102,6 +102,20 @@ const TRANSACTIONS: MenuRow = [
     ['ACH/ACR', 'ach-acr', 'Automated clearing house payments and returns.'],
     ['SWIFT', 'swift', 'Create and track SWIFT payment messages.'],
     ['Administration', 'admin', 'Transaction codes, limits and posting rules.'],
+    [
+      'Transfers',
+      'transfers',
+      'Move money between two accounts, in one currency or across currencies at the day’s rate.',
+    ],
+    [
+      'Teller',
+      'teller',
+      'Cash at the counter: the till session, deposits, withdrawals and the vault.',
+      [
+        ['Teller Home', 'home', 'Open your till, take deposits and pay withdrawals, count and close.'],
+        ['Branch Tills', 'tills', 'Every till of the branch today, the vault, counts awaiting sign-off.'],
+      ],
+    ],
   ],
 ];
 
@@ -248,6 +262,11 @@ const REPORTS: MenuRow = [
     ['User Reports', 'user', 'Reports saved by individual staff.'],
     ['Report Administration', 'admin', 'Who may run which report, and scheduling.'],
     ['Business Intelligence', 'bi', 'Trends and analysis across the bank’s data.'],
+    [
+      'Cash Transaction Reports',
+      'ctr',
+      'Cash deposits and withdrawals at or above the reporting threshold, for compliance.',
+    ],
   ],
 ];
 
@@ -269,6 +288,7 @@ const TREASURY: MenuRow = [
   [
     ['Treasury Products', 'products', 'Treasury bills, placements and FX deals.'],
     ['Treasury Reports', 'reports', 'Positions, maturities and liquidity reports.'],
+    ['Exchange Rates', 'rates', 'The buy, sell and mid rate of each currency for each business date.'],
   ],
 ];
 

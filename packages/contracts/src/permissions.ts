@@ -32,6 +32,14 @@ export const PERMISSION_DEFS = {
   'roles.manage': { area: '/security', label: 'Change roles and staff role assignments' },
   'audit.read': { area: '/security', label: 'Read the audit trail' },
   'branches.all': { area: '/security', label: 'Work in every branch (otherwise the home branch only)' },
+  // Payments (issue 19): the day's exchange rates, bulk salary files, standing orders.
+  'treasury.rates': {
+    area: '/treasury',
+    label: 'Enter exchange rates, and transfer across currencies at another rate than the day’s',
+  },
+  'payments.bulk': { area: '/transactions', label: 'Upload and submit bulk salary files' },
+  'standing_orders.manage': { area: '/transactions', label: 'Register, amend and cancel standing orders' },
+  'standing_orders.run': { area: '/transactions', label: 'Run due standing orders and set their run rules' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -56,6 +64,9 @@ export const PERMISSION_TEXT = {
   noAccessPage: "You don't have access to this page",
   /** Shown where the menu would be, so a pending user knows why it is empty (issue 22 B.11). */
   pendingMenu: 'The banking menu appears once an administrator activates your account.',
+  /** Beside noAccessPage, on the page's own heading: what would open it (issue 22 B.11). */
+  needsPermission: (label: string) =>
+    `It needs the permission “${label}”. An administrator can give you a role that includes it.`,
 } as const;
 
 /** Menu entries that need something narrower than their area's default (by path prefix). */
@@ -72,6 +83,16 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/ledger': 'journal.post',
   '/reports/statements': 'enquiries.read',
   '/system': 'eod.run',
+  '/transactions/transfers': 'transfers.create',
+  '/transactions/other/salary-import': 'payments.bulk',
+  '/transactions/standing-orders': 'standing_orders.manage',
+  '/transactions/standing-orders/options': 'standing_orders.run',
+  '/system/batch-control/object-library': 'storage.manage',
+  // Teller (issue 19): the counter, the branch's tills and proof (head teller). The CTR list is a
+  // report (/reports/ctr, the area's reports.read).
+  '/transactions/teller': 'teller.cash',
+  '/transactions/teller/tills': 'teller.vault',
+  '/transactions/proof': 'teller.vault',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

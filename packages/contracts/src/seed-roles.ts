@@ -24,8 +24,8 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Officer',
     description:
       'What every activated member of staff could do before roles: account enquiry and statements, mobile-banking ' +
-      'subscribers, postings, transfers and reversals (over Le 50,000 they need a second person), and the ' +
-      "ledger's reports, in every branch.",
+      'subscribers, postings and transfers (over Le 50,000 a second person approves), reversals (always approved ' +
+      "by a second person), and the ledger's reports, in every branch.",
     permissions: [
       'enquiries.read',
       'mobile_banking.read',
@@ -82,8 +82,18 @@ export const SEED_ROLES: SeedRole[] = [
   {
     key: 'accountant',
     name: 'Accountant',
-    description: 'Posts manual journals and transfers; runs reports. Does not open customers.',
-    permissions: ['enquiries.read', 'journal.post', 'transfers.create', 'reports.read'],
+    description:
+      'Posts manual journals and transfers, enters the day’s exchange rates, uploads salary files and registers ' +
+      'standing orders; runs reports. Does not open customers.',
+    permissions: [
+      'enquiries.read',
+      'journal.post',
+      'transfers.create',
+      'reports.read',
+      'treasury.rates',
+      'payments.bulk',
+      'standing_orders.manage',
+    ],
     limits: [sle(null, '1000000.00', '1000000.00', '0.00'), usd(null, '20000.00', '20000.00', '0.00')],
   },
   {
@@ -105,6 +115,9 @@ export const SEED_ROLES: SeedRole[] = [
       'postings.reverse',
       'reports.read',
       'mobile_banking.read',
+      'payments.bulk',
+      'standing_orders.manage',
+      'standing_orders.run',
     ],
     limits: [
       sle('1000000.00', '1000000.00', '1000000.00', '10000000.00'),

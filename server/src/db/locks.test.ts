@@ -11,7 +11,7 @@ describe('advisory lock keys', () => {
   });
 
   it('include the key the audit chain trigger takes (hard-coded in its migration)', () => {
-    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, '0002_audit_chain.sql'), 'utf8');
-    expect(sql).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
+    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, '0036_audit_chain_stripes.sql'), 'utf8');
+    expect(sql).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain}, stripe)`);
   });
 });

@@ -8,8 +8,9 @@ export const ADVISORY_LOCKS = {
   /** Migrations: several servers starting at once on one PostgreSQL take turns (db/migrate.ts). */
   migrations: 727_274_001,
   /**
-   * Appending to the audit hash chain. Taken by the chain trigger in migration 0002_audit_chain.sql,
-   * which cannot import this file; locks.test.ts checks the two agree.
+   * Appending to the audit hash chains: the two-key lock (auditChain, chain number), one per chain,
+   * taken by the chain trigger (migration 0036_audit_chain_stripes.sql), which cannot import this
+   * file; locks.test.ts checks the two agree.
    */
   auditChain: 727_274_002,
   /** First-user activation: only one caller becomes the first superuser (staff module). */

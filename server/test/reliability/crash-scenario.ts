@@ -30,6 +30,9 @@ const PASSWORD = 'crash-test-password-1';
  * Clients post and save subscriptions while the server is SIGKILLed `kills` times at random moments
  * and restarted on the same data; then everything the clients learned is checked against the database.
  */
+/** What a run must have acknowledged to count as exercised (the test asserts more than these). */
+export const MIN_ACKED = { postings: 50, saves: 10 };
+
 export async function runCrashScenario(
   backend: Backend,
   seed: number,
@@ -90,7 +93,18 @@ export async function runCrashScenario(
     while (rng.chance(0.3)) if (await startAndKill(env, rng.int(100, 1500))) killed.whileStarting++;
     server = await spawnServer(env);
   }
-  await sleep(1500); // some writes on the last server too, before the clients stop
+  // Some writes on the last server too, and enough in all to have exercised something, however slow
+  // the machine: the clients go on until then (at most a minute more).
+  await sleep(1500);
+  const acked = () => ({
+    postings: [...log.postings.values()].filter((p) => p.state === 'acked').length,
+    saves: log.saves.filter((s) => s.state === 'acked').length,
+  });
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const a = acked();
+    if (a.postings > MIN_ACKED.postings && a.saves > MIN_ACKED.saves) break;
+    await sleep(250);
+  }
   stop = true;
   await Promise.all(loops);
   server.proc.kill('SIGTERM');

@@ -38,7 +38,7 @@ export async function depositScene(app: App) {
   await setRoles(app, mgr2.userId, ['branch_manager'], BRANCH);
   await setRoles(app, away.userId, ['branch_manager'], '202');
   const boss = await s.make('superuser', 'boss');
-  return { cso, mgr, mgr2, away, boss };
+  return { cso, mgr, mgr2, away, boss, makeStaff: s.make };
 }
 
 let n = 0;

@@ -97,7 +97,10 @@ export async function openAccount(
   return { id, number: a!.account_number, custId: Number(c!.cust_id) };
 }
 
-/** A counter deposit or withdrawal against the branch's teller cash (source teller). */
+/**
+ * Cash in or out against the branch's teller cash, as a posting (source posting: customer activity
+ * like a teller's, without the till session a teller entry must name).
+ */
 export async function teller(
   app: App,
   accountId: number,
@@ -109,7 +112,7 @@ export async function teller(
     sql`select currency from accounts where id = ${accountId}`,
   );
   await postEntry(app.db, {
-    source: 'teller',
+    source: 'posting',
     narration: side === 'credit' ? 'Cash deposit' : 'Cash withdrawal',
     lines: [
       { accountId, side, amount },

@@ -67,9 +67,9 @@ describe('app routes', () => {
   });
 
   it('opens a module page with the header for a menu path', async () => {
-    renderAt('/transactions/proof/daily-diff');
+    renderAt('/transactions/waste');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Daily Differences' }, LAZY),
+      await screen.findByRole('heading', { level: 1, name: 'Waste Processing' }, LAZY),
     ).toBeInTheDocument();
     expect(screen.getByText('Not yet available')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router';
+import type { ReactElement } from 'react';
+import { createRoutesFromChildren, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from '@/app/layout/root-layout';
 import { lazyPage } from './routes/route-page';
@@ -36,6 +37,11 @@ const AccountList = lazyPage(() => import('./routes/account-list-route'));
 const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
 const EndOfDay = lazyPage(() => import('./routes/end-of-day-route'));
 const Calendar = lazyPage(() => import('./routes/calendar-route'));
+const Transfers = lazyPage(() => import('./routes/transfers-route'));
+const ExchangeRates = lazyPage(() => import('./routes/exchange-rates-route'));
+const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
+const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
+const Teller = lazyPage(() => import('./routes/teller-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -94,8 +100,24 @@ export function AppRoutes() {
         {[paths.specialDates, paths.accountingPeriods].map((p) => (
           <Route key={p} path={p} element={<Calendar />} />
         ))}
+        <Route path={paths.transfers} element={<Transfers />} />
+        <Route path={paths.exchangeRates} element={<ExchangeRates />} />
+        <Route path={paths.salaryImport} element={<SalaryImport />} />
+        <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
+        <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
+        {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (
+          <Route key={p} path={p} element={<Teller />} />
+        ))}
+        {paths.proofScreens.map((s) => (
+          <Route key={s} path={`/transactions/proof/${s}`} element={<Teller />} />
+        ))}
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>
   );
 }
+
+/** The same table as data, for the menu's marks on entries not built yet (lib/screens, issue 22 B.15). */
+export const APP_ROUTES = createRoutesFromChildren(
+  (AppRoutes() as ReactElement<{ children: ReactElement }>).props.children,
+);

@@ -23,7 +23,7 @@ export const paths = {
   mfaChallenge: '/signin/mfa',
   /** The signed-in user's profile: two-factor authentication set-up. */
   profile: '/profile',
-  /** The storage service's buckets and objects (superusers). */
+  /** The storage service's buckets and objects (storage.manage). */
   objectLibrary: '/system/batch-control/object-library',
   /** The four-eyes inbox (issue 15). */
   approvalsInbox: '/transactions/control/approve',
@@ -68,7 +68,23 @@ export const paths = {
   eodReports: '/system/batch/interest',
   specialDates: '/system/messages/special-dates',
   accountingPeriods: '/system/messages/accounting-periods',
+  /** Payments (issue 19). */
+  transfers: '/transactions/transfers',
+  exchangeRates: '/treasury/rates',
+  salaryImport: '/transactions/other/salary-import',
+  standingOrdersRegister: '/transactions/standing-orders/register',
+  standingOrdersOptions: '/transactions/standing-orders/options',
+  /** Teller (issue 19): the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
+  tellerHome: '/transactions/teller/home',
+  branchTills: '/transactions/teller/tills',
+  ctrFlags: '/reports/ctr',
+  /** Proof (issue 19): /transactions/proof/<screen>. */
+  proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;
+
+/** The proof screen a /transactions/proof/<screen> path shows. */
+export const proofScreenOf = (pathname: string) =>
+  paths.proofScreens.find((s) => pathname.split('/')[3] === s) ?? 'report';
 
 /** The kind a /customers/<kind>[/new] path is about. */
 export const customerKindOf = (pathname: string) =>

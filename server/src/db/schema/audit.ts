@@ -1,9 +1,10 @@
-import { bigint, index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, inet, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Append-only, hash-chained audit trail. `id`, `prev_hash` and `hash` are assigned by a database
- * trigger (migration `audit_chain`) under a lock, so chain order is commit order; UPDATE and DELETE
- * are refused by another trigger.
+ * Append-only, hash-chained audit trail. `chain`, `id`, `prev_hash` and `hash` are assigned by a
+ * database trigger (migrations `audit_chain`, `audit_chain_stripes`) under one lock per chain, so each
+ * chain's order is its commit order; UPDATE and DELETE are refused by another trigger. Rows spread over
+ * eight chains so that eight writers can commit at once (decision 0020).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -21,11 +22,13 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     prevHash: text('prev_hash').notNull().default(''),
     hash: text('hash').notNull().default(''),
+    chain: smallint('chain').notNull().default(0),
   },
   (t) => [
     index('audit_log_occurred_at_idx').on(t.occurredAt),
     index('audit_log_actor_idx').on(t.actorId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+    index('audit_log_chain_idx').on(t.chain, t.id),
   ],
 );

@@ -9,3 +9,5 @@ export * from './roles.ts';
 export * from './ledger.ts';
 export * from './customers.ts';
 export * from './eod.ts';
+export * from './payments.ts';
+export * from './teller.ts';

@@ -119,6 +119,11 @@ export const glLines = pgTable(
     currency: text('currency', { enum: ['SLE', 'USD'] }).notNull(),
     side: text('side', { enum: SIDES }).notNull(),
     amount: money('amount').notNull(),
+    /**
+     * The till session whose cash this line moves (teller cash, 1020-<branch>); required on that
+     * account for teller entries. FK and rules in migration teller_core (the teller's schema).
+     */
+    tillSessionId: uuid('till_session_id'),
   },
   (t) => [
     check('gl_lines_amount_positive_check', sql`${t.amount} > 0`),

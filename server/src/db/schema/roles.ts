@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, CURRENCIES } from '@bankmanager/contracts';
@@ -109,8 +110,18 @@ export const approvalRequests = pgTable(
     decidedByEmail: text('decided_by_email'),
     decidedAt: ts('decided_at'),
     reason: text('reason'),
+    /**
+     * The maker's client reference, for requests a route makes idempotent (issue 19: transfers,
+     * journals, reversals): the same request sent again answers with the first approval.
+     */
+    reference: text('reference'),
   },
   (t) => [
+    uniqueIndex('approval_requests_reference_unique')
+      .on(t.type, t.reference)
+      .where(sql`${t.reference} is not null`),
+    // A reversal waits for one decision at a time: the pending requests about one subject.
+    index('approval_requests_subject_idx').on(t.type, t.subjectId, t.status),
     check('approval_requests_status_check', sql`${t.status} in (${inList(APPROVAL_STATUSES)})`),
     check('approval_requests_amount_check', sql`${t.amount} is null or ${t.amount} > 0`),
     // The inbox: pending requests, oldest first.

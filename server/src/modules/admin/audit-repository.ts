@@ -95,19 +95,43 @@ export async function listAudit(
   return withActorNames(db, rows.map(toRow));
 }
 
-/** Names for the page's actors in one query: the screen shows people, the raw id stays in the detail. */
+/** Audit targets that are people (their id is a user's uuid). */
+const PERSON_TARGETS = new Set(['staff', 'user', 'profile']);
+const personTarget = (r: AuditRow) =>
+  r.targetId && r.targetType && PERSON_TARGETS.has(r.targetType) && UUID.test(r.targetId) ? r.targetId : null;
+
+/**
+ * Names for the page's actors and the people it acts on, in one query: the screen shows people, the raw
+ * id stays in the detail (issue 22 B.9).
+ */
 async function withActorNames<R extends AuditRow>(db: Database, rows: R[]): Promise<R[]> {
-  const ids = [...new Set(rows.flatMap((r) => (r.actorId && UUID.test(r.actorId) ? [r.actorId] : [])))];
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) => [
+        ...(r.actorId && UUID.test(r.actorId) ? [r.actorId] : []),
+        ...(personTarget(r) ? [personTarget(r)!] : []),
+      ]),
+    ),
+  ];
   if (ids.length === 0) return rows;
   const found = await db
     .select({
       id: authUsers.id,
       name: sql<string | null>`nullif(${authUsers.userMetadata}->>'fullName', '')`,
+      email: authUsers.email,
     })
     .from(authUsers)
     .where(inArray(authUsers.id, ids));
   const names = new Map(found.map((f) => [String(f.id), f.name]));
-  return rows.map((r) => ({ ...r, actorName: (r.actorId && names.get(r.actorId)) || null }));
+  const people = new Map(found.map((f) => [String(f.id), f.name ?? f.email]));
+  return rows.map((r) => {
+    const target = personTarget(r);
+    return {
+      ...r,
+      actorName: (r.actorId && names.get(r.actorId)) || null,
+      targetName: (target && people.get(target)) || null,
+    };
+  });
 }
 
 export async function countAudit(db: Database, f: AuditFilters): Promise<number> {

@@ -11,21 +11,32 @@ import { queryRows } from '../../db/rows.ts';
  * signed with the audit key (HMAC), so someone who can write it but lacks the key cannot forge it.
  */
 export interface AuditCheckpoint {
-  version: 1;
+  /** 1: one chain (before decision 0020); 2: `heads` per chain. Version 1 files are still read. */
+  version: 1 | 2;
   /** The database's chain (audit_chain_meta.chain_id). */
   chainId: string;
+  /** The newest row of any chain; a checkpoint never moves it backwards. */
   headId: number;
   headHash: string;
+  /** Version 2: the newest row of each chain (decision 0020). */
+  heads?: ChainHead[];
   /** The last row hashed without a key (before migration 0016); rows after it are keyed. */
   legacyUntilId: number;
   writtenAt: string;
   mac: string;
 }
 
+export interface ChainHead {
+  chain: number;
+  id: number;
+  hash: string;
+}
+
 const macOf = (key: Buffer, c: Omit<AuditCheckpoint, 'mac'>) =>
   createHmac('sha256', key)
     .update(
-      `audit-checkpoint|v${c.version}|${c.chainId}|${c.headId}|${c.headHash}|${c.legacyUntilId}|${c.writtenAt}`,
+      `audit-checkpoint|v${c.version}|${c.chainId}|${c.headId}|${c.headHash}|${c.legacyUntilId}|${c.writtenAt}` +
+        (c.version === 2 ? `|${(c.heads ?? []).map((h) => `${h.chain}:${h.id}:${h.hash}`).join(',')}` : ''),
     )
     .digest('hex');
 
@@ -50,29 +61,37 @@ export function readCheckpoint(file: string, key: Buffer): CheckpointRead {
   }
   const expected = Buffer.from(macOf(key, c), 'hex');
   const given = Buffer.from(typeof c.mac === 'string' ? c.mac : '', 'hex');
-  if (c.version !== 1 || given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (
+    (c.version !== 1 && c.version !== 2) ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  )
     return { status: 'forged', reason: 'the checkpoint signature does not match the audit key' };
   return { status: 'ok', checkpoint: c };
 }
 
-/** The chain head, the keyed boundary and the chain's id as the database has them now. */
+/** The heads (overall and per chain), the keyed boundary and the chain's id as the database has them now. */
 export async function chainHead(db: Database) {
   const [r] = await queryRows<{
-    head_id: string | number | null;
-    head_hash: string | null;
     legacy: string | number | null;
     chain_id: string | null;
+    heads: ChainHead[] | null;
   }>(
     db,
-    sql`select (select id from audit_log order by id desc limit 1) as head_id,
-               (select hash from audit_log order by id desc limit 1) as head_hash,
-               (select legacy_until_id from audit_chain_meta where id = 1) as legacy,
-               (select chain_id::text from audit_chain_meta where id = 1) as chain_id`,
+    // One index probe per chain (audit_log_chain_idx); the chain numbers are the trigger's 0..7.
+    sql`select (select legacy_until_id from audit_chain_meta where id = 1) as legacy,
+               (select chain_id::text from audit_chain_meta where id = 1) as chain_id,
+               (select json_agg(json_build_object('chain', c, 'id', h.id, 'hash', h.hash) order by h.id desc)
+                  from generate_series(0, 7) c
+                  cross join lateral (select id, hash from audit_log where chain = c order by id desc limit 1) h
+               ) as heads`,
   );
+  const heads = (r?.heads ?? []).map((h) => ({ chain: Number(h.chain), id: Number(h.id), hash: h.hash }));
   return {
     chainId: r?.chain_id ?? '',
-    headId: Number(r?.head_id ?? 0),
-    headHash: r?.head_hash ?? '',
+    headId: heads[0]?.id ?? 0,
+    headHash: heads[0]?.hash ?? '',
+    heads,
     legacyUntilId: Number(r?.legacy ?? 0),
   };
 }
@@ -98,7 +117,7 @@ export async function writeCheckpoint(
     fs.renameSync(file, aside);
     warn(`audit checkpoint ${file} did not belong to this database's chain; kept as ${aside}`);
   }
-  const body = { version: 1 as const, ...head, writtenAt: new Date().toISOString() };
+  const body = { version: 2 as const, ...head, writtenAt: new Date().toISOString() };
   const checkpoint: AuditCheckpoint = { ...body, mac: macOf(key, body) };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -13,9 +13,10 @@ export interface VerifyOptions {
 }
 
 /**
- * Recomputes the whole chain in the database: rows up to the keyed boundary with the old unkeyed
+ * Recomputes every chain in the database: rows up to the keyed boundary with the old unkeyed
  * `audit_row_hash`, later ones with `audit_row_hmac` and the key (decision 0013). A row is broken when
- * its hash does not match its content or its prev_hash is not the previous row's hash. Then the
+ * its hash does not match its content or its prev_hash is not the previous row's hash in its chain
+ * (decision 0020: eight chains). Then the
  * checkpoint: its signature, its boundary, and its head row must still be there, unchanged.
  */
 export async function verifyAuditChain(db: Database, opts: VerifyOptions = {}): Promise<AuditVerifyResult> {
@@ -31,7 +32,7 @@ export async function verifyAuditChain(db: Database, opts: VerifyOptions = {}): 
           select a.id, a.hash, a.prev_hash,
                  case when a.id <= ${legacy} then audit_row_hash(a.prev_hash, a)
                       else audit_row_hmac(decode(${auditKeyPads(key)}, 'hex'), a.prev_hash, a) end as computed,
-                 coalesce(lag(a.hash) over (order by a.id), '') as expected_prev
+                 coalesce(lag(a.hash) over (partition by a.chain order by a.id), '') as expected_prev
           from audit_log a
         )
         select count(*) as rows,
@@ -66,16 +67,19 @@ export async function verifyAuditChain(db: Database, opts: VerifyOptions = {}): 
         problem: 'the keyed boundary was moved',
         checkpoint,
       };
-    if (c.headId > 0) {
+    // Every chain's head must still be there, unchanged (newest first, so the overall head is
+    // reported when the newest rows went).
+    const heads = c.heads ?? (c.headId > 0 ? [{ chain: 0, id: c.headId, hash: c.headHash }] : []);
+    for (const h of heads) {
       const [still] = await queryRows<{ hash: string }>(
         db,
-        sql`select hash from audit_log where id = ${c.headId}`,
+        sql`select hash from audit_log where id = ${h.id}`,
       );
-      if (!still || still.hash !== c.headHash)
+      if (!still || still.hash !== h.hash)
         return {
           ok: false,
           rows,
-          firstBrokenId: c.headId,
+          firstBrokenId: h.id,
           problem: `rows were removed or rewritten since the checkpoint of ${c.writtenAt}`,
           checkpoint,
         };

@@ -14,7 +14,7 @@ describe('audit log', () => {
   });
   afterAll(() => h.close());
 
-  it('chains rows: each hash covers the previous hash and the row content', async () => {
+  it('chains rows: each hash covers the previous hash in its chain and the row content', async () => {
     await writeAudit(h.db, { action: 'test.one', outcome: 'success', ip: '127.0.0.1', details: { a: 1 } });
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -23,16 +23,85 @@ describe('audit log', () => {
     );
     const rows = await h.db.select().from(auditLog).orderBy(auditLog.id);
     expect(rows.length).toBe(11);
-    expect(rows[0]!.prevHash).toBe('');
-    for (let i = 1; i < rows.length; i++) {
-      expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
-      expect(rows[i]!.id).toBeGreaterThan(rows[i - 1]!.id);
+    // Transactions spread over the eight chains (decision 0020); each chain links on its own.
+    expect(new Set(rows.map((r) => r.chain)).size).toBeGreaterThan(1);
+    const lastOf = new Map<number, string>();
+    for (const r of rows) {
+      expect(r.prevHash).toBe(lastOf.get(r.chain) ?? '');
+      lastOf.set(r.chain, r.hash);
     }
     const recomputed = await queryRows(
       h.db,
       sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
     );
     expect(recomputed).toEqual([{ bad: 0 }]);
+  });
+
+  it('one transaction keeps to one chain, whatever it writes', async () => {
+    await h.db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await writeAudit(tx, { action: 'test.same_tx', outcome: 'success' });
+    });
+    const chains = await queryRows<{ n: number }>(
+      h.db,
+      sql`select count(distinct chain)::int as n from audit_log where action = 'test.same_tx'`,
+    );
+    expect(chains).toEqual([{ n: 1 }]);
+  });
+
+  it('a writer whose transaction is still open does not hold up the next one (its own chain)', async () => {
+    // PGlite has one connection, so transactions there never overlap; on PostgreSQL the second
+    // writer would wait on the first's lock until it commits, if there were one chain.
+    if (h.driver !== 'pg') {
+      await writeAudit(h.db, { action: 'test.next', outcome: 'success' });
+      return;
+    }
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let firstWrote!: () => void;
+    const wrote = new Promise<void>((r) => (firstWrote = r));
+    const first = h.db.transaction(async (tx) => {
+      await writeAudit(tx, { action: 'test.first', outcome: 'success' });
+      firstWrote();
+      await held;
+    });
+    await wrote;
+    const [firstRow] = await queryRows<{ chain: number }>(
+      h.db,
+      sql`select chain from audit_log where action = 'test.first'`,
+    );
+    expect(firstRow).toBeUndefined(); // not committed yet
+    try {
+      // Transaction ids are the cluster's, so another test's transactions may put this one in the
+      // first one's chain (1 in 8): then it rolls back and takes the next id.
+      for (let landed = false; !landed;) {
+        landed = await h.db
+          .transaction(async (tx) => {
+            // Fails instead of waiting, should this writer need the first one's lock.
+            await tx.execute(sql`set local lock_timeout = '5s'`);
+            const [mine] = await queryRows<{ busy: boolean }>(
+              tx,
+              sql`select exists (select 1 from pg_locks where locktype = 'advisory' and granted
+                    and classid = 727274002 and objid = txid_current() % 8 and objsubid = 2) as busy`,
+            );
+            if (mine?.busy) throw new Error('same chain');
+            await writeAudit(tx, { action: 'test.next', outcome: 'success' });
+            return true;
+          })
+          .catch((err: Error) => {
+            if (err.message !== 'same chain') throw err;
+            return false;
+          });
+      }
+    } finally {
+      release();
+      await first;
+    }
+    const rows = await queryRows<{ action: string; chain: number }>(
+      h.db,
+      sql`select action, chain from audit_log where action in ('test.first', 'test.next') order by id`,
+    );
+    expect(rows.map((r) => r.action)).toEqual(['test.first', 'test.next']);
+    expect(rows[0]!.chain).not.toBe(rows[1]!.chain);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {

@@ -42,4 +42,4 @@ export { isApiKey, socketCaller, type SocketCaller } from './socket-caller.ts';
 export { banUser, deleteUser, endUserSessions, resetMfa, unbanUser } from './admin-operations.ts';
 
 // Demo data: the demo sign-in (seeded by src/demo-seed.ts on a first embedded start).
-export { DEMO_ACCOUNT, demoAccountStep } from './demo-account.ts';
+export { DEMO_ACCOUNT, demoAccountStep, insertDemoUser, type DemoUser } from './demo-account.ts';

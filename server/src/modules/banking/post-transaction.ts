@@ -69,7 +69,8 @@ export function asPostingError(err: unknown): unknown {
   const code = err.code;
   // A two-line posting can only be unbalanced if its counter line was refused for its currency.
   if (code === 'unbalanced') return new PostingError('currency_mismatch', err.message);
-  if (code === 'already_reversed' || code === 'entry_not_found') return err;
+  if (code === 'already_reversed' || code === 'reversal_of_reversal' || code === 'entry_not_found')
+    return err;
   return new PostingError(code, err.message);
 }
 

@@ -69,6 +69,7 @@ export async function getRecentEvents(
     date: p.created_at,
     status: 'pending',
     userId: p.user_id,
+    userName: p.full_name || p.email || undefined,
   }));
   for (const a of activity) {
     const base = { id: `audit:${a.id}`, date: a.occurred_at };
@@ -84,7 +85,8 @@ export async function getRecentEvents(
         ...base,
         type: 'alert',
         title: 'Failed sign-in',
-        description: `A sign-in as ${a.actor_email ?? a.target_id ?? 'an unknown user'} failed.`,
+        // The person by name when the e-mail is theirs; never a raw id (issue 22 B.9).
+        description: `A sign-in as ${a.actor_name && a.actor_email ? `${a.actor_name} (${a.actor_email})` : (a.actor_email ?? 'an unknown user')} failed.`,
       });
     } else if (a.action === 'mobile_banking.subscription_saved') {
       events.push({

@@ -30,6 +30,8 @@ describe('GET /api/dashboard', () => {
     // A staff sign-up awaiting approval is a pending new_user event.
     const event = body.events.find((e) => e.userId === pending.userId);
     expect(event).toMatchObject({ type: 'new_user', status: 'pending' });
+    // Its name, for the Review button (issue 22 B.16).
+    expect(event?.userName).toMatch(/^Test /);
   });
 
   it('names people, not ids, in the activity events (issue 22 B.9)', async () => {

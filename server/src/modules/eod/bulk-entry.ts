@@ -9,9 +9,10 @@ import { recordFailures, type StepContext } from './step-context.ts';
  * Set-based postings (ADR "set-based end-of-day postings"). A step stages one row per account in the
  * temporary table `eod_stage` (the customer line: side and amount, plus whatever its GL lines need),
  * then `postStaged` turns the rows of one currency into ONE journal entry: the customer lines in one
- * INSERT … SELECT, declared as the transaction's bulk entry so the posting trigger checks and applies
- * them per statement (transactions_post_bulk: every refusal of the row trigger, the running balance,
- * the order, the available balance and the limits), then the GL lines summed from the lines that
+ * INSERT … SELECT, declared as the transaction's bulk entry (`ledger.bulk_entry`, the ledger's one bulk
+ * path, as postBulkEntry uses it) so the posting trigger checks and applies them per statement
+ * (transactions_post_bulk: every refusal of the row trigger, the running balance, the order, the
+ * available balance and the limits; the dashboard totals once per statement), then the GL lines summed from the lines that
  * posted, then the entry's balance checked and its audit row. An account the trigger refuses is found by splitting the
  * batch in savepoints, recorded as a failure, and the rest post.
  */
@@ -100,14 +101,9 @@ export async function postStaged(tx: Database, ctx: StepContext, p: StagedPostin
               returning id::text`,
         );
         entryId = Number(e!.id);
-        await sp.execute(
-          sql`select set_config('bankmanager.bulk_posting', 'on', true), set_config('bankmanager.bulk_entry', ${String(entryId)}, true)`,
-        );
+        await sp.execute(sql`select set_config('ledger.bulk_entry', ${String(entryId)}, true)`);
         await insertLines(sp, entryId, p, ids, failures);
-        await sp.execute(
-          sql`select set_config('bankmanager.bulk_posting', 'off', true), set_config('bankmanager.bulk_entry', '', true)`,
-        );
-        await sp.execute(sql`select eod_bulk_side_effects(${entryId})`);
+        await sp.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
         const [n] = await queryRows<{ n: number }>(
           sp,
           sql`select count(*)::int as n from transactions where entry_id = ${entryId}`,
@@ -134,9 +130,7 @@ export async function postStaged(tx: Database, ctx: StepContext, p: StagedPostin
     } catch (err) {
       if (!(err instanceof NothingPosted)) throw err;
       entryId = null;
-      await tx.execute(
-        sql`select set_config('bankmanager.bulk_posting', 'off', true), set_config('bankmanager.bulk_entry', '', true)`,
-      );
+      await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
       await tx.execute(
         sql`update eod_stage set problem = coalesce(problem, 'not posted') where currency = ${p.currency}`,
       );

@@ -24,7 +24,7 @@ async function bulkPost(db: Database, lines: Line[]): Promise<void> {
           returning id::text`,
     );
     const id = e!.id;
-    await tx.execute(sql`select set_config('bankmanager.bulk_entry', ${id}, true)`);
+    await tx.execute(sql`select set_config('ledger.bulk_entry', ${id}, true)`);
     await tx.execute(sql`
       insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
       select l.account_id, clock_timestamp(), current_business_date(), 'bulk', l.amount, l.side,
@@ -32,7 +32,7 @@ async function bulkPost(db: Database, lines: Line[]): Promise<void> {
         from jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ account_id: l.accountId, side: l.side, amount: l.amount, balance_after: l.balanceAfter ?? null })))}::jsonb)
              as l(account_id bigint, side text, amount numeric, balance_after numeric)
         join accounts a on a.id = l.account_id order by a.id`);
-    await tx.execute(sql`select set_config('bankmanager.bulk_entry', '', true)`);
+    await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
     await tx.execute(sql`
       insert into gl_lines (entry_id, gl_code, currency, side, amount)
       select ${id}::bigint, '1900', 'SLE', case when net > 0 then 'debit' else 'credit' end, abs(net)

@@ -48,6 +48,7 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
   });
 
   it('says plainly that no tills module is installed, and blocks on an open till once one is (test double)', async () => {
+    unregisterEodHook('openTillSessions'); // app.ts registered the teller module's; this test starts without
     const none = (await prechecks()).checks.find((c) => c.key === 'tills_closed')!;
     expect(none).toMatchObject({ state: 'unavailable', message: EOD_TEXT.noTillsModule });
     registerEodPrecheck('openTillSessions', async () => [
@@ -136,7 +137,7 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
     const a = await openAccount(t.app, { product: 'E-SAV' });
     await t.app.db.execute(sql`update bank_business_date set closing_run_id = 999`);
     const refusal = await postEntry(t.app.db, {
-      source: 'teller',
+      source: 'posting',
       narration: 'Late deposit',
       lines: [
         { accountId: a.id, side: 'credit', amount: '5.00' },

@@ -17,6 +17,8 @@ export interface ReportPdf {
   columns: PdfColumn[];
   rows: PdfRow[];
   footer: string[];
+  /** A4 across, for tables wider than the 515 points a portrait page holds (e.g. the teller proof). */
+  landscape?: boolean;
 }
 
 const LEFT = 40;
@@ -35,7 +37,13 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
  * the GL statement is capped by the route), so pdfkit's own text calls are fast enough here.
  */
 export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: r.title } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: r.landscape ? 'landscape' : 'portrait',
+    margin: LEFT,
+    info: { Title: r.title },
+  });
+  const bottom = r.landscape ? BOTTOM - (842 - 595) : BOTTOM;
   doc.font('Helvetica-Bold').fontSize(16).text(BANK_NAME);
   doc.moveDown(0.5);
   doc.font('Helvetica-Bold').fontSize(13).text(r.title);
@@ -47,7 +55,7 @@ export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
   r.columns.reduce((x, c) => (xs.push(x), x + c.width), LEFT);
   const right = LEFT + r.columns.reduce((s, c) => s + c.width, 0);
   const line = (cells: string[], bold: boolean) => {
-    if (doc.y > BOTTOM) {
+    if (doc.y > bottom) {
       doc.addPage();
       header();
     }

@@ -13,6 +13,7 @@ import { queryRows } from '../../db/rows.ts';
 describe('no route creates money', () => {
   let t: TestApp;
   let officer: StaffUser;
+  let checker: StaffUser;
   let n = 0;
   const ref = () => `NOWHERE-${++n}`;
   let sav = '';
@@ -28,7 +29,10 @@ describe('no route creates money', () => {
     t = await createTestApp();
     // A superuser: no role limit sends a large posting to four-eyes approval (202), so every posting
     // here is made or refused at once.
-    officer = await (await staffUsers(t.app)).make('superuser');
+    const staff = await staffUsers(t.app);
+    officer = await staff.make('superuser');
+    // A reversal is four-eyes: a second person approves it.
+    checker = await staff.make('superuser', 'checker');
     sav = await numberOf((await openTestAccount(t.db.db)).accountId);
     usd = await numberOf((await openTestAccount(t.db.db, { currency: 'USD' })).accountId);
     closed = await numberOf((await openTestAccount(t.db.db, { status: 'Closed' })).accountId);
@@ -118,15 +122,24 @@ describe('no route creates money', () => {
         { from_account: 'NO-SUCH', to_account: sav, amount: '1', narration: 'x', reference: ref() },
       ],
       // A reversal of the opening deposit would take back money the account still has; reversing twice is refused below.
-      [`/api/journal-entries/${firstEntry[0]!.id}/reversal`, { reference: ref(), narration: 'x' }],
+      [
+        `/api/journal-entries/${firstEntry[0]!.id}/reversal`,
+        { reference: ref(), narration: 'x', reason: 'x' },
+      ],
     ];
     for (const [url, body] of attempts) {
       const r = await post(url, body);
       if (url.endsWith('/reversal')) {
         // Reversing the deposit is legitimate (it takes the 100 back); a second reversal is not.
-        expect(r.statusCode, url).toBe(201);
-        const again = await post(url, { reference: ref() });
-        expect([again.statusCode, again.json().details]).toEqual([409, { code: 'already_reversed' }]);
+        expect(r.statusCode, url).toBe(202);
+        const approved = await t.app.inject({
+          method: 'POST',
+          url: `/api/approvals/${r.json().approvalId}/approve`,
+          headers: { authorization: checker.auth },
+        });
+        expect(approved.statusCode, approved.body).toBe(200);
+        const again = await post(url, { reference: ref(), reason: 'x' });
+        expect([again.statusCode, again.json().details.code]).toEqual([409, 'already_reversed']);
         continue;
       }
       expect([400, 404, 409], `${url} ${JSON.stringify(body)} → ${r.statusCode} ${r.body}`).toContain(

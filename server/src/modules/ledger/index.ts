@@ -1,8 +1,9 @@
 /**
- * The ledger module's only door: the double-entry engine (postEntry, postEntryOnce), its refusals, and
- * the /api routes for journals, transfers, reversals, the chart and the business date.
+ * The ledger module's only door: the double-entry engine (postEntry, postEntryOnce, postBulkEntry),
+ * its refusals, and the /api routes for manual journals, the journal, the chart and the business date.
+ * Transfers and reversals are posted through it by the payments module.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerPostingRoutes } from './posting-routes.ts';
 import { ledgerReadRoutes } from './read-routes.ts';
 
@@ -16,11 +17,15 @@ export {
   type PostedEntry,
 } from './post-entry.ts';
 export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-entry-once.ts';
+export { postBulkEntry, type BulkEntryInput, type PostedBulkEntry } from './post-bulk-entry.ts';
 export { transferEntry, FX_POSITION_GL } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
-export { getEntry } from './entry-repository.ts';
+export { getEntry, entryIdByReference } from './entry-repository.ts';
+export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';
+export { actorOf as approvalActor, approvedBy } from './manual-journal.ts';
+export { fromCents, toCents } from './money.ts';
 
-export const ledgerRoutes: FastifyPluginAsync = async (app) => {
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ledgerPostingRoutes);
   await app.register(ledgerReadRoutes);
 };

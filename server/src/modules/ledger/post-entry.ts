@@ -16,7 +16,8 @@ import { fromCents, toCents } from './money.ts';
 
 /** A line on a GL account, or on a customer account (whose currency and control account are its own). */
 export type EntryLine =
-  | { glCode: string; currency: Currency; side: Side; amount: string }
+  // tillSessionId: a line on teller cash made by the teller names its till session (teller module).
+  | { glCode: string; currency: Currency; side: Side; amount: string; tillSessionId?: string }
   | { accountId: number; side: Side; amount: string; description?: string };
 
 export interface Actor {
@@ -61,7 +62,7 @@ export interface PostedEntry {
   accountLines: PostedAccountLine[];
 }
 
-interface LockedAccount extends Record<string, unknown> {
+export interface LockedAccount extends Record<string, unknown> {
   id: string | number;
   account_number: string;
   status: string;
@@ -92,7 +93,7 @@ export async function postEntry(db: Database, input: EntryInput): Promise<Posted
 }
 
 /** Deadlock detected (40P01) or serialization failure (40001): nothing was written, try again. */
-function isRetryable(err: unknown): boolean {
+export function isRetryable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (code === '40P01' || code === '40001') return true;
@@ -153,63 +154,87 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
           `The entry does not balance: ${why || 'it needs at least two lines'}`,
         );
       }
-      const [entry] = await queryRows<{ id: string; reference: string; business_date: string }>(
-        tx,
-        sql`with n as (select nextval(pg_get_serial_sequence('journal_entries', 'id')) as id)
-            insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
-            select n.id, coalesce(${input.businessDate ?? null}::date, current_business_date()),
-                   coalesce(${input.valueDate ?? null}::date, current_business_date()), ${input.narration}, ${input.source},
-                   ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
-                   coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0')),
-                   ${input.reversalOf ?? null}::bigint, ${input.fxRate ?? null}::numeric
-            from n
-            returning id, reference, business_date::text as business_date`,
-      );
-      const entryId = Number(entry!.id);
+      const entry = await insertEntryRow(tx, input);
+      const entryId = entry.id;
       const accountLines: PostedAccountLine[] = [];
       for (const l of inInsertOrder(input.lines, byId)) {
         if (!isAccountLine(l)) {
-          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
-            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2))`);
+          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
+            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)`);
           continue;
         }
         accountLines.push(
-          await insertAccountLine(tx, entryId, entry!.reference, input, l, byId.get(l.accountId)!),
+          await insertAccountLine(tx, entryId, entry.reference, input, l, byId.get(l.accountId)!),
         );
       }
       // Check the balance now rather than at commit: writeAudit takes the audit chain's lock, which
       // every posting in the bank waits for, so as little as possible should run after it.
       await tx.execute(sql`set constraints journal_entries_balanced immediate`);
-      await writeAudit(tx, {
-        action: input.audit.action,
-        outcome: 'success',
-        actorId: input.actor?.id ?? null,
-        actorEmail: input.actor?.email ?? null,
-        ip: input.actor?.ip ?? null,
-        targetType: input.audit.targetType,
-        targetId: input.audit.targetId,
-        details: {
-          ...input.audit.details,
-          entryId,
-          reference: entry!.reference,
-          source: input.source,
-          lines: input.lines,
-        },
-      });
-      return { id: entryId, reference: entry!.reference, businessDate: entry!.business_date, accountLines };
+      await auditEntry(tx, input, entry);
+      return { id: entryId, reference: entry.reference, businessDate: entry.businessDate, accountLines };
     });
   } catch (err) {
-    if (err instanceof LedgerError) throw err;
-    // numeric(18,2) overflow: a credit past the largest balance an account (or GL total) can hold.
-    if (sqlState(err) === '22003')
-      throw new LedgerError(
-        'balance_out_of_range',
-        'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
-      );
-    const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
-    if (refusal) throw new LedgerError(refusal, refusalMessage(refusal));
-    throw err;
+    throw asLedgerError(err);
   }
+}
+
+/** A database refusal (a guard's pseudo-constraint, numeric overflow) as the LedgerError it means. */
+export function asLedgerError(err: unknown): unknown {
+  if (err instanceof LedgerError) return err;
+  // numeric(18,2) overflow: a credit past the largest balance an account (or GL total) can hold.
+  if (sqlState(err) === '22003')
+    return new LedgerError(
+      'balance_out_of_range',
+      'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
+    );
+  const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
+  return refusal ? new LedgerError(refusal, refusalMessage(refusal)) : err;
+}
+
+/** The journal_entries row of an entry (its id first, so a reference can default to TX + the id). */
+export async function insertEntryRow(
+  tx: Database,
+  input: Omit<EntryInput, 'lines' | 'audit'>,
+): Promise<{ id: number; reference: string; businessDate: string }> {
+  const [entry] = await queryRows<{ id: string; reference: string; business_date: string }>(
+    tx,
+    sql`with n as (select nextval(pg_get_serial_sequence('journal_entries', 'id')) as id)
+        insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
+        select n.id, coalesce(${input.businessDate ?? null}::date, current_business_date()),
+               coalesce(${input.valueDate ?? null}::date, current_business_date()), ${input.narration}, ${input.source},
+               ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
+               coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0')),
+               ${input.reversalOf ?? null}::bigint, ${input.fxRate ?? null}::numeric
+        from n
+        returning id, reference, business_date::text as business_date`,
+  );
+  return { id: Number(entry!.id), reference: entry!.reference, businessDate: entry!.business_date };
+}
+
+/** The entry's audit row (every posting has one: ledger_violations checks it), the lines in its details. */
+export async function auditEntry(
+  tx: Database,
+  input: EntryInput,
+  entry: { id: number; reference: string },
+  more: Record<string, unknown> = {},
+): Promise<void> {
+  await writeAudit(tx, {
+    action: input.audit.action,
+    outcome: 'success',
+    actorId: input.actor?.id ?? null,
+    actorEmail: input.actor?.email ?? null,
+    ip: input.actor?.ip ?? null,
+    targetType: input.audit.targetType,
+    targetId: input.audit.targetId,
+    details: {
+      ...input.audit.details,
+      entryId: entry.id,
+      reference: entry.reference,
+      source: input.source,
+      lines: input.lines,
+      ...more,
+    },
+  });
 }
 
 function refusalMessage(code: string): string {
@@ -238,11 +263,11 @@ function refusalMessage(code: string): string {
   }
 }
 
-async function insertAccountLine(
+export async function insertAccountLine(
   tx: Database,
   entryId: number,
   reference: string,
-  input: EntryInput,
+  input: Pick<EntryInput, 'valueDate' | 'narration'>,
   l: Extract<EntryLine, { accountId: number }>,
   acct: LockedAccount,
 ): Promise<PostedAccountLine> {
@@ -278,7 +303,7 @@ async function insertAccountLine(
 }
 
 /** Unknown GL codes and a line in a currency its account does not keep, refused before any write. */
-async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<void> {
+export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<void> {
   const gl = lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
   if (gl.length === 0) return;
   const codes = [...new Set(gl.map((l) => l.glCode))];

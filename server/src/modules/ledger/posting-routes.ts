@@ -1,26 +1,18 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   LEDGER_PERMISSIONS,
+  approvalCreatedSchema,
   journalEntrySchema,
   manualJournalRequestSchema,
-  reversalRequestSchema,
-  transferRequestSchema,
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import { requestIp, writeAudit } from '../audit/index.ts';
+import { requestIp } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
-import { getEntry } from './entry-repository.ts';
-import { LedgerError } from './ledger-error.ts';
-import { postEntryOnce } from './post-entry-once.ts';
-import type { EntryInput } from './post-entry.ts';
-import { reversalEntry } from './reversal.ts';
-import { transferEntry } from './transfer.ts';
-
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
-const answers = { 200: journalEntrySchema, 201: journalEntrySchema, ...apiErrors };
+import { approvalByReference, limitsOf, requestApprovalOnce } from '../roles/index.ts';
+import { entryIdByReference } from './entry-repository.ts';
+import { postForRoute } from './http-posting.ts';
+import { manualJournalEntry, overManualLimit, registerManualJournalCommand } from './manual-journal.ts';
 
 function actorOf(req: FastifyRequest) {
   const u = currentUser(req);
@@ -28,38 +20,13 @@ function actorOf(req: FastifyRequest) {
 }
 
 /**
- * The posting routes, each guarded by the permission it needs (LEDGER_PERMISSIONS: journal.post,
- * transfers.create, postings.reverse; per-role limits and four-eyes come next). Refusals are 409 with
- * details.code and leave an audit row of their own (the refused transaction rolled back whole).
+ * Manual journals (`journal.post`). Over the maker's manual-journal limit the journal becomes a
+ * four-eyes request (202 `{ approvalId }`, issue 15) that a checker's approval posts. Idempotent by
+ * reference either way: a replay answers the first result. Refusals are 409 with details.code and an
+ * audit row of their own. Transfers and reversals are the payments module's routes.
  */
 export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Posts (at most once per reference) and answers 201 with the entry, or 200 when replayed. */
-  async function post(
-    req: FastifyRequest,
-    action: string,
-    target: string,
-    build: () => Promise<EntryInput & { reference: string }>,
-  ) {
-    const actor = actorOf(req);
-    try {
-      const r = await postEntryOnce(app.db, await build());
-      return { status: r.replayed ? 200 : 201, entry: (await getEntry(app.db, r.entryId))! };
-    } catch (err) {
-      if (!(err instanceof LedgerError)) throw err;
-      await writeAudit(app.db, {
-        action,
-        outcome: 'failure',
-        actorId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip,
-        targetType: 'journal_entry',
-        targetId: target,
-        details: { reason: err.code, request: req.body as Record<string, unknown> },
-      });
-      throw toHttp(err);
-    }
-  }
-
+  registerManualJournalCommand();
   // Permission: journal.post
   app.post(
     '/journal-entries',
@@ -68,87 +35,49 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ledger'],
         summary: `Posts a manual journal (GL accounts that allow manual posting); needs ${LEDGER_PERMISSIONS.postJournal}`,
+        description:
+          'Over the maker’s manual-journal limit (in any currency of the entry) it answers 202 `{ approvalId }`: ' +
+          'nothing posts until a checker with journal.approve approves.',
         security: bearerSecurity,
         body: manualJournalRequestSchema,
-        response: answers,
+        response: {
+          200: journalEntrySchema,
+          201: journalEntrySchema,
+          202: approvalCreatedSchema,
+          ...apiErrors,
+        },
       },
     },
     async (req, reply) => {
       const b = req.body;
+      const u = currentUser(req);
       const actor = actorOf(req);
-      const r = await post(req, 'ledger.manual_journal', b.reference, () =>
-        Promise.resolve({
-          source: 'manual',
-          narration: b.narration,
-          reference: b.reference,
-          valueDate: b.value_date,
-          businessDate: b.business_date,
-          actor,
-          lines: b.lines.map((l) => ({
-            glCode: l.gl_code,
-            currency: l.currency,
-            side: l.side,
-            amount: l.amount,
-          })),
-          audit: { action: 'ledger.manual_journal', targetType: 'journal_entry', targetId: b.reference },
-        }),
-      );
-      return reply.status(r.status).send(r.entry);
-    },
-  );
-
-  // Permission: transfers.create
-  app.post(
-    '/transfers',
-    {
-      preHandler: requirePermission('transfers.create'),
-      schema: {
-        tags: ['ledger'],
-        summary: `Transfers between two customer accounts, across currencies at a rate; needs ${LEDGER_PERMISSIONS.createTransfer}`,
-        security: bearerSecurity,
-        body: transferRequestSchema,
-        response: answers,
-      },
-    },
-    async (req, reply) => {
-      if (req.body.from_account === req.body.to_account) {
-        throw new HttpError(400, 'The two accounts must differ', [
-          { path: '/to_account', message: 'must differ from from_account' },
-        ]);
+      // The same reference again answers its first result: the approval request, else the entry.
+      const asked = await approvalByReference(app.db, 'journal.manual', b.reference);
+      if (asked) return reply.status(202).send({ approvalId: asked.id });
+      if ((await entryIdByReference(app.db, b.reference)) === null) {
+        const over = overManualLimit(b, await limitsOf(app.db, u.userId, u.isSuperuser));
+        if (over) {
+          const { approvalId } = await requestApprovalOnce(app.db, {
+            type: 'journal.manual',
+            subjectType: 'journal_entry',
+            subjectId: b.reference,
+            command: b,
+            after: { narration: b.narration, lines: b.lines },
+            maker: actor,
+            amount: over.amount,
+            currency: over.currency,
+            reference: b.reference,
+          });
+          return reply.status(202).send({ approvalId });
+        }
       }
-      const r = await post(req, 'ledger.transfer', req.body.from_account, () =>
-        transferEntry(app.db, req.body, actorOf(req)),
-      );
-      return reply.status(r.status).send(r.entry);
-    },
-  );
-
-  // Permission: postings.reverse
-  app.post(
-    '/journal-entries/:id/reversal',
-    {
-      preHandler: requirePermission('postings.reverse'),
-      schema: {
-        tags: ['ledger'],
-        summary: `Reverses an entry (once); needs ${LEDGER_PERMISSIONS.reversePosting}`,
-        security: bearerSecurity,
-        params: idParam,
-        body: reversalRequestSchema,
-        response: answers,
-      },
-    },
-    async (req, reply) => {
-      const r = await post(req, 'ledger.reverse', String(req.params.id), () =>
-        reversalEntry(app.db, req.params.id, req.body, actorOf(req)),
+      const r = await postForRoute(
+        app.db,
+        { actor, action: 'ledger.manual_journal', target: b.reference, request: b },
+        () => Promise.resolve(manualJournalEntry(b, actor)),
       );
       return reply.status(r.status).send(r.entry);
     },
   );
 };
-
-function toHttp(err: LedgerError): HttpError {
-  if (err.code === 'account_not_found' || err.code === 'entry_not_found') return notFound(err.message);
-  if (err.code === 'invalid_amount')
-    return new HttpError(400, err.message, [{ path: '/amount', message: err.message }]);
-  return conflict(err.message, { code: err.code });
-}

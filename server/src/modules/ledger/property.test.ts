@@ -17,6 +17,9 @@ type Op =
   | { kind: 'transfer'; a: number; b: number; amount: string }
   | { kind: 'fx'; usd: number; sle: number; amount: string; rate: string; toSle: boolean }
   | { kind: 'reverse'; pick: number }
+  // Issue 19: standing orders registered and run (by several workers at once).
+  | { kind: 'order'; a: number; b: number; amount: string }
+  | { kind: 'run' }
   // Issue 18: holds and blocks interleave with the postings.
   | { kind: 'hold'; a: number; amount: string }
   | { kind: 'release'; pick: number }
@@ -59,6 +62,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('order' as const),
+      a: fc.nat(),
+      b: fc.nat(),
+      amount: amountArb,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('run' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('hold' as const), a: fc.nat(), amount: amountArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }) },
   {
@@ -85,6 +98,7 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
   const usd: string[] = [];
   const entries: string[] = [];
   let seq = 0;
+  let businessDate = '';
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -106,10 +120,11 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       );
       (currency === 'SLE' ? sle : usd).push(a!.n);
     }
+    businessDate = (await send('/api/business-date', undefined, officer, 'GET')).json().business_date;
   });
   afterAll(() => t.close());
 
-  const send = (url: string, body: object, who = officer, method: 'POST' | 'DELETE' = 'POST') =>
+  const send = (url: string, body?: object, who = officer, method: 'GET' | 'POST' | 'DELETE' = 'POST') =>
     t.app.inject({ method, url, headers: { authorization: who.auth }, payload: body });
   const all = () => [...sle, ...usd];
 
@@ -194,7 +209,35 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       });
     } else if (op.kind === 'reverse') {
       if (entries.length === 0) return;
-      r = await send(`/api/journal-entries/${entries[op.pick % entries.length]}/reversal`, { reference });
+      // Four-eyes: the officer asks, the checker approves (which posts the reversal, or is refused).
+      const asked = await send(`/api/journal-entries/${entries[op.pick % entries.length]}/reversal`, {
+        reference,
+        reason: 'property',
+      });
+      expect([202, 409], asked.body).toContain(asked.statusCode);
+      if (asked.statusCode !== 202) return;
+      r = await send(`/api/approvals/${asked.json().approvalId}/approve`, {}, checker);
+    } else if (op.kind === 'order') {
+      const pool = op.a % 2 === 0 ? sle : usd;
+      const [from, to] = [pool[op.a % pool.length]!, pool[op.b % pool.length]!];
+      if (from === to) return;
+      const o = await send('/api/standing-orders', {
+        from_account: from,
+        to_account: to,
+        amount: op.amount,
+        narration: 'property order',
+        frequency: 'monthly',
+        start_date: businessDate,
+        reference,
+      });
+      expect(o.statusCode, o.body).toBe(201);
+      return;
+    } else if (op.kind === 'run') {
+      // Runs race each other: each due date still posts at most once. Their postings are not
+      // tracked against blocks (BlockIntervals), as the run decides which accounts it touches.
+      const run = await send('/api/standing-orders/run', {});
+      expect(run.statusCode, run.body).toBe(200);
+      return;
     }
     if (!r) return;
     // A refusal (409) is a fine outcome, as is the 400 for a cross-currency amount that converts to
@@ -250,6 +293,15 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
           ),
         ).toEqual([]);
         expect(blocks.violations()).toEqual([]);
+        // Standing orders: one journal per posted due date, never two.
+        expect(
+          await queryRows(
+            t.db.db,
+            sql`select o.id from standing_orders o
+                where (select count(*) from journal_entries e where e.reference like 'SO' || o.id || '-%')
+                   <> (select count(*) from standing_order_runs r where r.order_id = o.id and r.status = 'posted')`,
+          ),
+        ).toEqual([]);
       }),
       { numRuns: RUNS },
     );

@@ -15,16 +15,27 @@ const opposite = (s: Side): Side => (s === 'debit' ? 'credit' : 'debit');
 export async function reversalEntry(
   db: Database,
   entryId: number,
-  req: ReversalRequest,
+  req: Pick<ReversalRequest, 'narration' | 'reference'>,
   actor: EntryInput['actor'],
+  auditDetails: Record<string, unknown> = {},
 ): Promise<EntryInput & { reference: string }> {
-  const [e] = await queryRows<{ narration: string; fx_rate: string | null; reversed: boolean }>(
+  const [e] = await queryRows<{
+    narration: string;
+    fx_rate: string | null;
+    reversed: boolean;
+    reversal_of: string | null;
+  }>(
     db,
-    sql`select narration, fx_rate::text as fx_rate,
+    sql`select narration, fx_rate::text as fx_rate, reversal_of::text as reversal_of,
                exists (select 1 from journal_entries r where r.reversal_of = e.id) as reversed
         from journal_entries e where e.id = ${entryId}`,
   );
   if (!e) throw new LedgerError('entry_not_found', `Journal entry ${entryId} does not exist`);
+  if (e.reversal_of !== null)
+    throw new LedgerError(
+      'reversal_of_reversal',
+      `Journal entry ${entryId} is itself the reversal of entry ${e.reversal_of}; it cannot be reversed`,
+    );
   if (e.reversed)
     throw new LedgerError('already_reversed', `Journal entry ${entryId} has already been reversed`);
   const rows = await queryRows<{
@@ -52,6 +63,11 @@ export async function reversalEntry(
     fxRate: e.fx_rate ?? undefined,
     actor,
     lines,
-    audit: { action: 'ledger.reverse', targetType: 'journal_entry', targetId: String(entryId) },
+    audit: {
+      action: 'ledger.reverse',
+      targetType: 'journal_entry',
+      targetId: String(entryId),
+      details: auditDetails,
+    },
   };
 }

@@ -9,13 +9,16 @@ import { queryRows } from '../../db/rows.ts';
 describe('ledger API: manual journals, transfers, reversals, the chart and the business date', () => {
   let t: TestApp;
   let officer: StaffUser;
+  let checker: StaffUser;
   let seq = 0;
   const ref = () => `GL-${Date.now()}-${++seq}`;
   const acct: Record<'sle' | 'sle2' | 'usd', string> = { sle: '', sle2: '', usd: '' };
 
   beforeAll(async () => {
     t = await createTestApp();
-    officer = await (await staffUsers(t.app)).make('activated');
+    const staff = await staffUsers(t.app);
+    officer = await staff.make('activated');
+    checker = await staff.make('superuser', 'checker');
     for (const [key, currency] of [
       ['sle', 'SLE'],
       ['sle2', 'SLE'],
@@ -139,7 +142,7 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     ];
     for (const [body, code] of cases) {
       const r = await send('POST', '/api/journal-entries', body);
-      expect([r.statusCode, r.json().details], code).toEqual([409, { code }]);
+      expect([r.statusCode, r.json().details], code).toMatchObject([409, { code }]);
     }
     expect(await queryRows(t.db.db, sql`select count(*) as n from journal_entries`)).toEqual(before);
     const audits = await queryRows<{ reason: string }>(
@@ -166,7 +169,10 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     ).toBe(400);
   });
 
-  it('transfers within a currency, and across currencies through the FX position at a recorded rate', async () => {
+  it('transfers within a currency, and across currencies through the FX position at the day’s rate', async () => {
+    // The day's rate (issue 19): the buy rate applies from dollars into Leones.
+    await t.db.db.execute(sql`insert into fx_rates (currency, business_date, buy, sell, mid)
+      values ('USD', current_business_date(), 22.755, 23.5, 23.1)`);
     const same = await send('POST', '/api/transfers', {
       from_account: acct.sle,
       to_account: acct.sle2,
@@ -180,7 +186,6 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
       from_account: acct.usd,
       to_account: acct.sle2,
       amount: '100',
-      rate: '22.755',
       narration: 'Dollars to Leones',
       reference: ref(),
     });
@@ -202,14 +207,14 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     ]);
     const refuse = async (body: object, code: string) => {
       const r = await send('POST', '/api/transfers', { narration: 'x', reference: ref(), ...body });
-      expect([r.statusCode, r.json().details], code).toEqual([409, { code }]);
+      expect([r.statusCode, r.json().details], code).toMatchObject([409, { code }]);
     };
-    await refuse({ from_account: acct.usd, to_account: acct.sle, amount: '1' }, 'currency_mismatch');
+    await refuse({ from_account: acct.usd, to_account: acct.sle, amount: '1', rate: '30' }, 'rate_mismatch');
     await refuse(
       { from_account: acct.sle, to_account: acct.sle2, amount: '1', rate: '20' },
       'currency_mismatch',
     );
-    await refuse({ from_account: acct.sle, to_account: acct.sle2, amount: '999999' }, 'insufficient_funds');
+    await refuse({ from_account: acct.sle, to_account: acct.sle2, amount: '40000' }, 'insufficient_funds');
     const self = await send('POST', '/api/transfers', {
       from_account: acct.sle,
       to_account: acct.sle,
@@ -232,7 +237,7 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     ).toBe(404);
   });
 
-  it('reverses an entry once, pointing at the original', async () => {
+  it('reverses an entry once, pointing at the original, after a second person approves', async () => {
     const t1 = await send('POST', '/api/transfers', {
       from_account: acct.sle,
       to_account: acct.sle2,
@@ -241,14 +246,30 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
       reference: ref(),
     });
     const id = t1.json().id as string;
-    const r = await send('POST', `/api/journal-entries/${id}/reversal`, { reference: ref() });
-    expect(r.statusCode).toBe(201);
-    expect(r.json()).toMatchObject({ reversal_of: id, source: 'reversal' });
-    expect((await send('GET', `/api/journal-entries/${id}`)).json().reversed_by).toBe(r.json().id);
-    const again = await send('POST', `/api/journal-entries/${id}/reversal`, { reference: ref() });
-    expect([again.statusCode, again.json().details]).toEqual([409, { code: 'already_reversed' }]);
+    const r = await send('POST', `/api/journal-entries/${id}/reversal`, {
+      reference: ref(),
+      reason: 'Wrong account',
+    });
+    expect(r.statusCode).toBe(202);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/approvals/${r.json().approvalId}/approve`,
+      headers: { authorization: checker.auth },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const reversedBy = (await send('GET', `/api/journal-entries/${id}`)).json().reversed_by as string;
+    expect((await send('GET', `/api/journal-entries/${reversedBy}`)).json()).toMatchObject({
+      reversal_of: id,
+      source: 'reversal',
+    });
+    const again = await send('POST', `/api/journal-entries/${id}/reversal`, {
+      reference: ref(),
+      reason: 'x',
+    });
+    expect([again.statusCode, again.json().details]).toMatchObject([409, { code: 'already_reversed' }]);
     expect(
-      (await send('POST', '/api/journal-entries/999999/reversal', { reference: ref() })).statusCode,
+      (await send('POST', '/api/journal-entries/999999/reversal', { reference: ref(), reason: 'x' }))
+        .statusCode,
     ).toBe(404);
   });
 

@@ -34,6 +34,8 @@ export async function transferEntry(
   db: Database,
   req: TransferRequest,
   actor: EntryInput['actor'],
+  /** More for the audit row (e.g. where the rate came from, who approved). */
+  auditDetails: Record<string, unknown> = {},
 ): Promise<EntryInput & { reference: string }> {
   const from = await findByNumber(db, req.from_account);
   const to = await findByNumber(db, req.to_account);
@@ -74,7 +76,13 @@ export async function transferEntry(
       action: 'ledger.transfer',
       targetType: 'account',
       targetId: from.number,
-      details: { from: from.number, to: to.number, amount: req.amount, rate: req.rate ?? null },
+      details: {
+        from: from.number,
+        to: to.number,
+        amount: req.amount,
+        rate: req.rate ?? null,
+        ...auditDetails,
+      },
     },
   };
 }

@@ -88,4 +88,19 @@ describe('presence', () => {
     expect(await leaves.next(1)).toEqual(['bob']);
     expect(Object.keys(chA.presenceState())).toEqual(['alice']);
   });
+
+  it("stamps who is present from the server's records: a client cannot appear as someone else", async () => {
+    const a = await staffMember('prc');
+    const b = await staffMember('prd');
+    await t.app.db.execute(sql`update profiles set full_name = 'Fatmata Kamara' where id = ${a.userId}`);
+    const chA = a.client.channel('account:12', { config: { private: true } });
+    const chB = b.client.channel('account:12', { config: { private: true } });
+    chB.on('presence', { event: 'sync' }, () => {});
+    expect((await subscribe(chA)).status).toBe('SUBSCRIBED');
+    expect((await subscribe(chB)).status).toBe('SUBSCRIBED');
+    expect(await chA.track({ user_id: b.userId, user_name: 'The Manager', view: 'enquiry' })).toBe('ok');
+    await until(() => Object.keys(chB.presenceState()).length === 1);
+    const [meta] = Object.values(chB.presenceState())[0] ?? [];
+    expect(meta).toMatchObject({ user_id: a.userId, user_name: 'Fatmata Kamara', view: 'enquiry' });
+  });
 });

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { socketCaller } from '../auth/index.ts';
 import type { Channel } from './channel.ts';
 import { errorReply, okReply, type PhxMessage } from './protocol.ts';
 import type { SocketSession } from './socket-session.ts';
+import { readerOf } from './published-tables.ts';
 import { mayTalkInPublic } from './topic-rules.ts';
 
 const obj = (v: unknown): Record<string, unknown> | undefined =>
@@ -23,12 +27,7 @@ export async function handleAccessToken(session: SocketSession, ch: Channel, msg
     session.leave(ch, { error: `Unauthorized: ${reason}` });
     return;
   }
-  ch.reader = {
-    userId: who.caller.userId,
-    isActivated: who.caller.isActivated,
-    isSuperuser: who.caller.isSuperuser,
-    permissions: who.caller.permissions,
-  };
+  ch.reader = readerOf(who.caller);
   ch.expiresAt = who.expiresAt;
   session.hub.scheduleExpiry(ch);
 }
@@ -47,13 +46,24 @@ export async function handleBroadcast(session: SocketSession, ch: Channel, msg: 
   if (ch.broadcastAck) session.reply(msg, okReply());
 }
 
+/** `user_id` and `user_name` (full name, else e-mail) stamped on every tracked presence. */
+async function presenceIdentity(db: Database, userId: string) {
+  const [row] = await queryRows<{ name: string | null }>(
+    db,
+    sql`select coalesce(nullif(trim(p.full_name), ''), u.email) as name
+        from auth_users u left join profiles p on p.id = u.id where u.id = ${userId}::uuid`,
+  );
+  return { user_id: userId, user_name: row?.name ?? '' };
+}
+
 /** presence: `track` (with the state to share) or `untrack`. */
 export async function handlePresence(session: SocketSession, ch: Channel, msg: PhxMessage): Promise<void> {
   if (!mayTalk(ch))
     return session.reply(msg, errorReply('Unauthorized: only activated staff may share presence here'));
   const hub = session.hub;
   if (msg.payload.event === 'track') {
-    const meta = obj(msg.payload.payload) ?? {};
+    // Who is present is the server's word, not the client's: "also viewing: …" cannot be forged.
+    const meta = { ...obj(msg.payload.payload), ...(await presenceIdentity(hub.app.db, ch.reader.userId)) };
     const ref = randomUUID();
     if (!(await hub.track(ch, ref, meta))) return session.reply(msg, errorReply('presence state too large'));
     return session.reply(msg, okReply());

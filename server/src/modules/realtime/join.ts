@@ -3,7 +3,7 @@ import { socketCaller } from '../auth/index.ts';
 import { hubKeyOf, subTopicOf, type Channel, type ChangeEvent, type PgBinding } from './channel.ts';
 import { parseFilter } from './filters.ts';
 import { EVENTS, errorReply, okReply, type PhxMessage } from './protocol.ts';
-import { publishedTable } from './published-tables.ts';
+import { publishedTable, readerOf } from './published-tables.ts';
 import type { SocketSession } from './socket-session.ts';
 import { mayJoinPrivate, mayTalkInPublic } from './topic-rules.ts';
 
@@ -68,12 +68,7 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
     return refuse('Unauthorized: sign in first (anonymous sockets may join no channel)');
   if (who.kind === 'invalid') return refuse(`Unauthorized: ${who.message}`);
   const { caller } = who;
-  const reader = {
-    userId: caller.userId,
-    isActivated: caller.isActivated,
-    isSuperuser: caller.isSuperuser,
-    permissions: caller.permissions,
-  };
+  const reader = readerOf(caller);
   const subTopic = subTopicOf(msg.topic);
   if (isPrivate && !mayJoinPrivate(reader, subTopic)) {
     return refuse(`Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`);

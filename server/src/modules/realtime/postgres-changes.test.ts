@@ -48,7 +48,7 @@ describe('published tables', () => {
         permissions: [],
       };
       expect(
-        table.canRead(stranger, { [table.key]: '11111111-1111-4111-8111-111111111111' }),
+        await table.canRead(stranger, { [table.key]: '11111111-1111-4111-8111-111111111111' }, t.app.db),
         table.name,
       ).toBe(false);
       expect(
@@ -132,6 +132,7 @@ describe('postgres_changes', () => {
     const pending = await user('pcpend');
     const inserts = inbox<Change>();
     const deletes = inbox<Change>();
+    const eventsGone = inbox<Change>();
     const mine = inbox<Change>();
     const events = inbox<Change>();
     await subscribe(
@@ -142,6 +143,9 @@ describe('postgres_changes', () => {
         )
         .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'staff_status' }, (p) =>
           deletes.push(p),
+        )
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'dashboard_events' }, (p) =>
+          eventsGone.push(p),
         ),
     );
     await subscribe(
@@ -161,6 +165,9 @@ describe('postgres_changes', () => {
     await t.app.db.execute(sql`delete from auth_users where id = ${newcomer.userId}`);
     const [gone] = await deletes.next(1);
     expect(gone).toMatchObject({ eventType: 'DELETE', old: { user_id: newcomer.userId }, new: {} });
+    // A rejected sign-up (the user deleted) leaves the dashboard's events too.
+    const [left] = await eventsGone.next(1);
+    expect(left).toMatchObject({ eventType: 'DELETE', old: { id: `new_user:${newcomer.userId}` } });
     // The pending user heard none of that; their own approval reaches them.
     await t.app.db.execute(sql`update staff set approved = true where user_id = ${pending.userId}`);
     const [own] = await mine.next(1);

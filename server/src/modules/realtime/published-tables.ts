@@ -2,15 +2,24 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { holds } from '@bankmanager/contracts';
+import { mayReadApproval } from '../roles/index.ts';
 
-/** Who receives a row: the subscriber's user and staff flags, as the /api guards see them. */
+/** Who receives a row: the subscriber's user, staff flags and permissions, as the /api guards see them. */
 export interface Reader {
   userId: string;
   isActivated: boolean;
   isSuperuser: boolean;
-  /** The caller's permissions when the socket joined or last renewed its token (as the /api guard reads them). */
+  /** Empty while the account awaits activation (as the guard query reads them). */
   permissions: readonly string[];
 }
+
+/** The reader a signed-in caller (the socket's token) is. */
+export const readerOf = (c: Reader): Reader => ({
+  userId: c.userId,
+  isActivated: c.isActivated,
+  isSuperuser: c.isSuperuser,
+  permissions: c.permissions,
+});
 
 export type Row = Record<string, unknown>;
 
@@ -25,9 +34,10 @@ export interface PublishedTable {
   query(key: string): SQL;
   /**
    * The same read rule as the routes that serve this data: a row reaches a subscriber only when
-   * this says yes. For a DELETE it sees only the key column.
+   * this says yes. For a DELETE it sees only the key column. Asynchronous when the rule needs the
+   * database (an approver's limits); it runs once per change and subscriber, before delivery.
    */
-  canRead(reader: Reader, row: Row): boolean;
+  canRead(reader: Reader, row: Row, db: Database): boolean | Promise<boolean>;
 }
 
 const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
@@ -65,10 +75,13 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
       { name: 'approved', type: 'bool' },
       { name: 'is_superuser', type: 'bool' },
       { name: 'banned_until', type: 'timestamptz' },
+      // As GET /api/me/permissions has them: the reader's channels read with them from this change on.
+      { name: 'permissions', type: '_text' },
     ],
     query: (key) =>
       sql`select s.user_id, s.approved, s.is_superuser,
-                 case when u.banned_until is null then null else ${ts('u.banned_until')} end as banned_until
+                 case when u.banned_until is null then null else ${ts('u.banned_until')} end as banned_until,
+                 case when s.approved or s.is_superuser then s.permissions else '{}'::text[] end as permissions
           from staff s join auth_users u on u.id = s.user_id where s.user_id = ${key}::uuid`,
     canRead: (r, row) => row.user_id === r.userId || r.isSuperuser,
   },
@@ -123,6 +136,41 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
                 from eod_run_steps where id = ${key}::bigint`
         : sql`select null where false`,
     canRead: mayRunEndOfDay,
+  },
+  {
+    // GET /api/approvals: the maker's own requests, every request for audit.read, and the ones a
+    // checker may decide (type, limit, never their own). A decided request still reaches the checkers
+    // who could decide it, so it leaves their inbox. The command and its before/after stay in the API.
+    name: 'approval_requests',
+    key: 'id',
+    columns: [
+      { name: 'id', type: 'uuid' },
+      { name: 'type', type: 'text' },
+      { name: 'status', type: 'text' },
+      { name: 'branch', type: 'text' },
+      // Said to be text: realtime-js turns a numeric column into a float, and money is never a float.
+      { name: 'amount', type: 'text' },
+      { name: 'currency', type: 'text' },
+      { name: 'maker_id', type: 'uuid' },
+      { name: 'created_at', type: 'timestamptz' },
+      { name: 'decided_at', type: 'timestamptz' },
+    ],
+    query: (key) =>
+      /^[0-9a-f-]{36}$/.test(key)
+        ? sql`select id, type, status, branch, amount::text as amount, currency, maker_id,
+                     ${ts('created_at')} as created_at,
+                     case when decided_at is null then null else ${ts('decided_at')} end as decided_at
+              from approval_requests where id = ${key}::uuid`
+        : sql`select null where false`,
+    canRead: (r, row, db) =>
+      typeof row.maker_id === 'string' &&
+      typeof row.type === 'string' &&
+      mayReadApproval(db, r, {
+        makerId: row.maker_id,
+        type: row.type,
+        amount: typeof row.amount === 'string' ? row.amount : null,
+        currency: typeof row.currency === 'string' ? row.currency : null,
+      }),
   },
 ];
 

@@ -8,7 +8,7 @@ import {
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
-import type { Checker } from './decide.ts';
+import { mayDecide, type Checker } from './decide.ts';
 import { limitsOf } from './limits.ts';
 
 type Row = typeof approvalRequests.$inferSelect;
@@ -68,4 +68,19 @@ export async function listApprovals(
     .limit(window.limit)
     .offset(window.offset);
   return { total: totalRow?.n ?? 0, rows: rows.map(toApproval) };
+}
+
+/**
+ * Whether GET /api/approvals shows this request to this member of staff in some scope: its maker
+ * (`mine`), anyone with audit.read (all), or a checker who may decide it (`decide`: type, limit, not
+ * theirs). Realtime delivers a request's changes by the same rule (issue 21). Activation comes first.
+ */
+export async function mayReadApproval(
+  db: Database,
+  who: { userId: string; isActivated: boolean; isSuperuser: boolean; permissions: readonly string[] },
+  row: Pick<Row, 'makerId' | 'type' | 'amount' | 'currency'>,
+): Promise<boolean> {
+  if (!who.isActivated && !who.isSuperuser) return false;
+  if (row.makerId === who.userId || holds(who, 'audit.read')) return true;
+  return (await mayDecide(db, { ...who, id: who.userId }, row)) === undefined;
 }

@@ -24,7 +24,11 @@ export async function expireOverdue(db: Database): Promise<void> {
 }
 
 /** Whether this checker may decide this request (permission and approval limit; never the maker). */
-export async function mayDecide(db: Database, checker: Checker, row: Row): Promise<string | undefined> {
+export async function mayDecide(
+  db: Database,
+  checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions'>,
+  row: Pick<Row, 'makerId' | 'type' | 'amount' | 'currency'>,
+): Promise<string | undefined> {
   if (row.makerId === checker.id) return APPROVAL_TEXT.ownRequest;
   const policy = APPROVAL_POLICIES[row.type as ApprovalType];
   if (!policy || !holds(checker, policy.approvePermission)) return 'forbidden';

@@ -16,5 +16,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export { staffRoleRoutes } from './role-routes.ts';
 export { registerApprovalCommand, type ApprovalActor, type ApprovalCommand } from './approval-registry.ts';
-export { requestApproval, businessDay, type ApprovalRequestInput } from './request-approval.ts';
+export {
+  requestApproval,
+  requestApprovalOnce,
+  approvalByReference,
+  businessDay,
+  type ApprovalRequestInput,
+} from './request-approval.ts';
 export { limitsOf, withinLimit, compareDecimal } from './limits.ts';
+export { mayReadApproval } from './approval-list.ts';
+export { assignSeedRoles } from './role-repository.ts';

@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { APPROVAL_POLICIES, type ApprovalType } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import type { ApprovalActor } from './approval-registry.ts';
 
@@ -16,6 +18,8 @@ export interface ApprovalRequestInput {
   amount?: string | null;
   currency?: string | null;
   subjectVersion?: string | null;
+  /** The maker's client reference: with it, the same request made twice is stored once. */
+  reference?: string | null;
 }
 
 /**
@@ -48,6 +52,7 @@ export async function requestApproval(tx: Database, input: ApprovalRequestInput)
       amount: input.amount ?? null,
       currency: input.currency ?? null,
       subjectVersion: input.subjectVersion ?? null,
+      reference: input.reference ?? null,
       businessDate,
       // The only expiry policy so far; another would compute its own end here.
       expiresAt: policy.expires === 'end_of_business_day' ? endsAt : endsAt,
@@ -70,4 +75,48 @@ export async function requestApproval(tx: Database, input: ApprovalRequestInput)
     },
   });
   return id;
+}
+
+/** The request of this type made with this client reference, if any (any status). */
+export async function approvalByReference(
+  db: Database,
+  type: ApprovalType,
+  reference: string,
+): Promise<{ id: string; status: string; subjectId: string } | null> {
+  const [row] = await db
+    .select({
+      id: approvalRequests.id,
+      status: approvalRequests.status,
+      subjectId: approvalRequests.subjectId,
+    })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.type, type), eq(approvalRequests.reference, reference)));
+  return row ?? null;
+}
+
+/**
+ * `requestApproval` made idempotent by the maker's reference (issue 19): the same request sent again —
+ * after a timeout, a double click, or by two copies racing — answers with the first request and stores
+ * nothing. `prepare` runs in the same transaction before the request is stored (e.g. a lock and a
+ * check) and may throw to refuse.
+ */
+export async function requestApprovalOnce(
+  db: Database,
+  input: ApprovalRequestInput & { reference: string },
+  prepare?: (tx: Database) => Promise<void>,
+): Promise<{ approvalId: string; replayed: boolean }> {
+  for (let round = 0; round < 3; round++) {
+    const existing = await approvalByReference(db, input.type, input.reference);
+    if (existing) return { approvalId: existing.id, replayed: true };
+    try {
+      const approvalId = await db.transaction(async (tx) => {
+        await prepare?.(tx);
+        return requestApproval(tx, input);
+      });
+      return { approvalId, replayed: false };
+    } catch (err) {
+      if (violatedConstraint(err) !== 'approval_requests_reference_unique') throw err;
+    }
+  }
+  throw new Error(`approval reference ${input.reference} kept colliding without a request to return`);
 }

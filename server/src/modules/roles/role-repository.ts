@@ -116,3 +116,19 @@ export async function setStaffAccess(
   await tx.delete(staffRoles).where(eq(staffRoles.userId, userId));
   if (roleIds.length) await tx.insert(staffRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
 }
+
+/** Gives a member of staff the seeded roles with these keys and a home branch (demo data only). */
+export async function assignSeedRoles(
+  tx: Database,
+  userId: string,
+  keys: string[],
+  homeBranch: string | null,
+) {
+  const rs = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.key, keys));
+  await setStaffAccess(
+    tx,
+    userId,
+    rs.map((r) => r.id),
+    homeBranch,
+  );
+}

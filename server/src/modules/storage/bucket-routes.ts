@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isPermission } from '@bankmanager/contracts';
 import { storageBuckets } from '../../db/schema/storage.ts';
 import { eq, sql } from 'drizzle-orm';
 import { requestIp, writeAudit } from '../audit/index.ts';
@@ -19,7 +20,7 @@ import { parseSizeLimit } from './size-limit.ts';
 
 const permission = z
   .string()
-  .regex(/^[a-z][a-z_]*\.[a-z][a-z_]*$/, 'a permission such as customers.read')
+  .refine(isPermission, 'a permission of the roles screen, such as customers.read')
   .nullable();
 const bucketBody = z.object({
   id: z.string().optional(),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { anonStorage, serviceStorage, staffStorage } from '../../../test/support/storage-clients.ts';
+import { keysOf } from '../../../test/support/auth-clients.ts';
 
 /** Buckets through the stock supabase-js 2.79 storage client over HTTP. */
 describe('supabase-js storage conformance: buckets', () => {
@@ -80,6 +81,24 @@ describe('supabase-js storage conformance: buckets', () => {
     expect((await admin.createBucket('dup')).error).toMatchObject({ status: 409, statusCode: '409' });
     expect((await admin.createBucket('Bad Name')).error).toMatchObject({ status: 400 });
     expect((await admin.createBucket('list')).error).toMatchObject({ status: 400 });
+  });
+
+  it('takes policy permissions of the roles screen only: an unknown name is a 400 naming the field', async () => {
+    const { serviceKey } = keysOf(t.app);
+    const create = (body: Record<string, unknown>) =>
+      fetch(`${base}/storage/v1/bucket`, {
+        method: 'POST',
+        headers: {
+          apikey: serviceKey,
+          authorization: `Bearer ${serviceKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const bad = await create({ name: 'policy-bad', read_permission: 'customers.write' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toMatch(/read_permission/);
+    expect((await create({ name: 'policy-ok', read_permission: 'customers.read' })).status).toBe(200);
   });
 
   it('lets superusers (storage.manage) administer, not other staff or the anon key, and audits', async () => {

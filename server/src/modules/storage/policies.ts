@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { holds, isPermission } from '@bankmanager/contracts';
 import { currentUser, requireUser, tableApiCaller, type AuthUser } from '../auth/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { accessDenied, unauthorized } from './errors.ts';
@@ -20,15 +21,12 @@ export interface BucketPolicy {
 }
 
 /**
- * Whether a staff user holds `permission`. The roles issue has not landed: until it does,
- * `storage.manage` is a superuser's, and any other permission (`customers.read`, `customers.write`…)
- * an activated staff member's. The roles issue replaces this one function with a lookup of the
- * user's roles; every call site already names the permission it needs.
+ * Whether a staff user holds `permission`: an activated member of staff whose roles grant it (read
+ * from the database on each request by the auth guard, issue 15), or a superuser. A name that is not
+ * a permission of the contracts is held by nobody.
  */
 export function holdsPermission(user: AuthUser, permission: string): boolean {
-  if (user.isSuperuser) return true;
-  if (permission === STORAGE_MANAGE) return false;
-  return user.isActivated;
+  return user.isActivated && isPermission(permission) && holds(user, permission);
 }
 
 const callers = new WeakMap<FastifyRequest, StorageCaller>();

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { keysOf } from '../../../test/support/auth-clients.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { setRoles } from '../../../test/support/roles.ts';
 import {
   anonStorage,
   pngBytes,
@@ -30,6 +31,7 @@ describe('storage safety', () => {
   let base: string;
   let admin: ReturnType<typeof serviceStorage>;
   let clerk: StaffUser;
+  let cso: StaffUser;
   let pending: StaffUser;
   const objectCount = async () => (await queryRows<{ n: number }>(t.app.db, sqlCount))[0]!.n;
   beforeAll(async () => {
@@ -37,6 +39,8 @@ describe('storage safety', () => {
     const staff = await staffUsers(t.app);
     base = staff.baseUrl;
     clerk = await staff.make('activated');
+    cso = await staff.make('activated', 'cso');
+    await setRoles(t.app, cso.userId, ['cso']);
     pending = await staff.make('pending');
     admin = serviceStorage(base, t.app);
     await admin.createBucket('small', { public: false, fileSizeLimit: 1000 });
@@ -159,8 +163,12 @@ describe('storage safety', () => {
     expect((await asClerk.list()).error).toMatchObject({ status: 403 });
     expect((await asClerk.upload('c.txt', 'x')).error).toMatchObject({ status: 403 });
     expect((await asClerk.createSignedUrl('secret.txt', 60)).error).toMatchObject({ status: 403 });
-    // customer-ids: customers.read / customers.write, held today by activated staff only.
-    const ids = staffStorage(base, t.app, clerk).from('customer-ids');
+    // customer-ids: customers.read / customers.create, which a Customer Service Officer's role
+    // holds and an Officer's (the clerk's) does not.
+    const clerkIds = staffStorage(base, t.app, clerk).from('customer-ids');
+    expect((await clerkIds.list('c1')).error).toMatchObject({ status: 403 });
+    expect((await clerkIds.upload('c1/id.png', new Blob([pngBytes()]))).error).toMatchObject({ status: 403 });
+    const ids = staffStorage(base, t.app, cso).from('customer-ids');
     expect((await ids.upload('c1/id.png', new Blob([pngBytes()]))).error).toBeNull();
     expect((await ids.list('c1')).data!.map((e) => e.name)).toEqual(['id.png']);
     expect((await ids.upload('c1/id.txt', 'not an image')).error).toMatchObject({ status: 415 });

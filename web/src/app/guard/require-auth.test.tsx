@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
 import { RequireAuth } from './require-auth';
 
 function SignInProbe() {
@@ -95,5 +97,42 @@ describe('<RequireAuth>', () => {
     renderAt('/enquiries/account', { activationError: 'Request timed out while fetching user status' });
     expect(screen.getByRole('alert')).toHaveTextContent('Request timed out while fetching user status');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+  it("names the page and the permission it needs for a user without it, and sets the tab's title (issue 22 B.11, B.16)", () => {
+    render(
+      <AuthContext.Provider
+        value={
+          {
+            status: 'signedIn',
+            user: { id: 'u1' },
+            activation: { isActivated: true, isSuperuser: false, statusVerified: true },
+            activationLoading: false,
+            activationError: null,
+            signingIn: false,
+            start: vi.fn(),
+            checkActivation: vi.fn(),
+          } as unknown as AuthContextValue
+        }
+      >
+        <PermissionsContext.Provider
+          value={{
+            me: { roles: [], permissions: [], limits: [], homeBranch: null } as never,
+            can: () => false,
+            reload: () => {},
+          }}
+        >
+          <MemoryRouter initialEntries={['/security/audit']}>
+            <RequireAuth requiresActivation permission="audit.read" title="Audit">
+              <h1>Protected</h1>
+            </RequireAuth>
+          </MemoryRouter>
+        </PermissionsContext.Provider>
+      </AuthContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Audit');
+    expect(screen.getByRole('alert')).toHaveTextContent(PERMISSION_TEXT.noAccessPage);
+    expect(screen.getByRole('alert')).toHaveTextContent('“Read the audit trail”');
+    expect(document.title).toBe('Audit – BankManager');
+    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { decideRoute } from './decide-route';
 import { SuperusersOnly } from './superusers-only';
 import type { Permission } from '@bankmanager/contracts/permissions';
-import { PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
+import { PERMISSION_DEFS, PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { usePermissions } from '@/lib/permissions';
 
 export interface RequireAuthProps {
@@ -24,6 +24,8 @@ export interface RequireAuthProps {
    * this page" and the screen is not rendered (the server answers 403 too).
    */
   permission?: Permission;
+  /** The page's name, the heading of what a user without access sees instead (issue 22 B.11). */
+  title?: string;
 }
 
 /** docs/product.md §4 route guard around one route. */
@@ -33,6 +35,7 @@ export function RequireAuth({
   loadingFallback,
   superusersOnly,
   permission,
+  title,
 }: RequireAuthProps) {
   const auth = useAuth();
   const { me, can } = usePermissions();
@@ -73,10 +76,17 @@ export function RequireAuth({
     return <>{loadingFallback ?? <Loading />}</>;
   }
   if (superusersOnly !== undefined && activation?.isSuperuser !== true)
-    return <SuperusersOnly message={superusersOnly} />;
+    return <SuperusersOnly title={title} message={superusersOnly} />;
   if (permission !== undefined) {
     if (me === null) return <>{loadingFallback ?? <Loading />}</>;
-    if (!can(permission)) return <SuperusersOnly message={PERMISSION_TEXT.noAccessPage} />;
+    if (!can(permission))
+      return (
+        <SuperusersOnly
+          title={title}
+          message={PERMISSION_TEXT.noAccessPage}
+          detail={PERMISSION_TEXT.needsPermission(PERMISSION_DEFS[permission].label)}
+        />
+      );
   }
   return <>{children}</>;
 }

@@ -1,26 +1,28 @@
-import { useEffect } from 'react';
-import { publicConfig } from '@/config/public-config';
+import { useEffect, useState } from 'react';
 import { useAuth } from '@/lib/auth';
-import { watchStaffStatus } from '@/lib/realtime';
-
-/** How often a signed-in page re-checks the user's flags when the socket is down (server STATUS_POLL_SECONDS). */
-export const ACTIVATION_POLL_MS = (publicConfig.statusPollSeconds ?? 15) * 1000;
+import { FALLBACK_POLL_MS, watchStaffStatus } from '@/lib/realtime';
 
 /**
  * Keeps the user's flags current while a signed-in page is open, so an approval moves a pending user
  * to /dashboard, and a revocation or ban takes effect, without a reload: at once through the realtime
- * socket (their `staff_status` row), and by polling as the fallback when the socket is down.
+ * socket (their `staff_status` row, re-read on every change and every rejoin), and by polling only
+ * while that channel is not joined.
  */
-export function useActivationPolling(intervalMs: number = ACTIVATION_POLL_MS): void {
+export function useActivationPolling(intervalMs: number = FALLBACK_POLL_MS): void {
   const { status, user, checkActivation } = useAuth();
   const userId = user?.id;
+  const [live, setLive] = useState(false);
   useEffect(() => {
-    if (status !== 'signedIn') return;
+    if (status !== 'signedIn' || live) return;
     const t = setInterval(() => void checkActivation({ quiet: true }), intervalMs);
     return () => clearInterval(t);
-  }, [status, checkActivation, intervalMs]);
+  }, [status, live, checkActivation, intervalMs]);
   useEffect(() => {
     if (status !== 'signedIn' || !userId) return;
-    return watchStaffStatus(userId, () => void checkActivation({ quiet: true }));
+    const stop = watchStaffStatus(userId, () => void checkActivation({ quiet: true }), setLive);
+    return () => {
+      stop();
+      setLive(false);
+    };
   }, [status, userId, checkActivation]);
 }

@@ -3,7 +3,7 @@ import { Guarded } from './guarded';
 
 export default function Customer360RoutePage() {
   return (
-    <Guarded requiresActivation permission="customers.read">
+    <Guarded requiresActivation title="Customer" permission="customers.read">
       <Customer360Route />
     </Guarded>
   );

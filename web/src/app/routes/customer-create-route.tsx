@@ -6,7 +6,7 @@ import { Guarded } from './guarded';
 export default function CustomerCreatePage() {
   const kind = customerKindOf(useLocation().pathname);
   return (
-    <Guarded requiresActivation permission="customers.create">
+    <Guarded requiresActivation title="New customer" permission="customers.create">
       <CustomerCreateRoute key={kind} kind={kind} />
     </Guarded>
   );

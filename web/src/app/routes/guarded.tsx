@@ -1,4 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { findMenuEntry } from '@bankmanager/contracts/menu';
+import { useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Permission } from '@bankmanager/contracts/permissions';
 import { RequireAuth } from '@/app/guard/require-auth';
@@ -14,6 +16,7 @@ export function Guarded({
   loadingFallback,
   superusersOnly,
   permission,
+  title,
   children,
 }: {
   requiresActivation: boolean;
@@ -22,9 +25,12 @@ export function Guarded({
   superusersOnly?: string;
   /** The permission the screen needs; without it, "You don't have access to this page". */
   permission?: Permission;
+  /** The page's name where the menu has none (its menu entry's name otherwise). */
+  title?: string;
   children: ReactNode;
 }) {
   useActivationPolling();
+  const { pathname } = useLocation();
   return (
     <QueryClientProvider client={queryClient}>
       <RequireAuth
@@ -32,6 +38,7 @@ export function Guarded({
         loadingFallback={loadingFallback}
         superusersOnly={superusersOnly}
         permission={permission}
+        title={title ?? findMenuEntry(pathname)?.item.name}
       >
         {children}
       </RequireAuth>

@@ -3,7 +3,9 @@ import { Guarded } from './guarded';
 
 export default function ObjectLibraryPage() {
   return (
-    <Guarded requiresActivation superusersOnly="Only superusers can open the Object Library.">
+    // The server administers buckets for storage.manage (superusers hold every permission): the same
+    // permission opens the screen and shows its menu entry (issue 22 B.11).
+    <Guarded requiresActivation permission="storage.manage">
       <ObjectLibraryRoute />
     </Guarded>
   );

@@ -2,7 +2,13 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Not modal: a modal menu marks the rest of the page aria-hidden while its controls stay focusable
+ * (axe aria-hidden-focus, issue 22 B.16). Focus still moves into the menu and Escape returns it.
+ */
+export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
 /** The menu panel, in a portal, aligned to the trigger's end by default. */

@@ -1,13 +1,46 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A bordered, horizontally scrollable data table; name it with aria-label or a <TableCaption>. */
+/** What a table wider than the screen says under itself (issue 22 B.7). */
+export const TABLE_SCROLL_HINT = 'Scroll sideways for more columns';
+
+/**
+ * A bordered, horizontally scrollable data table; name it with aria-label or a <TableCaption>. When it
+ * is wider than its box (a phone), it says so under itself, and the box takes keyboard focus so the
+ * arrow keys scroll it (axe scrollable-region-focusable), described by that hint.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const box = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setWide(el.scrollWidth > el.clientWidth + 1);
+    const watch = new ResizeObserver(check);
+    watch.observe(el);
+    if (el.firstElementChild) watch.observe(el.firstElementChild);
+    return () => watch.disconnect();
+  }, []);
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className={cn('w-full text-sm', className)} {...props} />
-    </div>
+    <>
+      <div
+        ref={box}
+        className="overflow-x-auto rounded-md border"
+        // A scrolling box is focusable so keyboard users can scroll it (WCAG 2.1.1), only while it scrolls.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={wide ? 0 : undefined}
+        aria-describedby={wide ? hintId : undefined}
+      >
+        <table className={cn('w-full text-sm', className)} {...props} />
+      </div>
+      {wide ? (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {TABLE_SCROLL_HINT} →
+        </p>
+      ) : null}
+    </>
   );
 }
 

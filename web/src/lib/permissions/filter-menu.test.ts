@@ -24,4 +24,13 @@ describe('filterMenu', () => {
   it('names a permission on every menu entry', () => {
     expect(flattenMenu().filter((e) => !e.item.permission)).toEqual([]);
   });
+  it('shows the Object Library only to those who may administer storage (issue 22 B.11)', () => {
+    const paths = (permissions: Permission[]) =>
+      flattenMenu(filterMenu(MENU, (p) => holds({ permissions, isSuperuser: false }, p))).map(
+        (e) => e.item.path,
+      );
+    expect(paths(['eod.run'])).toContain('/system/batch-control');
+    expect(paths(['eod.run'])).not.toContain('/system/batch-control/object-library');
+    expect(paths(['eod.run', 'storage.manage'])).toContain('/system/batch-control/object-library');
+  });
 });

@@ -2,7 +2,9 @@ import { Fragment, useState } from 'react';
 import { formatAmount, type Transaction } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { usePermissions } from '@/lib/permissions';
 import { PostingLegs } from './posting-legs';
+import { ReversePostingDialog } from './reverse-posting-dialog';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -16,6 +18,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
  */
 export function TransactionHistory({ number, items }: { number: string; items: Transaction[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [reversing, setReversing] = useState<Transaction | null>(null);
+  const mayReverse = usePermissions().can('postings.reverse');
   const toggle = (id: string) =>
     setOpen((s) => {
       const next = new Set(s);
@@ -25,61 +29,76 @@ export function TransactionHistory({ number, items }: { number: string; items: T
   if (items.length === 0)
     return <p className="text-muted-foreground py-6 text-center">No transactions on this account yet.</p>;
   return (
-    <Table aria-label="Transaction history">
-      <TableHeader>
-        <tr>
-          <TableHead>Date</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead align="right">Amount</TableHead>
-          <TableHead align="right">Balance</TableHead>
-          <TableHead className="print:hidden">
-            <span className="sr-only">From / to</span>
-          </TableHead>
-        </tr>
-      </TableHeader>
-      <TableBody>
-        {items.map((t) => (
-          <Fragment key={t.id}>
-            <TableRow>
-              <TableCell kind="date">{dateFormat.format(new Date(t.date))}</TableCell>
-              <TableCell>{t.description}</TableCell>
-              <TableCell
-                align="right"
-                kind="amount"
-                className={
-                  t.type === 'credit'
-                    ? 'text-green-700 dark:text-green-400'
-                    : 'text-red-700 dark:text-red-400'
-                }
-              >
-                {t.type === 'credit' ? '+' : '-'}
-                {formatAmount(t.amount)}
-              </TableCell>
-              <TableCell align="right" kind="amount">
-                {formatAmount(t.balance)}
-              </TableCell>
-              <TableCell className="print:hidden">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-expanded={open.has(t.id)}
-                  aria-controls={`legs-${t.id}`}
-                  onClick={() => toggle(t.id)}
+    <>
+      <Table aria-label="Transaction history">
+        <TableHeader>
+          <tr>
+            <TableHead>Date</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead align="right">Amount</TableHead>
+            <TableHead align="right">Balance</TableHead>
+            <TableHead className="print:hidden">
+              <span className="sr-only">From / to</span>
+            </TableHead>
+          </tr>
+        </TableHeader>
+        <TableBody>
+          {items.map((t) => (
+            <Fragment key={t.id}>
+              <TableRow>
+                <TableCell kind="date">{dateFormat.format(new Date(t.date))}</TableCell>
+                <TableCell>{t.description}</TableCell>
+                <TableCell
+                  align="right"
+                  kind="amount"
+                  className={
+                    t.type === 'credit'
+                      ? 'text-green-700 dark:text-green-400'
+                      : 'text-red-700 dark:text-red-400'
+                  }
                 >
-                  {open.has(t.id) ? 'Hide from/to' : 'From/to'}
-                </Button>
-              </TableCell>
-            </TableRow>
-            {open.has(t.id) ? (
-              <TableRow id={`legs-${t.id}`}>
-                <TableCell colSpan={5}>
-                  <PostingLegs number={number} id={t.id} />
+                  {t.type === 'credit' ? '+' : '-'}
+                  {formatAmount(t.amount)}
+                </TableCell>
+                <TableCell align="right" kind="amount">
+                  {formatAmount(t.balance)}
+                </TableCell>
+                <TableCell className="print:hidden">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-expanded={open.has(t.id)}
+                    aria-controls={`legs-${t.id}`}
+                    onClick={() => toggle(t.id)}
+                  >
+                    {open.has(t.id) ? 'Hide from/to' : 'From/to'}
+                  </Button>
+                  {mayReverse ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Reverse the posting of ${dateFormat.format(new Date(t.date))}: ${t.description}`}
+                      onClick={() => setReversing(t)}
+                    >
+                      Reverse
+                    </Button>
+                  ) : null}
                 </TableCell>
               </TableRow>
-            ) : null}
-          </Fragment>
-        ))}
-      </TableBody>
-    </Table>
+              {open.has(t.id) ? (
+                <TableRow id={`legs-${t.id}`}>
+                  <TableCell colSpan={5}>
+                    <PostingLegs number={number} id={t.id} />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+      {reversing ? (
+        <ReversePostingDialog number={number} transaction={reversing} onClose={() => setReversing(null)} />
+      ) : null}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   normaliseAccountNumber,
   type AccountDetails as Details,
 } from '@bankmanager/contracts';
+import { AlsoViewing } from '@/components/also-viewing';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -17,9 +18,10 @@ import { useTransactions } from '../api/get-transactions';
 import { AccountDetails } from '../components/account-details';
 import { AccountStanding } from '../components/account-standing';
 import { PrintHeader } from '../components/print-header';
-import { HolderVerification } from '../components/holder-verification';
+import { HolderVerification } from '@/components/customer/holder-verification';
 import { StatementDialog } from '../components/statement-dialog';
 import { TransactionHistory } from '../components/transaction-history';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function History({ number }: { number: string }) {
   const tx = useTransactions(number);
@@ -69,6 +71,7 @@ function History({ number }: { number: string }) {
  * docs/product.md §2.8 "Account Enquiry screen", reading the database; every lookup is audited server-side.
  */
 export function AccountEnquiryRoute() {
+  useDocumentTitle(T.title);
   // The account number lives in the query string (issue 22 B.8): a reload or a link re-opens it.
   const [params, setParams] = useSearchParams();
   const [number, setNumber] = useState(() => params.get('account') ?? '');
@@ -154,6 +157,11 @@ export function AccountEnquiryRoute() {
           {searching ? 'Searching...' : 'Search'}
         </Button>
       </form>
+      {account && (
+        <div className="print:hidden">
+          <AlsoViewing topic={`account:${account.accountNumber}`} />
+        </div>
+      )}
       {account && (
         <Tabs defaultValue="details" className="grid gap-4">
           <TabsList aria-label="Account information" className="print:hidden">

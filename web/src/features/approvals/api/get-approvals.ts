@@ -20,11 +20,13 @@ export function getApprovals(f: InboxFilters, page: number, signal?: AbortSignal
   });
 }
 
-export function useApprovals(f: InboxFilters, page: number) {
+/** `refetchInterval`: the fallback poll while the realtime channel is down (`false` while it is up). */
+export function useApprovals(f: InboxFilters, page: number, refetchInterval: number | false = false) {
   return useQuery({
     queryKey: ['approvals', f, page],
     queryFn: ({ signal }) => getApprovals(f, page, signal),
     placeholderData: keepPreviousData,
     retry: false,
+    refetchInterval,
   });
 }

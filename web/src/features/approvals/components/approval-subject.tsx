@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import {
   CUSTOMER_ACTION_LABELS,
   customerHref,
@@ -14,6 +15,9 @@ const field = (v: unknown, key: string): unknown =>
  * lifecycle action and its reason (checkers decide on those, not on raw JSON).
  */
 export function ApprovalSubject({ approval: a }: { approval: Approval }) {
+  const payment = paymentSubject(a);
+  if (payment) return payment;
+  if (TELLER_SUBJECTS.has(a.subjectType)) return <TellerSubject approval={a} />;
   if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
     return (
       <>
@@ -34,5 +38,66 @@ export function ApprovalSubject({ approval: a }: { approval: Approval }) {
         <span className="text-muted-foreground text-xs">Reason: {reason}</span>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Payments' requests (issue 19) link to what they are about: a journal entry (reversal, with its
+ * reason), a salary batch's report, an account's enquiry (a transfer).
+ */
+function paymentSubject(a: Approval) {
+  const reason = field(a.command, 'reason');
+  if (a.subjectType === 'journal_entry' && /^\d+$/.test(a.subjectId))
+    return (
+      <div className="grid gap-1">
+        <Link className="underline" to={`${paths.generalLedger}?tab=journal&entry=${a.subjectId}`}>
+          {`Journal entry ${a.subjectId}`}
+        </Link>
+        {typeof reason === 'string' ? (
+          <span className="text-muted-foreground text-xs">Reason: {reason}</span>
+        ) : null}
+      </div>
+    );
+  if (a.subjectType === 'salary_batch')
+    return (
+      <Link className="underline" to={`${paths.salaryImport}?batch=${a.subjectId}`}>
+        {`Salary batch ${a.subjectId}`}
+      </Link>
+    );
+  if (a.subjectType === 'account' && /^\d{13}$/.test(a.subjectId))
+    return (
+      <Link className="underline" to={`${paths.accountEnquiry}?account=${a.subjectId}`}>
+        {`Account ${a.subjectId}`}
+      </Link>
+    );
+  return null;
+}
+
+/** The teller's requests (issue 19): a withdrawal, a vault transfer or a till count, in plain words. */
+const TELLER_SUBJECTS = new Set(['teller_transaction', 'till_vault_transfer', 'till_session']);
+const TELLER_FIELDS: Record<string, string> = {
+  account: 'Account',
+  holder: 'Holder',
+  bearer: 'Paid to',
+  till: 'Till',
+  direction: 'Direction',
+  expected: 'Till should hold',
+  counted: 'Counted',
+  difference: 'Difference',
+};
+
+function TellerSubject({ approval: a }: { approval: Approval }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {Object.entries(TELLER_FIELDS).map(([key, label]) => {
+        const v = field(a.after, key);
+        return typeof v === 'string' ? (
+          <div key={key} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd>{v}</dd>
+          </div>
+        ) : null;
+      })}
+    </dl>
   );
 }

@@ -9,10 +9,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCaption, TableHead, TableHeader } from '@/components/ui/table';
 import { useUrlList } from '@/hooks/use-url-state';
 import { useBranch } from '@/lib/branch';
+import { useLiveRefetch } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
 import { useDecideApproval, type DecideInput } from '../api/decide-approval';
 import { ApprovalRow } from '../components/approval-row';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const inboxFiltersSchema = approvalListQuerySchema.pick({ type: true, branch: true, minAmount: true });
 const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'Diff', 'Decision'];
@@ -20,13 +22,16 @@ const selectClass = 'border-input bg-background h-9 rounded-md border px-2 text-
 
 /** The approvals inbox (issue 15): every pending request the user may decide, oldest first. */
 export function ApprovalsInboxRoute() {
+  useDocumentTitle('Approve Transactions');
   // Filters and page live in the query string: a reload or a shared link restores them (B.8).
   const url = useUrlList(inboxFiltersSchema);
   // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
   const { branch } = useBranch();
   const filters: InboxFilters = { ...url.filters, branch: url.filters.branch ?? branch ?? undefined };
   const { page, setPage } = url;
-  const list = useApprovals(filters, page);
+  // Live (issue 21): a request made, decided or withdrawn elsewhere shows without a reload.
+  const poll = useLiveRefetch('approvals-inbox', [{ table: 'approval_requests' }], [['approvals']]);
+  const list = useApprovals(filters, page, poll);
   const decide = useDecideApproval();
   const set = (f: Partial<InboxFilters>) => url.setFilters({ ...filters, ...f });
   const onDecide = (d: DecideInput) =>

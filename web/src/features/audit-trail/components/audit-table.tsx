@@ -12,6 +12,16 @@ import {
   TableRow,
 } from '@/components/ui/table';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the row acted on, as a reader names it: a person's name, a number, or just its kind. */
+function targetText(r: AuditRow): string {
+  if (!r.targetId) return '—';
+  const kind = (r.targetType ?? '').replaceAll('_', ' ');
+  if (r.targetName) return `${kind} ${r.targetName}`.trim();
+  return UUID.test(r.targetId) ? kind || 'record' : `${kind} ${r.targetId}`.trim();
+}
+
 const OUTCOME_VARIANT = { success: 'default', failure: 'destructive', denied: 'warning' } as const;
 const HEADERS = ['Time', 'Actor', 'Action', 'Target', 'Outcome', 'IP', 'Details'];
 
@@ -36,7 +46,8 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
             </TableCell>
             {/* The raw code stays in the detail view (and the title, for whoever searches by it). */}
             <TableCell title={r.action}>{auditActionLabel(r.action)}</TableCell>
-            <TableCell>{r.targetId ? `${r.targetType ?? ''} ${r.targetId}` : '—'}</TableCell>
+            {/* A person by name; a uuid only in the title and the detail view (B.9). */}
+            <TableCell title={r.targetId ?? undefined}>{targetText(r)}</TableCell>
             <TableCell>
               <Badge variant={OUTCOME_VARIANT[r.outcome]}>{r.outcome}</Badge>
             </TableCell>

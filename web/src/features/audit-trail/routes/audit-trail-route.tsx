@@ -12,12 +12,14 @@ import { useVerifyAudit } from '../api/verify-audit';
 import { AuditDetailDialog } from '../components/audit-detail-dialog';
 import { AuditFiltersForm } from '../components/audit-filters-form';
 import { AuditTable } from '../components/audit-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /security/audit: filtered, paged audit rows; details, CSV export and the chain check.
  * Superusers only: the route guard (app/routes/audit-trail-route.tsx) keeps everyone else out.
  */
 export function AuditTrailRoute() {
+  useDocumentTitle('Audit Trail');
   // Filters and page live in the query string: a reload or a shared link restores them (B.8).
   const { filters, page, setFilters, setPage } = useUrlList(auditFiltersSchema);
   const [openId, setOpenId] = useState<number | null>(null);

@@ -25,8 +25,9 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * Creates the account (docs/product.md §5, §8): trims the fields, bank_code CB, retries only on 'Database
  * error' after 1 s, 2 s and 4 s, then gives up with 'Failed to create account after multiple attempts'.
+ * Answers the e-mail signed up with and whether the account is already confirmed.
  */
-export async function signUp(values: SignUpFormValues): Promise<void> {
+export async function signUp(values: SignUpFormValues): Promise<{ email: string; confirmed: boolean }> {
   const email = values.email.trim();
   const data = {
     fullName: values.fullName.trim(),
@@ -47,7 +48,8 @@ export async function signUp(values: SignUpFormValues): Promise<void> {
         const { error: signOutError } = await supabase.auth.signOut({ scope: 'local' });
         if (signOutError) console.error('Could not end the sign-up session', signOutError);
       }
-      return;
+      // A session means no confirmation e-mail was sent (auto-confirm): the sign-up page says so.
+      return { email, confirmed: Boolean(result.session) };
     }
     const code = (error as { code?: string }).code ?? '';
     if (MOBILE_CODES.has(code)) throw new SignUpError(AUTH_MESSAGES.mobileAlreadyRegistered, 'mobileNo');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Centred card shared by the sign-in and sign-up pages. */
 export function AuthCard({
@@ -12,6 +13,7 @@ export function AuthCard({
   description: string;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <Link to={paths.landing} className="mb-6 text-xl font-semibold">

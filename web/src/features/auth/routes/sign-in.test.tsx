@@ -11,7 +11,12 @@ const config = vi.hoisted(() => ({
 vi.mock('@/lib/toast', () => ({ toast: toastMock }));
 vi.mock('@/config/public-config', () => config);
 
-async function renderPage(signIn: AuthContextValue['signIn'], from?: string, start = vi.fn()) {
+async function renderPage(
+  signIn: AuthContextValue['signIn'],
+  from?: string,
+  start = vi.fn(),
+  signedUp?: string,
+) {
   vi.resetModules();
   // Fresh modules so the page reads this test's public config; the context must come from the same copy.
   const { SignInRoute } = await import('./sign-in');
@@ -23,7 +28,11 @@ async function renderPage(signIn: AuthContextValue['signIn'], from?: string, sta
         initialEntries={[
           {
             pathname: '/signin',
-            state: from ? { from: { pathname: from, search: '?a=1', hash: '' } } : null,
+            state: signedUp
+              ? { email: signedUp }
+              : from
+                ? { from: { pathname: from, search: '?a=1', hash: '' } }
+                : null,
           },
         ]}
       >
@@ -63,6 +72,13 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('after sign-up, prefills the new account’s e-mail, not the demo account (issue 22 B.14)', async () => {
+    config.publicConfig.demoData = true;
+    await renderPage(vi.fn(), undefined, vi.fn(), 'new.staff@bank.sl');
+    expect(screen.getByLabelText('Email')).toHaveValue('new.staff@bank.sl');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
   it('prefills the demo account in demo mode and returns to the requested page', async () => {

@@ -33,8 +33,11 @@ export function SignInRoute() {
   const { signIn, start } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState(demo?.email ?? '');
-  const [password, setPassword] = useState(demo?.password ?? '');
+  // After sign-up, the new account's e-mail (issue 22 B.14); else the demo account in demo mode.
+  const signedUp = (location.state as { email?: unknown } | null)?.email;
+  const fresh = typeof signedUp === 'string' ? signedUp : null;
+  const [email, setEmail] = useState(fresh ?? demo?.email ?? '');
+  const [password, setPassword] = useState(fresh ? '' : (demo?.password ?? ''));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 

@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, SIGN_UP_MESSAGES as M } from '@bankmanager/contracts/auth-messages';
+import { SIGN_UP_CONFIRMED_DESCRIPTION } from '@bankmanager/contracts/auth';
 
 const signUpMock = vi.fn();
 const toastMock = vi.fn();
@@ -12,12 +13,17 @@ vi.mock('@/lib/supabase', () => ({
 vi.mock('@/lib/toast', () => ({ toast: toastMock }));
 const { SignUpRoute } = await import('./sign-up');
 
+function SignInProbe() {
+  const email = (useLocation().state as { email?: string } | null)?.email;
+  return <h1>Sign in page{email ? ` for ${email}` : ''}</h1>;
+}
+
 function renderPage() {
   render(
     <MemoryRouter initialEntries={['/signup']}>
       <Routes>
         <Route path="/signup" element={<SignUpRoute />} />
-        <Route path="/signin" element={<h1>Sign in page</h1>} />
+        <Route path="/signin" element={<SignInProbe />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -80,12 +86,33 @@ describe('sign-up page', () => {
     renderPage();
     await fill(valid);
     await submit();
-    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    // The sign-in page gets the new account's e-mail to prefill (issue 22 B.14).
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in page for aminata@bank.sl' }),
+    ).toBeInTheDocument();
+    // A confirmation e-mail was sent (no session): the SPEC's text.
     expect(toastMock).toHaveBeenCalledWith({
       title: AUTH_MESSAGES.signUpSuccessTitle,
       description: AUTH_MESSAGES.signUpSuccessDescription,
       variant: 'success',
     });
+  });
+
+  it('says an administrator activates the account when it is confirmed at once (auto-confirm)', async () => {
+    signUpMock.mockResolvedValue({
+      data: { user: { id: 'u1' }, session: { access_token: 't' } },
+      error: null,
+    });
+    renderPage();
+    await fill(valid);
+    await submit();
+    await screen.findByRole('heading', { name: 'Sign in page for aminata@bank.sl' });
+    expect(toastMock).toHaveBeenCalledWith({
+      title: AUTH_MESSAGES.signUpSuccessTitle,
+      description: SIGN_UP_CONFIRMED_DESCRIPTION,
+      variant: 'success',
+    });
+    expect(SIGN_UP_CONFIRMED_DESCRIPTION).toMatch(/administrator activates your account/);
   });
 
   it('puts a duplicate mobile number on its field and in a toast', async () => {

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, signUpFormSchema, type SignUpFormValues } from '@bankmanager/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  SIGN_UP_CONFIRMED_DESCRIPTION,
+  signUpFormSchema,
+  type SignUpFormValues,
+} from '@bankmanager/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
@@ -30,13 +35,14 @@ export function SignUpRoute() {
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await signUp(values);
+      const { email, confirmed } = await signUp(values);
       toast({
         title: AUTH_MESSAGES.signUpSuccessTitle,
-        description: AUTH_MESSAGES.signUpSuccessDescription,
+        description: confirmed ? SIGN_UP_CONFIRMED_DESCRIPTION : AUTH_MESSAGES.signUpSuccessDescription,
         variant: 'success',
       });
-      void navigate(paths.signIn);
+      // The sign-in page opens with the new account's e-mail, not the demo account (issue 22 B.14).
+      void navigate(paths.signIn, { state: { email } });
     } catch (err) {
       const message =
         err instanceof Error && err.message

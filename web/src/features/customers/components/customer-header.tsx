@@ -3,10 +3,12 @@ import { currentDocument } from '../lib/current-documents';
 import { padId } from './customer-table';
 import { DocumentImage } from './document-image';
 import { KycBadge, RiskBadge, StatusBadge } from './status-badges';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Who this is at a glance: photo, name, id, status, risk and KYC completeness. */
 export function CustomerHeader({ customer: c }: { customer: Customer360 }) {
   const photo = currentDocument(c.documents, 'photo');
+  useDocumentTitle(c.name);
   return (
     <header className="flex flex-wrap items-start gap-4">
       <DocumentImage

@@ -4,6 +4,7 @@ import { useCustomer360 } from '../api/get-customer-360';
 import { usePickedCustomer } from '../lib/use-picked-customer';
 import { CustomerPicker } from './customer-picker';
 import { padId } from './customer-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * The frame of the Customer menu's tools (contact, profiling, signatures): pick a customer, then the
@@ -18,6 +19,7 @@ export function ToolScreen({
   intro: string;
   children: (c: Customer360) => ReactNode;
 }) {
+  useDocumentTitle(title);
   const { id, pick } = usePickedCustomer();
   const customer = useCustomer360(id);
   return (

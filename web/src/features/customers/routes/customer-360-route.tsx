@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
+import { AlsoViewing } from '@/components/also-viewing';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCustomer360 } from '../api/get-customer-360';
 import { AccountsTab } from '../components/accounts-tab';
@@ -50,6 +51,7 @@ export function Customer360Route() {
   return (
     <Shell>
       <CustomerHeader customer={c} />
+      <AlsoViewing topic={`customer:${c.id}`} />
       <StatusActions customer={c} />
       <Tabs value={tab} onValueChange={(t) => setParams({ tab: t }, { replace: true })}>
         <TabsList className="flex h-auto w-full flex-wrap sm:w-fit">

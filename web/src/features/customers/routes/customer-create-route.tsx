@@ -12,9 +12,11 @@ import { clearDraft } from '../lib/draft';
 import { KIND_TITLES, type KindRoute } from '../lib/kinds';
 import { duplicateFrom, errorText, fieldErrorsFrom, type DuplicateRefusal } from '../lib/server-errors';
 import { useCreateForm } from '../lib/use-create-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /customers/<kind>/new: the multi-step creation form, then the document uploads. */
 export function CustomerCreateRoute({ kind }: { kind: KindRoute }) {
+  useDocumentTitle(`New customer: ${KIND_TITLES[kind]}`);
   const f = useCreateForm(kind);
   const create = useCreateCustomer();
   const [created, setCreated] = useState<CreatedCustomer | null>(null);

@@ -8,9 +8,11 @@ import { CustomerFilters } from '../components/customer-filters';
 import { CustomerTable } from '../components/customer-table';
 import { KIND_ROUTES, KIND_TITLES, type KindRoute } from '../lib/kinds';
 import { useListParams } from '../lib/list-params';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /customers/<kind>: one kind's customers, searched, filtered, sorted and paged by the server. */
 export function CustomerListRoute({ kind }: { kind: KindRoute }) {
+  useDocumentTitle(KIND_TITLES[kind]);
   const { filters: inUrl, page, set } = useListParams();
   // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
   const { branch } = useBranch();

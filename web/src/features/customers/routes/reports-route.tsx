@@ -8,12 +8,14 @@ import { toast } from '@/lib/toast';
 import { downloadCustomerReport } from '../api/download-report';
 import { BranchCodeField } from '../components/branch-input';
 import { errorText } from '../lib/server-errors';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const firstOfMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** /customers/reports — the four customer reports for a period and branch, as CSV or PDF. */
 export function CustomerReportsRoute() {
+  useDocumentTitle('Customer Reports');
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(today);
   const [branch, setBranch] = useState('');

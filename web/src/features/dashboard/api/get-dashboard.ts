@@ -10,6 +10,7 @@ export function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {
 export const dashboardQueryOptions = () =>
   queryOptions({ queryKey: ['dashboard'], queryFn: ({ signal }) => getDashboard(signal) });
 
-export function useDashboard() {
-  return useQuery(dashboardQueryOptions());
+/** `refetchInterval`: the fallback poll while the realtime channel is down (`false` while it is up). */
+export function useDashboard(refetchInterval: number | false = false) {
+  return useQuery({ ...dashboardQueryOptions(), refetchInterval });
 }

@@ -3,7 +3,7 @@ import { approvalSchema } from '@bankmanager/contracts';
 import { getPage } from '@/lib/get-page';
 
 /** How many requests wait for this checker: the X-Total-Count of the inbox's first row. */
-export function usePendingApprovalsCount(enabled: boolean) {
+export function usePendingApprovalsCount(enabled: boolean, refetchInterval: number | false = false) {
   return useQuery({
     queryKey: ['approvals', 'pending-count'],
     queryFn: async ({ signal }) =>
@@ -17,5 +17,6 @@ export function usePendingApprovalsCount(enabled: boolean) {
       ).total,
     enabled,
     retry: false,
+    refetchInterval,
   });
 }

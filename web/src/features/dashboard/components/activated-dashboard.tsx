@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useLiveRefetch } from '@/lib/realtime';
 import { useDashboard } from '../api/get-dashboard';
 import { byDateDesc } from '../lib/format';
 import { Announcements, Tasks } from './announcements-tasks';
@@ -9,6 +10,7 @@ import { NewsList } from './news-list';
 import { PendingApprovals } from './pending-approvals';
 import { QueryError, QueryLoading } from './query-state';
 import { StatCards } from './stat-cards';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const NEWS_PREVIEW = 5;
 
@@ -22,7 +24,10 @@ export function ActivatedDashboard({
   isSuperuser: boolean;
   now?: Date;
 }) {
-  const { data, error, isPending } = useDashboard();
+  useDocumentTitle('Dashboard');
+  // Live (issue 21): new sign-ups, approvals and other recent events show without a reload.
+  const poll = useLiveRefetch('dashboard', [{ table: 'dashboard_events' }], [['dashboard']]);
+  const { data, error, isPending } = useDashboard(poll);
   const [allNews, setAllNews] = useState(false);
   return (
     // Long unbroken words (e-mails in events) wrap instead of widening a phone screen (issue 22 B.7).

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@bankmanager/contracts/dashboard';
+import { FIGURES_SCOPE_TEXT } from '@/lib/branch';
 
 const news = Array.from({ length: 7 }, (_, i) => ({
   id: `n${i}`,
@@ -27,6 +28,7 @@ const DATA: DashboardResponse = {
       date: '2026-01-05',
       status: 'pending',
       userId: 'u9',
+      userName: 'Fatmata Sesay',
     },
     {
       id: 'e2',
@@ -93,10 +95,13 @@ describe('activated dashboard', () => {
     renderWithData(<ActivatedDashboard name="Admin" isSuperuser now={new Date(2026, 0, 5, 19)} />);
     expect(screen.getByRole('heading', { name: 'Good Evening, Admin' })).toBeInTheDocument();
     expect(await screen.findByText('92%')).toBeInTheDocument();
+    // The figures say the branch selector does not scope them (issue 22 B.2).
+    expect(screen.getByText(FIGURES_SCOPE_TEXT)).toBeInTheDocument();
     expect(screen.getByText('Le 1,234,567.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'How the compliance score is computed' })).toBeInTheDocument();
     expect(screen.getByText('Needs Approval')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Review: New staff sign-up' })).toHaveAttribute(
+    // The button names the person (issue 22 B.16).
+    expect(screen.getByRole('link', { name: 'Review Fatmata Sesay' })).toHaveAttribute(
       'href',
       '/security/users?review=u9',
     );

@@ -42,7 +42,7 @@ export function EventsList({ events, isSuperuser }: { events: DashboardEvent[]; 
                     <Button asChild size="sm" variant="outline">
                       <Link
                         to={`${paths.securityUsers}?review=${encodeURIComponent(ev.userId ?? ev.id)}`}
-                        aria-label={`Review: ${ev.title}`}
+                        aria-label={ev.userName ? `Review ${ev.userName}` : `Review: ${ev.title}`}
                       >
                         Review
                       </Link>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePermissions } from '@/lib/permissions';
+import { useLiveRefetch } from '@/lib/realtime';
 import { usePendingApprovalsCount } from '../api/get-pending-approvals';
 
 const INBOX = paths.approvalsInbox;
@@ -9,7 +10,14 @@ const INBOX = paths.approvalsInbox;
 export function PendingApprovals() {
   const { can } = usePermissions();
   const checker = can('approvals.decide');
-  const { data } = usePendingApprovalsCount(checker);
+  // Live (issue 21): the count follows requests made and decided elsewhere.
+  const poll = useLiveRefetch(
+    'pending-approvals',
+    [{ table: 'approval_requests' }],
+    [['approvals', 'pending-count']],
+    checker,
+  );
+  const { data } = usePendingApprovalsCount(checker, poll);
   if (!checker || data === undefined) return null;
   return (
     <p role="status" className="rounded-md border p-3 text-sm">

@@ -1,6 +1,7 @@
 import { DASHBOARD_LIMITS } from '@bankmanager/contracts/dashboard';
 import { Clock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
 import { byDateDesc } from '../lib/format';
 import { DashboardGreeting } from './dashboard-greeting';
@@ -12,6 +13,7 @@ import { QueryError, QueryLoading } from './query-state';
  * items.
  */
 export function PendingDashboard({ name, now }: { name: string; now?: Date }) {
+  useDocumentTitle('Account Pending Activation');
   const { data, error, isPending } = useDashboard();
   return (
     <main className="mx-auto w-full max-w-6xl space-y-6 p-4 [overflow-wrap:anywhere] sm:p-6">

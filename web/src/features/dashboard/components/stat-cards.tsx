@@ -3,6 +3,7 @@ import type { DashboardStats } from '@bankmanager/contracts/dashboard';
 import { Info } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tooltip } from '@/components/ui/tooltip';
+import { FIGURES_SCOPE_TEXT } from '@/lib/branch';
 import { formatCurrency } from '@bankmanager/contracts/format';
 
 function Stat({
@@ -27,45 +28,55 @@ function Stat({
 
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <section aria-labelledby="key-figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <h2 id="key-figures" className="sr-only">
-        Key figures
-      </h2>
-      <Stat label="Total Customers">{formatCount(stats.totalCustomers)}</Stat>
-      <Stat label="Active Loans">{formatCount(stats.activeLoans)}</Stat>
-      <Stat label="Total Deposits">
-        {stats.totalDeposits.length === 0 ? (
-          '—'
-        ) : (
-          <ul className="space-y-1">
-            {stats.totalDeposits.map((d) => (
-              <li key={d.currency} className="text-xl">
-                {formatCurrency(d.amount, d.currency)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Stat>
-      <Stat
-        label="Compliance Score"
-        extra={
-          <Tooltip
-            trigger={
-              <button
-                type="button"
-                aria-label="How the compliance score is computed"
-                className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2"
-              >
-                <Info aria-hidden className="size-4" />
-              </button>
-            }
-          >
-            {stats.complianceDefinition}
-          </Tooltip>
-        }
+    <>
+      {/* The branch selector does not change these: said plainly (issue 22 B.2). */}
+      <p id="key-figures-scope" className="text-muted-foreground text-sm">
+        {FIGURES_SCOPE_TEXT}
+      </p>
+      <section
+        aria-labelledby="key-figures"
+        aria-describedby="key-figures-scope"
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
       >
-        {stats.complianceScore}%
-      </Stat>
-    </section>
+        <h2 id="key-figures" className="sr-only">
+          Key figures
+        </h2>
+        <Stat label="Total Customers">{formatCount(stats.totalCustomers)}</Stat>
+        <Stat label="Active Loans">{formatCount(stats.activeLoans)}</Stat>
+        <Stat label="Total Deposits">
+          {stats.totalDeposits.length === 0 ? (
+            '—'
+          ) : (
+            <ul className="space-y-1">
+              {stats.totalDeposits.map((d) => (
+                <li key={d.currency} className="text-xl">
+                  {formatCurrency(d.amount, d.currency)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Stat>
+        <Stat
+          label="Compliance Score"
+          extra={
+            <Tooltip
+              trigger={
+                <button
+                  type="button"
+                  aria-label="How the compliance score is computed"
+                  className="text-muted-foreground hover:text-foreground focus-visible:ring-ring rounded-full outline-none focus-visible:ring-2"
+                >
+                  <Info aria-hidden className="size-4" />
+                </button>
+              }
+            >
+              {stats.complianceDefinition}
+            </Tooltip>
+          }
+        >
+          {stats.complianceScore}%
+        </Stat>
+      </section>
+    </>
   );
 }

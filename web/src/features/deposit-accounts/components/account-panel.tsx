@@ -6,6 +6,7 @@ import {
   type AccountAction,
   type AccountManageView,
 } from '@bankmanager/contracts';
+import { AlsoViewing } from '@/components/also-viewing';
 import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
 import { useAccountManage } from '../api/get-account-manage';
@@ -81,6 +82,7 @@ export function AccountPanel({
           {v.pendingApprovals ? ` · ${v.pendingApprovals} request(s) awaiting approval` : ''}
         </span>
       </div>
+      <AlsoViewing topic={`account:${v.accountNumber}`} />
       <Figures view={v} />
       {actions.length ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label="Account actions">

@@ -6,9 +6,11 @@ import { AccountPanel } from '../components/account-panel';
 import { OpenAccountForm } from '../components/open-account-form';
 import { useAccountListParams } from '../lib/list-params';
 import { ACCOUNT_KIND_TYPES, type ListScreen } from '../lib/screens';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** A list screen of the Account menu (managers, closed, overdraft schedule, interest, FD admin). */
 export function AccountListRoute({ screen }: { screen: ListScreen }) {
+  useDocumentTitle(screen.title);
   const { account, set } = useAccountListParams();
   const { can } = usePermissions();
   const [opening, setOpening] = useState(false);

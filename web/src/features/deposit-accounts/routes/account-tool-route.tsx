@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
 import type { AccountAction } from '@bankmanager/contracts';
-import { AccountFinder } from '../components/account-finder';
+import { AccountFinder } from '@/components/account-finder';
 import { AccountPanel } from '../components/account-panel';
 import { OverdraftForm } from '../components/overdraft-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export type AccountTool = 'control' | 'holds' | 'overdraft';
 
@@ -36,6 +37,7 @@ export function AccountToolRoute({ tool }: { tool: AccountTool }) {
   const [params, setParams] = useSearchParams();
   const number = params.get('account');
   const t = TOOLS[tool];
+  useDocumentTitle(t.title);
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t.title}</h1>

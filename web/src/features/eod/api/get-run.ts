@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { eodRunSchema, type EodRun, type EodStepView } from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
-import { watchTable } from '@/lib/realtime';
+import { watchRows } from '@/lib/realtime';
 
 /** GET /api/eod/runs/:id — the run, each step's progress and its first failures. */
 export function getRun(id: string, signal?: AbortSignal): Promise<EodRun> {
@@ -29,19 +29,19 @@ export function useLiveRun(id: string | undefined) {
   });
   useEffect(() => {
     if (!id) return;
-    return watchTable({
-      table: 'eod_run_steps',
-      filter: `run_id=eq.${id}`,
-      onLive: (on) => {
-        setLive(on);
-        if (on) void qc.invalidateQueries({ queryKey: ['eod', 'run', id] });
-      },
-      onRow: (row) => {
-        const key = runQueryOptions(id).queryKey;
+    const key = runQueryOptions(id).queryKey;
+    return watchRows(
+      `eod-run:${id}`,
+      { table: 'eod_run_steps', filter: `run_id=eq.${id}` },
+      (row) => {
         qc.setQueryData<EodRun>(key, (run) => (run ? mergeStep(run, row) : run));
         if (row.status !== 'running') void qc.invalidateQueries({ queryKey: key });
       },
-    });
+      (on) => {
+        setLive(on);
+        if (on) void qc.invalidateQueries({ queryKey: key });
+      },
+    );
   }, [id, qc]);
   return { ...query, live };
 }

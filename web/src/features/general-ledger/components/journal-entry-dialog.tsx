@@ -18,11 +18,14 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { toast } from '@/lib/toast';
+import { ReversalRequestForm } from '@/components/ledger/reversal-request-form';
+import { usePermissions } from '@/lib/permissions';
 import { useJournalEntry } from '../api/get-journal-entry';
-import { useReverseJournalEntry } from '../api/reverse-journal-entry';
 
-/** One journal entry: its lines, and Reverse (which posts a mirror entry pointing at it). */
+/**
+ * One journal entry: its lines, and Reverse, which asks a second person to approve a mirror entry
+ * pointing at it (four-eyes, issue 19). A reversal is never itself reversed.
+ */
 export function JournalEntryDialog({
   id,
   onClose,
@@ -33,10 +36,10 @@ export function JournalEntryDialog({
   onOpen: (id: string) => void;
 }) {
   const entry = useJournalEntry(id);
-  const reverse = useReverseJournalEntry(id);
-  const [confirming, setConfirming] = useState(false);
+  const { can } = usePermissions();
+  const [reversing, setReversing] = useState(false);
   const e = entry.data;
-  const canReverse = e && !e.reversed_by && !e.reversal_of;
+  const canReverse = e && !e.reversed_by && !e.reversal_of && can('postings.reverse');
   return (
     <Dialog open onOpenChange={(o) => (!o ? onClose() : undefined)}>
       <DialogContent size="lg">
@@ -100,33 +103,13 @@ export function JournalEntryDialog({
                 ))}
               </TableBody>
             </Table>
-            {reverse.isError ? (
-              <p role="alert" className="text-destructive text-sm">
-                {reverse.error.message}
-              </p>
-            ) : null}
+            {canReverse && reversing ? <ReversalRequestForm entryId={id} /> : null}
           </div>
         ) : null}
         <DialogFooter className="mt-4 flex flex-wrap gap-2">
-          {canReverse && !confirming ? (
-            <Button variant="destructive" onClick={() => setConfirming(true)}>
+          {canReverse && !reversing ? (
+            <Button variant="destructive" onClick={() => setReversing(true)}>
               Reverse
-            </Button>
-          ) : null}
-          {canReverse && confirming ? (
-            <Button
-              variant="destructive"
-              disabled={reverse.isPending}
-              onClick={() =>
-                reverse.mutate(`REV-${id}`, {
-                  onSuccess: (r) => {
-                    toast({ title: `Entry ${id} reversed by entry ${r.id}` });
-                    setConfirming(false);
-                  },
-                })
-              }
-            >
-              {reverse.isPending ? 'Reversing...' : `Confirm: post the reversal of entry ${id}`}
             </Button>
           ) : null}
           <DialogClose asChild>

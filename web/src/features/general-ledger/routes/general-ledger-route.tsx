@@ -4,6 +4,7 @@ import { ChartTab } from '../components/chart-tab';
 import { JournalTab } from '../components/journal-tab';
 import { StatementsTab } from '../components/statements-tab';
 import { TrialBalanceTab } from '../components/trial-balance-tab';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const TABS = ['chart', 'journal', 'trial-balance', 'statements'] as const;
 type Tab = (typeof TABS)[number];
@@ -13,6 +14,7 @@ type Tab = (typeof TABS)[number];
  * statement is shown live in the URL (?tab=journal&entry=42), so each view can be linked and reloaded.
  */
 export function GeneralLedgerRoute() {
+  useDocumentTitle('General Ledger');
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'chart';
   const set = (next: Record<string, string | null>) =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SENT_FOR_APPROVAL_TEXT } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -7,15 +8,19 @@ import { useGlAccounts } from '../api/get-gl-accounts';
 import { usePostJournalEntry } from '../api/post-journal-entry';
 import { ManualJournalForm, type ManualJournalValues } from '../components/manual-journal-form';
 import { formErrorsFrom, type FormErrors } from '../components/server-errors';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const NO_ERRORS: FormErrors = { lines: {}, fields: {} };
 
 /** /accounts/ledger/new-journal: a manual journal on GL accounts that allow manual posting. */
 export function ManualJournalRoute() {
+  useDocumentTitle('New journal entry');
   const navigate = useNavigate();
   const chart = useGlAccounts();
   const post = usePostJournalEntry();
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  // Over the maker's limit the journal waits for a second person (issue 15): say so, post nothing.
+  const [sent, setSent] = useState<string | null>(null);
   const postable = (chart.data ?? []).filter(
     (a) => a.kind === 'account' && a.manual_posting && a.status === 'active',
   );
@@ -34,9 +39,10 @@ export function ManualJournalRoute() {
         })),
       },
       {
-        onSuccess: (entry) => {
-          toast({ title: `Journal entry ${entry.id} posted` });
-          void navigate(`${paths.generalLedger}?tab=journal&entry=${entry.id}`);
+        onSuccess: (r) => {
+          if ('approvalId' in r) return setSent(r.approvalId);
+          toast({ title: `Journal entry ${r.id} posted` });
+          void navigate(`${paths.generalLedger}?tab=journal&entry=${r.id}`);
         },
         onError: (err) => setErrors(formErrorsFrom(err, v.lines)),
       },
@@ -51,7 +57,19 @@ export function ManualJournalRoute() {
           <Link to={`${paths.generalLedger}?tab=journal`}>Back to the journal</Link>
         </Button>
       </div>
-      {chart.isPending ? (
+      {sent ? (
+        <section role="status" className="grid gap-2 rounded-md border p-4" data-testid="journal-sent">
+          <p>{SENT_FOR_APPROVAL_TEXT(sent)}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" onClick={() => setSent(null)}>
+              New journal entry
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.approvalsInbox}>Open the approvals inbox</Link>
+            </Button>
+          </div>
+        </section>
+      ) : chart.isPending ? (
         <p>Loading the chart of accounts...</p>
       ) : chart.isError ? (
         <p role="alert" className="text-destructive">

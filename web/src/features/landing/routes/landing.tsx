@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const FEATURES = [
   {
@@ -23,6 +24,7 @@ const FEATURES = [
 ] as const;
 
 export function LandingRoute() {
+  useDocumentTitle(undefined);
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex items-center justify-between px-6 py-4">

@@ -2,6 +2,7 @@ import type { MenuItem } from '@bankmanager/contracts/menu';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { soonProps, SoonBadge, SoonDescription, useIsBuilt } from './soon-mark';
 
 export interface MegaPanelProps {
   item: MenuItem;
@@ -26,6 +27,8 @@ export function MegaPanel({
   onKeyDown,
   panelRef,
 }: MegaPanelProps) {
+  const isBuilt = useIsBuilt();
+  const soonId = `${id}-soon`;
   const subs = item.subMenus ?? [];
   const current = subs[activeSub];
   const cards = current ? (current.subMenus ?? [current]) : [];
@@ -42,6 +45,7 @@ export function MegaPanel({
       <ul role="none" className="border-r pr-3">
         {subs.map((sub, j) => {
           const selected = j === activeSub;
+          const built = isBuilt(sub);
           const common = {
             role: 'menuitem' as const,
             'data-level': 2,
@@ -49,7 +53,12 @@ export function MegaPanel({
             tabIndex: -1,
             onMouseEnter: () => onActivateSub(j),
             onFocus: () => onActivateSub(j),
-            className: cn(itemClass, selected && 'bg-accent text-accent-foreground font-medium'),
+            className: cn(
+              itemClass,
+              !built && 'text-muted-foreground',
+              selected && 'bg-accent text-accent-foreground font-medium',
+            ),
+            ...(built ? {} : soonProps(soonId)),
           };
           return (
             <li role="none" key={sub.code}>
@@ -63,12 +72,18 @@ export function MegaPanel({
                 >
                   <span className="flex items-center justify-between gap-2">
                     {sub.name}
-                    <ChevronRight aria-hidden className="size-3.5 shrink-0" />
+                    <span className="flex items-center gap-2">
+                      {built ? null : <SoonBadge />}
+                      <ChevronRight aria-hidden className="size-3.5 shrink-0" />
+                    </span>
                   </span>
                 </button>
               ) : (
                 <Link to={sub.path} {...common} onClick={onNavigate}>
-                  {sub.name}
+                  <span className="flex items-center justify-between gap-2">
+                    {sub.name}
+                    {built ? null : <SoonBadge />}
+                  </span>
                 </Link>
               )}
             </li>
@@ -76,22 +91,33 @@ export function MegaPanel({
         })}
       </ul>
       <ul role="none" className="grid content-start gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {cards.map((card) => (
-          <li role="none" key={card.code}>
-            <Link
-              to={card.path}
-              role="menuitem"
-              tabIndex={-1}
-              data-level={3}
-              onClick={onNavigate}
-              className="focus-visible:ring-ring hover:bg-accent hover:text-accent-foreground block h-full rounded-lg border p-3 outline-none focus-visible:ring-2"
-            >
-              <span className="block text-sm font-medium">{card.name}</span>
-              <span className="text-muted-foreground mt-1 block text-xs">{card.description}</span>
-            </Link>
-          </li>
-        ))}
+        {cards.map((card) => {
+          const built = isBuilt(card);
+          return (
+            <li role="none" key={card.code}>
+              <Link
+                to={card.path}
+                role="menuitem"
+                tabIndex={-1}
+                data-level={3}
+                onClick={onNavigate}
+                {...(built ? {} : soonProps(soonId))}
+                className={cn(
+                  'focus-visible:ring-ring hover:bg-accent hover:text-accent-foreground block h-full rounded-lg border p-3 outline-none focus-visible:ring-2',
+                  !built && 'text-muted-foreground border-dashed',
+                )}
+              >
+                <span className="flex items-center justify-between gap-2 text-sm font-medium">
+                  {card.name}
+                  {built ? null : <SoonBadge />}
+                </span>
+                <span className="text-muted-foreground mt-1 block text-xs">{card.description}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
+      <SoonDescription id={soonId} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import {
   Dialog,
   DialogClose,
@@ -11,8 +12,12 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { soonProps, SoonBadge, SoonDescription, useIsBuilt } from './soon-mark';
+
+const DRAWER_SOON_ID = 'menu-drawer-soon';
 
 function DrawerTree({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
+  const isBuilt = useIsBuilt();
   return (
     <ul className="grid gap-1">
       {items.map((item) =>
@@ -33,9 +38,14 @@ function DrawerTree({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
             <Link
               to={item.path}
               onClick={onNavigate}
-              className="hover:bg-accent focus-visible:ring-ring block rounded-md px-3 py-2 text-sm outline-none focus-visible:ring-2"
+              {...(isBuilt(item) ? {} : soonProps(DRAWER_SOON_ID))}
+              className={cn(
+                'hover:bg-accent focus-visible:ring-ring flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm outline-none focus-visible:ring-2',
+                !isBuilt(item) && 'text-muted-foreground',
+              )}
             >
               {item.name}
+              {isBuilt(item) ? null : <SoonBadge />}
             </Link>
           </li>
         ),
@@ -74,6 +84,7 @@ export function MenuDrawer({
         <DialogDescription className="sr-only">Banking modules</DialogDescription>
         <nav aria-label="Main menu">
           <DrawerTree items={items} onNavigate={() => setOpen(false)} />
+          <SoonDescription id={DRAWER_SOON_ID} />
         </nav>
         {footer ? <div className="mt-auto border-t pt-4">{footer}</div> : null}
       </DialogContent>

@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** A menu entry without its own screen yet: what it is, where it sits, and that it is not available. */
 export function ModulePage({ path }: { path: string }) {
+  useDocumentTitle(findMenuEntry(path)?.item.name);
   const entry = findMenuEntry(path);
   if (!entry) return null;
   const { item, trail } = entry;
@@ -38,8 +40,9 @@ export function ModulePage({ path }: { path: string }) {
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold">{item.name}</h1>
-          <Badge variant="outline" aria-label={`Menu code ${item.code}`}>
-            {item.code}
+          {/* The code said as what it is (issue 22 B.15): the entry's number in the menu tree. */}
+          <Badge variant="outline" title="This entry's number in the menu">
+            Menu code {item.code}
           </Badge>
         </div>
         <p className="text-muted-foreground">{item.description}</p>

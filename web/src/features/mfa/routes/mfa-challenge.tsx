@@ -5,6 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { CodeForm } from '../components/code-form';
 import { verifySecondFactor } from '../lib/second-factor';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Where to go once the code is accepted: the page the guard sent the user from, else /dashboard. */
 function target(state: unknown): string {
@@ -16,6 +17,7 @@ function target(state: unknown): string {
 
 /** After the password, before any page: the code from the authenticator app (aal1 → aal2). */
 export function MfaChallengeRoute() {
+  useDocumentTitle('Two-factor authentication');
   const navigate = useNavigate();
   const location = useLocation();
 

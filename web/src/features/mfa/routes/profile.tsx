@@ -11,9 +11,11 @@ import {
   type Enrolment,
   type VerifiedFactor,
 } from '../lib/second-factor';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The signed-in user's profile: two-factor authentication with an authenticator app (TOTP). */
 export function ProfileRoute() {
+  useDocumentTitle('Profile');
   const [factors, setFactors] = useState<VerifiedFactor[] | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [busy, setBusy] = useState(false);

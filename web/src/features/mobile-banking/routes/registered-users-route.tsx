@@ -18,6 +18,7 @@ import { useRegisteredUsers } from '../api/get-registered-users';
 import { Pagination } from '@/components/ui/pagination';
 import { SubscriptionForm } from '../components/subscription-form';
 import { UsersTable, type SortState } from '../components/users-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function loadErrorText(err: Error): string {
   if (err instanceof ApiError)
@@ -30,6 +31,7 @@ function loadErrorText(err: Error): string {
  * database.
  */
 export function RegisteredUsersRoute() {
+  useDocumentTitle(T.title);
   // Search, sort and page live in the query string, so a reload or a shared link restores them (B.8).
   const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS);
   const q = search.term;

@@ -7,6 +7,7 @@ import { signedUrl, useBuckets, useObjects, useRemoveObject, type LibraryEntry }
 import { DeleteDialog } from '../components/delete-dialog';
 import { ObjectsTable } from '../components/objects-table';
 import { PreviewDialog } from '../components/preview-dialog';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
@@ -16,6 +17,7 @@ const failed = (title: string) => (err: unknown) =>
  * supabase-js storage client. Superusers only (bucket listing needs storage.manage).
  */
 export function ObjectLibraryRoute() {
+  useDocumentTitle('Object Library');
   const buckets = useBuckets();
   const [chosen, setChosen] = useState<string>();
   const bucket = chosen ?? buckets.data?.[0]?.id;

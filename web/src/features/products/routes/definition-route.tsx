@@ -5,12 +5,14 @@ import { useProducts } from '../api/get-products';
 import { CreateProductForm } from '../components/create-product-form';
 import { ProductDetail } from '../components/product-detail';
 import { ProductTable } from '../components/product-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /products/definition: the list, `?new` the new-product form, `?code=` one product's detail and
  * change form. Search params, not sub-routes, so Back works and a product can be linked to.
  */
 export function ProductDefinitionRoute() {
+  useDocumentTitle('Product Definition');
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
   const creating = params.has('new');

@@ -2,9 +2,11 @@ import { useProductDetails } from '../api/get-product';
 import { useProducts } from '../api/get-products';
 import { TermsComparison } from '../components/terms-comparison';
 import { VersionHistory } from '../components/version-history';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /products/pricing: the terms in force side by side, then each product's versions, newest first. */
 export function ProductPricingRoute() {
+  useDocumentTitle('Pricing');
   const list = useProducts();
   const details = useProductDetails(list.data?.map((p) => p.code) ?? []);
   return (

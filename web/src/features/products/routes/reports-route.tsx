@@ -4,9 +4,11 @@ import { toast } from '@/lib/toast';
 import { downloadProductReport, useProductReport } from '../api/get-product-report';
 import { ReportTable } from '../components/report-table';
 import { showDate } from '../lib/show';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /products/reports: per product its rate, accounts by status and total balance; CSV or PDF too. */
 export function ProductReportsRoute() {
+  useDocumentTitle('Product Reports');
   const report = useProductReport();
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   async function download(format: 'csv' | 'pdf') {

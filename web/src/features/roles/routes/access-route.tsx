@@ -10,9 +10,11 @@ import {
 } from '@/components/ui/table';
 import { useRoles } from '../api/roles';
 import { PERMISSION_GROUPS } from '../components/permission-groups';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /security/access (issue 15): roles × permissions, and who holds each role. */
 export function AccessRoute() {
+  useDocumentTitle('Access Control & Roles');
   const roles = useRoles();
   const list = (roles.data ?? []).filter((r) => !r.retired);
   return (

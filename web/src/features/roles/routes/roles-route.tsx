@@ -16,11 +16,13 @@ import { toast } from '@/lib/toast';
 import { usePermissions } from '@/lib/permissions';
 import { useRoles, useSaveRole } from '../api/roles';
 import { RoleForm } from '../components/role-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const HEADERS = ['Role', 'Permissions', 'Staff', 'Status', ''];
 
 /** /security/roles (issue 15): the roles; create, edit and retire go to a second person for approval. */
 export function RolesRoute() {
+  useDocumentTitle('Roles');
   const roles = useRoles();
   const save = useSaveRole();
   const { can } = usePermissions();

@@ -9,7 +9,8 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
-const CONSEQUENCE: Record<StaffAction, string> = {
+/** What each action does to the person, said before (the confirmation) and after (the outcome line). */
+export const CONSEQUENCE: Record<StaffAction, string> = {
   approve: 'They will be able to use the application.',
   'revoke-activation': 'They lose access (and superuser rights) on their next request.',
   'grant-superuser': 'They will be able to manage staff and read the audit trail.',

@@ -23,7 +23,8 @@ export function ReviewDialog({ userId, onClose }: { userId: string; onClose: () 
 
   return (
     <Dialog open onOpenChange={(o) => (!o ? onClose() : undefined)}>
-      <DialogContent>
+      {/* Focus goes back to the person's row, not where the dialog was opened from (issue 22 B.13). */}
+      <DialogContent onCloseAutoFocus={(e) => e.preventDefault()}>
         <DialogTitle>Review new staff user</DialogTitle>
         <DialogDescription>
           Approve the account to let them use the application, or reject it.

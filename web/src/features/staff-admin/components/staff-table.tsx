@@ -46,7 +46,7 @@ export function StaffTable({ rows }: { rows: StaffListItem[] }) {
       </TableHeader>
       <TableBody>
         {rows.map((u) => (
-          <TableRow key={u.id} data-testid={`staff-row-${u.email}`}>
+          <TableRow key={u.id} data-testid={`staff-row-${u.email}`} data-staff-row={u.id}>
             <TableCell className="font-medium">{u.fullName || '—'}</TableCell>
             <TableCell>{u.email}</TableCell>
             <TableCell>{u.mobileNo ?? '—'}</TableCell>

@@ -1,15 +1,18 @@
 import { STAFF_ACTION_LABELS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
 import { toast } from '@/lib/toast';
 import { useStaffAction } from '../api/run-staff-action';
+import { useReportOutcome } from './action-outcome';
 
-/** Runs an action with a success toast, or a destructive toast carrying the server's message (403/409). */
+/** Runs an action with a success toast and the page's outcome line, or a destructive toast carrying the server's message (403/409). */
 export function useRunAction() {
   const mutation = useStaffAction();
+  const report = useReportOutcome();
   const run = async (user: StaffListItem, action: StaffAction): Promise<boolean> => {
     const who = user.fullName || user.email;
     try {
       await mutation.mutateAsync({ id: user.id, action });
       toast({ title: `${STAFF_ACTION_LABELS[action]}: done`, description: who, variant: 'success' });
+      report(user, action);
       return true;
     } catch (err) {
       toast({

@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAsUser } from './auth.ts';
+import { activatedStaff, call } from './staff.ts';
+
+export interface AccountRow {
+  accountNumber: string;
+  accountName: string;
+  accountType: string;
+  currency: 'SLE' | 'USD';
+  status: string;
+  blockKind: string | null;
+  available: string;
+}
+
+/** Active, unblocked deposit accounts of the demo data (first pages), for payments journeys. */
+export async function activeAccounts(page: Page): Promise<AccountRow[]> {
+  const out: AccountRow[] = [];
+  for (let p = 1; p <= 3; p++) {
+    const rows = await apiAsUser<AccountRow[]>(page, `/api/accounts?status=Active&pageSize=100&page=${p}`);
+    out.push(
+      ...rows.filter(
+        (r) => r.blockKind === null && r.accountType !== 'Loan' && r.accountType !== 'Fixed Deposit',
+      ),
+    );
+  }
+  return out;
+}
+
+/** A second superuser (activated by the demo user, then granted), who can approve the demo user's requests. */
+export async function secondSuperuser(admin: Page, page: Page, prefix: string) {
+  const staff = await activatedStaff(admin, page, prefix);
+  expect((await call(admin, 'POST', `/api/admin/staff/${staff.id}/grant-superuser`)).status).toBe(200);
+  await page.reload();
+  return staff;
+}
+
+/** Approves the pending request whose row shows `text`, in the approvals inbox. */
+export async function approveInInbox(page: Page, text: string) {
+  await page.goto('/transactions/control/approve');
+  await page.getByRole('heading', { name: 'Approve Transactions' }).waitFor();
+  const row = page.getByRole('row').filter({ hasText: text });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await row.waitFor({ state: 'detached' });
+}
+
+/** The account's balance as Account Enquiry's API reads it (a decimal string without separators). */
+export async function balance(page: Page, number: string): Promise<number> {
+  const a = await apiAsUser<{ balance: string }>(page, `/api/accounts/${number}`);
+  return Number(a.balance.replace(/,/g, ''));
+}

@@ -1,0 +1,77 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, apiAsUser, signIn } from './auth.ts';
+import { call } from './staff.ts';
+
+/** The demo's counter staff at Head Office (server/src/modules/teller/demo-seed.ts). */
+export const TELLER = { email: 'teller@bankmanager.sl', password: DEMO.password };
+export const SUPERVISOR = { email: 'supervisor@bankmanager.sl', password: DEMO.password };
+
+export async function signInAs(page: Page, who: { email: string; password: string }): Promise<void> {
+  await signIn(page, who.email, who.password);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+}
+
+interface Session {
+  id: string;
+  status: string;
+  currency: string;
+}
+
+/**
+ * Leaves the teller without a till session: one left by another spec is closed with a count equal to
+ * what it should hold (the supervisor sees that figure), or signed off if it waits for sign-off.
+ */
+export async function closeAnyTill(teller: Page, supervisor: Page): Promise<void> {
+  const { session } = await apiAsUser<{ session: Session | null }>(teller, '/api/teller/sessions/current');
+  if (!session) return;
+  if (session.status === 'open') {
+    const seen = await apiAsUser<{ expected: string }>(supervisor, `/api/teller/sessions/${session.id}`);
+    const r = await call(teller, 'POST', `/api/teller/sessions/${session.id}/close`, {
+      reference: `E2E-CLOSE-${Date.now()}`,
+      count: { denominations: cents(seen.expected), total: seen.expected },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return;
+  }
+  const approval = (
+    await apiAsUser<{ closeApprovalId: string }>(supervisor, `/api/teller/sessions/${session.id}`)
+  ).closeApprovalId;
+  expect((await call(supervisor, 'POST', `/api/approvals/${approval}/approve`)).status).toBe(200);
+}
+
+/** Opens the teller's Leone till through the API (for specs about what comes after). */
+export async function ensureTill(teller: Page, allocation = '20000.00'): Promise<void> {
+  const { session } = await apiAsUser<{ session: Session | null }>(teller, '/api/teller/sessions/current');
+  if (session?.status === 'open' && session.currency === 'SLE') return;
+  const r = await call(teller, 'POST', '/api/teller/sessions', {
+    reference: `E2E-OPEN-${Date.now()}`,
+    tillCode: `E2E-${Date.now() % 100000}`,
+    currency: 'SLE',
+    allocation: { denominations: cents(allocation), total: allocation },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+}
+
+/** A Leone amount as Le 20 notes, Le 1 notes and 1-cent coins. */
+function cents(amount: string): Record<string, number> {
+  const [whole = '0', frac = '00'] = amount.split('.');
+  const n = Number(whole);
+  const c: Record<string, number> = {};
+  if (Math.floor(n / 20)) c.LE20 = Math.floor(n / 20);
+  if (n % 20) c.LE1 = n % 20;
+  if (Number(frac)) c.C1 = Number(frac);
+  return c;
+}
+
+/** An Active Leone account of Head Office (the teller's branch). */
+export async function headOfficeAccount(teller: Page): Promise<string> {
+  const rows = await apiAsUser<{ accountNumber: string; currency: string }[]>(
+    teller,
+    '/api/accounts?status=Active&type=Savings&branch=001&page=1&pageSize=20',
+  );
+  const a = rows.find((r) => r.currency === 'SLE');
+  if (!a) throw new Error('no Active Leone savings account at Head Office in the demo data');
+  return a.accountNumber;
+}

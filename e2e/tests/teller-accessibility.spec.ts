@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
+import { SUPERVISOR, TELLER, ensureTill, headOfficeAccount, signInAs } from '../support/teller.ts';
+
+type Screen = [
+  name: string,
+  who: 'teller' | 'supervisor' | 'admin',
+  url: string,
+  ready: (p: Page) => Promise<void>,
+];
+const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
+
+/** The teller's screens, with what to wait for before judging each. */
+const screens = (account: string): Screen[] => [
+  [
+    'counter',
+    'teller',
+    '/transactions/teller/home',
+    (p) => p.getByRole('button', { name: 'Cash deposit (D)' }).waitFor(),
+  ],
+  [
+    'deposit with the account',
+    'teller',
+    '/transactions/teller/home',
+    async (p) => {
+      await p.getByRole('button', { name: 'Cash deposit (D)' }).click();
+      await p.getByLabel('Account number', { exact: true }).fill(account);
+      await p.getByRole('button', { name: 'Find' }).click();
+      await p.getByRole('region', { name: 'Account at the counter' }).waitFor();
+      await p.getByLabel('Amount', { exact: true }).fill('2500');
+    },
+  ],
+  [
+    'closing count',
+    'teller',
+    '/transactions/teller/home',
+    async (p) => {
+      await p.getByRole('button', { name: 'Close the till (C)' }).click();
+      await p.getByRole('table', { name: 'Closing count by denomination' }).waitFor();
+    },
+  ],
+  ['branch tills', 'supervisor', '/transactions/teller/tills', table('Till sessions of the branch')],
+  ['proof report', 'supervisor', '/transactions/proof/report', table("Each teller's day")],
+  [
+    'daily differences',
+    'supervisor',
+    '/transactions/proof/daily-diff',
+    table('Shortages and overages per day'),
+  ],
+  ['branch differences', 'supervisor', '/transactions/proof/branch-diff', table('Branch differences')],
+  [
+    'cash transaction reports',
+    'admin',
+    '/reports/ctr',
+    table('Cash transactions at or above the reporting threshold'),
+  ],
+];
+
+async function signedIn(
+  browser: ReturnType<typeof useBrowser>,
+  options: Parameters<ReturnType<typeof useBrowser>['newPage']>[0],
+) {
+  const teller = await browser.newPage(options);
+  const supervisor = await browser.newPage(options);
+  const admin = await browser.newPage(options);
+  await signInAsDemo(admin);
+  await signInAs(teller, TELLER);
+  await signInAs(supervisor, SUPERVISOR);
+  await ensureTill(teller);
+  return { teller, supervisor, admin, account: await headOfficeAccount(teller) };
+}
+
+describe('teller screens: axe clean in both themes, usable at 390 px', () => {
+  const browser = useBrowser();
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`no serious or critical violation in the ${scheme} theme`, async () => {
+      const pages = await signedIn(browser, { colorScheme: scheme, bypassCSP: true });
+      const list = screens(pages.account);
+      const report: Record<string, string[]> = {};
+      for (const [name, who, url, ready] of list) {
+        const page = pages[who];
+        await page.goto(url);
+        await ready(page);
+        report[name] = await seriousViolations(page);
+      }
+      expect(report).toEqual(Object.fromEntries(list.map(([n]) => [n, []])));
+    }, 180_000);
+
+  it('fits a 390 px phone: no screen scrolls sideways (wide tables scroll inside their box)', async () => {
+    const pages = await signedIn(browser, { viewport: { width: 390, height: 844 } });
+    const list = screens(pages.account);
+    const overflow: Record<string, number> = {};
+    for (const [name, who, url, ready] of list) {
+      const page = pages[who];
+      await page.goto(url);
+      await ready(page);
+      overflow[name] = await sidewaysOverflow(page);
+    }
+    expect(overflow).toEqual(Object.fromEntries(list.map(([n]) => [n, 0])));
+  }, 180_000);
+});

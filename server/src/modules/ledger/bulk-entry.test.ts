@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { queryRows } from '../../db/rows.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
+import { LedgerError } from './ledger-error.ts';
+import { postBulkEntry } from './post-bulk-entry.ts';
+
+/**
+ * The set-based path (issue 19): a bulk entry's lines are checked by the statement-level trigger with
+ * the row trigger's rules, so it refuses what a single posting is refused, and setting
+ * ledger.bulk_entry by hand skips nothing.
+ */
+describe('postBulkEntry and the statement-level posting guard', () => {
+  let t: TestApp;
+  let n = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const accounts = async (k: number, o: Parameters<typeof openTestAccount>[1] = {}) =>
+    Promise.all(Array.from({ length: k }, async () => (await openTestAccount(t.app.db, o)).accountId));
+  const rowsOf = (ids: number[], amount: string) =>
+    sql`select * from (values ${sql.join(
+      ids.map((id) => sql`(${id}::bigint, ${amount}::numeric, null::text)`),
+      sql`, `,
+    )}) as r(account_id, amount, description)`;
+  const bulk = (ids: number[], side: 'credit' | 'debit', amount: string) =>
+    postBulkEntry(t.app.db, {
+      source: 'system',
+      narration: 'Bulk test',
+      reference: `BULK-${++n}`,
+      lines: [
+        {
+          glCode: '1900',
+          currency: 'SLE',
+          side: side === 'credit' ? 'debit' : 'credit',
+          amount: (Number(amount) * ids.length).toFixed(2),
+        },
+      ],
+      bulk: { side, rows: rowsOf(ids, amount) },
+      audit: { action: 'test.bulk', targetType: 'test', targetId: 'bulk' },
+    });
+  const violations = () => queryRows(t.app.db, sql`select problem from ledger_violations()`);
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (err) {
+      return err instanceof LedgerError ? err.code : violatedConstraint(err);
+    }
+    return 'posted';
+  };
+
+  it('posts every line in one statement, with balances, history order and one audit row', async () => {
+    const ids = await accounts(3);
+    const posted = await bulk(ids, 'credit', '12.50');
+    expect(posted.bulkLines).toBe(3);
+    expect(await Promise.all(ids.map((id) => accountBalance(t.app.db, id)))).toEqual([
+      '12.50',
+      '12.50',
+      '12.50',
+    ]);
+    const again = await bulk(ids, 'credit', '1.00');
+    expect(again.bulkLines).toBe(3);
+    expect(await accountBalance(t.app.db, ids[0]!)).toBe('13.50');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('refuses what a single posting is refused, and posts none of the batch', async () => {
+    const [open] = await accounts(1);
+    const [closed] = await accounts(1, { status: 'Closed' });
+    const [blocked] = await accounts(1, { status: 'Blocked', blockKind: 'debit' });
+    expect(await refusal(bulk([open!, closed!], 'credit', '5'))).toBe('account_closed');
+    expect(await refusal(bulk([open!, blocked!], 'debit', '1'))).toBe('debit_blocked');
+    expect(await refusal(bulk([open!], 'debit', '1'))).toBe('insufficient_funds');
+    // Funds, but held: a debit may not eat into a hold.
+    await bulk([open!], 'credit', '10');
+    await t.app.db.execute(
+      sql`insert into account_holds (account_id, amount, reason, placed_by) values (${open!}, 8, 'test', 'test')`,
+    );
+    expect(await refusal(bulk([open!], 'debit', '3'))).toBe('insufficient_available');
+    expect((await bulk([open!], 'debit', '2')).bulkLines).toBe(1);
+    expect(await accountBalance(t.app.db, open!)).toBe('8.00');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('checks rows by hand under ledger.bulk_entry too: a wrong running balance, an account twice', async () => {
+    const [a] = await accounts(1);
+    const attempt = (values: ReturnType<typeof sql>) =>
+      t.app.db
+        .transaction(async (tx) => {
+          const [e] = await queryRows<{ id: string }>(
+            tx,
+            sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+                values (current_business_date(), current_business_date(), 'by hand', 'system', ${`HAND-${++n}`}) returning id`,
+          );
+          await tx.execute(sql`select set_config('ledger.bulk_entry', ${e!.id}, true)`);
+          await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
+            select v.account_id, clock_timestamp(), current_date, 'x', v.amount, 'credit', v.after, 'HAND', ${e!.id}::bigint
+            from (${values}) v`);
+        })
+        .then(
+          () => 'posted',
+          (err: unknown) => violatedConstraint(err),
+        );
+    expect(
+      await attempt(sql`select ${a}::bigint as account_id, 5::numeric as amount, 999::numeric as after`),
+    ).toBe('transactions_running_balance');
+    expect(
+      await attempt(sql`select ${a}::bigint as account_id, 5::numeric as amount, 5::numeric as after
+                        union all select ${a}::bigint, 5::numeric, 10::numeric`),
+    ).toBe('transactions_running_balance');
+    expect(await accountBalance(t.app.db, a!)).toBe('0.00');
+  });
+
+  it('keeps the dashboard totals exact: the statement applies them once, as the row triggers would', async () => {
+    // The counters the dashboard reads (banking_stats, kept by accounts_stats) against a count of the
+    // accounts themselves; the bulk trigger skips the per-row bump and applies the sum per statement.
+    const totals = async () =>
+      (
+        await queryRows<{ kept: string; counted: string }>(
+          t.app.db,
+          sql`select (select coalesce(sum(value), 0)::numeric(18,2)::text from banking_stats
+                       where metric = 'total_deposits' and currency = 'SLE') as kept,
+                     (select coalesce(sum(greatest(balance, 0)), 0)::numeric(18,2)::text from accounts
+                       where currency = 'SLE' and account_type <> 'Loan' and status <> 'Closed') as counted`,
+        )
+      )[0]!;
+    const ids = await accounts(5);
+    await bulk(ids, 'credit', '40.00');
+    await bulk(ids.slice(0, 2), 'debit', '15.00');
+    const after = await totals();
+    expect(after.kept).toBe(after.counted);
+  });
+});

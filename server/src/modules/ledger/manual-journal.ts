@@ -1,0 +1,78 @@
+import {
+  manualJournalRequestSchema,
+  type Currency,
+  type ManualJournalRequest,
+  type RoleLimit,
+} from '@bankmanager/contracts';
+import { conflict } from '../../lib/http-error.ts';
+import { registerApprovalCommand, withinLimit, type ApprovalActor } from '../roles/index.ts';
+import { LedgerError } from './ledger-error.ts';
+import { fromCents, toCents } from './money.ts';
+import { postEntryOnce } from './post-entry-once.ts';
+import type { Actor, EntryInput } from './post-entry.ts';
+
+/** The entry of a manual journal: GL lines only, as the maker typed them. */
+export function manualJournalEntry(
+  b: ManualJournalRequest,
+  actor: Actor,
+  details?: Record<string, unknown>,
+): EntryInput & { reference: string } {
+  return {
+    source: 'manual',
+    narration: b.narration,
+    reference: b.reference,
+    valueDate: b.value_date,
+    businessDate: b.business_date,
+    actor,
+    lines: b.lines.map((l) => ({ glCode: l.gl_code, currency: l.currency, side: l.side, amount: l.amount })),
+    audit: { action: 'ledger.manual_journal', targetType: 'journal_entry', targetId: b.reference, details },
+  };
+}
+
+/**
+ * The currency and total (its debits) of the first currency whose total is over the maker's
+ * manual-journal limit, or null when every currency is within it (issue 15's limits).
+ */
+export function overManualLimit(
+  b: ManualJournalRequest,
+  limits: RoleLimit[],
+): { currency: Currency; amount: string } | null {
+  const debits = new Map<Currency, bigint>();
+  for (const l of b.lines)
+    if (l.side === 'debit') debits.set(l.currency, (debits.get(l.currency) ?? 0n) + toCents(l.amount));
+  for (const [currency, cents] of [...debits].sort(([a], [b]) => a.localeCompare(b))) {
+    const amount = fromCents(cents);
+    if (!withinLimit(limits, currency, 'maxManualJournal', amount)) return { currency, amount };
+  }
+  return null;
+}
+
+/** A checker's approval posts the maker's exact journal once (by its reference), the maker as actor. */
+export function registerManualJournalCommand(): void {
+  registerApprovalCommand({
+    type: 'journal.manual',
+    currentVersion: async () => null,
+    async execute(tx, raw, { approvalId, maker, checker }) {
+      const body = manualJournalRequestSchema.parse(raw);
+      try {
+        await postEntryOnce(
+          tx,
+          manualJournalEntry(body, actorOf(maker, checker), approvedBy(approvalId, checker)),
+        );
+      } catch (err) {
+        if (err instanceof LedgerError) throw conflict(err.message, { code: err.code, approvalId });
+        throw err;
+      }
+    },
+  });
+}
+
+/** The maker is the entry's actor; the request came from the checker's address. */
+export const actorOf = (maker: ApprovalActor, checker: ApprovalActor): Actor => ({
+  ...maker,
+  ip: checker.ip,
+});
+export const approvedBy = (approvalId: string, checker: ApprovalActor) => ({
+  approvalId,
+  approvedBy: checker.email,
+});

@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  approvalCreatedSchema,
+  convertAmount,
+  fromCents,
+  journalEntrySchema,
+  toCents,
+  transferQuoteQuerySchema,
+  transferQuoteSchema,
+  transferRequestSchema,
+} from '@bankmanager/contracts';
+import { currentBusinessDate } from '../../../db/business-date.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
+import { assertBranch, callerHolds, currentUser, requirePermission } from '../../auth/index.ts';
+import {
+  auditRefusal,
+  entryIdByReference,
+  getEntry,
+  LedgerError,
+  ledgerHttpError,
+  postForRoute,
+  transferEntry,
+} from '../../ledger/index.ts';
+import { approvalByReference, limitsOf, requestApprovalOnce, withinLimit } from '../../roles/index.ts';
+import { dayRateFor } from '../../treasury/index.ts';
+import { actorOf, mustFindAccount } from '../accounts.ts';
+import { registerTransferCommand } from './command.ts';
+import { applyRateRule } from './rate-rule.ts';
+
+/**
+ * Transfers between customer accounts (issue 19 item 3, and issue 15's limits): the day's rate across
+ * currencies, four-eyes over the maker's transfer limit, idempotent by reference, branch scope on
+ * the paying account. The preview (`/transfers/quote`) shows the same rate and amount the posting uses.
+ */
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerTransferCommand();
+
+  app.post(
+    '/transfers',
+    {
+      preHandler: requirePermission('transfers.create'),
+      schema: {
+        tags: ['payments'],
+        summary: 'Transfers between two customer accounts, across currencies at the day’s rate',
+        description:
+          '201 with the entry; 200 when the reference already posted; 202 `{ approvalId }` over the maker’s transfer limit ' +
+          '(the same reference again answers the same request). Across currencies without `rate` the day’s rate applies ' +
+          '(buy into SLE, sell out of it; 409 no_rate when none is entered); a `rate` that differs needs treasury.rates ' +
+          '(else 409 rate_mismatch). Ledger refusals are 409 with details.code.',
+        security: bearerSecurity,
+        body: transferRequestSchema,
+        response: {
+          200: journalEntrySchema,
+          201: journalEntrySchema,
+          202: approvalCreatedSchema,
+          ...apiErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      if (b.from_account === b.to_account) {
+        throw new HttpError(400, 'The two accounts must differ', [
+          { path: '/to_account', message: 'must differ from from_account' },
+        ]);
+      }
+      const actor = actorOf(req);
+      const who = { actor, action: 'ledger.transfer', target: b.from_account, request: b };
+      const from = await mustFindAccount(app.db, b.from_account);
+      const to = await mustFindAccount(app.db, b.to_account);
+      assertBranch(req, from.branch);
+
+      // The same reference again answers its first result: the approval request, else the entry.
+      const asked = await approvalByReference(app.db, 'transfer', b.reference);
+      if (asked) return reply.status(202).send({ approvalId: asked.id });
+      const posted = await entryIdByReference(app.db, b.reference);
+      if (posted !== null) {
+        // Rebuilt at the rate its entry recorded, so the same request matches it exactly.
+        const rate = (await getEntry(app.db, posted))?.fx_rate ?? undefined;
+        const r = await postForRoute(app.db, who, () => transferEntry(app.db, { ...b, rate }, actor));
+        return reply.status(r.status).send(r.entry);
+      }
+
+      let applied;
+      try {
+        applied = await applyRateRule(
+          app.db,
+          from.currency,
+          to.currency,
+          b.rate,
+          callerHolds(req, 'treasury.rates'),
+        );
+      } catch (err) {
+        if (err instanceof LedgerError) {
+          await auditRefusal(app.db, who, err.code);
+          throw ledgerHttpError(err);
+        }
+        if (err instanceof HttpError) await auditRefusal(app.db, who, refusalCode(err));
+        throw err;
+      }
+      const request = { ...b, rate: applied.rate };
+      const u = currentUser(req);
+      if (
+        !withinLimit(await limitsOf(app.db, u.userId, u.isSuperuser), from.currency, 'maxTransfer', b.amount)
+      ) {
+        const credited = applied.rate
+          ? convertAmount(b.amount, applied.rate, from.currency, to.currency)
+          : b.amount;
+        const { approvalId } = await requestApprovalOnce(app.db, {
+          type: 'transfer',
+          subjectType: 'account',
+          subjectId: from.number,
+          command: { ...request, rateDetails: applied.details },
+          before: { from: from.number, available: from.available },
+          after: {
+            to: to.number,
+            debit: `${b.amount} ${from.currency}`,
+            credit: `${credited} ${to.currency}`,
+          },
+          maker: actor,
+          branch: from.branch,
+          amount: b.amount,
+          currency: from.currency,
+          reference: b.reference,
+        });
+        return reply.status(202).send({ approvalId });
+      }
+      const r = await postForRoute(app.db, who, () => transferEntry(app.db, request, actor, applied.details));
+      return reply.status(r.status).send(r.entry);
+    },
+  );
+
+  app.get(
+    '/transfers/quote',
+    {
+      preHandler: requirePermission('transfers.create'),
+      schema: {
+        tags: ['payments'],
+        summary: 'The transfer screen’s preview: both accounts, the day’s rate and the credited amount',
+        security: bearerSecurity,
+        querystring: transferQuoteQuerySchema,
+        response: { 200: transferQuoteSchema, ...apiErrors },
+      },
+    },
+    async (req) => {
+      const from = await mustFindAccount(app.db, req.query.from);
+      const to = await mustFindAccount(app.db, req.query.to);
+      assertBranch(req, from.branch);
+      const day = await dayRateFor(app.db, from.currency, to.currency);
+      const rate = day?.rate ?? null;
+      const amount = req.query.amount;
+      const credited = !amount
+        ? null
+        : !day
+          ? fromCents(toCents(amount))
+          : rate
+            ? convertAmount(amount, rate, from.currency, to.currency)
+            : null;
+      const brief = ({ id: _id, available: _a, ...a }: typeof from) => a;
+      return {
+        from: brief(from),
+        to: brief(to),
+        business_date: day?.businessDate ?? (await currentBusinessDate(app.db)),
+        rate,
+        rate_kind: day?.kind ?? null,
+        rate_missing: day !== null && rate === null,
+        credited,
+      };
+    },
+  );
+};
+
+/** The `details.code` of a refusal, for its audit row. */
+const refusalCode = (err: HttpError) => (err.details as { code?: string } | undefined)?.code ?? 'refused';

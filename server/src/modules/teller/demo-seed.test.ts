@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDb } from '../../../test/support/harness.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { demoAccountStep } from '../auth/index.ts';
+import { DEMO_TELLER_STAFF, tellerDemoStep } from './index.ts';
+
+describe('teller demo data', () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(() => h.close());
+
+  it('seeds an activated Teller and Supervisor at Head Office and a stocked vault, once', async () => {
+    const opts = { customers: 0, transactionsPerAccount: 0, seed: 1 };
+    await h.db.transaction(async (tx) => {
+      await demoAccountStep.run(tx, opts);
+      await tellerDemoStep.run(tx, opts);
+    });
+    await h.db.transaction((tx) => tellerDemoStep.run(tx, opts));
+    const staff = await queryRows<{ email: string; home_branch: string; approved: boolean; roles: string }>(
+      h.db,
+      sql`select u.email, s.home_branch, s.approved, string_agg(r.key, ',') as roles
+          from auth_users u join staff s on s.user_id = u.id join staff_roles sr on sr.user_id = u.id
+          join roles r on r.id = sr.role_id where u.email like '%@bankmanager.sl' and not s.is_superuser
+          group by u.email, s.home_branch, s.approved order by u.email`,
+    );
+    expect(staff).toEqual(
+      DEMO_TELLER_STAFF.map((s) => ({
+        email: s.email,
+        home_branch: '001',
+        approved: true,
+        roles: s.roles[0],
+      })).sort((a, b) => a.email.localeCompare(b.email)),
+    );
+    const vault = await queryRows<{ currency: string; balance: string }>(
+      h.db,
+      sql`select currency, balance::numeric(18,2)::text as balance from gl_balances() where gl_code = '1010-001' order by currency`,
+    );
+    expect(vault).toEqual([
+      { currency: 'SLE', balance: '2000000.00' },
+      { currency: 'USD', balance: '50000.00' },
+    ]);
+    expect(await queryRows(h.db, sql`select problem from ledger_violations()`)).toEqual([]);
+  });
+});

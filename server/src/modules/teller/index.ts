@@ -1,0 +1,23 @@
+/**
+ * The teller module's only door (issue 19): till sessions and the vault, cash deposits and
+ * withdrawals, receipts, the CTR list and proof. End of day asks `openTillSessions` before it runs.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tellerCashRoutes } from './cash-routes.ts';
+import { registerTellerCommands } from './commands.ts';
+import { ctrRoutes } from './ctr-routes.ts';
+import { proofRoutes } from './proof-routes.ts';
+import { receiptRoutes } from './receipt-routes.ts';
+import { tellerSessionRoutes } from './session-routes.ts';
+
+export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerTellerCommands();
+  await app.register(tellerSessionRoutes);
+  await app.register(tellerCashRoutes);
+  await app.register(receiptRoutes);
+  await app.register(ctrRoutes);
+  await app.register(proofRoutes);
+};
+
+export { openTillSessions } from './open-sessions.ts';
+export { DEMO_TELLER_STAFF, tellerDemoStep } from './demo-seed.ts';

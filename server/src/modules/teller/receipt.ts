@@ -1,0 +1,63 @@
+import PDFDocument from 'pdfkit';
+import { sql } from 'drizzle-orm';
+import { BANK_NAME, formatCurrency, formatDateTime, type TellerTransaction } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+export interface ReceiptParty {
+  tellerName: string;
+  branchName: string;
+}
+
+/** The teller's name (their profile) and the branch's, for the receipt's header and signature line. */
+export async function receiptParty(
+  db: Database,
+  t: TellerTransaction & { tellerId: string },
+): Promise<ReceiptParty> {
+  const [r] = await queryRows<{ teller: string | null; branch: string | null }>(
+    db,
+    sql`select (select nullif(full_name, '') from profiles where id = ${t.tellerId}) as teller,
+               (select name from branches where code = ${t.branch}) as branch`,
+  );
+  return { tellerName: r?.teller ?? t.tellerEmail, branchName: r?.branch ?? t.branch };
+}
+
+/**
+ * A cash receipt on an A6-sized page: what the customer takes away. The reference, the amount in
+ * figures and in words, the account and its holder, the person at the counter, and the teller.
+ */
+export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDocument {
+  const title = t.kind === 'deposit' ? 'Cash deposit receipt' : 'Cash withdrawal receipt';
+  const doc = new PDFDocument({
+    size: 'A6',
+    margin: 24,
+    info: { Title: `${title} ${t.entryReference ?? t.reference}` },
+  });
+  doc.font('Helvetica-Bold').fontSize(12).text(BANK_NAME);
+  doc.font('Helvetica').fontSize(8).text(`${p.branchName} (${t.branch})`);
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(11).text(title);
+  doc.moveDown(0.4);
+  const row = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').fontSize(8).text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  };
+  row('Reference', t.entryReference ?? t.reference);
+  row('Date', formatDateTime(t.postedAt ?? t.createdAt));
+  row('Account', t.accountNumber);
+  row('Account holder', t.accountName);
+  row(t.kind === 'deposit' ? 'Deposited by' : 'Paid to', `${t.partyName} (ID ${t.partyIdNumber})`);
+  if (t.narration) row('Narration', t.narration);
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(14).text(formatCurrency(t.amount, t.currency));
+  doc.font('Helvetica-Oblique').fontSize(9).text(t.amountInWords);
+  doc.moveDown(0.8);
+  row('Teller', p.tellerName);
+  row('Customer', t.kind === 'deposit' ? t.partyName : t.accountName);
+  doc.moveDown(1.4);
+  doc.font('Helvetica').fontSize(8).text('Customer’s signature ______________________');
+  doc.moveDown(0.8);
+  doc.text('Teller’s signature ________________________');
+  doc.end();
+  return doc;
+}

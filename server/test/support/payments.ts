@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { App } from '../../src/app.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { ensureReferenceData, openTestAccount } from './banking-fixtures.ts';
+import { setRoles } from './roles.ts';
+import { staffUsers, type StaffUser } from './staff-users.ts';
+
+/** The cash GL of the test branch (T01), the other side of test deposits. */
+export const TEST_CASH_GL = '1020-T01';
+
+/**
+ * Staff for the payments tests (issue 19): an Officer (default role, every branch), an accountant,
+ * a supervisor and a branch manager at T01, a branch manager at T02 (scope), two superusers.
+ */
+export async function paymentsScene(app: App) {
+  await ensureReferenceData(app.db);
+  await app.db.execute(
+    sql`insert into branches (code, name, town) values ('T02', 'Test Branch 2', 'Bo') on conflict do nothing`,
+  );
+  const s = await staffUsers(app);
+  const [officer, accountant, supervisor, manager, away, boss, boss2] = (await Promise.all(
+    ['officer', 'acct', 'sup', 'mgr', 'away', 'boss', 'boss2'].map((p) =>
+      s.make(p.startsWith('boss') ? 'superuser' : 'activated', p),
+    ),
+  )) as [StaffUser, StaffUser, StaffUser, StaffUser, StaffUser, StaffUser, StaffUser];
+  await setRoles(app, accountant.userId, ['accountant'], 'T01');
+  await setRoles(app, supervisor.userId, ['supervisor'], 'T01');
+  await setRoles(app, manager.userId, ['branch_manager'], 'T01');
+  await setRoles(app, away.userId, ['branch_manager'], 'T02');
+  return { officer, accountant, supervisor, manager, away, boss, boss2 };
+}
+
+/** A request as `who` through the real app. */
+export function call(
+  app: App,
+  who: StaffUser,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: object,
+) {
+  return app.inject({ method, url, headers: { authorization: who.auth }, payload: body });
+}
+
+/** Approves an approval request as `checker`; answers the response. */
+export const approve = (app: App, checker: StaffUser, approvalId: string) =>
+  call(app, checker, 'POST', `/api/approvals/${approvalId}/approve`, {});
+
+let deposits = 0;
+/** A test account (branch T01) with `balance` deposited from the branch's cash; answers its number. */
+export async function fundedAccount(
+  app: App,
+  depositor: StaffUser,
+  o: { currency?: 'SLE' | 'USD'; balance?: string; type?: 'Savings' | 'Current' } = {},
+): Promise<string> {
+  const { accountId } = await openTestAccount(app.db, { currency: o.currency ?? 'SLE', type: o.type });
+  const [a] = await queryRows<{ n: string }>(
+    app.db,
+    sql`select account_number as n from accounts where id = ${accountId}`,
+  );
+  if (o.balance) {
+    const r = await call(app, depositor, 'POST', `/api/accounts/${a!.n}/transactions`, {
+      direction: 'credit',
+      amount: o.balance,
+      description: 'Opening deposit',
+      reference: `PAY-DEP-${process.pid}-${++deposits}`,
+      counter_account: TEST_CASH_GL,
+    });
+    if (r.statusCode !== 201) throw new Error(`deposit failed: ${r.body}`);
+  }
+  return a!.n;
+}
+
+/** The balance of an account by number. */
+export async function balanceOf(app: App, number: string): Promise<string> {
+  const [r] = await queryRows<{ b: string }>(
+    app.db,
+    sql`select balance::text as b from accounts where account_number = ${number}`,
+  );
+  return r!.b;
+}
+
+/** Enters the day's USD rates directly (the treasury route is tested on its own). */
+export async function setUsdRate(app: App, buy: string, sell: string, mid: string) {
+  await app.db.execute(sql`insert into fx_rates (currency, business_date, buy, sell, mid)
+    values ('USD', current_business_date(), ${buy}::numeric, ${sell}::numeric, ${mid}::numeric)
+    on conflict (currency, business_date) do update set buy = excluded.buy, sell = excluded.sell, mid = excluded.mid`);
+}
+
+/** Every ledger invariant still holds (empty when it does). */
+export const ledgerViolations = (app: App) => queryRows(app.db, sql`select problem from ledger_violations()`);

@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MegaMenu } from '@/features/menu';
+import { ScreensContext } from '@/lib/screens';
+import { APP_ROUTES } from './router';
+
+/** Issue 22 B.15: the mega panel marks the entries the router has no screen for, from the router itself. */
+describe('menu marks from the route table', () => {
+  function renderMenu() {
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <ScreensContext value={APP_ROUTES}>
+          <MegaMenu />
+        </ScreensContext>
+      </MemoryRouter>,
+    );
+  }
+  const soon = (el: HTMLElement) => el.getAttribute('data-soon') === 'true';
+
+  it('marks an entry without a screen, not one with a route, and a section by what it holds', async () => {
+    renderMenu();
+    await userEvent.hover(screen.getByRole('menuitem', { name: 'Transaction' }));
+    const waste = screen.getByRole('menuitem', { name: 'Waste Processing' });
+    expect(soon(waste)).toBe(true);
+    expect(waste).toHaveAccessibleDescription(/Not available yet/);
+    // Transaction Control holds the approvals inbox (a route): not marked; its Clear Deposit card is.
+    const control = screen.getByRole('menuitem', { name: 'Transaction Control' });
+    expect(soon(control)).toBe(false);
+    await userEvent.hover(control);
+    expect(soon(screen.getByRole('menuitem', { name: /^Approve Transactions/ }))).toBe(false);
+    expect(soon(screen.getByRole('menuitem', { name: /^Clear Deposit/ }))).toBe(true);
+    // Proof has the teller's screens (issue 19).
+    expect(soon(screen.getByRole('menuitem', { name: 'Proof Transactions' }))).toBe(false);
+
+    await userEvent.hover(screen.getByRole('menuitem', { name: 'Enquiries' }));
+    expect(soon(screen.getByRole('menuitem', { name: 'Account Enquiry' }))).toBe(false);
+    expect(soon(screen.getByRole('menuitem', { name: 'Snapshot View' }))).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Approval } from '@bankmanager/contracts';
+import { ApprovalSubject } from './approval-subject';
+
+const approval = (over: Partial<Approval>): Approval => ({
+  id: 'a1',
+  type: 'teller.withdrawal',
+  subjectType: 'teller_transaction',
+  subjectId: '7',
+  command: {},
+  before: null,
+  after: null,
+  makerId: 'u1',
+  makerEmail: 'teller@bank.sl',
+  branch: '001',
+  amount: '25000.00',
+  currency: 'SLE',
+  status: 'pending',
+  subjectVersion: null,
+  businessDate: '2026-11-23',
+  createdAt: '2026-11-23T10:00:00Z',
+  expiresAt: '2026-11-24T00:00:00Z',
+  decidedBy: null,
+  decidedByEmail: null,
+  decidedAt: null,
+  reason: null,
+  ...over,
+});
+
+describe('ApprovalSubject', () => {
+  it('says what a teller’s withdrawal is about: the account, its holder and who is paid', () => {
+    render(
+      <ApprovalSubject
+        approval={approval({
+          after: {
+            account: '0010000001234',
+            holder: 'Aminata Sesay',
+            bearer: 'Aminata Sesay',
+            till: 'TILL-1',
+          },
+        })}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByText('0010000001234')).toBeInTheDocument();
+    expect(screen.getByText('Paid to')).toBeInTheDocument();
+    expect(screen.getByText('TILL-1')).toBeInTheDocument();
+  });
+
+  it('says what a till count is about: what it should hold, what was counted, the difference', () => {
+    render(
+      <ApprovalSubject
+        approval={approval({
+          type: 'teller.close',
+          subjectType: 'till_session',
+          after: { till: 'TILL-1', expected: '15000.00', counted: '14990.00', difference: '-10.00' },
+        })}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByText('Till should hold')).toBeInTheDocument();
+    expect(screen.getByText('-10.00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { SalaryImportRoute } from './routes/salary-import-route';

@@ -1,0 +1,2 @@
+export { StandingOrdersRegisterRoute } from './routes/register-route';
+export { StandingOrdersOptionsRoute } from './routes/options-route';

@@ -1,0 +1,12 @@
+/** The teller feature's query keys, so a posting can refresh what it changed. */
+export const tellerKeys = {
+  all: ['teller'] as const,
+  current: () => [...tellerKeys.all, 'current'] as const,
+  transactions: (sessionId: string) => [...tellerKeys.all, 'transactions', sessionId] as const,
+  waiting: () => [...tellerKeys.all, 'waiting'] as const,
+  sessions: (q: object) => [...tellerKeys.all, 'sessions', q] as const,
+  vault: (branch: string | null) => [...tellerKeys.all, 'vault', branch] as const,
+  ctr: (q: object) => [...tellerKeys.all, 'ctr', q] as const,
+  proof: (report: string, q: object) => [...tellerKeys.all, 'proof', report, q] as const,
+  account: (number: string) => [...tellerKeys.all, 'account', number] as const,
+};

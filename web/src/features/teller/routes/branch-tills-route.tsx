@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  formatCurrency,
+  formatDateTime,
+  TILL_SESSION_STATUSES,
+  type TillSessionStatus,
+} from '@bankmanager/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Field } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { useBranch } from '@/lib/branch';
+import { useBranchSessions } from '../api/get-branch-sessions';
+import { useVault } from '../api/get-vault';
+
+/**
+ * Transaction → Teller → Branch Tills: the supervisor's view of every till of the branch (the
+ * header's branch, else their own): who holds what, counts awaiting sign-off, and the vault.
+ */
+export function BranchTillsRoute() {
+  const { branch } = useBranch();
+  const [date, setDate] = useState('');
+  const [status, setStatus] = useState<TillSessionStatus | ''>('');
+  const [page, setPage] = useState(0);
+  const sessions = useBranchSessions({ branch, date, status, page });
+  const vault = useVault(branch);
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">Branch Tills</h1>
+      <section aria-label="Vault" className="flex flex-wrap gap-6 rounded-lg border p-4">
+        <h2 className="w-full text-lg font-semibold">
+          Vault {vault.data ? `(GL ${vault.data.glCode})` : ''}
+        </h2>
+        {vault.isError ? <p role="alert">{vault.error.message}</p> : null}
+        {vault.data?.balances.map((b) => (
+          <p key={b.currency} className="font-mono text-lg tabular-nums">
+            {formatCurrency(b.balance, b.currency)}
+          </p>
+        ))}
+        <p className="text-muted-foreground w-full text-sm">
+          Vault transfers and counts with a difference wait in the{' '}
+          <Link className="underline" to={paths.approvalsInbox}>
+            approvals inbox
+          </Link>
+          .
+        </p>
+      </section>
+      <form
+        aria-label="Filter the tills"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Field id="tills-date" label="Business date">
+          <Input
+            type="date"
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setPage(0);
+            }}
+            className="w-44"
+          />
+        </Field>
+        <Field id="tills-status" label="Status">
+          <Select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as TillSessionStatus | '');
+              setPage(0);
+            }}
+          >
+            <option value="">Any</option>
+            {TILL_SESSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </form>
+      {sessions.isPending ? <p role="status">Loading the tills…</p> : null}
+      {sessions.isError ? <p role="alert">{sessions.error.message}</p> : null}
+      {sessions.data ? (
+        <>
+          <Table>
+            <TableCaption>Till sessions of the branch</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Teller</TableHead>
+                <TableHead>Till</TableHead>
+                <TableHead>Opened</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead align="right">Opening</TableHead>
+                <TableHead align="right">Deposits</TableHead>
+                <TableHead align="right">Withdrawals</TableHead>
+                <TableHead align="right">Expected cash</TableHead>
+                <TableHead align="right">Counted</TableHead>
+                <TableHead align="right">Difference</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {sessions.data.rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={10}>No till sessions.</TableCell>
+                </TableRow>
+              ) : null}
+              {sessions.data.rows.map((s) => {
+                const m = (v: string | null) => (v === null ? '—' : formatCurrency(v, s.currency));
+                return (
+                  <TableRow key={s.id}>
+                    <TableCell>{s.tellerEmail}</TableCell>
+                    <TableCell kind="code">{s.tillCode}</TableCell>
+                    <TableCell kind="date">{formatDateTime(s.openedAt)}</TableCell>
+                    <TableCell>
+                      <Badge
+                        variant={
+                          s.status === 'open' ? 'default' : s.status === 'closing' ? 'warning' : 'outline'
+                        }
+                      >
+                        {s.status === 'closing' ? 'awaiting sign-off' : s.status}
+                      </Badge>
+                    </TableCell>
+                    <TableCell align="right" kind="amount">
+                      {m(s.openingAllocation)}
+                    </TableCell>
+                    <TableCell align="right" kind="amount">
+                      {s.deposits.count} · {m(s.deposits.amount)}
+                    </TableCell>
+                    <TableCell align="right" kind="amount">
+                      {s.withdrawals.count} · {m(s.withdrawals.amount)}
+                    </TableCell>
+                    <TableCell align="right" kind="amount">
+                      {m(s.expected)}
+                    </TableCell>
+                    <TableCell align="right" kind="amount">
+                      {m(s.counted)}
+                    </TableCell>
+                    <TableCell align="right" kind="amount">
+                      {m(s.difference)}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          <Pagination page={page} pageSize={25} total={sessions.data.total} onPage={setPage} />
+        </>
+      ) : null}
+    </main>
+  );
+}

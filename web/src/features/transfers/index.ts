@@ -1,0 +1,1 @@
+export { TransferRoute } from './routes/transfer-route';

@@ -1,0 +1,1 @@
+export { ExchangeRatesRoute } from './routes/exchange-rates-route';
