@@ -25,7 +25,6 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_post_bulk'],
   ['transactions', 'transactions_no_truncate'],
   ['transactions', 'transactions_entry_guard'],
-  ['transactions', 'transactions_post_bulk'],
   ['journal_entries', 'journal_entries_guard'],
   ['journal_entries', 'journal_entries_balanced'],
   ['journal_entries', 'journal_entries_no_truncate'],
