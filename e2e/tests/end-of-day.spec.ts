@@ -4,6 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { DEMO, signInAsDemo } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport, type Screen } from '../support/screens.ts';
 import { activatedStaff, call } from '../support/staff.ts';
+import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, signInAs } from '../support/teller.ts';
 
 const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, level: 1 }).waitFor();
 const SCREENS: Screen[] = [
@@ -39,15 +40,25 @@ describe('end of day (issue 20)', () => {
     expect((await call(admin, 'POST', `/api/admin/staff/${supervisor.id}/grant-superuser`)).status).toBe(200);
     await supervisorPage.reload();
 
+    // The demo's teller opens a till at the counter: the pre-check names it and the run cannot start.
+    const teller = await browser.newPage();
+    const headTeller = await browser.newPage();
+    await signInAs(teller, TELLER);
+    await signInAs(headTeller, SUPERVISOR);
+    await ensureTill(teller);
+
     await admin.goto('/system/batch/period-end');
     await admin.getByRole('heading', { name: 'End of Day' }).waitFor();
     const before = await headerDate(admin);
     const tills = admin.locator('[data-check="tills_closed"]');
-    await tills.waitFor();
-    // Without the teller module (this branch) the check says so and does not pretend to pass. Once the
-    // teller module is merged, this is where the journey opens a till (its pre-check fails and
-    // "Run end of day" stays disabled), closes it, and presses "Check again" to see it pass.
-    expect(await tills.textContent()).toMatch(/No tills module is installed|Every till is closed/);
+    await tills.getByText(/till sessions? (is|are) still open/).waitFor();
+    expect(await tills.textContent()).toContain(TELLER.email);
+    expect(await admin.getByRole('button', { name: 'Run end of day' }).isDisabled()).toBe(true);
+
+    // The teller counts and closes the till; "Check again" shows the check passing.
+    await closeAnyTill(teller, headTeller);
+    await admin.getByRole('button', { name: 'Check again' }).click();
+    await tills.getByText('Every till is closed').waitFor();
     // Requests other journeys left pending are carried over explicitly; a suspense balance acknowledged.
     const carry = admin.getByRole('checkbox', { name: /Carry the \d+ pending request/ });
     if (await carry.count()) await carry.check();
