@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useLiveRun } from '../api/get-run';
 import { RUNS_PAGE_SIZE, useRuns } from '../api/get-runs';
 import { useRetryRun } from '../api/retry-run';
-import { DownloadButtons } from '../components/download-buttons';
+import { DownloadButtons } from '@/components/download-buttons';
+import { downloadEodReport } from '../api/get-report';
 import { StateBadge } from '../components/state-badge';
 import { StepTable } from '../components/step-table';
 
@@ -74,9 +75,8 @@ export function ProcessesRoute() {
             ) : null}
             <span className="text-sm">Daily end-of-day report:</span>
             <DownloadButtons
-              kind="daily"
-              params={{ date: run.data.businessDate }}
-              title="Daily end-of-day report"
+              what="the daily end-of-day report"
+              download={(format) => downloadEodReport('daily', { date: run.data.businessDate }, format)}
             />
           </div>
           {retry.error ? (

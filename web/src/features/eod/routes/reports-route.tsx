@@ -3,8 +3,8 @@ import { EOD_REPORTS, EOD_REPORT_TITLES, type EodReportKind } from '@bankmanager
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useEodReport, type ReportParams } from '../api/get-report';
-import { DownloadButtons } from '../components/download-buttons';
+import { downloadEodReport, useEodReport, type ReportParams } from '../api/get-report';
+import { DownloadButtons } from '@/components/download-buttons';
 import { ReportTable } from '../components/report-table';
 
 const TAB_LABELS: Record<EodReportKind, string> = {
@@ -51,7 +51,10 @@ function ReportPanel({ kind }: { kind: EodReportKind }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <ReportInputs kind={kind} params={params} onChange={setParams} />
-        <DownloadButtons kind={kind} params={params} title={EOD_REPORT_TITLES[kind]} />
+        <DownloadButtons
+          what={`the ${EOD_REPORT_TITLES[kind].toLowerCase()}`}
+          download={(format) => downloadEodReport(kind, params, format)}
+        />
       </div>
       {report.isPending ? <p role="status">Loading the report…</p> : null}
       {report.isError ? (

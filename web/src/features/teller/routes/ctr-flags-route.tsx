@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/table';
 import { useBranch } from '@/lib/branch';
 import { downloadCtrFlags, useCtrFlags } from '../api/get-ctr-flags';
-import { DownloadButtons } from '../components/download-buttons';
+import { DownloadButtons } from '@/components/download-buttons';
 
 /**
  * Reports → Cash Transaction Reports: cash deposits and withdrawals at or above the

@@ -16,7 +16,7 @@ import { useBranchDiff } from '../api/get-branch-diff';
 import { useDailyDiff } from '../api/get-daily-diff';
 import { useProofReport } from '../api/get-proof-report';
 import { downloadProof, type ProofParams, type ProofScreen } from '../lib/proof-query';
-import { DownloadButtons } from '../components/download-buttons';
+import { DownloadButtons } from '@/components/download-buttons';
 
 const TITLES: Record<ProofScreen, string> = {
   report: 'Proof Report',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 
-/** CSV and PDF of what the screen shows; "Preparing…" while the file is made. */
+/** CSV and PDF of what the screen shows (a report, a list); "Preparing…" while the file is made. */
 export function DownloadButtons({
   what,
   download,
@@ -31,6 +31,7 @@ export function DownloadButtons({
         <Button
           key={format}
           variant="outline"
+          size="sm"
           disabled={busy !== null}
           aria-label={`Download ${what} as ${format.toUpperCase()}`}
           onClick={() => void run(format)}
