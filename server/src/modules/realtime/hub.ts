@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RealtimeConfig } from '../../config.ts';
-import { Bus, type BusMessage } from './bus.ts';
+import { Bus, type BusMessage, type RowChange } from './bus.ts';
 import type { Channel } from './channel.ts';
 import { EVENTS } from './protocol.ts';
 import { PresenceStore, type PresenceDiff } from './presence.ts';
@@ -153,11 +153,32 @@ export class Hub {
       if (diff) this.deliverPresence(m.topic, diff);
       return;
     }
-    const ready = prepareRowChange(this, m);
+    const ready = this.prepareWithRetries(m);
     ready.catch(() => {}); // handled below, in order; a failed read must not stop later deliveries
-    const step = this.rowChanges.then(async () => (await ready)?.());
+    const step = this.rowChanges.then(async () => {
+      try {
+        (await ready)?.();
+      } catch (err) {
+        // The change could not be read back (the database was busy or away): its subscribers would
+        // miss it silently, so they are told, rejoin and refetch, as after a lost LISTEN connection.
+        this.resubscribe(this.byTable.get(m.t), 'missed a change the server could not read back');
+        throw err;
+      }
+    });
     this.rowChanges = step.catch(() => {});
     await step;
+  }
+
+  /** A row change read back, tried again twice (a short pool wait or query timeout under a burst). */
+  private async prepareWithRetries(m: RowChange) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await prepareRowChange(this, m);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
   }
 
   /**
@@ -165,11 +186,14 @@ export class Hub {
    * postgres_changes gets phx_error, so the client rejoins and its screen refetches on SUBSCRIBED.
    */
   private resubscribeAll() {
-    for (const set of [...this.byTable.values()]) {
-      for (const ch of [...set]) {
-        ch.socket.push(ch, EVENTS.error, { reason: 'missed changes while reconnecting to the database' });
-        ch.socket.leave(ch, 'silent');
-      }
+    for (const set of [...this.byTable.values()])
+      this.resubscribe(set, 'missed changes while reconnecting to the database');
+  }
+
+  private resubscribe(channels: Set<Channel> | undefined, reason: string) {
+    for (const ch of [...(channels ?? [])]) {
+      ch.socket.push(ch, EVENTS.error, { reason });
+      ch.socket.leave(ch, 'silent');
     }
   }
 
