@@ -157,7 +157,9 @@ export class Hub {
     ready.catch(() => {}); // handled below, in order; a failed read must not stop later deliveries
     const step = this.rowChanges.then(async () => {
       try {
-        (await ready)?.();
+        await (
+          await ready
+        )?.();
       } catch (err) {
         // The change could not be read back (the database was busy or away): its subscribers would
         // miss it silently, so they are told, rejoin and refetch, as after a lost LISTEN connection.

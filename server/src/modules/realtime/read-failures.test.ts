@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { createTestApp, listen, type TestApp } from '../../../test/support/harness.ts';
 import { closeAll, inbox, realtimeUser, subscribe, until } from '../../../test/support/realtime.ts';
+import type * as PublishedTables from './published-tables.ts';
 
 /** How many more reads of a profile row fail (a busy database: pool wait or query timeout). */
 const failing = vi.hoisted(() => ({ reads: 0 }));
 vi.mock('./published-tables.ts', async (original) => {
-  const real = await original<typeof import('./published-tables.ts')>();
+  const real = await original<typeof PublishedTables>();
   return {
     ...real,
     readRow: async (...args: Parameters<typeof real.readRow>) => {

@@ -12,7 +12,7 @@ import type { Hub } from './hub.ts';
  * a row already gone by then is not delivered (its DELETE follows). DELETE carries the key only.
  * Resolves to the delivery itself, which the hub runs in NOTIFY order (reads may finish out of order).
  */
-export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => void) | undefined> {
+export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => Promise<void>) | undefined> {
   const table = publishedTable(m.t);
   if (!table) return;
   const subscribers = hub.byTable.get(table.name);
@@ -31,12 +31,16 @@ export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => v
     old_record: m.op === 'INSERT' ? {} : keyOnly,
     errors: null,
   };
-  const allowed = await readersAllowed(hub, table, row);
-  return () => {
+  const verdicts = await readerVerdicts(hub, table, row);
+  return async () => {
     for (const ch of [...(hub.byTable.get(table.name) ?? [])]) {
-      // A channel that joined since, or whose reader changed since (a role or a ban), hears nothing: the
-      // first refetches on SUBSCRIBED, after this commit; the second is not given what it may have lost.
-      if (allowed.get(ch) !== ch.reader) continue;
+      // A channel that joined since hears nothing: it refetches on SUBSCRIBED, after this commit. One
+      // whose reader changed meanwhile (a role or a ban, delivered just before) is asked again with
+      // its reader of now, so it neither gets a row it may no longer read nor silently misses one.
+      const asked = verdicts.get(ch);
+      if (!asked) continue;
+      const yes = asked.reader === ch.reader ? asked.yes : await table.canRead(ch.reader, row, hub.app.db);
+      if (!yes) continue;
       const ids = matchingBindings(ch, table, m.op, row);
       if (ids.length > 0) ch.socket.push(ch, EVENTS.postgresChanges, { ids, data });
     }
@@ -44,25 +48,22 @@ export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => v
   };
 }
 
-/** The subscribed channels whose reader may read the row, each with the reader that was asked. */
-async function readersAllowed(hub: Hub, table: PublishedTable, row: Row): Promise<Map<Channel, Reader>> {
-  const allowed = new Map<Channel, Reader>();
+/** Each subscribed channel's verdict on the row, with the reader that was asked. */
+async function readerVerdicts(
+  hub: Hub,
+  table: PublishedTable,
+  row: Row,
+): Promise<Map<Channel, { reader: Reader; yes: boolean }>> {
   const asked = new Map<Reader, boolean | Promise<boolean>>();
-  const pending: Promise<void>[] = [];
-  for (const ch of hub.byTable.get(table.name) ?? []) {
+  const channels = [...(hub.byTable.get(table.name) ?? [])].map((ch) => {
     const reader = ch.reader;
     let verdict = asked.get(reader);
     if (verdict === undefined) asked.set(reader, (verdict = table.canRead(reader, row, hub.app.db)));
-    if (verdict === true) allowed.set(ch, reader);
-    else if (verdict !== false)
-      pending.push(
-        verdict.then((yes) => {
-          if (yes) allowed.set(ch, reader);
-        }),
-      );
-  }
-  await Promise.all(pending);
-  return allowed;
+    return { ch, reader, verdict };
+  });
+  const verdicts = new Map<Channel, { reader: Reader; yes: boolean }>();
+  for (const { ch, reader, verdict } of channels) verdicts.set(ch, { reader, yes: await verdict });
+  return verdicts;
 }
 
 function matchingBindings(ch: Channel, table: PublishedTable, op: RowChange['op'], row: Row): number[] {
