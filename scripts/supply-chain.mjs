@@ -3,8 +3,11 @@
 // and the SPA ship. Exits 1 on such an advisory. When the registry offers no audit endpoint (a mirror
 // that only serves packages answers 405), it says so plainly and still checks what it can offline:
 // every production package in the lockfile comes from the registry with an integrity hash.
+// Engines: every locked package supports the oldest Node the root package.json names, so `npm ci` on
+// that Node prints no EBADENGINE warning (issue 22 A.5).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import semver from 'semver';
 
 function audit() {
   try {
@@ -62,4 +65,13 @@ console.log(
   `lockfile: ${prod.length} production packages, ${unpinned.length} without a sha512 integrity from the registry`,
 );
 for (const [p] of unpinned) console.log(`  ${p}`);
-process.exit(failed || unpinned.length > 0 ? 1 : 0);
+
+const root = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const oldestNode = semver.minVersion(root.engines.node).version;
+const tooNew = Object.entries(lock.packages).filter(
+  ([p, e]) => p.includes('node_modules/') && e.engines?.node && !semver.satisfies(oldestNode, e.engines.node),
+);
+console.log(`engines: ${tooNew.length} locked packages that do not support Node ${oldestNode}`);
+for (const [p, e] of tooNew) console.log(`  ${p}@${e.version} needs node ${e.engines.node}`);
+
+process.exit(failed || unpinned.length > 0 || tooNew.length > 0 ? 1 : 0);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { ROOT_DIR } from './lib/paths.ts';
 
-/** Repository root, so relative defaults mean the same thing from any working directory. */
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { ROOT_DIR };
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {

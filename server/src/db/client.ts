@@ -1,10 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema/index.ts';
@@ -89,7 +88,11 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   return handle;
 }
 
+// node-postgres is loaded only with DATABASE_URL: an embedded start does not pay for it (issue 22).
+const loadPg = async () => (await import('pg')).default;
+
 async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
+  const [pg, { drizzle: drizzlePg }] = await Promise.all([loadPg(), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolMax ?? 10,
@@ -122,6 +125,7 @@ async function listenPostgres(
   let stopped = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  const pg = await loadPg();
   const connect = async (again: boolean): Promise<void> => {
     const c = new pg.Client({ connectionString: url, application_name: 'bankmanager-listen' });
     c.on('notification', (n) => {

@@ -23,13 +23,23 @@ export function killAllServers(): void {
   running.clear();
 }
 
-/** `onSpawn` gets the process at once, before it is ready (crash tests kill servers while they start). */
+/** How a server process runs: from the TypeScript source through tsx, or from `npm start`'s bundle. */
+const COMMANDS = {
+  source: ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')],
+  bundle: ['--enable-source-maps', path.join(ROOT_DIR, 'server/dist/server.mjs')],
+};
+
+/**
+ * `onSpawn` gets the process at once, before it is ready (crash tests kill servers while they start).
+ * `from: 'bundle'` expects server/dist to be built (scripts/build-server-if-stale.mjs).
+ */
 export function spawnServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
   onSpawn?: (proc: ChildProcess) => void,
+  from: keyof typeof COMMANDS = 'source',
 ): Promise<RunningServer> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')], {
+  const proc = spawn(process.execPath, COMMANDS[from], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
