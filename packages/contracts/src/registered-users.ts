@@ -32,6 +32,8 @@ export const registeredUsersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(REGISTERED_USER_SORTS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /** One branch (needs `branches.all` unless it is the caller's own); branch-scoped callers see theirs. */
+  branch: z.string().max(10).optional(),
 });
 export type RegisteredUsersQuery = z.infer<typeof registeredUsersQuerySchema>;
 

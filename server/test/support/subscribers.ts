@@ -20,13 +20,15 @@ export async function createSubscriber(
     subscribed?: boolean;
     status?: string;
     accountStatus?: string;
+    /** The customer's branch (T01 unless said; the branch must exist). */
+    branch?: string;
   },
 ): Promise<Subscriber> {
   await ensureReferenceData(db);
   const [c] = await queryRows<{ cust_id: number }>(
     db,
     sql`insert into customers (name, type, mobile_no, status, branch_code)
-        values (${opts.name}, 'private', ${opts.mobile}, ${opts.status ?? 'Active'}, 'T01') returning cust_id`,
+        values (${opts.name}, 'private', ${opts.mobile}, ${opts.status ?? 'Active'}, ${opts.branch ?? 'T01'}) returning cust_id`,
   );
   const custId = Number(c!.cust_id);
   // Valid numbers (ADR 0019) under the otherwise unused branch prefix 900.

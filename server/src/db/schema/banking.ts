@@ -419,8 +419,9 @@ export const mobileBankingSubscriptions = pgTable(
 
 /**
  * The registered-users screen's search and sort keys in one narrow table, one row per subscription,
- * kept equal to the live values by triggers (migration `registered_user_keys_sync`): the customer's
- * name, the registered mobile number and the payment account's balance. With every key of a page in
+ * kept equal to the live values by triggers (migrations `registered_user_keys_sync`,
+ * `registered_user_keys_branch`): the customer's name and branch, the registered mobile number and the
+ * payment account's balance. With every key of a page in
  * one table, a page is an index-only walk and a search one bitmap scan over three trigram indexes,
  * instead of joins across three big tables. `registered_user_keys_violations()` lists any drift.
  */
@@ -433,8 +434,15 @@ export const registeredUserKeys = pgTable(
     name: text('name').notNull(),
     mobileNo: text('mobile_no').notNull(),
     balance: money('balance').notNull(),
+    // The customer's branch (issue 15): a branch-scoped caller's list walks the branch's own indexes.
+    branchCode: text('branch_code').notNull(),
   },
   (t) => [
+    // A branch-scoped page: the same sorts within one branch (issue 15).
+    index('ruk_branch_id_idx').on(t.branchCode, t.custId, t.name, t.mobileNo),
+    index('ruk_branch_name_idx').on(t.branchCode, t.name, t.custId, t.mobileNo),
+    index('ruk_branch_mobile_idx').on(t.branchCode, t.mobileNo, t.custId, t.name),
+    index('ruk_branch_balance_idx').on(t.branchCode, t.balance, t.custId, t.name, t.mobileNo),
     // Every sort, cust_id making the order total; the page's keys come from the index alone. The
     // trailing columns (after the unique cust_id, so the order is unchanged) carry what a search
     // filters on: a short term (no trigrams) walks the sort index and filters without the heap.

@@ -23,6 +23,7 @@ export {
   assertPermission,
   callerHolds,
   inBranchScope,
+  listBranch,
   requireActivatedStaff,
   requirePermission,
   requirePublicOrUser,

@@ -59,6 +59,18 @@ export function inBranchScope(req: FastifyRequest, branchCode: string): boolean 
   return holds(u, 'branches.all') || u.homeBranch === branchCode;
 }
 
+/**
+ * The branch a list may show: any (or the one asked for) with `branches.all`, else the caller's home
+ * branch only (`(none)`, matching nothing, without one); asking for another is 403, as acting there
+ * would be. Every branch-scoped list filters with it (customers, accounts, registered users).
+ */
+export function listBranch(req: FastifyRequest, asked: string | undefined): string | undefined {
+  const u = currentUser(req);
+  if (holds(u, 'branches.all')) return asked;
+  if (asked !== undefined) assertBranch(req, asked);
+  return u.homeBranch ?? '(none)';
+}
+
 // The access-level guards carry their level, so a route using one declares it.
 const withAccess = (guard: Guard, access: RouteAccess): Guard => {
   const g: Guard = (req, reply) => guard(req, reply);

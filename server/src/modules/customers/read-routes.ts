@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customer360Schema, customerListQuerySchema, customerListRowSchema } from '@bankmanager/contracts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { assertBranch, requirePermission } from '../auth/index.ts';
+import { assertBranch, listBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { businessDate } from './kyc.ts';
 import { listCustomers } from './list.ts';
-import { custParam, customerErrors, listBranch } from './route-support.ts';
+import { custParam, customerErrors } from './route-support.ts';
 import { customer360 } from './view.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 25;

@@ -6,11 +6,11 @@ import {
   customerReportSchema,
 } from '@bankmanager/contracts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { requirePermission } from '../auth/index.ts';
+import { listBranch, requirePermission } from '../auth/index.ts';
 import { businessDate } from './kyc.ts';
 import { reportCsv, reportPdfOf } from './report-export.ts';
 import { buildReport } from './reports.ts';
-import { customerErrors, listBranch } from './route-support.ts';
+import { customerErrors } from './route-support.ts';
 import { fieldError } from './validation.ts';
 
 const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { apiErrorSchema, approvalCreatedSchema, duplicateRefusalSchema, holds } from '@bankmanager/contracts';
+import { apiErrorSchema, approvalCreatedSchema, duplicateRefusalSchema } from '@bankmanager/contracts';
 import { apiErrors } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
-import { assertBranch, currentUser } from '../auth/index.ts';
+import { currentUser } from '../auth/index.ts';
 import type { ApprovalActor } from '../roles/index.ts';
 
 /** `:custId` as the screens show it (zero-padded) or plain; int4 range so it never overflows. */
@@ -17,14 +17,3 @@ export const actorOf = (req: FastifyRequest): ApprovalActor => {
   const u = currentUser(req);
   return { id: u.userId, email: u.email, ip: requestIp(req) };
 };
-
-/**
- * The branch a list may show: any (or the one asked for) with `branches.all`, else the caller's home
- * branch only; asking for another is 403, as acting there would be.
- */
-export function listBranch(req: FastifyRequest, asked: string | undefined): string | undefined {
-  const u = currentUser(req);
-  if (holds(u, 'branches.all')) return asked;
-  if (asked !== undefined) assertBranch(req, asked);
-  return u.homeBranch ?? '(none)';
-}

@@ -11,12 +11,12 @@ import { currentBusinessDate } from '../../db/business-date.ts';
 import { queryRows } from '../../db/rows.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { assertBranch, requirePermission } from '../auth/index.ts';
+import { assertBranch, listBranch, requirePermission } from '../auth/index.ts';
 import { creditRateFor, termsInForce } from '../products/index.ts';
 import { loadAccount, toRow } from './account-row.ts';
 import { listHolds } from './holds.ts';
 import { listAccounts } from './list.ts';
-import { errors, listBranch, mayAsk, numberParam } from './route-support.ts';
+import { errors, mayAsk, numberParam } from './route-support.ts';
 import { accruedInterestOf } from '../eod/index.ts';
 
 export const ACCOUNTS_PAGE_SIZE = 25;

@@ -34,14 +34,3 @@ export const mayAsk = (req: FastifyRequest, action: AccountAction): boolean =>
 
 /** The branch scope check as a callback for the services (they load the account inside their transaction). */
 export const scopeOf = (req: FastifyRequest) => (branch: string) => assertBranch(req, branch);
-
-/**
- * The branch a list may show: any (or the one asked for) with `branches.all`, else the caller's home
- * branch only; asking for another is 403, as acting there would be.
- */
-export function listBranch(req: FastifyRequest, asked: string | undefined): string | undefined {
-  const u = currentUser(req);
-  if (holds(u, 'branches.all')) return asked;
-  if (asked !== undefined) assertBranch(req, asked);
-  return u.homeBranch ?? '(none)';
-}

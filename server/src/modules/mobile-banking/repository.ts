@@ -6,6 +6,8 @@ import { containsPattern } from '../../lib/search-pattern.ts';
 
 export interface ListParams {
   q?: string | undefined;
+  /** Only this branch's customers (the caller's scope, `listBranch`); every branch when undefined. */
+  branch?: string | undefined;
   sort: RegisteredUserSort;
   order: 'asc' | 'desc';
   offset: number;
@@ -45,11 +47,18 @@ const SELECT_RECORD = sql`
 /**
  * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term,
  * all three in one table: a BitmapOr over its three trigram indexes (for terms of 3+ characters).
+ * With a branch, the branch's own sort indexes (ruk_branch_*) lead; the term filters within them.
  */
-function whereSearch(q: string | undefined): SQL {
-  if (!q) return sql``;
-  const p = containsPattern(q);
-  return sql`where k.name ilike ${p} or lpad(k.cust_id::text, 6, '0') ilike ${p} or k.mobile_no ilike ${p}`;
+function whereOf(q: string | undefined, branch: string | undefined): SQL {
+  const conds: SQL[] = [];
+  if (branch !== undefined) conds.push(sql`k.branch_code = ${branch}`);
+  if (q) {
+    const p = containsPattern(q);
+    conds.push(
+      sql`(k.name ilike ${p} or lpad(k.cust_id::text, 6, '0') ilike ${p} or k.mobile_no ilike ${p})`,
+    );
+  }
+  return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
 /**
@@ -78,7 +87,7 @@ export async function listRegisteredUsers(
   const rows = await queryRows<Row>(
     db,
     sql`with page as materialized (
-          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereSearch(p.q)}
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}
           order by ${key} ${dir}, k.cust_id ${dir}
           limit ${limit} offset ${offset})
         ${SELECT_RECORD} join page on page.cust_id = s.cust_id
@@ -88,11 +97,11 @@ export async function listRegisteredUsers(
   return rows.map(toRecord);
 }
 
-export async function countRegisteredUsers(db: Database, q?: string): Promise<number> {
+export async function countRegisteredUsers(db: Database, q?: string, branch?: string): Promise<number> {
   const [r] = await queryRows<{ n: string | number }>(
     db,
-    q
-      ? sql`select count(*) as n from registered_user_keys k ${whereSearch(q)}`
+    q || branch !== undefined
+      ? sql`select count(*) as n from registered_user_keys k ${whereOf(q, branch)}`
       : sql`select n from registered_user_count`, // trigger-maintained, exact
   );
   return Number(r?.n ?? 0);
@@ -112,7 +121,7 @@ export async function pageRegisteredUsers(
   if (p.q && p.q.length >= 3) return searchPage(db, p);
   return db.transaction(
     async (tx) => {
-      const total = await countRegisteredUsers(tx, p.q);
+      const total = await countRegisteredUsers(tx, p.q, p.branch);
       return { total, rows: await listRegisteredUsers(tx, { ...p, total }) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -127,7 +136,7 @@ async function searchPage(db: Database, p: ListParams): Promise<{ total: number;
   >(
     db,
     sql`with hits as materialized (
-          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereSearch(p.q)}),
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}),
         page as materialized (
           select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
           limit ${p.limit} offset ${p.offset}),

@@ -13,7 +13,7 @@ import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { requestIp } from '../audit/index.ts';
-import { currentUser, requirePermission } from '../auth/index.ts';
+import { currentUser, listBranch, requirePermission } from '../auth/index.ts';
 import {
   countRegisteredUsers,
   findCustomer,
@@ -46,7 +46,9 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = req.query;
       const q = p.q || undefined;
       const paged = p.page !== undefined || p.pageSize !== undefined;
-      const params = { q, sort: p.sort ?? 'id', order: p.order ?? 'asc' } as const;
+      // Branch scope (issue 15), as the customers list: staff without `branches.all` see their branch.
+      const branch = listBranch(req, p.branch);
+      const params = { q, branch, sort: p.sort ?? 'id', order: p.order ?? 'asc' } as const;
       let total: number;
       let rows: RegisteredUser[];
       if (paged) {
@@ -55,7 +57,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
           ...pageWindow(p, REGISTERED_USERS_PAGE_SIZE),
         }));
       } else {
-        total = await countRegisteredUsers(app.db, q);
+        total = await countRegisteredUsers(app.db, q, branch);
         if (total > app.config.registeredUsersMaxUnpaged) {
           throw badRequest(
             `There are ${total} registered users; ask for a page (page and pageSize, at most 100) instead of the whole list.`,

@@ -71,8 +71,8 @@ export async function insertSubscriptions(tx: Database, rng: Rng, asOf: string):
 /** The registered-users screen's keys, set-based (its sync triggers are off during the bulk load). */
 export async function insertRegisteredUserKeys(tx: Database): Promise<void> {
   await tx.execute(sql`
-    insert into registered_user_keys (cust_id, name, mobile_no, balance)
-    select s.cust_id, c.name, s.mobile_no, a.balance
+    insert into registered_user_keys (cust_id, name, mobile_no, balance, branch_code)
+    select s.cust_id, c.name, s.mobile_no, a.balance, c.branch_code
     from mobile_banking_subscriptions s
     join customers c on c.cust_id = s.cust_id
     join accounts a on a.id = s.pay_account_id`);
