@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { formatCurrency, formatDateTime } from '@bankmanager/contracts';
+import { ReversalRequestForm } from '@/components/ledger/reversal-request-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import {
   Table,
@@ -12,13 +14,19 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { downloadReceipt } from '../api/download-receipt';
 import { JOURNAL_PAGE_SIZE, useSessionTransactions } from '../api/get-session-transactions';
 
-/** The till's journal, newest first, with each posting's receipt. */
+/**
+ * The till's journal, newest first, with each posting's receipt; a holder of postings.reverse (the
+ * supervisor) asks for a posting's reversal from its row, which a second person approves.
+ */
 export function SessionJournal({ sessionId }: { sessionId: string }) {
   const [page, setPage] = useState(0);
+  const [reversing, setReversing] = useState<{ entryId: string; reference: string }>();
+  const { can } = usePermissions();
   const list = useSessionTransactions(sessionId, page);
   const receipt = (entryId: string) =>
     downloadReceipt(entryId).catch((err: unknown) =>
@@ -43,12 +51,13 @@ export function SessionJournal({ sessionId }: { sessionId: string }) {
             <TableHead align="right">Amount</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>Receipt</TableHead>
+            {can('postings.reverse') ? <TableHead>Reverse</TableHead> : null}
           </TableRow>
         </TableHeader>
         <TableBody>
           {list.data.rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={6}>Nothing yet.</TableCell>
+              <TableCell colSpan={7}>Nothing yet.</TableCell>
             </TableRow>
           ) : null}
           {list.data.rows.map((t) => (
@@ -76,11 +85,33 @@ export function SessionJournal({ sessionId }: { sessionId: string }) {
                   </Button>
                 ) : null}
               </TableCell>
+              {can('postings.reverse') ? (
+                <TableCell>
+                  {t.entryId && t.status === 'posted' ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setReversing({ entryId: t.entryId!, reference: t.reference })}
+                    >
+                      Reverse<span className="sr-only"> {t.reference}</span>
+                    </Button>
+                  ) : null}
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
       </Table>
       <Pagination page={page} pageSize={JOURNAL_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+      {reversing ? (
+        <Dialog open onOpenChange={(open) => (!open ? setReversing(undefined) : undefined)}>
+          <DialogContent>
+            <DialogTitle>Reverse a posting</DialogTitle>
+            <DialogDescription>{reversing.reference}</DialogDescription>
+            <ReversalRequestForm entryId={reversing.entryId} />
+          </DialogContent>
+        </Dialog>
+      ) : null}
     </section>
   );
 }

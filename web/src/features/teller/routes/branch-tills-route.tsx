@@ -7,6 +7,7 @@ import {
   type TillSessionStatus,
 } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -24,6 +25,7 @@ import { paths } from '@/config/paths';
 import { useBranch } from '@/lib/branch';
 import { useBranchSessions } from '../api/get-branch-sessions';
 import { useVault } from '../api/get-vault';
+import { SessionJournal } from '../components/session-journal';
 
 /**
  * Transaction → Teller → Branch Tills: the supervisor's view of every till of the branch (the
@@ -34,6 +36,8 @@ export function BranchTillsRoute() {
   const [date, setDate] = useState('');
   const [status, setStatus] = useState<TillSessionStatus | ''>('');
   const [page, setPage] = useState(0);
+  // The till whose journal shows below the list (its postings, receipts, reversals).
+  const [journalOf, setJournalOf] = useState<string>();
   const sessions = useBranchSessions({ branch, date, status, page });
   const vault = useVault(branch);
   return (
@@ -108,12 +112,13 @@ export function BranchTillsRoute() {
                 <TableHead align="right">Expected cash</TableHead>
                 <TableHead align="right">Counted</TableHead>
                 <TableHead align="right">Difference</TableHead>
+                <TableHead>Journal</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {sessions.data.rows.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={10}>No till sessions.</TableCell>
+                  <TableCell colSpan={11}>No till sessions.</TableCell>
                 </TableRow>
               ) : null}
               {sessions.data.rows.map((s) => {
@@ -150,12 +155,23 @@ export function BranchTillsRoute() {
                     <TableCell align="right" kind="amount">
                       {m(s.difference)}
                     </TableCell>
+                    <TableCell>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-pressed={journalOf === s.id}
+                        onClick={() => setJournalOf(journalOf === s.id ? undefined : s.id)}
+                      >
+                        Journal<span className="sr-only"> of {s.tillCode}</span>
+                      </Button>
+                    </TableCell>
                   </TableRow>
                 );
               })}
             </TableBody>
           </Table>
           <Pagination page={page} pageSize={25} total={sessions.data.total} onPage={setPage} />
+          {journalOf ? <SessionJournal sessionId={journalOf} /> : null}
         </>
       ) : null}
     </main>
