@@ -96,6 +96,14 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     statusPollSeconds: config.statusPollSeconds,
   });
 
+  // Fastify's own 503-while-closing starts only when its onClose hook is reached, after the plugins'
+  // (end of day waits for its runner to stop), so closeGracefully sets `draining` first and new requests
+  // are refused from that moment; those in flight run to completion.
+  app.decorate('draining', false);
+  app.addHook('onRequest', async (_req, reply) => {
+    if (app.draining)
+      return reply.code(503).header('connection', 'close').send({ error: 'The server is shutting down' });
+  });
   // While closing, end each keep-alive connection after its response, so shutdown waits only for
   // requests in flight, not for idle browser connections to time out.
   let closing = false;

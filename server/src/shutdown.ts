@@ -6,6 +6,7 @@ import type { DbHandle } from './db/client.ts';
  * run to completion, and only then does the database close.
  */
 export async function closeGracefully(app: FastifyInstance, db: DbHandle): Promise<void> {
+  app.draining = true;
   await app.close();
   await db.close();
 }

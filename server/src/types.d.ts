@@ -9,5 +9,7 @@ declare module 'fastify' {
     db: Database;
     /** Sent to the SPA inside index.html; modules fill in their public parts while registering. */
     publicConfig: PublicConfig;
+    /** Set by closeGracefully before app.close(): new requests get 503 from that moment. */
+    draining: boolean;
   }
 }
