@@ -14,7 +14,9 @@ async function trialBalance(page: Page) {
   await total.waitFor();
   const cells = await total.locator('td').allTextContents();
   const row = page.getByRole('row').filter({ hasText: BSL });
-  const bsl = (await row.count()) ? ((await row.locator('td').nth(4).textContent()) ?? '') : '';
+  // Debit and credit columns both: the demo's vault was stocked from the central bank, so the account
+  // may stand on either side.
+  const bsl = (await row.count()) ? (await row.locator('td').allTextContents()).slice(4, 6).join(' | ') : '';
   return { debit: cells[4]!, credit: cells[5]!, bsl };
 }
 

@@ -18,7 +18,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const inboxFiltersSchema = approvalListQuerySchema.pick({ type: true, branch: true, minAmount: true });
 const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'Diff', 'Decision'];
-const selectClass = 'border-input bg-background h-9 rounded-md border px-2 text-sm';
+// min-w-0: a select is as wide as its longest option (a vault transfer's label), wider than a phone.
+const selectClass = 'border-input bg-background h-9 min-w-0 max-w-full rounded-md border px-2 text-sm';
 
 /** The approvals inbox (issue 15): every pending request the user may decide, oldest first. */
 export function ApprovalsInboxRoute() {
@@ -44,7 +45,7 @@ export function ApprovalsInboxRoute() {
     <main className="mx-auto w-full max-w-6xl space-y-4 p-6">
       <h1 className="text-2xl font-semibold">Approve Transactions</h1>
       <div className="flex flex-wrap gap-3">
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
           Type
           <select
             className={selectClass}
@@ -59,7 +60,7 @@ export function ApprovalsInboxRoute() {
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
           Branch
           <select
             className={selectClass}
@@ -74,7 +75,7 @@ export function ApprovalsInboxRoute() {
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
           Amount at least
           <input
             className={selectClass}

@@ -41,6 +41,7 @@ export function LineEditor({
   const shown = { ...serverErrors, ...errors };
   return (
     <form
+      ref={form}
       onSubmit={submit}
       noValidate
       className="grid gap-3 sm:grid-cols-[1fr_10rem_1fr_auto] sm:items-start"
