@@ -39,6 +39,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // The first visit's own files keep their preload links in index.html. A screen opened later loads
+    // its shared chunks as it imports them rather than from a dependency table in the entry, which grew
+    // with every screen the entry routes to; and no modulepreload polyfill, since the browsers the bank
+    // supports (current Chromium, Edge, Firefox ≥ 115, Safari ≥ 17) preload modules themselves
+    // (docs/decisions/0017-wire-budget.md).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: { output: { codeSplitting: { groups: FIRST_VISIT_CHUNKS } } },
   },
   server: {
