@@ -104,14 +104,13 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     if (app.draining)
       return reply.code(503).header('connection', 'close').send({ error: 'The server is shutting down' });
   });
-  // While closing, end each keep-alive connection after its response, so shutdown waits only for
-  // requests in flight, not for idle browser connections to time out.
-  let closing = false;
+  // While closing (however the close began), end each keep-alive connection after its response, so
+  // shutdown waits only for requests in flight, not for idle browser connections to time out.
   app.addHook('preClose', async () => {
-    closing = true;
+    app.draining = true;
   });
   app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.draining) reply.header('connection', 'close');
   });
 
   // Before any route: it hooks each route as it is added.
