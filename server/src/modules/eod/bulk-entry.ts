@@ -3,6 +3,7 @@ import { ACCOUNT_REFUSAL_TEXT, type Currency } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/index.ts';
+import { declareBulkEntry, endBulkEntry } from '../ledger/index.ts';
 import { recordFailures, type StepContext } from './step-context.ts';
 
 /**
@@ -101,9 +102,9 @@ export async function postStaged(tx: Database, ctx: StepContext, p: StagedPostin
               returning id::text`,
         );
         entryId = Number(e!.id);
-        await sp.execute(sql`select set_config('ledger.bulk_entry', ${String(entryId)}, true)`);
+        await declareBulkEntry(sp, entryId);
         await insertLines(sp, entryId, p, ids, failures);
-        await sp.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
+        await endBulkEntry(sp);
         const [n] = await queryRows<{ n: number }>(
           sp,
           sql`select count(*)::int as n from transactions where entry_id = ${entryId}`,
@@ -130,7 +131,7 @@ export async function postStaged(tx: Database, ctx: StepContext, p: StagedPostin
     } catch (err) {
       if (!(err instanceof NothingPosted)) throw err;
       entryId = null;
-      await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
+      await endBulkEntry(tx);
       await tx.execute(
         sql`update eod_stage set problem = coalesce(problem, 'not posted') where currency = ${p.currency}`,
       );

@@ -29,3 +29,4 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ledgerPostingRoutes);
   await app.register(ledgerReadRoutes);
 };
+export { declareBulkEntry, endBulkEntry } from './bulk-declaration.ts';

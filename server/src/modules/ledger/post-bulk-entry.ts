@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Currency, Side } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { declareBulkEntry, endBulkEntry } from './bulk-declaration.ts';
 import { LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
 import {
@@ -113,7 +114,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
     // by ledger.bulk_entry, the rows are checked and applied by the statement-level trigger
     // transactions_post_bulk (the row trigger's checks, set-based). posted_at as in postEntry: after
     // the account's latest posting. Order as postEntry's (id mod 16, currency, id).
-    await tx.execute(sql`select set_config('ledger.bulk_entry', ${String(entry.id)}, true)`);
+    await declareBulkEntry(tx, entry.id);
     const bulkIds = locked.map((a) => Number(a.id)).filter((id) => !fixedIds.includes(id));
     let bulkLines = 0;
     for (let i = 0; i < bulkIds.length; i += BULK_CHUNK) {
@@ -134,7 +135,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
       );
       bulkLines += Number(inserted[0]!.n);
     }
-    await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
+    await endBulkEntry(tx);
     await tx.execute(sql`set constraints journal_entries_balanced immediate`);
     await auditEntry(tx, input, entry, { bulk: { side: input.bulk.side, count: bulkLines, totals } });
     return { id: entry.id, reference: entry.reference, businessDate: entry.businessDate, bulkLines };
