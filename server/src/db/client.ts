@@ -39,13 +39,15 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory root, or `memory://` for a throwaway in-memory database. */
   dataDir: string;
+  /** PGlite only: start from this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   poolMax?: number;
   queryTimeoutMs?: number;
   onPoolError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -58,7 +60,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle> {
   let release = async () => {};
   let target = dataDir;
   if (!dataDir.startsWith('memory://')) {
@@ -67,7 +69,10 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     release = acquireDirLock(path.join(dataDir, 'server.lock'));
     target = path.join(dataDir, 'pglite');
   }
-  const client = await PGlite.create(target, { extensions: { pg_trgm } });
+  const client = await PGlite.create(target, {
+    extensions: { pg_trgm },
+    ...(loadDataDir && { loadDataDir }),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const handle: DbHandle = {
     db,

@@ -4,27 +4,32 @@ import { loadConfig, type AuthConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DbHandle } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
+import { drawOwnAuditChainId, migratedPgliteSnapshot, migratedPgTemplate } from './migrated-template.ts';
 
 /**
  * A migrated database for one test file: PGlite in memory by default, or — when TEST_DATABASE_URL is
- * set (`npm run test:pg`) — a fresh database on that PostgreSQL server, dropped on close.
+ * set (`npm run test:pg`) — a fresh database on that PostgreSQL server, dropped on close. Both are copies
+ * of one migrated database (migrated-template.ts); `runMigrations` then finds nothing to apply.
  */
 export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteSnapshot() });
     await runMigrations(handle);
+    await drawOwnAuditChainId(handle);
     return handle;
   }
+  const template = await migratedPgTemplate(adminUrl);
   const name = `bm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 20 });
   await runMigrations(handle);
+  await drawOwnAuditChainId(handle);
   return {
     ...handle,
     url: url.toString(),
