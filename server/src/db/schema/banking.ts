@@ -307,7 +307,9 @@ export const accounts = pgTable(
     index('accounts_maturity_idx')
       .on(t.maturityDate)
       .where(sql`${t.maturityDate} is not null`),
-    index('accounts_balance_idx').on(t.balance, t.id),
+    // No index on balance: every posting changes it, and an unindexed column lets PostgreSQL update the
+    // row in place (a HOT update, with the table's fillfactor leaving room) instead of writing an entry
+    // into each of the table's indexes (ADR 0029).
   ],
 );
 
