@@ -56,6 +56,11 @@ if (embedded) {
   const t = performance.now();
   await runMigrations(handle);
   console.log(`migrations (incl. the end-of-day backfill on first run) ${secs(performance.now() - t)}`);
+  const [server] = await queryRows<{ v: string; sb: string }>(
+    handle.db,
+    sql`select current_setting('server_version') as v, current_setting('shared_buffers') as sb`,
+  );
+  console.log(`PostgreSQL ${server!.v}, shared_buffers ${server!.sb}, ${os.cpus().length} cores`);
   await ensureCustomers(handle, values.database, customers);
   await handle.db.execute(
     sql`vacuum analyze accounts, account_interest, transactions, journal_entries, gl_lines`,

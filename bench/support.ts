@@ -87,5 +87,7 @@ export async function ensureCustomers(handle: DbHandle, dbName: string, customer
     console.log(`Reusing ${dbName}: ${customers.toLocaleString('en-US')} customers already seeded`);
   }
   // What autovacuum does soon after a bulk load: the visibility map lets index-only scans skip the heap.
-  await handle.db.execute(sql`vacuum analyze registered_user_keys, mobile_banking_subscriptions`);
+  await handle.db.execute(
+    sql`vacuum analyze registered_user_keys, registered_user_balances, mobile_banking_subscriptions`,
+  );
 }

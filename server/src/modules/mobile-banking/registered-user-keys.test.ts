@@ -13,7 +13,7 @@ import { createSubscriber, openExtraAccount, type Subscriber } from '../../../te
 
 const actor = { id: '00000000-0000-4000-8000-000000000001', email: 'officer@bank.sl', ip: '127.0.0.1' };
 
-/** registered_user_keys mirrors name, mobile and payment balance; registered_user_count counts it. */
+/** registered_user_keys mirrors name and mobile, registered_user_balances also the payment balance; registered_user_count counts them. */
 describe('registered_user_keys (trigger-maintained search and sort keys)', () => {
   let h: DbHandle;
   const subs: Subscriber[] = [];
@@ -75,11 +75,16 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
       actor,
     );
     expect(await violations()).toEqual([]);
-    const [k] = await queryRows<{ name: string; mobile_no: string; balance: string }>(
+    const [k] = await queryRows<{ name: string; mobile_no: string }>(
       h.db,
-      sql`select name, mobile_no, balance::text as balance from registered_user_keys where cust_id in (${subs[2]!.custId}, ${subs[3]!.custId}) order by cust_id`,
+      sql`select name, mobile_no from registered_user_keys where cust_id in (${subs[2]!.custId}, ${subs[3]!.custId}) order by cust_id`,
     );
     expect(k!.name).toBe('Renamed Person');
+    const [b] = await queryRows<{ name: string }>(
+      h.db,
+      sql`select name from registered_user_balances where cust_id = ${subs[2]!.custId}`,
+    );
+    expect(b!.name).toBe('Renamed Person');
   });
 
   it('counts exactly through inserts, deletes and a truncate', async () => {
@@ -91,7 +96,7 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
     expect(await violations()).toEqual([]);
     await h.db
       .transaction(async (tx) => {
-        await tx.execute(sql`truncate registered_user_keys`);
+        await tx.execute(sql`truncate registered_user_balances, registered_user_keys`);
         expect(
           Number((await queryRows<{ n: string }>(tx, sql`select n from registered_user_count`))[0]!.n),
         ).toBe(0);

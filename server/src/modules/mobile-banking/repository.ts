@@ -26,9 +26,10 @@ const toRecord = (r: Row): RegisteredUser => ({
 });
 
 /**
- * Sort keys are fixed columns of registered_user_keys chosen by a whitelist key, never text from the
- * request. The table mirrors c.name, s.mobile_no and a.balance (trigger-maintained), so ordering by
- * them gives exactly the order of the joined record.
+ * Sort keys are fixed columns chosen by a whitelist key, never text from the request. The key tables
+ * mirror c.name, s.mobile_no and a.balance (trigger-maintained), so ordering by them gives exactly the
+ * order of the joined record. The balance lives in registered_user_balances (ADR 0029), which carries
+ * the same name, mobile and branch columns: a page sorted by balance walks that table as `k`.
  */
 const SORT_KEYS: Record<RegisteredUserSort, SQL> = {
   id: sql`k.cust_id`,
@@ -36,6 +37,9 @@ const SORT_KEYS: Record<RegisteredUserSort, SQL> = {
   mobile: sql`k.mobile_no`,
   balance: sql`k.balance`,
 };
+
+const keysTable = (sort: RegisteredUserSort): SQL =>
+  sort === 'balance' ? sql`registered_user_balances k` : sql`registered_user_keys k`;
 
 const SELECT_RECORD = sql`
   select c.cust_id, c.name as cust_name, s.mobile_no, a.account_number as pay_acct, a.balance::text as balance,
@@ -87,7 +91,7 @@ export async function listRegisteredUsers(
   const rows = await queryRows<Row>(
     db,
     sql`with page as materialized (
-          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}
+          select k.cust_id, ${key} as sort_key from ${keysTable(p.sort)} ${whereOf(p.q, p.branch)}
           order by ${key} ${dir}, k.cust_id ${dir}
           limit ${limit} offset ${offset})
         ${SELECT_RECORD} join page on page.cust_id = s.cust_id
@@ -130,13 +134,16 @@ export async function pageRegisteredUsers(
 
 async function searchPage(db: Database, p: ListParams): Promise<{ total: number; rows: RegisteredUser[] }> {
   const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
-  const key = SORT_KEYS[p.sort];
+  // The trigram indexes are registered_user_keys' own: a balance sort looks each hit's balance up.
+  const byBalance = p.sort === 'balance';
+  const key = byBalance ? sql`b.balance` : SORT_KEYS[p.sort];
+  const balances = byBalance ? sql`join registered_user_balances b on b.cust_id = k.cust_id` : sql``;
   const rows = await queryRows<
     Row & { total: string | number; cust_id: number | string | null; page_sort_key: unknown }
   >(
     db,
     sql`with hits as materialized (
-          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}),
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${balances} ${whereOf(p.q, p.branch)}),
         page as materialized (
           select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
           limit ${p.limit} offset ${p.offset}),

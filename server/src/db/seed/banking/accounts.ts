@@ -71,9 +71,14 @@ export async function insertSubscriptions(tx: Database, rng: Rng, asOf: string):
 /** The registered-users screen's keys, set-based (its sync triggers are off during the bulk load). */
 export async function insertRegisteredUserKeys(tx: Database): Promise<void> {
   await tx.execute(sql`
-    insert into registered_user_keys (cust_id, name, mobile_no, balance, branch_code)
-    select s.cust_id, c.name, s.mobile_no, a.balance, c.branch_code
+    insert into registered_user_keys (cust_id, name, mobile_no, branch_code)
+    select s.cust_id, c.name, s.mobile_no, c.branch_code
     from mobile_banking_subscriptions s
-    join customers c on c.cust_id = s.cust_id
+    join customers c on c.cust_id = s.cust_id`);
+  await tx.execute(sql`
+    insert into registered_user_balances (cust_id, name, mobile_no, balance, branch_code)
+    select k.cust_id, k.name, k.mobile_no, a.balance, k.branch_code
+    from registered_user_keys k
+    join mobile_banking_subscriptions s on s.cust_id = k.cust_id
     join accounts a on a.id = s.pay_account_id`);
 }

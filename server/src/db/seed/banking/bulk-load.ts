@@ -15,6 +15,7 @@ export const BULK_TABLES = [
   'transactions',
   'mobile_banking_subscriptions',
   'registered_user_keys',
+  'registered_user_balances',
 ];
 
 /** Row triggers whose per-row work the seed does set-based (and then verifies). */

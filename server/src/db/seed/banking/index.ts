@@ -74,7 +74,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats restart identity`,
+        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats restart identity`,
       ),
     );
   }
@@ -124,7 +124,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   });
   await phase('analyze', () =>
     tx.execute(
-      sql`analyze customers, accounts, transactions, journal_entries, gl_lines, mobile_banking_subscriptions, registered_user_keys`,
+      sql`analyze customers, accounts, transactions, journal_entries, gl_lines, mobile_banking_subscriptions, registered_user_keys, registered_user_balances`,
     ),
   );
   const result = {
