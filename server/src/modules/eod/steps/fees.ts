@@ -44,11 +44,13 @@ export async function chargeFees(ctx: StepContext): Promise<void> {
         select a.id, a.currency, 'debit', ${amount}, a.product_code, a.branch_code, f.fee_income_gl, ${fee}
           from accounts a join ${feeTermsOn(D)} f on f.product_code = a.product_code
          where a.id > ${cursor} and a.id <= ${last} and a.status = 'Active' and ${due}
-           and not exists (select 1 from eod_fee_charges c where c.business_date = ${D}::date and c.fee = ${fee} and c.account_id = a.id)`);
+           and (select true from eod_fee_charges c
+                 where c.business_date = ${D}::date and c.fee = ${fee} and c.account_id = a.id) is null`);
       // Judged on the month's closing balance, before this run charges anything.
       if (fee === 'below_minimum')
-        await tx.execute(sql`delete from eod_stage s using eod_fee_charges c
-                             where c.business_date = ${D}::date and c.account_id = s.account_id`);
+        await tx.execute(sql`delete from eod_stage s
+                             where (select true from eod_fee_charges c where c.business_date = ${D}::date
+                                      and c.fee = 'monthly' and c.account_id = s.account_id)`);
       await markRefusals(tx);
       for (const currency of CURRENCIES) {
         const r = await postStaged(tx, ctx, {

@@ -11,7 +11,7 @@ import { postStagedInterest, stageCreditInterest } from './posting.ts';
 const matured = (ctx: StepContext, cursor: number) => sql`
   a.account_type = 'Fixed Deposit' and a.maturity_date <= ${ctx.run.businessDate}::date and a.id > ${cursor}
   and a.status in ('Active', 'Dormant')
-  and not exists (select 1 from eod_fd_maturities m where m.business_date = ${ctx.run.businessDate}::date and m.account_id = a.id)`;
+  and (select true from eod_fd_maturities m where m.business_date = ${ctx.run.businessDate}::date and m.account_id = a.id) is null`;
 
 /**
  * Fixed deposits at maturity, set-based per chunk: (1) their interest posts (gross, 15% WHT, net to

@@ -26,8 +26,9 @@ export async function stageCreditInterest(
           from account_interest i join accounts a on a.id = i.account_id join products p on p.code = a.product_code
          where i.credit_booked > 0 and a.status in ('Active', 'Dormant', 'Blocked')
            and not (a.status = 'Blocked' and a.block_kind = 'total')
-           and not exists (select 1 from interest_postings ip
-                            where ip.business_date = ${ctx.run.businessDate}::date and ip.kind = 'credit' and ip.account_id = a.id)
+           -- not posted yet: a per-row key probe, never an anti-join (ADR 0026, addendum)
+           and (select true from interest_postings ip
+                 where ip.business_date = ${ctx.run.businessDate}::date and ip.kind = 'credit' and ip.account_id = a.id) is null
            and ${where}
          order by i.account_id limit ${limit}
         returning account_id::text as id`,
@@ -87,8 +88,8 @@ export async function postInterest(ctx: StepContext): Promise<void> {
                  ${OVERDRAFT_INTEREST_GL.receivable}, 'debit'
             from account_interest i join accounts a on a.id = i.account_id
            where i.debit_booked > 0 and a.product_code in ${products}
-             and not exists (select 1 from interest_postings ip
-                              where ip.business_date = ${D}::date and ip.kind = 'debit' and ip.account_id = a.id)
+             and (select true from interest_postings ip
+                   where ip.business_date = ${D}::date and ip.kind = 'debit' and ip.account_id = a.id) is null
           returning account_id::text as id`,
     );
     if (ids.length > 0) {
