@@ -27,7 +27,9 @@ describe('branch selector', () => {
       });
 
     const select = page.getByRole('combobox', { name: 'Branch', exact: true });
-    expect(await select.getAttribute('title')).toContain('Filters the customer, account and approval lists');
+    expect(await select.getAttribute('title')).toContain(
+      'Filters the customer, account, registered-users and approval lists',
+    );
     await select.selectOption({ label: 'Congo Cross' });
     await expect.poll(() => page.locator('#customers-branch').inputValue()).toBe('004');
     await expect

@@ -2,11 +2,11 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 
 /** What the selection changes, said where it is chosen (the selector's description). */
 export const BRANCH_SCOPE_TEXT =
-  'Filters the customer, account and approval lists to this branch; choose "All branches" to see every branch you may.';
+  'Filters the customer, account, registered-users and approval lists to this branch; choose "All branches" to see every branch you may.';
 
 /** What it does not scope, said where the figures are (the dashboard's key figures are bank-wide). */
 export const FIGURES_SCOPE_TEXT =
-  'Figures for the whole bank, all branches: the Branch selector filters the customer, account and approval lists, not these.';
+  'Figures for the whole bank, all branches: the Branch selector filters the customer, account, registered-users and approval lists, not these.';
 
 const STORAGE_KEY = 'bankmanager-branch';
 const readStored = (): string | null => {

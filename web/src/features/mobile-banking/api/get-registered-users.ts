@@ -16,6 +16,8 @@ export interface UsersPageParams {
   order: 'asc' | 'desc';
   /** 0-based, as the screen counts (docs/product.md §9: initial page 0). */
   page: number;
+  /** The header's branch (issue 15): the server checks the caller may see it; none = the caller's scope. */
+  branch?: string | undefined;
 }
 
 export interface UsersPage extends Page<RegisteredUser> {
@@ -29,7 +31,7 @@ export async function getRegisteredUsers(p: UsersPageParams, signal?: AbortSigna
     const page = await getPage('/registered-users', registeredUserSchema, {
       page: p.page,
       pageSize: REGISTERED_USERS_PAGE_SIZE,
-      params: { sort: p.sort, order: p.order, q: p.q },
+      params: { sort: p.sort, order: p.order, q: p.q, ...(p.branch && { branch: p.branch }) },
       signal,
     });
     return { ...page, sample: false };

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { pageFromParams, useUrlParams, useUrlSearch } from '@/hooks/use-url-state';
 import { ApiError } from '@/lib/api-client';
 import { useRegisteredUsers } from '../api/get-registered-users';
+import { useBranch } from '@/lib/branch';
 import { Pagination } from '@/components/ui/pagination';
 import { SubscriptionForm } from '../components/subscription-form';
 import { UsersTable, type SortState } from '../components/users-table';
@@ -45,7 +46,15 @@ export function RegisteredUsersRoute() {
   const setPage = (p: number) => setParams({ page: p > 0 ? p + 1 : null });
   const [selected, setSelected] = useState<RegisteredUser | null>(null);
   const [form, setForm] = useState<'closed' | 'add' | 'edit'>('closed');
-  const users = useRegisteredUsers({ q, sort: sort.key, order: sort.order, page });
+  // The header's branch scopes the list, as it does the customers list (issue 15).
+  const { branch } = useBranch();
+  const users = useRegisteredUsers({
+    q,
+    sort: sort.key,
+    order: sort.order,
+    page,
+    branch: branch ?? undefined,
+  });
 
   const onSort = (key: RegisteredUserSort) => {
     const order = sort.key === key && sort.order === 'asc' ? 'desc' : 'asc';

@@ -18,6 +18,7 @@ const getPage = vi.fn(async () => ({ rows: [row], total: 95 }));
 vi.mock('@/lib/get-page', () => ({ getPage }));
 vi.mock('@/config/public-config', () => ({ publicConfig: { demoData: false } }));
 const { RegisteredUsersRoute } = await import('./registered-users-route');
+const { BranchProvider } = await import('@/lib/branch');
 
 function Location() {
   const l = useLocation();
@@ -28,10 +29,12 @@ function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <RegisteredUsersRoute />
-        <Location />
-      </MemoryRouter>
+      <BranchProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <RegisteredUsersRoute />
+          <Location />
+        </MemoryRouter>
+      </BranchProvider>
     </QueryClientProvider>,
   );
 }
@@ -55,6 +58,23 @@ describe('registered users: state in the URL (issue 22 B.8)', () => {
       ),
     );
     await waitFor(() => expect(lastCall()[2]).toMatchObject({ page: 0, params: { q: 'fat' } }));
+  });
+
+  it("asks for the header's branch (the server checks the caller may see it)", async () => {
+    localStorage.setItem('bankmanager-branch', '002');
+    try {
+      renderAt('/solutions/mobile-admin/users');
+      await screen.findByText('Kamara Fatmata');
+      expect(lastCall()[2]).toMatchObject({ params: { branch: '002' } });
+    } finally {
+      localStorage.removeItem('bankmanager-branch');
+    }
+  });
+
+  it("asks for no branch when none is chosen (the caller's own scope)", async () => {
+    renderAt('/solutions/mobile-admin/users');
+    await screen.findByText('Kamara Fatmata');
+    expect(lastCall()[2]).not.toHaveProperty('params.branch');
   });
 
   it('links the wallet account to Account Enquiry', async () => {
