@@ -43,6 +43,8 @@ export interface DbOptions {
   loadDataDir?: Blob | undefined;
   poolMax?: number;
   queryTimeoutMs?: number;
+  /** PostgreSQL only: settings for every connection of the pool (`-c name=value …`). */
+  serverOptions?: string;
   onPoolError?: (err: Error) => void;
 }
 
@@ -106,6 +108,7 @@ async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
     query_timeout: opts.queryTimeoutMs ?? 5000,
     idleTimeoutMillis: 30_000,
     application_name: 'bankmanager',
+    ...(opts.serverOptions && { options: opts.serverOptions }),
   });
   // An idle client losing its connection must never crash the process.
   pool.on('error', (err) => opts.onPoolError?.(err));
@@ -116,7 +119,10 @@ async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
     ping: async (ms = 2000) => void (await withTimeout(db.execute(sql`select 1`), ms)),
     listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
-    openBatch: () => openPostgres(url, { ...opts, poolMax: 2, queryTimeoutMs: 0 }),
+    // No JIT for batch work: its statements read temp tables without statistics, whose estimates
+    // made PostgreSQL compile each chunk's statements anew (about 0.5 s each at 1M, ADR 0026).
+    openBatch: () =>
+      openPostgres(url, { ...opts, poolMax: 2, queryTimeoutMs: 0, serverOptions: '-c jit=off' }),
   };
 }
 

@@ -99,16 +99,27 @@ export async function postInterest(ctx: StepContext): Promise<void> {
     }
   });
   await chunked(ctx, async (tx, cursor): Promise<ChunkResult> => {
+    // The chunk is a range of account ids with interest booked, read from account_interest's key
+    // alone; the staging query then filters inside it. Asked for "the next N that pass every filter",
+    // PostgreSQL read and sorted every remaining account for each chunk (ADR 0026, addendum).
+    const [range] = await queryRows<{ last: string | null }>(
+      tx,
+      sql`select max(account_id)::text as last from (
+            select account_id from account_interest where account_id > ${cursor} and credit_booked > 0
+             order by account_id limit ${ctx.chunkRows}) c`,
+    );
+    if (!range?.last) return { lastId: null, done: 0, failed: 0 };
+    const last = Number(range.last);
     await createStage(tx);
     const ids = await stageCreditInterest(
       tx,
       ctx,
-      sql`i.account_id > ${cursor} and a.product_code in ${products}`,
+      sql`i.account_id > ${cursor} and i.account_id <= ${last} and a.product_code in ${products}`,
       ctx.chunkRows,
     );
-    if (ids.length === 0) return { lastId: null, done: 0, failed: 0 };
+    if (ids.length === 0) return { lastId: last, done: 0, failed: 0 };
     const r = await postStagedInterest(tx, ctx, quarterEnd ? 'quarter_end' : 'month_end', ids[0]!);
-    return { lastId: Math.max(...ids), done: r.posted, failed: r.failed };
+    return { lastId: last, done: r.posted, failed: r.failed };
   });
 }
 
