@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace; `npm run test:pg` reruns just the server projects on PostgreSQL.
+// One runner for every workspace; `npm run test:pg` reruns just the server project on PostgreSQL.
 // Projects with nothing of their own to configure are written here; server and web keep their file
 // (server/vitest.long.config.ts holds the long fuzz and reliability tiers, e2e runs on its own).
 export default defineConfig({
@@ -8,7 +8,6 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       'server',
-      'server/vitest.isolated.config.ts',
       'web',
       // The boundary rules' own tests: each lints a fixture and expects its rule to fire.
       { test: { name: 'eslint', root: 'eslint', include: ['**/*.test.js'], testTimeout: 60_000 } },
