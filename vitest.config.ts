@@ -5,9 +5,6 @@ import { defineConfig } from 'vitest/config';
 // (server/vitest.long.config.ts holds the long fuzz and reliability tiers, e2e runs on its own).
 export default defineConfig({
   test: {
-    // One worker per core. Vitest keeps a core for itself by default, which on the 2-core machines left
-    // one test file running at a time (each file's PGlite runs in its worker); its own work is light.
-    maxWorkers: '100%',
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       'server',

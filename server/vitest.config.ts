@@ -15,9 +15,10 @@ export default defineProject({
     ],
     environment: 'node',
     // Each file gets its own database (a copy of one migrated PGlite, or a fresh PostgreSQL database
-    // cloned from a migrated template: test/support/migrated-template.ts).
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // cloned from a migrated template: test/support/migrated-template.ts). The timeouts only catch a
+    // hang: two files share the 2 cores, and a slow file must not fail for that.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
   },
 });

@@ -100,7 +100,7 @@ function expectWellFormed(reply: Frame) {
 describe('fuzz: /realtime/v1 websocket frames', () => {
   it(
     'answers every frame that has a ref, and the socket survives',
-    { timeout: 60_000 + FUZZ_RUNS * 100 },
+    { timeout: 240_000 + FUZZ_RUNS * 100 },
     async () => {
       const sock = await rawSocket(baseUrl, keysOf(t.app).anonKey);
       let n = 0;
