@@ -434,21 +434,28 @@ export const registeredUserKeys = pgTable(
       .primaryKey()
       .references(() => mobileBankingSubscriptions.custId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * lower(name), what ILIKE compares, computed once per row: a 1–2 character search filters a sort
+     * index with a byte-wise LIKE on it instead of lower-casing every name it passes (ADR 0030).
+     */
+    nameFolded: text('name_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
     mobileNo: text('mobile_no').notNull(),
     // The customer's branch (issue 15): a branch-scoped caller's list walks the branch's own indexes.
     branchCode: text('branch_code').notNull(),
   },
   (t) => [
     // A branch-scoped page: the same sorts within one branch (issue 15).
-    index('ruk_branch_id_idx').on(t.branchCode, t.custId, t.name, t.mobileNo),
-    index('ruk_branch_name_idx').on(t.branchCode, t.name, t.custId, t.mobileNo),
-    index('ruk_branch_mobile_idx').on(t.branchCode, t.mobileNo, t.custId, t.name),
+    index('ruk_branch_id_idx').on(t.branchCode, t.custId, t.nameFolded, t.mobileNo),
+    index('ruk_branch_name_idx').on(t.branchCode, t.name, t.custId, t.nameFolded, t.mobileNo),
+    index('ruk_branch_mobile_idx').on(t.branchCode, t.mobileNo, t.custId, t.nameFolded),
     // Every sort, cust_id making the order total; the page's keys come from the index alone. The
-    // trailing columns (after the unique cust_id, so the order is unchanged) carry what a search
-    // filters on: a short term (no trigrams) walks the sort index and filters without the heap.
-    index('ruk_id_cover_idx').on(t.custId, t.name, t.mobileNo),
-    index('ruk_name_idx').on(t.name, t.custId, t.mobileNo),
-    index('ruk_mobile_idx').on(t.mobileNo, t.custId, t.name),
+    // trailing columns (after the unique cust_id, so the order is unchanged) carry what a short search
+    // filters on (the folded name, the mobile): it walks the sort index and filters without the heap.
+    index('ruk_id_cover_idx').on(t.custId, t.nameFolded, t.mobileNo),
+    index('ruk_name_idx').on(t.name, t.custId, t.nameFolded, t.mobileNo),
+    index('ruk_mobile_idx').on(t.mobileNo, t.custId, t.nameFolded),
     // Substring search (ILIKE '%…%') on the name, the zero-padded id the UI shows and the mobile.
     index('ruk_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('ruk_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
@@ -471,14 +478,34 @@ export const registeredUserBalances = pgTable(
       .primaryKey()
       .references(() => registeredUserKeys.custId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    nameFolded: text('name_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
     mobileNo: text('mobile_no').notNull(),
     balance: money('balance').notNull(),
     branchCode: text('branch_code').notNull(),
   },
   (t) => [
-    index('rub_balance_idx').on(t.balance, t.custId, t.name, t.mobileNo),
-    index('rub_branch_balance_idx').on(t.branchCode, t.balance, t.custId, t.name, t.mobileNo),
+    index('rub_balance_idx').on(t.balance, t.custId, t.nameFolded, t.mobileNo),
+    index('rub_branch_balance_idx').on(t.branchCode, t.balance, t.custId, t.nameFolded, t.mobileNo),
   ],
+);
+
+/**
+ * How many subscriptions of each branch a 1- or 2-character term matches (ADR 0030): the distinct
+ * 1–2 character pieces of the folded name, the zero-padded id and the mobile, counted once per row,
+ * kept exact by statement triggers on registered_user_keys. Such a term matches most rows, and
+ * pg_trgm cannot index it: a search's X-Total-Count is then a few rows' sum instead of a scan.
+ * `registered_user_term_count_violations()` recounts and lists any drift.
+ */
+export const registeredUserTermCounts = pgTable(
+  'registered_user_term_counts',
+  {
+    term: text('term').notNull(),
+    branchCode: text('branch_code').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.branchCode] })],
 );
 
 /**

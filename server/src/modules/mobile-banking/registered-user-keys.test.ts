@@ -7,7 +7,7 @@ import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { postTransaction } from '../banking/index.ts';
 import { containsPattern } from '../../lib/search-pattern.ts';
-import { pageRegisteredUsers } from './repository.ts';
+import { countRegisteredUsers, pageRegisteredUsers } from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
 import { createSubscriber, openExtraAccount, type Subscriber } from '../../../test/support/subscribers.ts';
 
@@ -17,7 +17,11 @@ const actor = { id: '00000000-0000-4000-8000-000000000001', email: 'officer@bank
 describe('registered_user_keys (trigger-maintained search and sort keys)', () => {
   let h: DbHandle;
   const subs: Subscriber[] = [];
-  const violations = () => queryRows(h.db, sql`select * from registered_user_keys_violations()`);
+  // Both checks recount from the live tables: the keys, then the short-term counts (ADR 0030).
+  const violations = async () => [
+    ...(await queryRows(h.db, sql`select * from registered_user_keys_violations()`)),
+    ...(await queryRows(h.db, sql`select * from registered_user_term_count_violations()`)),
+  ];
 
   beforeAll(async () => {
     h = await createTestDb();
@@ -100,6 +104,7 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
         expect(
           Number((await queryRows<{ n: string }>(tx, sql`select n from registered_user_count`))[0]!.n),
         ).toBe(0);
+        expect(await queryRows(tx, sql`select * from registered_user_term_counts`)).toEqual([]);
         tx.rollback();
       })
       .catch(() => undefined);
@@ -108,33 +113,57 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
 
   // Every page, read forwards or (past the middle) from the far end, equals the slice of the full
   // list ordered on the joined tables as the screen defines it.
-  it.each([undefined, 'kamara', 'ama', 'zz'])('pages match the joined order exactly (q=%s)', async (q) => {
-    const OLD: Record<RegisteredUserSort, string> = {
-      id: 'c.cust_id',
-      name: 'c.name',
-      mobile: 's.mobile_no',
-      balance: 'a.balance',
-    };
-    for (const sort of ['id', 'name', 'mobile', 'balance'] as const) {
-      for (const order of ['asc', 'desc'] as const) {
-        const p = q ? containsPattern(q) : '';
-        const expected = await queryRows<{ cust_id: number }>(
-          h.db,
-          sql`select c.cust_id from mobile_banking_subscriptions s join customers c on c.cust_id = s.cust_id
+  // Terms of 1–2 characters take the short path (term counts, folded LIKE): case, digits, a literal
+  // wildcard and no hits at all.
+  it.each([undefined, 'kamara', 'ama', 'zz', 'a', 'K', 'Ka', '7', '20', '%', 'q'])(
+    'pages match the joined order exactly (q=%s)',
+    async (q) => {
+      const OLD: Record<RegisteredUserSort, string> = {
+        id: 'c.cust_id',
+        name: 'c.name',
+        mobile: 's.mobile_no',
+        balance: 'a.balance',
+      };
+      for (const sort of ['id', 'name', 'mobile', 'balance'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          const p = q ? containsPattern(q) : '';
+          const expected = await queryRows<{ cust_id: number }>(
+            h.db,
+            sql`select c.cust_id from mobile_banking_subscriptions s join customers c on c.cust_id = s.cust_id
               join accounts a on a.id = s.pay_account_id
               ${q ? sql`where c.name ilike ${p} or lpad(c.cust_id::text, 6, '0') ilike ${p} or s.mobile_no ilike ${p}` : sql``}
               order by ${sql.raw(OLD[sort])} ${sql.raw(order)}, c.cust_id ${sql.raw(order)}`,
-        );
-        const ids = expected.map((r) => Number(r.cust_id));
-        for (const limit of [3, 10]) {
-          const got: number[] = [];
-          for (let offset = 0; offset < ids.length + limit; offset += limit) {
-            const page = await pageRegisteredUsers(h.db, { q, sort, order, offset, limit });
-            expect(page.total).toBe(ids.length);
-            got.push(...page.rows.map((r) => r.cust_id));
+          );
+          const ids = expected.map((r) => Number(r.cust_id));
+          for (const limit of [3, 10]) {
+            const got: number[] = [];
+            for (let offset = 0; offset < ids.length + limit; offset += limit) {
+              const page = await pageRegisteredUsers(h.db, { q, sort, order, offset, limit });
+              expect(page.total, `${sort} ${order} total`).toBe(ids.length);
+              got.push(...page.rows.map((r) => r.cust_id));
+            }
+            expect(got, `${sort} ${order} by ${limit}`).toEqual(ids);
           }
-          expect(got, `${sort} ${order} by ${limit}`).toEqual(ids);
         }
+      }
+    },
+  );
+
+  it('counts a short term per branch as the ILIKE filter does', async () => {
+    const [{ branch }] = (await queryRows<{ branch: string }>(
+      h.db,
+      sql`select branch_code as branch from registered_user_keys limit 1`,
+    )) as [{ branch: string }];
+    for (const q of ['a', 'K', '7', 'ma', ' k', 'zz']) {
+      for (const b of [undefined, branch, 'none']) {
+        const p = containsPattern(q);
+        const [expected] = await queryRows<{ n: string }>(
+          h.db,
+          sql`select count(*) as n from mobile_banking_subscriptions s join customers c on c.cust_id = s.cust_id
+              where (c.name ilike ${p} or lpad(c.cust_id::text, 6, '0') ilike ${p} or s.mobile_no ilike ${p})
+              ${b === undefined ? sql`` : sql`and c.branch_code = ${b}`}`,
+        );
+        expect(await countRegisteredUsers(h.db, q, b), `${q} in ${b ?? 'all'}`).toBe(Number(expected!.n));
       }
     }
   });

@@ -49,8 +49,17 @@ const SELECT_RECORD = sql`
   join accounts a on a.id = s.pay_account_id`;
 
 /**
- * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term,
- * all three in one table: a BitmapOr over its three trigram indexes (for terms of 3+ characters).
+ * A term of 1–2 characters (as PostgreSQL counts them: code points) matches most rows and no trigram
+ * index can find it; registered_user_term_counts knows its total (ADR 0030).
+ */
+const isShortTerm = (q: string) => [...q].length <= 2;
+
+/**
+ * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term.
+ * A term of 3+ characters: ILIKE on the columns the trigram indexes cover (a BitmapOr over the three).
+ * A shorter term filters a sort index instead, row by row: a byte-wise LIKE of the lower-cased term on
+ * name_folded (lower(name), what ILIKE would compute for every row) and on the id and mobile, which
+ * hold only digits and '+' (the E.164 CHECKs), so lower() changes nothing there.
  * With a branch, the branch's own sort indexes (ruk_branch_*) lead; the term filters within them.
  */
 function whereOf(q: string | undefined, branch: string | undefined): SQL {
@@ -59,7 +68,9 @@ function whereOf(q: string | undefined, branch: string | undefined): SQL {
   if (q) {
     const p = containsPattern(q);
     conds.push(
-      sql`(k.name ilike ${p} or lpad(k.cust_id::text, 6, '0') ilike ${p} or k.mobile_no ilike ${p})`,
+      isShortTerm(q)
+        ? sql`(k.name_folded like lower(${p}) or lpad(k.cust_id::text, 6, '0') like lower(${p}) or k.mobile_no like lower(${p}))`
+        : sql`(k.name ilike ${p} or lpad(k.cust_id::text, 6, '0') ilike ${p} or k.mobile_no ilike ${p})`,
     );
   }
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
@@ -77,10 +88,11 @@ export async function listRegisteredUsers(
 ): Promise<RegisteredUser[]> {
   let { offset, limit } = p;
   let order = p.order;
+  // Past the end (a short term with no hits among them) there is nothing to walk the index for.
+  if (p.total !== undefined && offset >= p.total) return [];
   const reverse = p.total !== undefined && offset > p.total / 2;
   if (reverse) {
     const total = p.total!;
-    if (offset >= total) return [];
     const end = Math.min(total, offset + limit); // exclusive, in forward positions
     limit = end - offset;
     offset = total - end;
@@ -102,11 +114,14 @@ export async function listRegisteredUsers(
 }
 
 export async function countRegisteredUsers(db: Database, q?: string, branch?: string): Promise<number> {
+  const byBranch = branch === undefined ? sql`` : sql`and branch_code = ${branch}`;
   const [r] = await queryRows<{ n: string | number }>(
     db,
-    q || branch !== undefined
-      ? sql`select count(*) as n from registered_user_keys k ${whereOf(q, branch)}`
-      : sql`select n from registered_user_count`, // trigger-maintained, exact
+    q && isShortTerm(q)
+      ? sql`select coalesce(sum(n), 0) as n from registered_user_term_counts where term = lower(${q}) ${byBranch}`
+      : q || branch !== undefined
+        ? sql`select count(*) as n from registered_user_keys k ${whereOf(q, branch)}`
+        : sql`select n from registered_user_count`, // trigger-maintained, exact
   );
   return Number(r?.n ?? 0);
 }
@@ -120,9 +135,9 @@ export async function pageRegisteredUsers(
   p: ListParams,
 ): Promise<{ total: number; rows: RegisteredUser[] }> {
   // A term of 3+ characters is answered by the trigram indexes: collect the hits once, then count
-  // them and sort their keys, in one statement (one snapshot). Shorter terms match most rows, where
-  // walking a sort index with the filter (and the far end for late pages) is cheaper.
-  if (p.q && p.q.length >= 3) return searchPage(db, p);
+  // them and sort their keys, in one statement (one snapshot). A shorter term takes its total from the
+  // term counts and walks a sort index with the filter (from the far end for late pages).
+  if (p.q && !isShortTerm(p.q)) return searchPage(db, p);
   return db.transaction(
     async (tx) => {
       const total = await countRegisteredUsers(tx, p.q, p.branch);

@@ -9,6 +9,7 @@ import { insertPostings, insertSeedEntries } from './postings.ts';
 import { makeRng } from './prng.ts';
 import { finishBulkLoad, startBulkLoad } from './bulk-load.ts';
 import { insertReferenceData } from './reference-data.ts';
+import { insertRegisteredUserTermCounts } from './term-counts.ts';
 import { appendAudit } from '../../audit-log.ts';
 
 /** Every date in the seed counts back from here, never from now(): same options, same bytes. */
@@ -74,7 +75,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   if (opts.reset) {
     await phase('reset', () =>
       tx.execute(
-        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats restart identity`,
+        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_term_counts, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats restart identity`,
       ),
     );
   }
@@ -86,6 +87,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   await phase('journal entries', () => insertSeedEntries(tx));
   await phase('subscriptions', () => insertSubscriptions(tx, rng, asOf));
   await phase('registered user keys', () => insertRegisteredUserKeys(tx));
+  await phase('registered user term counts', () => insertRegisteredUserTermCounts(tx));
   await phase('indexes', () => finishBulkLoad(tx, saved));
 
   await phase('verify', async () => {

@@ -81,6 +81,13 @@ describe('banking seed', () => {
 
   it('keeps the ledger invariants and skips when data already exists', async () => {
     expect(await queryRows(a.db, sql`select * from ledger_violations()`)).toEqual([]);
+    // The short-term counts the seed lists in JS equal what the table's triggers count in SQL.
+    expect(await queryRows(a.db, sql`select * from registered_user_term_count_violations()`)).toEqual([]);
+    const [terms] = await queryRows<{ n: string }>(
+      a.db,
+      sql`select count(*) as n from registered_user_term_counts`,
+    );
+    expect(Number(terms!.n)).toBeGreaterThan(100);
     // Every intermediate running balance is legal too: no savings below zero, no loan above it.
     const [bad] = await queryRows<{ n: string }>(
       a.db,
