@@ -456,8 +456,9 @@ export const registeredUserKeys = pgTable(
     index('ruk_id_cover_idx').on(t.custId, t.nameFolded, t.mobileNo),
     index('ruk_name_idx').on(t.name, t.custId, t.nameFolded, t.mobileNo),
     index('ruk_mobile_idx').on(t.mobileNo, t.custId, t.nameFolded),
-    // Substring search (ILIKE '%…%') on the name, the zero-padded id the UI shows and the mobile.
-    index('ruk_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Substring search on the name, the zero-padded id the UI shows and the mobile: a LIKE of the
+    // lower-cased term, so a hit's recheck compares bytes instead of lower-casing the name (ADR 0030).
+    index('ruk_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
     index('ruk_mobile_trgm_idx').using('gin', sql`${t.mobileNo} gin_trgm_ops`),
     index('ruk_id_text_trgm_idx').using('gin', sql`lpad(${t.custId}::text, 6, '0') gin_trgm_ops`),
   ],

@@ -91,6 +91,33 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
     expect(b!.name).toBe('Renamed Person');
   });
 
+  // The count row is one for the whole bank: a save that adds no subscription must not write (and
+  // so lock until commit) it, or every save waits for every other.
+  it('leaves the count row untouched by a save that adds no subscription', async () => {
+    const xmin = async () =>
+      (await queryRows<{ x: string }>(h.db, sql`select xmin::text as x from registered_user_count`))[0]!.x;
+    const before = await xmin();
+    const s = subs[4]!;
+    const [cur] = await queryRows<{ version: number; mobile_no: string; pay_acct: string }>(
+      h.db,
+      sql`select s.version, s.mobile_no, a.account_number as pay_acct from mobile_banking_subscriptions s
+          join accounts a on a.id = s.pay_account_id where s.cust_id = ${s.custId}`,
+    );
+    await saveSubscription(
+      h.db,
+      {
+        custId: s.custId,
+        mobileNo: '+23279111222',
+        payAcct: cur!.pay_acct,
+        mbSub: true,
+        version: Number(cur!.version),
+      },
+      actor,
+    );
+    expect(await xmin()).toBe(before);
+    expect(await violations()).toEqual([]);
+  });
+
   it('counts exactly through inserts, deletes and a truncate', async () => {
     const count = async () =>
       Number((await queryRows<{ n: string }>(h.db, sql`select n from registered_user_count`))[0]!.n);
@@ -135,14 +162,18 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
               order by ${sql.raw(OLD[sort])} ${sql.raw(order)}, c.cust_id ${sql.raw(order)}`,
           );
           const ids = expected.map((r) => Number(r.cust_id));
-          for (const limit of [3, 10]) {
-            const got: number[] = [];
-            for (let offset = 0; offset < ids.length + limit; offset += limit) {
-              const page = await pageRegisteredUsers(h.db, { q, sort, order, offset, limit });
-              expect(page.total, `${sort} ${order} total`).toBe(ids.length);
-              got.push(...page.rows.map((r) => r.cust_id));
+          // A term of 3+ characters pages by the filtered walk or by its collected hits: both.
+          for (const walkLimit of q && q.length >= 3 ? [0, Infinity] : [undefined]) {
+            for (const limit of [3, 10]) {
+              const got: number[] = [];
+              for (let offset = 0; offset < ids.length + limit; offset += limit) {
+                const window = { q, sort, order, offset, limit };
+                const page = await pageRegisteredUsers(h.db, window, walkLimit);
+                expect(page.total, `${sort} ${order} total`).toBe(ids.length);
+                got.push(...page.rows.map((r) => r.cust_id));
+              }
+              expect(got, `${sort} ${order} by ${limit}, walk limit ${walkLimit}`).toEqual(ids);
             }
-            expect(got, `${sort} ${order} by ${limit}`).toEqual(ids);
           }
         }
       }

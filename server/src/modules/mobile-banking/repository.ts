@@ -55,12 +55,12 @@ const SELECT_RECORD = sql`
 const isShortTerm = (q: string) => [...q].length <= 2;
 
 /**
- * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term.
- * A term of 3+ characters: ILIKE on the columns the trigram indexes cover (a BitmapOr over the three).
- * A shorter term filters a sort index instead, row by row: a byte-wise LIKE of the lower-cased term on
- * name_folded (lower(name), what ILIKE would compute for every row) and on the id and mobile, which
- * hold only digits and '+' (the E.164 CHECKs), so lower() changes nothing there.
- * With a branch, the branch's own sort indexes (ruk_branch_*) lead; the term filters within them.
+ * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term: a
+ * byte-wise LIKE of the lower-cased term on name_folded (lower(name), what ILIKE would compute for every
+ * row) and on the id and mobile, which hold only digits and '+' (the E.164 CHECKs), so lower() changes
+ * nothing there. A term of 3+ characters is found through the three columns' trigram indexes (a
+ * BitmapOr); a shorter one filters a sort index (ADR 0030). With a branch, the branch's own sort
+ * indexes (ruk_branch_*) lead; the term filters within them.
  */
 function whereOf(q: string | undefined, branch: string | undefined): SQL {
   const conds: SQL[] = [];
@@ -68,9 +68,7 @@ function whereOf(q: string | undefined, branch: string | undefined): SQL {
   if (q) {
     const p = containsPattern(q);
     conds.push(
-      isShortTerm(q)
-        ? sql`(k.name_folded like lower(${p}) or lpad(k.cust_id::text, 6, '0') like lower(${p}) or k.mobile_no like lower(${p}))`
-        : sql`(k.name ilike ${p} or lpad(k.cust_id::text, 6, '0') ilike ${p} or k.mobile_no ilike ${p})`,
+      sql`(k.name_folded like lower(${p}) or lpad(k.cust_id::text, 6, '0') like lower(${p}) or k.mobile_no like lower(${p}))`,
     );
   }
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
@@ -133,32 +131,47 @@ export async function countRegisteredUsers(db: Database, q?: string, branch?: st
 export async function pageRegisteredUsers(
   db: Database,
   p: ListParams,
+  walkLimit = WALK_LIMIT,
 ): Promise<{ total: number; rows: RegisteredUser[] }> {
-  // A term of 3+ characters is answered by the trigram indexes: collect the hits once, then count
-  // them and sort their keys, in one statement (one snapshot). A shorter term takes its total from the
-  // term counts and walks a sort index with the filter (from the far end for late pages).
-  if (p.q && !isShortTerm(p.q)) return searchPage(db, p);
   return db.transaction(
     async (tx) => {
       const total = await countRegisteredUsers(tx, p.q, p.branch);
+      // A term of 3+ characters is counted through the trigram indexes. Its page is then either the
+      // filtered sort-index walk (reading from the nearer end), when the hits are dense enough that
+      // the walk passes few entries to reach the page, or the hits collected once and sorted.
+      if (p.q && !isShortTerm(p.q) && entriesToWalk(p, total, await countRegisteredUsers(tx)) > walkLimit) {
+        return { total, rows: (await searchPage(tx, p)).rows };
+      }
       return { total, rows: await listRegisteredUsers(tx, { ...p, total }) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
+/** About a few milliseconds of a filtered index-only walk (bench:registered-users). */
+const WALK_LIMIT = 25_000;
+
+/** How many sort-index entries a filtered walk passes to reach the page, if the hits are spread evenly. */
+function entriesToWalk(p: ListParams, total: number, all: number): number {
+  if (total === 0 || p.offset >= total) return 0;
+  const fromNearerEnd = Math.min(p.offset, Math.max(0, total - p.offset - p.limit)) + p.limit;
+  return (fromNearerEnd * all) / total;
+}
+
 async function searchPage(db: Database, p: ListParams): Promise<{ total: number; rows: RegisteredUser[] }> {
   const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
-  // The trigram indexes are registered_user_keys' own: a balance sort looks each hit's balance up.
-  const byBalance = p.sort === 'balance';
-  const key = byBalance ? sql`b.balance` : SORT_KEYS[p.sort];
-  const balances = byBalance ? sql`join registered_user_balances b on b.cust_id = k.cust_id` : sql``;
+  // The trigram indexes are registered_user_keys' own: a balance sort looks each hit's balance up, one
+  // key probe per hit (as a join, the planner preferred hashing all 882,521 balances at 1M).
+  const key =
+    p.sort === 'balance'
+      ? sql`(select b.balance from registered_user_balances b where b.cust_id = k.cust_id)`
+      : SORT_KEYS[p.sort];
   const rows = await queryRows<
     Row & { total: string | number; cust_id: number | string | null; page_sort_key: unknown }
   >(
     db,
     sql`with hits as materialized (
-          select k.cust_id, ${key} as sort_key from registered_user_keys k ${balances} ${whereOf(p.q, p.branch)}),
+          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}),
         page as materialized (
           select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
           limit ${p.limit} offset ${p.offset}),
