@@ -142,7 +142,7 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
   // list ordered on the joined tables as the screen defines it.
   // Terms of 1–2 characters take the short path (term counts, folded LIKE): case, digits, a literal
   // wildcard and no hits at all.
-  it.each([undefined, 'kamara', 'ama', 'zz', 'a', 'K', 'Ka', '7', '20', '%', 'q'])(
+  it.each([undefined, 'kamara', 'ama', 'zz', 'a', 'K', 'Ka', '7', '20', '%', 'q', '+2', '+2327', '0001'])(
     'pages match the joined order exactly (q=%s)',
     async (q) => {
       const OLD: Record<RegisteredUserSort, string> = {

@@ -57,19 +57,21 @@ const isShortTerm = (q: string) => [...q].length <= 2;
 /**
  * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term: a
  * byte-wise LIKE of the lower-cased term on name_folded (lower(name), what ILIKE would compute for every
- * row) and on the id and mobile, which hold only digits and '+' (the E.164 CHECKs), so lower() changes
- * nothing there. A term of 3+ characters is found through the three columns' trigram indexes (a
- * BitmapOr); a shorter one filters a sort index (ADR 0030). With a branch, the branch's own sort
- * indexes (ruk_branch_*) lead; the term filters within them.
+ * row), on the id text (digits only) and on the mobile (digits and '+', the E.164 CHECKs), where lower()
+ * changes nothing. A term with any other character cannot be in the id or the mobile, so only the name
+ * is compared: a walk then evaluates one LIKE a row instead of three and a padded id. A term of 3+
+ * characters is found through the columns' trigram indexes (a BitmapOr); a shorter one filters a sort
+ * index (ADR 0030). With a branch, the branch's own sort indexes (ruk_branch_*) lead.
  */
 function whereOf(q: string | undefined, branch: string | undefined): SQL {
   const conds: SQL[] = [];
   if (branch !== undefined) conds.push(sql`k.branch_code = ${branch}`);
   if (q) {
     const p = containsPattern(q);
-    conds.push(
-      sql`(k.name_folded like lower(${p}) or lpad(k.cust_id::text, 6, '0') like lower(${p}) or k.mobile_no like lower(${p}))`,
-    );
+    const fields = [sql`k.name_folded like lower(${p})`];
+    if (/^[0-9+]+$/.test(q)) fields.unshift(sql`k.mobile_no like ${p}`); // a column: cheapest first
+    if (/^[0-9]+$/.test(q)) fields.push(sql`lpad(k.cust_id::text, 6, '0') like ${p}`);
+    conds.push(sql`(${sql.join(fields, sql` or `)})`);
   }
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
