@@ -12,12 +12,16 @@ RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
          generate_series(1, char_length(f) - l + 1) i
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION registered_user_term_counts_inserted() RETURNS trigger
+-- Inserted rows count +1 for each of their pieces, deleted rows -1; both triggers name their
+-- transition table changed_rows.
+CREATE OR REPLACE FUNCTION registered_user_term_counts_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  sign integer := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
   INSERT INTO registered_user_term_counts AS c (term, branch_code, n)
-  SELECT t.term, r.branch_code, count(*)
-    FROM inserted_rows r, registered_user_terms(r.name, r.cust_id, r.mobile_no) t(term)
+  SELECT t.term, r.branch_code, sign * count(*)
+    FROM changed_rows r, registered_user_terms(r.name, r.cust_id, r.mobile_no) t(term)
    GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (term, branch_code) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;
@@ -25,22 +29,10 @@ END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER ruk_term_counts_inserted AFTER INSERT ON registered_user_keys
-REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION registered_user_term_counts_inserted();
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION registered_user_term_counts_deleted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO registered_user_term_counts AS c (term, branch_code, n)
-  SELECT t.term, r.branch_code, -count(*)
-    FROM deleted_rows r, registered_user_terms(r.name, r.cust_id, r.mobile_no) t(term)
-   GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (term, branch_code) DO UPDATE SET n = c.n + excluded.n;
-  RETURN NULL;
-END;
-$$;
+REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION registered_user_term_counts_changed();
 --> statement-breakpoint
 CREATE TRIGGER ruk_term_counts_deleted AFTER DELETE ON registered_user_keys
-REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION registered_user_term_counts_deleted();
+REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION registered_user_term_counts_changed();
 --> statement-breakpoint
 -- An update (a renamed customer, a new mobile, a moved branch) is its old pieces out, its new ones in;
 -- a row whose name, mobile and branch are unchanged adds nothing.
