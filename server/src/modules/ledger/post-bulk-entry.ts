@@ -129,7 +129,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
                      a.balance + ${signed}, ${entry.reference}, ${entry.id}
               from (${rows}) r join accounts a on a.id = r.account_id
               where r.account_id = any(${chunk}::bigint[])
-              order by a.id % 16, a.currency, a.id
+              order by banking_stats_slot(a.id), a.currency, a.id
               returning 1)
             select count(*)::text as n from ins`,
       );

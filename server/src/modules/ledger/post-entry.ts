@@ -13,6 +13,7 @@ import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { CONSTRAINT_REFUSALS, LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
+import { statsSlot } from './stats-slots.ts';
 
 /** A line on a GL account, or on a customer account (whose currency and control account are its own). */
 export type EntryLine =
@@ -326,14 +327,14 @@ export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<vo
 }
 
 /**
- * GL lines first, then customer lines ordered by (account id mod 16, currency, id). Each customer line
+ * GL lines first, then customer lines ordered by (stats slot, currency, id). Each customer line
  * updates its account's balance, and the dashboard's triggers then bump banking_stats rows keyed by
- * (metric, currency, id mod 16); taking those rows in one global order keeps two entries from waiting
+ * (metric, currency, slot); taking those rows in one global order keeps two entries from waiting
  * on each other's stats rows (the account rows themselves are locked up front, in id order).
  */
 function inInsertOrder(lines: EntryLine[], byId: Map<number, LockedAccount>): EntryLine[] {
   const key = (l: Extract<EntryLine, { accountId: number }>) =>
-    [l.accountId % 16, byId.get(l.accountId)!.currency, l.accountId] as const;
+    [statsSlot(l.accountId), byId.get(l.accountId)!.currency, l.accountId] as const;
   const customer = lines.filter(isAccountLine).sort((a, b) => {
     const [x, y] = [key(a), key(b)];
     return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];

@@ -57,10 +57,11 @@ export async function insertRegisteredUserTermCounts(tx: Database): Promise<void
   }
 }
 
-interface KeyRow {
+// A type, not an interface: queryRows wants a record type.
+type KeyRow = {
   cust_id: number;
   branch_code: string;
   name_folded: string;
   id_text: string;
   mobile: string;
-}
+};
