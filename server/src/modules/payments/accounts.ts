@@ -42,7 +42,11 @@ export async function accountByNumber(db: Database, number: string): Promise<Pay
 
 /** The account or 404 with Account Enquiry's message. */
 export async function mustFindAccount(db: Database, number: string): Promise<PayAccount> {
-  const a = await accountByNumber(db, number);
+  return found(await accountByNumber(db, number), number);
+}
+
+/** The account, or the 404 naming the number asked for. */
+export function found(a: PayAccount | null, number: string): PayAccount {
   if (!a) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));
   return a;
 }
