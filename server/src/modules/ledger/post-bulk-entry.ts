@@ -113,7 +113,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
     // driver's query timeout); all in this transaction, so the entry is still all or nothing. Named
     // by ledger.bulk_entry, the rows are checked and applied by the statement-level trigger
     // transactions_post_bulk (the row trigger's checks, set-based). posted_at as in postEntry: after
-    // the account's latest posting. Order as postEntry's (id mod 16, currency, id).
+    // the account's latest posting. Order as postEntry's (stats slot, currency, id).
     await declareBulkEntry(tx, entry.id);
     const bulkIds = locked.map((a) => Number(a.id)).filter((id) => !fixedIds.includes(id));
     let bulkLines = 0;
