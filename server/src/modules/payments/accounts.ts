@@ -42,11 +42,7 @@ export async function accountByNumber(db: Database, number: string): Promise<Pay
 
 /** The account or 404 with Account Enquiry's message. */
 export async function mustFindAccount(db: Database, number: string): Promise<PayAccount> {
-  return found(await accountByNumber(db, number), number);
-}
-
-/** The account, or the 404 naming the number asked for. */
-export function found(a: PayAccount | null, number: string): PayAccount {
+  const a = await accountByNumber(db, number);
   if (!a) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));
   return a;
 }

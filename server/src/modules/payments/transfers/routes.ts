@@ -24,7 +24,7 @@ import {
 } from '../../ledger/index.ts';
 import { approvalByReference, limitsOf, requestApprovalOnce, withinLimit } from '../../roles/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
-import { accountByNumber, actorOf, found, mustFindAccount } from '../accounts.ts';
+import { actorOf, mustFindAccount } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
 import { applyRateRule } from './rate-rule.ts';
 
@@ -67,22 +67,14 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = actorOf(req);
       const who = { actor, action: 'ledger.transfer', target: b.from_account, request: b };
-      const u = currentUser(req);
-      // Independent reads, side by side on the pool: one round trip's wait instead of five
-      // (bench:ledger's API-to-direct ratio). Refusals still come in the order the checks read.
-      const [fromRow, toRow, asked, posted, limits] = await Promise.all([
-        accountByNumber(app.db, b.from_account),
-        accountByNumber(app.db, b.to_account),
-        approvalByReference(app.db, 'transfer', b.reference),
-        entryIdByReference(app.db, b.reference),
-        limitsOf(app.db, u.userId, u.isSuperuser),
-      ]);
-      const from = found(fromRow, b.from_account);
-      const to = found(toRow, b.to_account);
+      const from = await mustFindAccount(app.db, b.from_account);
+      const to = await mustFindAccount(app.db, b.to_account);
       assertBranch(req, from.branch);
 
       // The same reference again answers its first result: the approval request, else the entry.
+      const asked = await approvalByReference(app.db, 'transfer', b.reference);
       if (asked) return reply.status(202).send({ approvalId: asked.id });
+      const posted = await entryIdByReference(app.db, b.reference);
       if (posted !== null) {
         // Rebuilt at the rate its entry recorded, so the same request matches it exactly.
         const rate = (await getEntry(app.db, posted))?.fx_rate ?? undefined;
@@ -108,7 +100,10 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const request = { ...b, rate: applied.rate };
-      if (!withinLimit(limits, from.currency, 'maxTransfer', b.amount)) {
+      const u = currentUser(req);
+      if (
+        !withinLimit(await limitsOf(app.db, u.userId, u.isSuperuser), from.currency, 'maxTransfer', b.amount)
+      ) {
         const credited = applied.rate
           ? convertAmount(b.amount, applied.rate, from.currency, to.currency)
           : b.amount;
