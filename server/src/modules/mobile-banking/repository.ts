@@ -142,7 +142,7 @@ export async function pageRegisteredUsers(
       // filtered sort-index walk (reading from the nearer end), when the hits are dense enough that
       // the walk passes few entries to reach the page, or the hits collected once and sorted.
       if (p.q && !isShortTerm(p.q) && entriesToWalk(p, total, await countRegisteredUsers(tx)) > walkLimit) {
-        return { total, rows: (await searchPage(tx, p)).rows };
+        return { total, rows: await searchPage(tx, p) };
       }
       return { total, rows: await listRegisteredUsers(tx, { ...p, total }) };
     },
@@ -160,7 +160,12 @@ function entriesToWalk(p: ListParams, total: number, all: number): number {
   return (fromNearerEnd * all) / total;
 }
 
-async function searchPage(db: Database, p: ListParams): Promise<{ total: number; rows: RegisteredUser[] }> {
+/**
+ * One page of a search's hits, collected once through the trigram indexes (materialized, so not found
+ * by a walk) and sorted; the caller has counted them in the same snapshot. Only the page's keys are
+ * sorted; its records are joined afterwards.
+ */
+async function searchPage(db: Database, p: ListParams): Promise<RegisteredUser[]> {
   const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
   // The trigram indexes are registered_user_keys' own: a balance sort looks each hit's balance up, one
   // key probe per hit (as a join, the planner preferred hashing all 882,521 balances at 1M).
@@ -168,29 +173,17 @@ async function searchPage(db: Database, p: ListParams): Promise<{ total: number;
     p.sort === 'balance'
       ? sql`(select b.balance from registered_user_balances b where b.cust_id = k.cust_id)`
       : SORT_KEYS[p.sort];
-  const rows = await queryRows<
-    Row & { total: string | number; cust_id: number | string | null; page_sort_key: unknown }
-  >(
+  const rows = await queryRows<Row>(
     db,
     sql`with hits as materialized (
           select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}),
         page as materialized (
           select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
-          limit ${p.limit} offset ${p.offset}),
-        records as (${SELECT_RECORD} join page on page.cust_id = s.cust_id)
-        select t.total, r.* from (select count(*) as total from hits) t
-        left join lateral (
-          select records.*, page.sort_key as page_sort_key from records
-          join page on page.cust_id = records.cust_id) r on true
-        order by r.page_sort_key ${dir}, r.cust_id ${dir}`,
+          limit ${p.limit} offset ${p.offset})
+        ${SELECT_RECORD} join page on page.cust_id = s.cust_id
+        order by page.sort_key ${dir}, page.cust_id ${dir}`,
   );
-  const total = Number(rows[0]?.total ?? 0);
-  return {
-    total,
-    rows: rows
-      .filter((r) => r.cust_id !== null)
-      .map(({ total: _t, page_sort_key: _k, ...r }) => toRecord(r as Row)),
-  };
+  return rows.map(toRecord);
 }
 
 export async function getRegisteredUser(db: Database, custId: number): Promise<RegisteredUser | null> {
