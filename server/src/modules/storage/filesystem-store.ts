@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DurableFileSink } from './durable-file.ts';
 import type { ContentStore, StagedContent, SweepResult } from './content-store.ts';
 
 const HEAD_BYTES = 4100;
@@ -83,8 +84,7 @@ export class FilesystemContentStore implements ContentStore {
       const handle = await fsp.open(tmpPath, 'wx');
       source.on('error', (err) => meter.destroy(err));
       source.pipe(meter);
-      await pipeline(meter, handle.createWriteStream());
-      await fsyncPath(tmpPath, 'r+');
+      await pipeline(meter, new DurableFileSink(handle));
     } catch (err) {
       source.unpipe(meter);
       await discard();

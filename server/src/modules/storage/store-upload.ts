@@ -30,6 +30,9 @@ export async function storeUpload(
   const db = req.server.db;
   const bucket = await getBucket(db, t.bucket);
   const limit = Math.min(bucket.fileSizeLimit ?? ctx.maxFileBytes, ctx.maxFileBytes);
+  // Asked while the bytes arrive, not after: the insert below is what really refuses a duplicate.
+  const taken = t.upsert ? Promise.resolve(undefined) : findObject(db, t.bucket, t.key);
+  taken.catch(() => undefined); // awaited below unless the upload fails first
   const { staged, claimedType, cacheControl } = await readUpload(req, async (part) => ({
     staged: await ctx.store.stage(part.stream, limit, () => tooLarge(limit)),
     claimedType: part.claimedType,
@@ -38,7 +41,7 @@ export async function storeUpload(
   try {
     const mimeType = await sniffMimeType(staged.head, claimedType);
     if (!mimeAllowed(mimeType, bucket.allowedMimeTypes)) throw mimeRefused(mimeType);
-    if (!t.upsert && (await findObject(db, t.bucket, t.key))) throw duplicate();
+    if (await taken) throw duplicate();
     await staged.commit();
     return await db.transaction(async (tx) => {
       await lockBucket(tx, t.bucket);

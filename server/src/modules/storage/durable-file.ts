@@ -1,0 +1,54 @@
+import type { FileHandle } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+
+/** Bytes written between two background flushes of the file's data to disk. */
+const FLUSH_EVERY = 1024 * 1024;
+
+/**
+ * Writes a stream into an open file and ends with it on disk (fsync), then closes it. While bytes
+ * still arrive, it asks the disk to take what it has so far (fdatasync in the background, one at a
+ * time), so the final fsync only waits for the last megabyte: the disk works while the network does,
+ * instead of after it (a 10 MB upload spent a third of its time in one fsync at the end).
+ */
+export class DurableFileSink extends Writable {
+  private unflushed = 0;
+  private flushing: Promise<void> | undefined;
+  private flushError: Error | undefined;
+
+  constructor(private readonly file: FileHandle) {
+    // Chunks that arrive while a write is under way are gathered into one writev.
+    super({ highWaterMark: 256 * 1024 });
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
+    const buffers = chunks.map((c) => c.chunk);
+    this.file.writev(buffers).then(({ bytesWritten }) => {
+      this.unflushed += bytesWritten;
+      if (this.unflushed >= FLUSH_EVERY && !this.flushing) {
+        this.unflushed = 0;
+        // Kept for the end: the kernel reports a failed writeback once per descriptor, so the final
+        // fsync would not see an error this flush consumed.
+        this.flushing = this.file
+          .datasync()
+          .catch((err: Error) => void (this.flushError ??= err))
+          .finally(() => (this.flushing = undefined));
+      }
+      done();
+    }, done);
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    void (async () => {
+      await this.flushing;
+      await this.file.sync();
+      if (this.flushError) throw this.flushError;
+    })().then(() => done(), done);
+  }
+
+  override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
+    void this.file.close().then(
+      () => done(err),
+      () => done(err),
+    );
+  }
+}
