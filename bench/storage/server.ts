@@ -1,5 +1,5 @@
-// The server side of bench:storage, forked by index.ts: the real app on in-memory PGlite and a fresh
-// STORAGE_DIR, in its own process so its RSS is the server's alone. It tells its parent where it
+// The server side of bench:storage, forked by index.ts: the real app on in-memory PGlite (or a fresh
+// PostgreSQL database) and a fresh STORAGE_DIR, in its own process so its RSS is the server's alone. It tells its parent where it
 // listens, then answers two requests over IPC: a full GC (before an RSS baseline) and a bulk insert
 // of object rows for the list bench (100,000 uploads over HTTP would take minutes).
 import { sql } from 'drizzle-orm';
@@ -22,7 +22,9 @@ const config = {
   ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
   storageDir,
 };
-const db = await openDatabase({ dataDir: 'memory://' });
+// BENCH_DATABASE_URL (index.ts --postgres): a fresh PostgreSQL database, as production runs.
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const db = await openDatabase(databaseUrl ? { databaseUrl, dataDir: '' } : { dataDir: 'memory://' });
 await runMigrations(db);
 const app = await buildApp({ config, db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

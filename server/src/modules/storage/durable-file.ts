@@ -3,6 +3,14 @@ import { Writable } from 'node:stream';
 
 /** Bytes written between two background flushes of the file's data to disk. */
 const FLUSH_EVERY = 1024 * 1024;
+/**
+ * Background flushes under way in this process, and how many may be. A flush holds one of libuv's
+ * four threads until the disk answers; twenty uploads flushing at once would queue every file write
+ * (and the password hashing that shares those threads) behind them. A skipped flush is not lost:
+ * the next megabyte tries again and the final fsync takes whatever is left.
+ */
+let flushesUnderWay = 0;
+const MAX_FLUSHES_UNDER_WAY = 1;
 
 /**
  * Writes a stream into an open file and ends with it on disk (fsync), then closes it. While bytes
@@ -17,21 +25,25 @@ export class DurableFileSink extends Writable {
 
   constructor(private readonly file: FileHandle) {
     // Chunks that arrive while a write is under way are gathered into one writev.
-    super({ highWaterMark: 256 * 1024 });
+    super({ highWaterMark: Number(process.env.HWM ?? 256 * 1024) });
   }
 
   override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
     const buffers = chunks.map((c) => c.chunk);
     this.file.writev(buffers).then(({ bytesWritten }) => {
       this.unflushed += bytesWritten;
-      if (this.unflushed >= FLUSH_EVERY && !this.flushing) {
+      if (this.unflushed >= FLUSH_EVERY && !this.flushing && flushesUnderWay < MAX_FLUSHES_UNDER_WAY) {
         this.unflushed = 0;
+        flushesUnderWay++;
         // Kept for the end: the kernel reports a failed writeback once per descriptor, so the final
         // fsync would not see an error this flush consumed.
         this.flushing = this.file
           .datasync()
           .catch((err: Error) => void (this.flushError ??= err))
-          .finally(() => (this.flushing = undefined));
+          .finally(() => {
+            flushesUnderWay--;
+            this.flushing = undefined;
+          });
       }
       done();
     }, done);

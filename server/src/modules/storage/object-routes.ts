@@ -33,11 +33,12 @@ export function uploadRoutes(ctx: StorageContext) {
     const upload = (method: 'POST' | 'PUT') => async (req: FastifyRequest, reply: FastifyReply) => {
       const { bucket, key } = target(req);
       const caller = await storageCaller(req, reply);
-      assertAccess(caller, await getBucket(req.server.db, bucket), 'write');
+      const bucketRow = await getBucket(req.server.db, bucket);
+      assertAccess(caller, bucketRow, 'write');
       // PUT replaces (or creates) the object; POST creates, replacing only with `x-upsert: true`.
       const upsert = method === 'PUT' || req.headers['x-upsert'] === 'true';
       const owner = caller.kind === 'staff' ? caller.user.userId : null;
-      const row = await storeUpload(ctx, req, { bucket, key, upsert, owner, caller });
+      const row = await storeUpload(ctx, req, { bucket: bucketRow, key, upsert, owner, caller });
       return { Id: row.id, Key: fullKey(bucket, key) };
     };
     app.post('/object/:bucket/*', upload('POST'));
@@ -48,7 +49,7 @@ export function uploadRoutes(ctx: StorageContext) {
       const grant = await verifyGrant(req, query(req).token, bucket, key, 'upload');
       if (grant.op !== 'upload') throw objectNotFound(); // (narrows the type; verifyGrant checked it)
       const row = await storeUpload(ctx, req, {
-        bucket,
+        bucket: await getBucket(req.server.db, bucket),
         key,
         upsert: grant.upsert, // only what the signer allowed
         owner: grant.owner,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requestIp, writeAudit } from '../audit/index.ts';
-import { getBucket, lockBucket } from './buckets-repository.ts';
+import { lockBucket, type BucketRow } from './buckets-repository.ts';
 import type { StorageContext } from './context.ts';
 import { duplicate, mimeRefused, tooLarge } from './errors.ts';
 import { findObject, putObject, type ObjectRow } from './objects-repository.ts';
@@ -9,7 +9,8 @@ import { mimeAllowed, sniffMimeType } from './sniff.ts';
 import { readUpload } from './upload-body.ts';
 
 export interface UploadTarget {
-  bucket: string;
+  /** As the route read it to authorize the upload: its limit and allowed types apply. */
+  bucket: BucketRow;
   key: string;
   upsert: boolean;
   /** Whose object it is (the uploading user; the signer of a signed upload URL). */
@@ -28,10 +29,10 @@ export async function storeUpload(
   t: UploadTarget,
 ): Promise<ObjectRow> {
   const db = req.server.db;
-  const bucket = await getBucket(db, t.bucket);
+  const { bucket } = t;
   const limit = Math.min(bucket.fileSizeLimit ?? ctx.maxFileBytes, ctx.maxFileBytes);
   // Asked while the bytes arrive, not after: the insert below is what really refuses a duplicate.
-  const taken = t.upsert ? Promise.resolve(undefined) : findObject(db, t.bucket, t.key);
+  const taken = t.upsert ? Promise.resolve(undefined) : findObject(db, bucket.id, t.key);
   taken.catch(() => undefined); // awaited below unless the upload fails first
   const { staged, claimedType, cacheControl } = await readUpload(req, async (part) => ({
     staged: await ctx.store.stage(part.stream, limit, () => tooLarge(limit)),
@@ -44,12 +45,12 @@ export async function storeUpload(
     if (await taken) throw duplicate();
     await staged.commit();
     return await db.transaction(async (tx) => {
-      await lockBucket(tx, t.bucket);
-      const existed = t.upsert ? await findObject(tx, t.bucket, t.key, true) : undefined;
+      await lockBucket(tx, bucket.id);
+      const existed = t.upsert ? await findObject(tx, bucket.id, t.key, true) : undefined;
       const row = await putObject(
         tx,
         {
-          bucketId: t.bucket,
+          bucketId: bucket.id,
           name: t.key,
           size: staged.size,
           mimeType,
@@ -66,7 +67,7 @@ export async function storeUpload(
         outcome: 'success',
         ...actor,
         targetType: 'storage_object',
-        targetId: `${t.bucket}/${t.key}`,
+        targetId: `${bucket.id}/${t.key}`,
         ip: requestIp(req),
         details: {
           size: staged.size,
