@@ -13,7 +13,7 @@ export interface StorageClient {
   ): Promise<number>;
 }
 
-export function storageClient(port: number, serviceRoleKey: string): StorageClient {
+export function storageClient(port: number, serviceRoleKey: string, prefix = '/storage/v1'): StorageClient {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const auth = { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` };
   return {
@@ -24,7 +24,7 @@ export function storageClient(port: number, serviceRoleKey: string): StorageClie
         if (body !== undefined) headers['content-type'] = 'application/json';
         if (opts.file) headers['content-length'] = String(fs.statSync(opts.file).size);
         const req = http.request(
-          { host: '127.0.0.1', port, method, path: `/storage/v1${route}`, agent, headers },
+          { host: '127.0.0.1', port, method, path: `${prefix}${route}`, agent, headers },
           (res) => {
             const sink = opts.saveTo ? fs.createWriteStream(opts.saveTo) : undefined;
             const done = sink ? pipeline(res, sink) : (res.resume(), new Promise((r) => res.on('end', r)));

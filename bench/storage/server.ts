@@ -7,11 +7,14 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { runMigrations } from '../../server/src/db/migrate.ts';
 import { buildApp } from '../../server/src/app.ts';
+import { startBareServer } from './bare-server.ts';
 
 export type ServerAsk = { kind: 'gc' } | { kind: 'insertObjects'; count: number };
 export type ServerRequest = ServerAsk & { id: number };
 export interface ServerReady {
   port: number;
+  /** node:http alone in this same process (bare-server.ts), the HTTP floor. */
+  barePort: number;
   serviceRoleKey: string;
 }
 
@@ -31,6 +34,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 process.send({
   port: typeof addr === 'object' && addr ? addr.port : 0,
+  barePort: await startBareServer(storageDir),
   serviceRoleKey: app.authService.serviceRoleKey,
 });
 
