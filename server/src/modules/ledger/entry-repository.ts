@@ -47,27 +47,19 @@ const toSummary = (r: EntryRow) => ({
 
 /** One entry with its lines (customer lines show their account number and control account). */
 export async function getEntry(db: Database, id: number): Promise<JournalEntry | null> {
-  const [e] = await queryRows<EntryRow>(
+  // One round trip: every posting route answers with this, right after its commit.
+  const [e] = await queryRows<EntryRow & { lines: JournalEntry['lines'] }>(
     db,
-    sql`select ${entryColumns} from journal_entries e where e.id = ${id}`,
+    sql`select ${entryColumns},
+          (select coalesce(json_agg(json_build_object(
+                    'id', l.id::text, 'kind', l.kind, 'gl_code', l.gl_code, 'gl_name', g.name,
+                    'account_number', a.account_number, 'currency', l.currency, 'side', l.side,
+                    'amount', l.amount::text) order by l.id), '[]')
+             from journal_lines l join gl_accounts g on g.code = l.gl_code left join accounts a on a.id = l.account_id
+            where l.entry_id = e.id) as lines
+        from journal_entries e where e.id = ${id}`,
   );
-  if (!e) return null;
-  const lines = await queryRows<{
-    id: string;
-    kind: 'gl' | 'customer';
-    gl_code: string;
-    gl_name: string;
-    account_number: string | null;
-    currency: 'SLE' | 'USD';
-    side: 'debit' | 'credit';
-    amount: string;
-  }>(
-    db,
-    sql`select l.id::text as id, l.kind, l.gl_code, g.name as gl_name, a.account_number, l.currency, l.side, l.amount::text as amount
-        from journal_lines l join gl_accounts g on g.code = l.gl_code left join accounts a on a.id = l.account_id
-        where l.entry_id = ${id} order by l.id`,
-  );
-  return { ...toSummary(e), lines };
+  return e ? { ...toSummary(e), lines: e.lines } : null;
 }
 
 /** The reference's entry id, if any. */

@@ -75,7 +75,17 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     expect(r.statusCode).toBe(201);
     const entry = r.json();
     expect(entry).toMatchObject({ source: 'manual', reference: body.reference, reversal_of: null });
-    expect(entry.lines).toHaveLength(2);
+    const glLine = (gl_code: string, side: string) => ({
+      id: expect.stringMatching(/^\d+$/),
+      kind: 'gl',
+      gl_code,
+      gl_name: expect.stringMatching(/\S/),
+      account_number: null,
+      currency: 'SLE',
+      side,
+      amount: '1000.00',
+    });
+    expect(entry.lines).toEqual([glLine('1030', 'debit'), glLine('4020', 'credit')]);
     const again = await send('POST', '/api/journal-entries', body);
     expect([again.statusCode, again.json().id]).toEqual([200, entry.id]);
     const other = await send('POST', '/api/journal-entries', {
@@ -192,6 +202,17 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     expect(cross.statusCode).toBe(201);
     const e = cross.json();
     expect(e.fx_rate).toBe('22.755000');
+    // Customer lines name their account; the lines come in the order they were posted (by id).
+    const customerLines = e.lines.filter((l: { kind: string }) => l.kind === 'customer');
+    expect(customerLines).toHaveLength(2);
+    expect(customerLines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ account_number: acct.usd, gl_code: '2021', side: 'debit' }),
+        expect.objectContaining({ account_number: acct.sle2, gl_code: '2020', side: 'credit' }),
+      ]),
+    );
+    const ids = e.lines.map((l: { id: string }) => Number(l.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(
       e.lines
         .map(
