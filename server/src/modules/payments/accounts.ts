@@ -30,21 +30,39 @@ export const availableOf = (a: SQL) =>
   sql`(${a}.balance - account_held(${a}.id, ${a}.held) + case when ${a}.overdraft_expires_on is null
         or ${a}.overdraft_expires_on >= current_business_date() then ${a}.overdraft_limit else 0 end)::numeric(18,2)::text`;
 
-export async function accountByNumber(db: Database, number: string): Promise<PayAccount | null> {
-  const [r] = await queryRows<Omit<PayAccount, 'id'> & { id: string }>(
+/** The account or 404 with Account Enquiry's message. */
+export async function mustFindAccount(db: Database, number: string): Promise<PayAccount> {
+  const [a] = await mustFindAccounts(db, [number]);
+  return a!;
+}
+
+/** A payer and a payee in one query (a transfer, its preview). */
+export async function mustFindAccountPair(
+  db: Database,
+  from: string,
+  to: string,
+): Promise<[PayAccount, PayAccount]> {
+  const [a, b] = await mustFindAccounts(db, [from, to]);
+  return [a!, b!];
+}
+
+/** The accounts in the order asked, in one query; 404 for the first missing one. */
+export async function mustFindAccounts(db: Database, numbers: string[]): Promise<PayAccount[]> {
+  const rows = await queryRows<Omit<PayAccount, 'id'> & { id: string }>(
     db,
     sql`select a.id, a.account_number as number, c.name as holder, a.currency, a.status,
                a.branch_code as branch, ${availableOf(sql`a`)} as available
-        from accounts a join customers c on c.cust_id = a.cust_id where a.account_number = ${number}`,
+        from accounts a join customers c on c.cust_id = a.cust_id
+        where a.account_number in (${sql.join(
+          numbers.map((n) => sql`${n}`),
+          sql`, `,
+        )})`,
   );
-  return r ? { ...r, id: Number(r.id) } : null;
-}
-
-/** The account or 404 with Account Enquiry's message. */
-export async function mustFindAccount(db: Database, number: string): Promise<PayAccount> {
-  const a = await accountByNumber(db, number);
-  if (!a) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));
-  return a;
+  return numbers.map((number) => {
+    const r = rows.find((row) => row.number === number);
+    if (!r) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));
+    return { ...r, id: Number(r.id) };
+  });
 }
 
 /** 409 with the payments refusal's code and text (more details beside the code when given). */

@@ -24,7 +24,7 @@ import {
 } from '../../ledger/index.ts';
 import { approvalByReference, limitsOf, requestApprovalOnce, withinLimit } from '../../roles/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
-import { actorOf, mustFindAccount } from '../accounts.ts';
+import { actorOf, mustFindAccountPair } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
 import { applyRateRule } from './rate-rule.ts';
 
@@ -67,8 +67,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = actorOf(req);
       const who = { actor, action: 'ledger.transfer', target: b.from_account, request: b };
-      const from = await mustFindAccount(app.db, b.from_account);
-      const to = await mustFindAccount(app.db, b.to_account);
+      const [from, to] = await mustFindAccountPair(app.db, b.from_account, b.to_account);
       assertBranch(req, from.branch);
 
       // The same reference again answers its first result: the approval request, else the entry.
@@ -144,8 +143,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const from = await mustFindAccount(app.db, req.query.from);
-      const to = await mustFindAccount(app.db, req.query.to);
+      const [from, to] = await mustFindAccountPair(app.db, req.query.from, req.query.to);
       assertBranch(req, from.branch);
       const day = await dayRateFor(app.db, from.currency, to.currency);
       const rate = day?.rate ?? null;

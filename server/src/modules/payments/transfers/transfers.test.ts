@@ -154,7 +154,14 @@ describe('transfers: the day’s rate, limits and four-eyes, idempotency, scope'
     const typo = `${sle.slice(0, 12)}${(Number(sle[12]) + 1) % 10}`;
     const bad = await transfer(s.officer, { to_account: typo });
     expect([bad.statusCode, bad.json().details[0].path]).toEqual([400, '/to_account']);
-    expect((await transfer(s.officer, { to_account: makeAccountNumber('999', 1) })).statusCode).toBe(404);
+    // Both accounts are read in one query; the 404 names the one that is missing.
+    const nowhere = makeAccountNumber('999', 1);
+    for (const body of [{ to_account: nowhere }, { from_account: nowhere }]) {
+      const missing = await transfer(s.officer, body);
+      expect([missing.statusCode, missing.json().error]).toEqual([404, expect.stringContaining(nowhere)]);
+    }
+    const quote = await call(t.app, s.officer, 'GET', `/api/transfers/quote?from=${sle}&to=${nowhere}`);
+    expect([quote.statusCode, quote.json().error]).toEqual([404, expect.stringContaining(nowhere)]);
     expect((await transfer(s.officer, { amount: '1.001' })).statusCode).toBe(400);
   });
 
