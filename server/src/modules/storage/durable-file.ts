@@ -25,7 +25,7 @@ export class DurableFileSink extends Writable {
 
   constructor(private readonly file: FileHandle) {
     // Chunks that arrive while a write is under way are gathered into one writev.
-    super({ highWaterMark: Number(process.env.HWM ?? 256 * 1024) });
+    super({ highWaterMark: 256 * 1024 });
   }
 
   override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
