@@ -38,9 +38,9 @@ class Meter extends Transform {
   }
 }
 
-/** fsync through a fresh descriptor: it flushes the file (or directory entry), whoever wrote it. */
-async function fsyncPath(p: string, flags: 'r' | 'r+'): Promise<void> {
-  const fh = await fsp.open(p, flags);
+/** fsync of a directory: makes a rename into it durable (the file itself is synced by DurableFileSink). */
+async function fsyncDirectory(dir: string): Promise<void> {
+  const fh = await fsp.open(dir, 'r');
   try {
     await fh.sync();
   } finally {
@@ -101,7 +101,7 @@ export class FilesystemContentStore implements ContentStore {
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.rename(tmpPath, target);
         discarded = true;
-        await fsyncPath(path.dirname(target), 'r');
+        await fsyncDirectory(path.dirname(target));
       },
     };
   }
