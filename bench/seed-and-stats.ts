@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
-import { seedBanking } from '../server/src/db/seed/banking/index.ts';
+import { seedBankingInParallel } from '../server/src/db/seed/banking/parallel.ts';
 import { getDashboardStats } from '../server/src/modules/dashboard/service.ts';
 import { benchServerUrl } from './support.ts';
 
@@ -63,7 +63,7 @@ try {
     seed: Number(values.seed),
   };
   const started = performance.now();
-  const seeded = await handle.db.transaction((tx) => seedBanking(tx, opts));
+  const seeded = await seedBankingInParallel(handle, opts);
   const seedSeconds = (performance.now() - started) / 1000;
   const [server] = await queryRows<{ v: string }>(
     handle.db,

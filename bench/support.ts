@@ -4,7 +4,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../server/src/db/client.ts';
 import { queryRows } from '../server/src/db/rows.ts';
-import { seedBanking } from '../server/src/db/seed/banking/index.ts';
+import { seedBankingInParallel } from '../server/src/db/seed/banking/parallel.ts';
 
 /** TEST_DATABASE_URL or DATABASE_URL; exits with a hint when neither is set. */
 export function benchServerUrl(): string {
@@ -79,9 +79,7 @@ export async function ensureCustomers(handle: DbHandle, dbName: string, customer
   if (Number(have!.n) !== customers) {
     const started = performance.now();
     console.log(`Seeding ${customers.toLocaleString('en-US')} customers into ${dbName}…`);
-    await handle.db.transaction((tx) =>
-      seedBanking(tx, { customers, transactionsPerAccount: 5, seed: 232, reset: true }),
-    );
+    await seedBankingInParallel(handle, { customers, transactionsPerAccount: 5, seed: 232, reset: true });
     console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } else {
     console.log(`Reusing ${dbName}: ${customers.toLocaleString('en-US')} customers already seeded`);

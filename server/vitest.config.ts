@@ -7,11 +7,13 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Two servers on one database need a real PostgreSQL: they run in the PostgreSQL tier only, so
-    // the PGlite run lists no skipped file.
+    // Two servers on one database, and the seed on several connections, need a real PostgreSQL: they
+    // run in the PostgreSQL tier only, so the PGlite run lists no skipped file.
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.TEST_DATABASE_URL ? [] : ['src/modules/realtime/two-servers.test.ts']),
+      ...(process.env.TEST_DATABASE_URL
+        ? []
+        : ['src/modules/realtime/two-servers.test.ts', 'src/db/seed/banking/parallel.test.ts']),
     ],
     environment: 'node',
     // Each file gets its own database (a copy of one migrated PGlite, or a fresh PostgreSQL database

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { interruptedBulkLoad } from './db/seed/banking/bulk-load.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { startupPhases } from './lib/startup-phases.ts';
 
@@ -60,6 +61,14 @@ const [
 startup.end('open database and load app modules');
 await runMigrations(db);
 startup.end('migrations');
+// A seed across connections (db/seed/banking/parallel.ts) that was killed left the ledger triggers off.
+const crashedLoad = await interruptedBulkLoad(db.db);
+if (crashedLoad) {
+  console.error(
+    'An interrupted bulk seed left the banking tables without their indexes and ledger triggers. Run `npm run db:seed -- --reset` to repair the database, then start again.',
+  );
+  process.exit(1);
+}
 const app = await buildApp({ config, db });
 startup.end('build app');
 if (config.demoData) {

@@ -7,12 +7,12 @@ import { runMigrations } from '../migrate.ts';
  * not be running on it), migrated, for operator commands. One connection and no per-query timeout:
  * these commands may run long bulk statements.
  */
-export async function openForCli(): Promise<DbHandle> {
+export async function openForCli(poolMax = 1): Promise<DbHandle> {
   const config = loadConfig();
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    poolMax: 1,
+    poolMax,
     queryTimeoutMs: 0,
   });
   try {

@@ -3,6 +3,7 @@ import type { Database } from '../../client.ts';
 import { accountFacts, signedCents, toMoney } from './amounts.ts';
 import { mobileSql } from './customers.ts';
 import type { Rng } from './prng.ts';
+import { inRange, type CustomerRange } from './range.ts';
 
 /** Account ids are cust_id * 4 + j (j = 1..3): stable whatever the row order, no sequence involved. */
 export const ACCOUNTS_PER_CUSTOMER_MAX = 3;
@@ -12,7 +13,13 @@ export const ACCOUNTS_PER_CUSTOMER_MAX = 3;
  * Wallet or Current) and becomes the mobile-banking payment account. The balance is inserted
  * directly as the sum of the postings the postings pass will generate (triggers are off in bulk).
  */
-export async function insertAccounts(tx: Database, rng: Rng, asOf: string, t: number): Promise<void> {
+export async function insertAccounts(
+  tx: Database,
+  rng: Rng,
+  asOf: string,
+  t: number,
+  range: CustomerRange,
+): Promise<void> {
   const c = sql`c.cust_id`;
   const key = sql`(${c}::bigint * 4 + j.j)`;
   const r = (stream: number, n: number) => rng(key, stream, n);
@@ -44,6 +51,7 @@ export async function insertAccounts(tx: Database, rng: Rng, asOf: string, t: nu
         select ${key} as id, ${c} as cust_id, c.branch_code, ${product} as product_code, ${status} as status, ${openedOn} as opened_on
         from customers c
         cross join lateral generate_series(1, case when ${rng(c, 100, 100)} < 70 then 1 when ${rng(c, 100, 100)} < 93 then 2 else 3 end) as j(j)
+        where ${inRange(c, range)}
       ) x
       join products p on p.code = x.product_code
     ) a
@@ -54,7 +62,12 @@ export async function insertAccounts(tx: Database, rng: Rng, asOf: string, t: nu
  * About 90% of customers registered for mobile banking on their first account, two thirds of them
  * currently subscribed (≈ 60% of all customers); Pending customers are never subscribed yet.
  */
-export async function insertSubscriptions(tx: Database, rng: Rng, asOf: string): Promise<void> {
+export async function insertSubscriptions(
+  tx: Database,
+  rng: Rng,
+  asOf: string,
+  range: CustomerRange,
+): Promise<void> {
   const c = sql`c.cust_id`;
   await tx.execute(sql`
     insert into mobile_banking_subscriptions (cust_id, mobile_no, pay_account_id, subscribed, updated_at, updated_by, version)
@@ -65,20 +78,22 @@ export async function insertSubscriptions(tx: Database, rng: Rng, asOf: string):
            least(c.created_at + (1 + ${rng(c, 114, 400)}) * interval '24 hours', (${asOf}::date)::timestamp at time zone 'UTC'),
            'seed', 1
     from customers c
-    where c.status <> 'Closed' and ${rng(c, 115, 100)} < 90`);
+    where c.status <> 'Closed' and ${rng(c, 115, 100)} < 90 and ${inRange(c, range)}`);
 }
 
 /** The registered-users screen's keys, set-based (its sync triggers are off during the bulk load). */
-export async function insertRegisteredUserKeys(tx: Database): Promise<void> {
+export async function insertRegisteredUserKeys(tx: Database, range: CustomerRange): Promise<void> {
   await tx.execute(sql`
     insert into registered_user_keys (cust_id, name, mobile_no, branch_code)
     select s.cust_id, c.name, s.mobile_no, c.branch_code
     from mobile_banking_subscriptions s
-    join customers c on c.cust_id = s.cust_id`);
+    join customers c on c.cust_id = s.cust_id
+    where ${inRange(sql`s.cust_id`, range)}`);
   await tx.execute(sql`
     insert into registered_user_balances (cust_id, name, mobile_no, balance, branch_code)
     select k.cust_id, k.name, k.mobile_no, a.balance, k.branch_code
     from registered_user_keys k
     join mobile_banking_subscriptions s on s.cust_id = k.cust_id
-    join accounts a on a.id = s.pay_account_id`);
+    join accounts a on a.id = s.pay_account_id
+    where ${inRange(sql`k.cust_id`, range)}`);
 }

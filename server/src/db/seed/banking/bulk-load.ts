@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
+import { appMeta } from '../../schema/system.ts';
 
 /**
  * The classic bulk-load recipe, inside the caller's transaction: switch off the row triggers, drop
@@ -16,7 +17,22 @@ export const BULK_TABLES = [
   'mobile_banking_subscriptions',
   'registered_user_keys',
   'registered_user_balances',
+  // End of day's last-activity rows (eod_backfill_activity): its foreign key, checked row by row, was
+  // a third of that step at 1,000,000 customers.
+  'account_activity',
 ];
+
+/** Every table the seed fills or that refers to what it fills: `--reset` and a failed bulk load empty them. */
+export const SEEDED_TABLES = sql.raw(
+  `customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_term_counts, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats`,
+);
+
+/**
+ * app_meta key of the definitions a bulk load dropped. Within one transaction it never shows; when
+ * the load spans several (parallel.ts) it lets the next seed repair a crashed one, and stops the
+ * server from starting on tables without their ledger triggers.
+ */
+export const BULK_LOAD_KEY = 'bulk_load_in_progress';
 
 /** Row triggers whose per-row work the seed does set-based (and then verifies). */
 const BULK_TRIGGERS: [table: string, trigger: string][] = [
@@ -44,7 +60,7 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['registered_user_keys', 'ruk_term_counts_inserted'],
 ];
 
-interface Saved {
+export interface Saved {
   indexes: { name: string; def: string }[];
   foreignKeys: { table: string; name: string; def: string }[];
 }
@@ -56,7 +72,7 @@ async function setTriggers(tx: Database, enabled: boolean): Promise<void> {
   }
 }
 
-/** Drops what slows a bulk insert; returns what `finishBulkLoad` must restore. */
+/** Drops what slows a bulk insert; returns what the seed's last stages restore (plan.ts). */
 export async function startBulkLoad(tx: Database): Promise<Saved> {
   const tables = sql`(${sql.join(
     BULK_TABLES.map((t) => sql`${t}::regclass`),
@@ -80,17 +96,69 @@ export async function startBulkLoad(tx: Database): Promise<Saved> {
     await tx.execute(sql`alter table ${sql.identifier(fk.table)} drop constraint ${sql.identifier(fk.name)}`);
   }
   for (const ix of indexes) await tx.execute(sql`drop index ${sql.identifier(ix.name)}`);
-  return { indexes, foreignKeys };
+  const saved = { indexes, foreignKeys };
+  await tx.insert(appMeta).values({ key: BULK_LOAD_KEY, value: JSON.stringify(saved) });
+  return saved;
 }
 
-/** Rebuilds indexes, re-adds (and so re-validates) foreign keys, re-enables the triggers. */
-export async function finishBulkLoad(tx: Database, saved: Saved): Promise<void> {
-  // Definitions come from pg_catalog (pg_get_indexdef / pg_get_constraintdef), never from input.
-  for (const ix of saved.indexes) await tx.execute(sql.raw(ix.def));
+/**
+ * Statements that rebuild the dropped indexes: independent of each other, so connections may share
+ * them. Definitions come from pg_catalog (pg_get_indexdef), never from input.
+ */
+export const indexRebuilds = (saved: Saved): SQL[] => saved.indexes.map((ix) => sql.raw(ix.def));
+
+/**
+ * Re-adds the foreign keys and re-enables the triggers. `notValid`: the keys are checked later, one
+ * `validateForeignKey` each, which lets connections check them side by side (ADD takes a lock on both
+ * tables that its neighbours would queue on; VALIDATE only holds the referencing one).
+ */
+export async function restoreConstraints(tx: Database, saved: Saved, notValid = false): Promise<void> {
   for (const fk of saved.foreignKeys) {
     await tx.execute(
-      sql`alter table ${sql.identifier(fk.table)} add constraint ${sql.identifier(fk.name)} ${sql.raw(fk.def)}`,
+      sql`alter table ${sql.identifier(fk.table)} add constraint ${sql.identifier(fk.name)} ${sql.raw(fk.def)} ${notValid ? sql`not valid` : sql``}`,
     );
   }
   await setTriggers(tx, true);
+}
+
+export async function validateForeignKey(tx: Database, fk: Saved['foreignKeys'][number]): Promise<void> {
+  await tx.execute(
+    sql`alter table ${sql.identifier(fk.table)} validate constraint ${sql.identifier(fk.name)}`,
+  );
+}
+
+/** The load is complete: the next start need not repair it. */
+export async function clearBulkLoadMarker(tx: Database): Promise<void> {
+  await tx.delete(appMeta).where(eq(appMeta.key, BULK_LOAD_KEY));
+}
+
+/**
+ * Undoes a bulk load that spanned transactions and failed or was killed: empties the seeded tables
+ * (a partial bank is worse than none), then puts back whatever is still missing.
+ */
+export async function abandonBulkLoad(tx: Database, saved: Saved): Promise<void> {
+  // The ledger's tables refuse TRUNCATE while their triggers are on (a failure may come after they are back).
+  await setTriggers(tx, false);
+  await tx.execute(sql`truncate ${SEEDED_TABLES} restart identity`);
+  const present = new Set(
+    (
+      await queryRows<{ name: string }>(
+        tx,
+        sql`select relname as name from pg_class where relkind = 'i' and relnamespace = 'public'::regnamespace
+            union all select conname from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
+      )
+    ).map((r) => r.name),
+  );
+  for (const ix of saved.indexes) if (!present.has(ix.name)) await tx.execute(sql.raw(ix.def));
+  await restoreConstraints(tx, {
+    indexes: [],
+    foreignKeys: saved.foreignKeys.filter((fk) => !present.has(fk.name)),
+  });
+  await clearBulkLoadMarker(tx);
+}
+
+/** A bulk load a crash left unfinished (its marker), if any. */
+export async function interruptedBulkLoad(db: Database): Promise<Saved | undefined> {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, BULK_LOAD_KEY));
+  return row ? (JSON.parse(row.value) as Saved) : undefined;
 }

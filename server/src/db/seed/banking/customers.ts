@@ -6,6 +6,7 @@ import { pick, textArray, type Rng } from './prng.ts';
 import * as V from './vocabulary.ts';
 import { idNumberSql } from './identity.ts';
 import { profileColumns } from './profiles.ts';
+import type { CustomerRange } from './range.ts';
 
 /** Customer-type thresholds out of 1000; other passes recompute the type from the same draw. */
 export const TYPE_STREAM = 1;
@@ -28,8 +29,13 @@ export function mobileSql(rng: Rng, key: SQL, stream: number): SQL {
 const weighted = BRANCHES.flatMap((b) => Array.from({ length: b.weight }, () => b));
 const streetsByBranch = Object.fromEntries(BRANCHES.map((b) => [b.code, b.streets]));
 
-/** Inserts customers 1..n in one statement. `asOf` anchors every date, so reruns are identical. */
-export async function insertCustomers(tx: Database, rng: Rng, n: number, asOf: string): Promise<void> {
+/** Inserts the range's customers in one statement. `asOf` anchors every date, so reruns are identical. */
+export async function insertCustomers(
+  tx: Database,
+  rng: Rng,
+  range: CustomerRange,
+  asOf: string,
+): Promise<void> {
   const i = sql`g.i`;
   const r = (stream: number, m: number) => rng(i, stream, m);
   const surname = pick(textArray(V.SURNAMES), V.SURNAMES.length, rng, i, 3);
@@ -76,7 +82,7 @@ export async function insertCustomers(tx: Database, rng: Rng, n: number, asOf: s
                     else ${town} || ' ' || ${pick(textArray(V.GOVERNMENT_KINDS), V.GOVERNMENT_KINDS.length, rng, i, 13)} end as name,
                case when ${r(2, 1000)} < 800 then 'Active' when ${r(2, 1000)} < 880 then 'Dormant'
                     when ${r(2, 1000)} < 940 then 'Pending' when ${r(2, 1000)} < 980 then 'Blocked' else 'Closed' end as status
-        from generate_series(1, ${n}::int) as g(i)
+        from generate_series(${range.from}::int, ${range.to}::int) as g(i)
         cross join lateral (select ${customerTypeSql(rng, i)} as type) t
       ) g
     ) g) g ${extra.lateral}`);

@@ -2,15 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import type { SeedOptions } from '../index.ts';
-import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
-import { insertCustomers } from './customers.ts';
-import { insertDirectors } from './profiles.ts';
-import { insertPostings, insertSeedEntries } from './postings.ts';
 import { makeRng } from './prng.ts';
-import { finishBulkLoad, startBulkLoad } from './bulk-load.ts';
+import {
+  abandonBulkLoad,
+  clearBulkLoadMarker,
+  interruptedBulkLoad,
+  SEEDED_TABLES,
+  startBulkLoad,
+  type Saved,
+} from './bulk-load.ts';
 import { insertReferenceData } from './reference-data.ts';
-import { insertRegisteredUserTermCounts } from './term-counts.ts';
+import { reserveGlLineIds } from './postings.ts';
 import { appendAudit } from '../../audit-log.ts';
+import { SEED_STAGES, type PlanContext } from './plan.ts';
+import { allCustomers } from './range.ts';
 
 /** Every date in the seed counts back from here, never from now(): same options, same bytes. */
 export const DEFAULT_AS_OF = '2026-10-31';
@@ -35,11 +40,19 @@ export interface BankingSeedResult {
 const count = async (tx: Database, table: string) =>
   Number((await queryRows<{ n: string }>(tx, sql`select count(*) as n from ${sql.identifier(table)}`))[0]!.n);
 
-/**
- * Generates branches, products, GL codes, customers, accounts, postings and mobile-banking
- * subscriptions. Pass a transaction: on any failure nothing is left behind.
- */
-export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promise<BankingSeedResult> {
+/** Times each phase into `timings` (milliseconds), for the CLI and the benchmark. */
+export async function timed<T>(
+  timings: Record<string, number>,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const result = await fn();
+  timings[name] = Math.round(performance.now() - started);
+  return result;
+}
+
+function checkOptions(opts: BankingSeedOptions): string {
   const t = opts.transactionsPerAccount;
   if (!Number.isInteger(opts.customers) || opts.customers < 0 || opts.customers > 9_999_999) {
     throw new Error('customers must be an integer between 0 and 9,999,999');
@@ -54,56 +67,61 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
   }
   const asOf = opts.asOf ?? DEFAULT_AS_OF;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new Error('asOf must be YYYY-MM-DD');
+  return asOf;
+}
 
-  const timings: Record<string, number> = {};
-  const phase = async (name: string, fn: () => Promise<unknown>) => {
-    const started = performance.now();
-    await fn();
-    timings[name] = Math.round(performance.now() - started);
-  };
-
-  if (!opts.reset && (await count(tx, 'customers')) > 0) {
-    return { skipped: true, customers: 0, accounts: 0, transactions: 0, timings };
-  }
-  const rng = makeRng(opts.seed);
-  // The generator's expressions are large: JIT would spend seconds compiling them for nothing, and
-  // the window sorts want memory rather than disk. Both settings end with the transaction.
-  await tx.execute(
-    sql`select set_config('jit', 'off', true), set_config('work_mem', '256MB', true), set_config('maintenance_work_mem', '256MB', true)`,
+/**
+ * The generator's expressions are large: JIT would spend seconds compiling them for nothing, and the
+ * window sorts and index builds want memory rather than disk. The settings end with the transaction.
+ * Side by side, each connection already has its core: an index build's helper processes would only
+ * compete with the neighbours, and the memory they would share goes to the one build instead.
+ */
+export const bulkSettings = (tx: Database, sideBySide = false) =>
+  tx.execute(
+    sideBySide
+      ? sql`select set_config('jit', 'off', true), set_config('work_mem', '256MB', true), set_config('maintenance_work_mem', '1GB', true), set_config('max_parallel_maintenance_workers', '0', true)`
+      : sql`select set_config('jit', 'off', true), set_config('work_mem', '256MB', true), set_config('maintenance_work_mem', '256MB', true)`,
   );
-  const saved = await startBulkLoad(tx);
-  if (opts.reset) {
-    await phase('reset', () =>
-      tx.execute(
-        sql`truncate customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_term_counts, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, accounts, customers, banking_stats restart identity`,
-      ),
-    );
-  }
-  await phase('reference', () => insertReferenceData(tx));
-  await phase('customers', () => insertCustomers(tx, rng, opts.customers, asOf));
-  await phase('directors', () => insertDirectors(tx, rng, opts.customers));
-  await phase('accounts', () => insertAccounts(tx, rng, asOf, t));
-  await phase('postings', () => insertPostings(tx, rng, asOf, t));
-  await phase('journal entries', () => insertSeedEntries(tx));
-  await phase('subscriptions', () => insertSubscriptions(tx, rng, asOf));
-  await phase('registered user keys', () => insertRegisteredUserKeys(tx));
-  await phase('registered user term counts', () => insertRegisteredUserTermCounts(tx));
-  await phase('indexes', () => finishBulkLoad(tx, saved));
 
-  await phase('verify', async () => {
-    const bad = await queryRows<{ account_id: string; problem: string }>(
-      tx,
-      sql`select * from ledger_violations() limit 5`,
-    );
-    if (bad.length > 0) throw new Error(`seed broke the ledger invariants: ${JSON.stringify(bad)}`);
-    const drift = await queryRows(tx, sql`select * from registered_user_keys_violations() limit 5`);
-    if (drift.length > 0) throw new Error(`seed left registered_user_keys wrong: ${JSON.stringify(drift)}`);
+/**
+ * Everything before the load, in the caller's transaction: options, the skip check, `reset`, the
+ * repair of a crashed parallel load, reference data, and the bulk-load switches. Undefined: skip.
+ */
+export async function prepareSeed(
+  tx: Database,
+  opts: BankingSeedOptions,
+  timings: Record<string, number>,
+): Promise<Omit<PlanContext, 'ranges' | 'connections'> | undefined> {
+  const asOf = checkOptions(opts);
+  const crashed = await interruptedBulkLoad(tx);
+  if (crashed) await timed(timings, 'repair interrupted load', () => abandonBulkLoad(tx, crashed));
+  if (!opts.reset && (await count(tx, 'customers')) > 0) return undefined;
+  await bulkSettings(tx);
+  let saved: Saved | undefined;
+  await timed(timings, 'prepare', async () => {
+    // The ledger's tables refuse TRUNCATE while their triggers are on: switch them off first.
+    saved = await startBulkLoad(tx);
+    if (opts.reset) await tx.execute(sql`truncate ${SEEDED_TABLES} restart identity`);
+    await insertReferenceData(tx);
+    await reserveGlLineIds(tx, opts.customers, opts.transactionsPerAccount);
   });
-  await phase('stats', () => tx.execute(sql`select refresh_banking_stats()`));
-  // End of day's view of this history: daily GL snapshots (past-date trial balances) and each
-  // account's last customer activity (dormancy), as migration eod_functions does for existing data.
-  await phase('end-of-day history', () => tx.execute(sql`select eod_backfill()`));
-  await phase('sequences', async () => {
+  return {
+    rng: makeRng(opts.seed),
+    asOf,
+    n: opts.customers,
+    transactionsPerAccount: opts.transactionsPerAccount,
+    saved: saved!,
+  };
+}
+
+/** Everything after the load: sequences, statistics, the counts and the seed's own audit row. */
+export async function finishSeed(
+  tx: Database,
+  opts: BankingSeedOptions,
+  asOf: string,
+  timings: Record<string, number>,
+): Promise<BankingSeedResult> {
+  await timed(timings, 'sequences', async () => {
     // Later inserts (postTransaction, new customers) continue after the generated ids.
     for (const [table, column] of [
       ['customers', 'cust_id'],
@@ -124,9 +142,9 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
       sql`select setval(pg_get_serial_sequence('transactions', 'id'), greatest((select max(id) from transactions), (select max(id) from gl_lines), 0) + 1, false)`,
     );
   });
-  await phase('analyze', () =>
+  await timed(timings, 'analyze', () =>
     tx.execute(
-      sql`analyze customers, accounts, transactions, journal_entries, gl_lines, mobile_banking_subscriptions, registered_user_keys, registered_user_balances`,
+      sql`analyze customers, accounts, transactions, journal_entries, gl_lines, mobile_banking_subscriptions, registered_user_keys, registered_user_balances, account_activity`,
     ),
   );
   const result = {
@@ -136,6 +154,7 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
     transactions: await count(tx, 'transactions'),
     timings,
   };
+  await clearBulkLoadMarker(tx);
   // A bulk load bypasses the per-posting audit rows, so it leaves one audit row of its own.
   await appendAudit(tx, {
     action: 'banking.seed',
@@ -151,4 +170,30 @@ export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promi
     },
   });
   return result;
+}
+
+export const skippedSeed = (timings: Record<string, number>): BankingSeedResult => ({
+  skipped: true,
+  customers: 0,
+  accounts: 0,
+  transactions: 0,
+  timings,
+});
+
+/**
+ * Generates branches, products, GL codes, customers, accounts, postings and mobile-banking
+ * subscriptions. Pass a transaction: on any failure nothing is left behind. At a million customers
+ * `seedBankingInParallel` (parallel.ts) loads the same rows on several connections.
+ */
+export async function seedBanking(tx: Database, opts: BankingSeedOptions): Promise<BankingSeedResult> {
+  const timings: Record<string, number> = {};
+  const prepared = await prepareSeed(tx, opts, timings);
+  if (!prepared) return skippedSeed(timings);
+  const ctx: PlanContext = { ...prepared, ranges: [allCustomers(opts.customers)], connections: 1 };
+  for (const stage of SEED_STAGES) {
+    await timed(timings, stage.name, async () => {
+      for (const task of stage.tasks(ctx)) await task.run(tx);
+    });
+  }
+  return finishSeed(tx, opts, prepared.asOf, timings);
 }

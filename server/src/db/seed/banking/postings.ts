@@ -3,6 +3,8 @@ import type { Database } from '../../client.ts';
 import { accountFacts, postingKey, signedCents, toMoney } from './amounts.ts';
 import { pick, textArray, type Rng } from './prng.ts';
 import * as V from './vocabulary.ts';
+import type { CustomerRange } from './range.ts';
+import { ACCOUNTS_PER_CUSTOMER_MAX } from './accounts.ts';
 
 function describe(rng: Rng, k: SQL, signed: SQL, asOf: string): SQL {
   const key = postingKey(k);
@@ -35,41 +37,59 @@ export const SEED_ENTRY_KINDS = [
   { kind: 3, narration: 'Fixed deposit interest', gl: `'5010'` },
 ] as const;
 
-/** The entries and their GL lines for the postings just generated (set-based, after insertPostings). */
-export async function insertSeedEntries(tx: Database): Promise<void> {
-  // GL line ids come from the transactions sequence (unique line ids across both tables).
-  await tx.execute(
-    sql`select setval(pg_get_serial_sequence('transactions', 'id'), coalesce((select max(id) from transactions), 0) + 1, false)`,
-  );
+/**
+ * The entries and their GL lines for the postings just generated (set-based, after insertPostings),
+ * for the entries whose id is `shard` modulo `shards`: an entry spans customers, so connections
+ * share this work by entry, not by customer range.
+ */
+export async function insertSeedEntries(tx: Database, shard = 0, shards = 1): Promise<void> {
   const narration = sql.raw(
     `case e.id % 4 ${SEED_ENTRY_KINDS.map((k) => `when ${k.kind} then '${k.narration}'`).join(' ')} end`,
   );
   const gl = sql.raw(
     `case e.id % 4 ${SEED_ENTRY_KINDS.map((k) => `when ${k.kind} then ${k.gl}`).join(' ')} end`,
   );
+  const mine = sql`t.entry_id % ${shards} = ${shard}`;
   await tx.execute(sql`
     insert into journal_entries (id, business_date, value_date, narration, source, reference, posted_at)
     select e.id, e.d, e.d, ${narration}, 'seed', 'SEED-' || e.id, e.at
-    from (select entry_id as id, min(value_date) as d, max(posted_at) as at from transactions group by entry_id) e`);
+    from (select entry_id as id, min(value_date) as d, max(posted_at) as at from transactions t where ${mine} group by entry_id) e`);
   await tx.execute(sql`
     insert into gl_lines (entry_id, gl_code, currency, side, amount)
     select e.id, ${gl}, e.currency, case when e.net > 0 then 'debit' else 'credit' end, abs(e.net)
     from (select t.entry_id as id, a.currency, sum(case t.direction when 'credit' then t.amount else -t.amount end) as net
-          from transactions t join accounts a on a.id = t.account_id group by t.entry_id, a.currency) e
+          from transactions t join accounts a on a.id = t.account_id where ${mine} group by t.entry_id, a.currency) e
     where e.net <> 0`);
 }
 
 /**
- * Generates `t` postings for every account that is not Closed, in one INSERT … SELECT. Postings are
- * spread over the last year (or since opening) in strictly increasing time; balance_after is a
- * window sum in (account, k) order, and ids follow the same order, so the history index sees
- * exactly the order the invariants define.
+ * GL line ids come from the transactions sequence (unique line ids across both tables). The seed's
+ * posting ids stay below 3 accounts × customers × postings per account, so its GL lines start above.
  */
-export async function insertPostings(tx: Database, rng: Rng, asOf: string, t: number): Promise<void> {
-  await tx.execute(postingsSql(rng, asOf, t));
+export async function reserveGlLineIds(tx: Database, customers: number, t: number): Promise<void> {
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('transactions', 'id'), ${ACCOUNTS_PER_CUSTOMER_MAX * customers * t + 1}::bigint, false)`,
+  );
 }
 
-export function postingsSql(rng: Rng, asOf: string, t: number): SQL {
+/**
+ * Generates `t` postings for every account of the range that is not Closed, in one INSERT … SELECT.
+ * Postings are spread over the last year (or since opening) in strictly increasing time;
+ * balance_after is a window sum in (account, k) order, and ids follow the same order, so the history
+ * index sees exactly the order the invariants define. Every open account has exactly `t` postings,
+ * so a range's ids start after t × the open accounts before it, whichever connection loads it.
+ */
+export async function insertPostings(
+  tx: Database,
+  rng: Rng,
+  asOf: string,
+  t: number,
+  range: CustomerRange,
+): Promise<void> {
+  await tx.execute(postingsSql(rng, asOf, t, range));
+}
+
+export function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange): SQL {
   const k = sql`k.k`;
   const signed = signedCents(rng, k, t);
   // Window start: the opening date, or a year back for older accounts ("balance brought forward").
@@ -80,16 +100,20 @@ export function postingsSql(rng: Rng, asOf: string, t: number): SQL {
                      when 'Fixed deposit interest' then 3 else 0 end`;
   const entryKey = sql`((((p.posted_at at time zone 'UTC')::date - date '2000-01-01') * 1000 + p.branch_code::int) * 4 + ${kind})`;
   const postedAt = sql`((${startDay})::timestamp + ((${k} - 1) * ${slot} + ${rng(postingKey(k), 131, 1_000_000_000)} % greatest(${slot}, 1)) * interval '1 second') at time zone 'UTC'`;
+  // Account ids of the range (cust_id * 4 + 1..3): the primary key finds them.
+  const firstId = range.from * 4 + 1;
+  const lastId = range.to * 4 + 3;
   return sql`
     insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
     select p.id, p.account_id, p.posted_at, (p.posted_at at time zone 'UTC')::date, p.description,
            ${toMoney(sql`abs(p.signed)`)}, case when p.signed > 0 then 'credit' else 'debit' end,
            ${toMoney(sql`p.running`)}, 'SEED-' || ${entryKey}, ${entryKey}
     from (
-      select row_number() over (order by a.id, ${k}) as id, a.id as account_id, a.branch_code, ${postedAt} as posted_at,
-             s.signed, sum(s.signed) over (partition by a.id order by ${k}) as running,
+      select b.before * ${t}::bigint + row_number() over (order by a.id, ${k}) as id, a.id as account_id, a.branch_code,
+             ${postedAt} as posted_at, s.signed, sum(s.signed) over (partition by a.id order by ${k}) as running,
              ${describe(rng, k, sql`s.signed`, asOf)} as description
-      from (select * from accounts where status <> 'Closed' order by id) a
+      from (select * from accounts where status <> 'Closed' and id between ${firstId} and ${lastId} order by id) a
+      cross join (select count(*) as before from accounts where status <> 'Closed' and id < ${firstId}) b
       cross join lateral ${accountFacts(rng)} o
       cross join lateral generate_series(1, ${t}::int) as k(k)
       cross join lateral (select ${signed} as signed) s

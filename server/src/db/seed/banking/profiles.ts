@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { HIGH_RISK_OCCUPATIONS, SECTOR_CODES, SECTOR_CODE_LIST } from '@bankmanager/contracts';
 import type { Database } from '../../client.ts';
 import { pick, textArray, type Rng } from './prng.ts';
+import { inRange, type CustomerRange } from './range.ts';
 
 /** Branch towns to their district (the 16 districts of Sierra Leone, contracts' DISTRICTS). */
 const DISTRICT_OF_TOWN: Record<string, string> = {
@@ -133,7 +134,12 @@ export function profileColumns(
  * Directors for one corporate in ten (two private customers each, found by a primary-key walk from a
  * drawn id), written to customer_relations and to the corporate's profile as its signatories.
  */
-export async function insertDirectors(tx: Database, rng: Rng, n: number): Promise<void> {
+export async function insertDirectors(
+  tx: Database,
+  rng: Rng,
+  n: number,
+  range: CustomerRange,
+): Promise<void> {
   const c = sql`c.cust_id`;
   await tx.execute(sql`
     insert into customer_relations (cust_id, related_id, role)
@@ -142,10 +148,10 @@ export async function insertDirectors(tx: Database, rng: Rng, n: number): Promis
     cross join lateral (select p.cust_id from customers p
       where p.type = 'private' and p.cust_id >= 1 + ${rng(c, 57, n)} and p.cust_id <> c.cust_id
       order by p.cust_id limit 2) d
-    where c.type = 'corporate' and ${rng(c, 58, 10)} = 0`);
+    where c.type = 'corporate' and ${rng(c, 58, 10)} = 0 and ${inRange(c, range)}`);
   await tx.execute(sql`
     update customers c set profile = c.profile || jsonb_build_object('signatories', r.list)
     from (select cust_id, jsonb_agg(jsonb_build_object('customerId', related_id, 'role', role) order by related_id) as list
-          from customer_relations group by cust_id) r
-    where r.cust_id = c.cust_id`);
+          from customer_relations where ${inRange(sql`cust_id`, range)} group by cust_id) r
+    where r.cust_id = c.cust_id and ${inRange(c, range)}`);
 }

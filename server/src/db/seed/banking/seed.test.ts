@@ -1,51 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import { createTestDb } from '../../../../test/support/harness.ts';
-import type { Database, DbHandle } from '../../client.ts';
+import { catalog, dump } from '../../../../test/support/seed-dump.ts';
+import type { DbHandle } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import { seedBanking } from './index.ts';
 
 const OPTS = { customers: 300, transactionsPerAccount: 6, seed: 42 };
-
-/** An ordered, text-rendered dump of the key tables, hashed per table. */
-async function dump(db: Database): Promise<Record<string, string>> {
-  const tables = {
-    customers: 'cust_id',
-    accounts: 'id',
-    transactions: 'id',
-    mobile_banking_subscriptions: 'cust_id',
-    banking_stats: 'metric, currency, slot',
-  };
-  const out: Record<string, string> = {};
-  for (const [table, order] of Object.entries(tables)) {
-    const rows = await queryRows<{ line: string }>(
-      db,
-      sql`select t::text as line from ${sql.identifier(table)} t order by ${sql.raw(order)}`,
-    );
-    out[table] = createHash('sha256')
-      .update(rows.map((r) => r.line).join('\n'))
-      .digest('hex');
-  }
-  return out;
-}
-
-/** Indexes, constraints and enabled triggers of the bulk-loaded tables, as the catalog describes them. */
-async function catalog(db: Database): Promise<string[]> {
-  const rows = await queryRows<{ d: string }>(
-    db,
-    sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
-          where tablename in ('customers', 'accounts', 'transactions', 'mobile_banking_subscriptions')
-        union all
-        select 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) from pg_constraint
-          where conrelid in ('customers'::regclass, 'accounts'::regclass, 'transactions'::regclass, 'mobile_banking_subscriptions'::regclass)
-        union all
-        select 'trigger ' || tgname || ' ' || tgenabled::text from pg_trigger
-          where not tgisinternal and tgrelid in ('customers'::regclass, 'accounts'::regclass, 'transactions'::regclass)
-        order by 1`,
-  );
-  return rows.map((r) => r.d);
-}
 
 describe('banking seed', () => {
   let a: DbHandle;
