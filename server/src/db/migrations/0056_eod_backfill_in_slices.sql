@@ -1,13 +1,14 @@
--- eod_backfill() in two parts, so the 1,000,000-customer seed can fill account_activity for slices of
--- accounts on several connections at once (db/seed/banking/parallel.ts), and the daily GL snapshots
--- once. eod_backfill() keeps its meaning: both parts over every account.
+-- eod_backfill() in two parts, so the 1,000,000-customer seed can fill account_activity from slices of
+-- the postings (by id: the primary key finds a slice) on several connections at once
+-- (db/seed/banking/parallel.ts), and the daily GL snapshots once. eod_backfill() keeps its meaning:
+-- both parts over every posting. An account whose postings span two slices keeps the later date.
 
-CREATE OR REPLACE FUNCTION eod_backfill_activity(p_from_account bigint, p_to_account bigint) RETURNS void
+CREATE OR REPLACE FUNCTION eod_backfill_activity(p_from_transaction bigint, p_to_transaction bigint) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO account_activity (account_id, last_customer_activity)
   SELECT t.account_id, max(e.business_date)
     FROM transactions t JOIN journal_entries e ON e.id = t.entry_id
-   WHERE is_customer_activity(e.source, t.direction) AND t.account_id BETWEEN p_from_account AND p_to_account
+   WHERE is_customer_activity(e.source, t.direction) AND t.id BETWEEN p_from_transaction AND p_to_transaction
    GROUP BY t.account_id
   ON CONFLICT (account_id) DO UPDATE
     SET last_customer_activity = greatest(account_activity.last_customer_activity, excluded.last_customer_activity);

@@ -36,12 +36,13 @@ function everyday(rng: Rng, key: SQL, stream: number): SQL {
 /**
  * Per-account facts every posting expression reads, computed once per account:
  * `cross join lateral ${accountFacts(rng)} o` gives o.multiplier, o.divisor and o.opening (cents).
+ * `offset 0` keeps it a subquery: pulled up, each read of o.opening would recompute it.
  */
 export function accountFacts(rng: Rng): SQL {
   const business = sql`(${rng(sql`a.cust_id`, TYPE_STREAM, 1000)} >= ${BUSINESS_TYPE_FROM})`;
   return sql`(select f.multiplier, f.divisor, ${openingCents(rng)} as opening
       from (select case when ${business} then 5 else 1 end as multiplier,
-                   case when a.currency = 'USD' then 20 else 1 end as divisor) f)`;
+                   case when a.currency = 'USD' then 20 else 1 end as divisor) f offset 0)`;
 }
 
 /** The first posting: an opening credit, or a loan's disbursement (a debit), in cents. */

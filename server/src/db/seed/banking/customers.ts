@@ -29,7 +29,12 @@ export function mobileSql(rng: Rng, key: SQL, stream: number): SQL {
 const weighted = BRANCHES.flatMap((b) => Array.from({ length: b.weight }, () => b));
 const streetsByBranch = Object.fromEntries(BRANCHES.map((b) => [b.code, b.streets]));
 
-/** Inserts the range's customers in one statement. `asOf` anchors every date, so reruns are identical. */
+/**
+ * Inserts the range's customers in one statement. `asOf` anchors every date, so reruns are identical.
+ * Each level's `offset 0` keeps PostgreSQL from flattening it into the next: flattened, every read of
+ * a column (the profile reads the name four times) would evaluate its whole expression again.
+ * Fenced, generating a customer costs about a quarter less.
+ */
 export async function insertCustomers(
   tx: Database,
   rng: Rng,
@@ -83,7 +88,7 @@ export async function insertCustomers(
                case when ${r(2, 1000)} < 800 then 'Active' when ${r(2, 1000)} < 880 then 'Dormant'
                     when ${r(2, 1000)} < 940 then 'Pending' when ${r(2, 1000)} < 980 then 'Blocked' else 'Closed' end as status
         from generate_series(${range.from}::int, ${range.to}::int) as g(i)
-        cross join lateral (select ${customerTypeSql(rng, i)} as type) t
-      ) g
-    ) g) g ${extra.lateral}`);
+        cross join lateral (select ${customerTypeSql(rng, i)} as type offset 0) t
+      offset 0) g
+    offset 0) g offset 0) g ${extra.lateral}`);
 }

@@ -4,7 +4,7 @@ import { queryRows } from '../../rows.ts';
 import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
 import { indexRebuilds, restoreConstraints, validateForeignKey, type Saved } from './bulk-load.ts';
 import { insertCustomers } from './customers.ts';
-import { insertPostings, insertSeedEntries } from './postings.ts';
+import { insertPostings, insertSeedEntries, postingIds } from './postings.ts';
 import type { Rng } from './prng.ts';
 import { insertDirectors } from './profiles.ts';
 import type { CustomerRange } from './range.ts';
@@ -110,7 +110,8 @@ export const SEED_STAGES: readonly SeedStage[] = [
       { label: 'registered user term counts', run: (tx) => insertRegisteredUserTermCounts(tx) },
       // Each account's last customer activity (dormancy), before its table's index is rebuilt below.
       ...perRange(c, 'end-of-day activity', async (tx, r) => {
-        await tx.execute(sql`select eod_backfill_activity(${r.from * 4 + 1}, ${r.to * 4 + 3})`);
+        const ids = await postingIds(tx, c.transactionsPerAccount, r);
+        await tx.execute(sql`select eod_backfill_activity(${ids.from}, ${ids.to})`);
       }),
       { label: 'stats', run: async (tx) => void (await tx.execute(sql`select refresh_banking_stats()`)) },
       ...indexRebuilds(c.saved)

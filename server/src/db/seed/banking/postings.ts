@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
+import { queryRows } from '../../rows.ts';
 import { accountFacts, postingKey, signedCents, toMoney } from './amounts.ts';
 import { pick, textArray, type Rng } from './prng.ts';
 import * as V from './vocabulary.ts';
@@ -86,10 +87,26 @@ export async function insertPostings(
   t: number,
   range: CustomerRange,
 ): Promise<void> {
-  await tx.execute(postingsSql(rng, asOf, t, range));
+  const ids = await postingIds(tx, t, range);
+  await tx.execute(postingsSql(rng, asOf, t, range, ids.from));
 }
 
-export function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange): SQL {
+/** The ids insertPostings gives the range's postings (from > to when it has none). */
+export async function postingIds(
+  tx: Database,
+  t: number,
+  range: CustomerRange,
+): Promise<{ from: number; to: number }> {
+  const [row] = await queryRows<{ before: string; inside: string }>(
+    tx,
+    sql`select count(*) filter (where id < ${range.from * 4 + 1}) as before, count(*) filter (where id >= ${range.from * 4 + 1}) as inside
+        from accounts where status <> 'Closed' and id <= ${range.to * 4 + 3}`,
+  );
+  const before = Number(row!.before);
+  return { from: before * t + 1, to: (before + Number(row!.inside)) * t };
+}
+
+function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange, firstPostingId: number): SQL {
   const k = sql`k.k`;
   const signed = signedCents(rng, k, t);
   // Window start: the opening date, or a year back for older accounts ("balance brought forward").
@@ -109,13 +126,12 @@ export function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRa
            ${toMoney(sql`abs(p.signed)`)}, case when p.signed > 0 then 'credit' else 'debit' end,
            ${toMoney(sql`p.running`)}, 'SEED-' || ${entryKey}, ${entryKey}
     from (
-      select b.before * ${t}::bigint + row_number() over (order by a.id, ${k}) as id, a.id as account_id, a.branch_code,
+      select ${firstPostingId - 1}::bigint + row_number() over (order by a.id, ${k}) as id, a.id as account_id, a.branch_code,
              ${postedAt} as posted_at, s.signed, sum(s.signed) over (partition by a.id order by ${k}) as running,
              ${describe(rng, k, sql`s.signed`, asOf)} as description
       from (select * from accounts where status <> 'Closed' and id between ${firstId} and ${lastId} order by id) a
-      cross join (select count(*) as before from accounts where status <> 'Closed' and id < ${firstId}) b
       cross join lateral ${accountFacts(rng)} o
       cross join lateral generate_series(1, ${t}::int) as k(k)
-      cross join lateral (select ${signed} as signed) s
+      cross join lateral (select ${signed} as signed offset 0) s -- once per posting, however often read
     ) p`;
 }

@@ -86,7 +86,7 @@ export function profileColumns(
   const lateral = sql`cross join lateral (select ${pick(textArray(OCCUPATIONS), OCCUPATIONS.length, rng, i, 51)} as occupation,
     case when g.type = 'government' then 'PUB' when g.type = 'organisation' then 'NGO'
       else ${pick(textArray(SECTOR_CODE_LIST), SECTOR_CODE_LIST.length, rng, i, 52)} end as sector,
-    (g.type in ('private', 'employee') and ${rng(i, 50, 1000)} < 2) as pep) p`;
+    (g.type in ('private', 'employee') and ${rng(i, 50, 1000)} < 2) as pep offset 0) p`;
   const occupation = sql`p.occupation`;
   const sector = sql`p.sector`;
   const district = sql`(${JSON.stringify(DISTRICT_OF_TOWN)}::jsonb ->> g.town)`;
