@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from './db/client.ts';
+import { eq } from 'drizzle-orm';
 import { appMeta } from './db/schema/system.ts';
+import { BULK_LOAD_KEY } from './db/seed/banking/bulk-load.ts';
 import { killAllServers, spawnServer } from '../test/support/spawn-server.ts';
 
 /** The real server process on a real DATA_DIR: what `npm start` does, minus the SPA build. */
@@ -49,6 +51,16 @@ describe('server lifecycle (embedded PGlite)', () => {
       expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
     },
   );
+
+  it('will not start over a bulk seed that was killed part-way', { timeout: 120_000 }, async () => {
+    const db = await openDatabase({ dataDir });
+    await db.db.insert(appMeta).values({ key: BULK_LOAD_KEY, value: '{"indexes":[],"foreignKeys":[]}' });
+    await db.close();
+    await expect(spawnServer(env)).rejects.toThrow(/exited \(1\)[\s\S]*interrupted bulk seed[\s\S]*db:seed/);
+    const again = await openDatabase({ dataDir });
+    await again.db.delete(appMeta).where(eq(appMeta.key, BULK_LOAD_KEY));
+    await again.close();
+  });
 
   it('refuses a second server on the same data directory', { timeout: 120_000 }, async () => {
     const running = await spawnServer(env);
