@@ -8,6 +8,9 @@ import { inRange, type CustomerRange } from './range.ts';
 /** Account ids are cust_id * 4 + j (j = 1..3): stable whatever the row order, no sequence involved. */
 export const ACCOUNTS_PER_CUSTOMER_MAX = 3;
 
+/** The account ids a customer range can hold (first and last), which the primary key finds. */
+export const accountIdsOf = (range: CustomerRange) => ({ first: range.from * 4 + 1, last: range.to * 4 + 3 });
+
 /**
  * Opens 1–3 accounts per customer. The first is always a transactional account (Savings, Mobile
  * Wallet or Current) and becomes the mobile-banking payment account. The balance is inserted

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import { appMeta } from '../../schema/system.ts';
@@ -102,10 +102,12 @@ export async function startBulkLoad(tx: Database): Promise<Saved> {
 }
 
 /**
- * Statements that rebuild the dropped indexes: independent of each other, so connections may share
+ * Rebuilds one dropped index. The rebuilds are independent of each other, so connections may share
  * them. Definitions come from pg_catalog (pg_get_indexdef), never from input.
  */
-export const indexRebuilds = (saved: Saved): SQL[] => saved.indexes.map((ix) => sql.raw(ix.def));
+export async function rebuildIndex(tx: Database, ix: Saved['indexes'][number]): Promise<void> {
+  await tx.execute(sql.raw(ix.def));
+}
 
 /**
  * Re-adds the foreign keys and re-enables the triggers. `notValid`: the keys are checked later, one
@@ -149,7 +151,7 @@ export async function abandonBulkLoad(tx: Database, saved: Saved): Promise<void>
       )
     ).map((r) => r.name),
   );
-  for (const ix of saved.indexes) if (!present.has(ix.name)) await tx.execute(sql.raw(ix.def));
+  for (const ix of saved.indexes) if (!present.has(ix.name)) await rebuildIndex(tx, ix);
   await restoreConstraints(tx, {
     indexes: [],
     foreignKeys: saved.foreignKeys.filter((fk) => !present.has(fk.name)),

@@ -9,7 +9,6 @@ import {
   interruptedBulkLoad,
   SEEDED_TABLES,
   startBulkLoad,
-  type Saved,
 } from './bulk-load.ts';
 import { insertReferenceData } from './reference-data.ts';
 import { reserveGlLineIds } from './postings.ts';
@@ -97,20 +96,20 @@ export async function prepareSeed(
   if (crashed) await timed(timings, 'repair interrupted load', () => abandonBulkLoad(tx, crashed));
   if (!opts.reset && (await count(tx, 'customers')) > 0) return undefined;
   await bulkSettings(tx);
-  let saved: Saved | undefined;
-  await timed(timings, 'prepare', async () => {
+  const saved = await timed(timings, 'prepare', async () => {
     // The ledger's tables refuse TRUNCATE while their triggers are on: switch them off first.
-    saved = await startBulkLoad(tx);
+    const switchedOff = await startBulkLoad(tx);
     if (opts.reset) await tx.execute(sql`truncate ${SEEDED_TABLES} restart identity`);
     await insertReferenceData(tx);
     await reserveGlLineIds(tx, opts.customers, opts.transactionsPerAccount);
+    return switchedOff;
   });
   return {
     rng: makeRng(opts.seed),
     asOf,
     n: opts.customers,
     transactionsPerAccount: opts.transactionsPerAccount,
-    saved: saved!,
+    saved,
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
-import { indexRebuilds, restoreConstraints, validateForeignKey, type Saved } from './bulk-load.ts';
+import { rebuildIndex, restoreConstraints, validateForeignKey, type Saved } from './bulk-load.ts';
 import { insertCustomers } from './customers.ts';
 import { insertPostings, insertSeedEntries, postingIds } from './postings.ts';
 import type { Rng } from './prng.ts';
@@ -73,7 +73,7 @@ export const SEED_STAGES: readonly SeedStage[] = [
     ],
   },
   {
-    // An entry holds a branch's day of postings across customers: one task builds them all.
+    // An entry holds a branch's day of postings across customers: entries are shared out by id, not by customer.
     name: 'journal entries and registered user keys',
     tasks: (c) => [
       ...Array.from({ length: c.connections }, (_, i) => ({
@@ -114,14 +114,10 @@ export const SEED_STAGES: readonly SeedStage[] = [
         await tx.execute(sql`select eod_backfill_activity(${ids.from}, ${ids.to})`);
       }),
       { label: 'stats', run: async (tx) => void (await tx.execute(sql`select refresh_banking_stats()`)) },
-      ...indexRebuilds(c.saved)
-        .map((statement, i) => ({ statement, ...c.saved.indexes[i]! }))
-        // The 7,000,000 postings' indexes and the trigram ones take longest.
+      // The 7,000,000 postings' indexes and the trigram ones take longest.
+      ...[...c.saved.indexes]
         .sort((a, b) => rank(a.def) - rank(b.def))
-        .map((ix) => ({
-          label: `index ${ix.name}`,
-          run: async (tx: Database) => void (await tx.execute(ix.statement)),
-        })),
+        .map((ix) => ({ label: `index ${ix.name}`, run: (tx: Database) => rebuildIndex(tx, ix) })),
     ],
   },
   {

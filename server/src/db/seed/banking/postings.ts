@@ -5,7 +5,7 @@ import { accountFacts, postingKey, signedCents, toMoney } from './amounts.ts';
 import { pick, textArray, type Rng } from './prng.ts';
 import * as V from './vocabulary.ts';
 import type { CustomerRange } from './range.ts';
-import { ACCOUNTS_PER_CUSTOMER_MAX } from './accounts.ts';
+import { ACCOUNTS_PER_CUSTOMER_MAX, accountIdsOf } from './accounts.ts';
 
 function describe(rng: Rng, k: SQL, signed: SQL, asOf: string): SQL {
   const key = postingKey(k);
@@ -97,10 +97,11 @@ export async function postingIds(
   t: number,
   range: CustomerRange,
 ): Promise<{ from: number; to: number }> {
+  const { first, last } = accountIdsOf(range);
   const [row] = await queryRows<{ before: string; inside: string }>(
     tx,
-    sql`select count(*) filter (where id < ${range.from * 4 + 1}) as before, count(*) filter (where id >= ${range.from * 4 + 1}) as inside
-        from accounts where status <> 'Closed' and id <= ${range.to * 4 + 3}`,
+    sql`select count(*) filter (where id < ${first}) as before, count(*) filter (where id >= ${first}) as inside
+        from accounts where status <> 'Closed' and id <= ${last}`,
   );
   const before = Number(row!.before);
   return { from: before * t + 1, to: (before + Number(row!.inside)) * t };
@@ -117,9 +118,7 @@ function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange, fi
                      when 'Fixed deposit interest' then 3 else 0 end`;
   const entryKey = sql`((((p.posted_at at time zone 'UTC')::date - date '2000-01-01') * 1000 + p.branch_code::int) * 4 + ${kind})`;
   const postedAt = sql`((${startDay})::timestamp + ((${k} - 1) * ${slot} + ${rng(postingKey(k), 131, 1_000_000_000)} % greatest(${slot}, 1)) * interval '1 second') at time zone 'UTC'`;
-  // Account ids of the range (cust_id * 4 + 1..3): the primary key finds them.
-  const firstId = range.from * 4 + 1;
-  const lastId = range.to * 4 + 3;
+  const { first, last } = accountIdsOf(range);
   return sql`
     insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
     select p.id, p.account_id, p.posted_at, (p.posted_at at time zone 'UTC')::date, p.description,
@@ -129,7 +128,7 @@ function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange, fi
       select ${firstPostingId - 1}::bigint + row_number() over (order by a.id, ${k}) as id, a.id as account_id, a.branch_code,
              ${postedAt} as posted_at, s.signed, sum(s.signed) over (partition by a.id order by ${k}) as running,
              ${describe(rng, k, sql`s.signed`, asOf)} as description
-      from (select * from accounts where status <> 'Closed' and id between ${firstId} and ${lastId} order by id) a
+      from (select * from accounts where status <> 'Closed' and id between ${first} and ${last} order by id) a
       cross join lateral ${accountFacts(rng)} o
       cross join lateral generate_series(1, ${t}::int) as k(k)
       cross join lateral (select ${signed} as signed offset 0) s -- once per posting, however often read
