@@ -10,7 +10,9 @@ const ORDER: Record<AccountListQuery['sort'], (dir: SQL) => SQL> = {
   number: (d) => sql`a.account_number ${d}`,
   name: (d) => sql`c.name ${d}, a.account_number ${d}`,
   opened: (d) => sql`a.opened_on ${d}, a.account_number ${d}`,
-  balance: (d) => sql`a.balance ${d}, a.account_number ${d}`,
+  // The band is monotone in the balance: the same order, walked on accounts_type_band_idx or
+  // accounts_product_band_idx with only each band's accounts sorted (ADR 0029, addendum).
+  balance: (d) => sql`a.balance_band ${d}, a.balance ${d}, a.account_number ${d}`,
   maturity: (d) => sql`a.maturity_date ${d} nulls last, a.account_number ${d}`,
 };
 
@@ -56,8 +58,8 @@ export async function listAccounts(
   const rowsSql = sql`with page as materialized (${keys} ${cond} order by ${ORDER[q.sort](dir)} limit ${page.limit} offset ${page.offset})
     select ${ROW_COLUMNS}, page.total from ${ROW_FROM} join page on page.id = a.id
     order by ${ORDER[q.sort](dir)}`;
-  // Filtered only by type, status and branch (the managers' first pages): the trigger-kept counts.
-  const countsWillDo = !byName && !text && q.custId === undefined && !q.product && q.overdrawn === undefined;
+  // Filtered only by type, status, branch and product (the managers' lists): the trigger-kept counts.
+  const countsWillDo = !byName && !text && q.custId === undefined && q.overdrawn === undefined;
   const count = async () =>
     (
       await queryRows<{ n: number }>(

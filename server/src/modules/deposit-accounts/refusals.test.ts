@@ -216,17 +216,24 @@ describe('account refusals', () => {
     expect((await call(away, 'GET', '/api/accounts?branch=101')).statusCode).toBe(403);
   });
 
-  it('reads type/status/branch totals from the trigger-kept counts, equal to counting the accounts', async () => {
+  it('reads type/status/branch/product totals from the trigger-kept counts, equal to counting the accounts', async () => {
     const blocked = await active();
     expect((await status(mgr, blocked, 'block_debit')).statusCode).toBe(200);
     const [drift] = await queryRows<{ n: number }>(
       t.db.db,
-      sql`select count(*)::int as n from (
-            select account_type, status, branch_code, count(*) as n from accounts group by 1, 2, 3
-            except select account_type, status, branch_code, n from account_counts where n <> 0) d`,
+      sql`with counted as (select account_type, status, branch_code, product_code, count(*) as n from accounts group by 1, 2, 3, 4),
+               kept as (select account_type, status, branch_code, product_code, n from account_counts where n <> 0)
+          select count(*)::int as n from ((table counted except table kept) union all (table kept except table counted)) d`,
     );
     expect(drift!.n).toBe(0);
-    for (const query of ['', 'type=Savings', 'status=Blocked', 'type=Savings&status=Active&branch=101']) {
+    for (const query of [
+      '',
+      'type=Savings',
+      'status=Blocked',
+      'type=Savings&status=Active&branch=101',
+      'product=SAV-SLE',
+      'product=SAV-SLE&status=Active&branch=101&sort=balance',
+    ]) {
       const r = await call(boss, 'GET', `/api/accounts?${query}&pageSize=1`);
       expect(r.statusCode).toBe(200);
       const where = new URLSearchParams(query);
@@ -235,7 +242,8 @@ describe('account refusals', () => {
         sql`select count(*)::int as n from accounts
             where (${where.get('type')}::text is null or account_type = ${where.get('type')})
               and (${where.get('status')}::text is null or status = ${where.get('status')})
-              and (${where.get('branch')}::text is null or branch_code = ${where.get('branch')})`,
+              and (${where.get('branch')}::text is null or branch_code = ${where.get('branch')})
+              and (${where.get('product')}::text is null or product_code = ${where.get('product')})`,
       );
       expect([query, Number(r.headers['x-total-count'])]).toEqual([query, direct!.n]);
     }

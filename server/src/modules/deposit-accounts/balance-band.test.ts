@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { createTestDb } from '../../../test/support/harness.ts';
+
+/**
+ * The balance lists order by (balance_band, balance, number) and trust that to be the balance's order
+ * (ADR 0029, addendum). That holds only while the band never decreases as the balance grows: checked
+ * here on the column's own stored expression, read from the catalog, over the whole numeric(18,2) range.
+ */
+describe('accounts.balance_band', () => {
+  let handle: DbHandle;
+  let bandOf: string;
+
+  beforeAll(async () => {
+    handle = await createTestDb();
+    const [def] = await queryRows<{ expr: string }>(
+      handle.db,
+      sql`select pg_get_expr(d.adbin, d.adrelid) as expr
+            from pg_attrdef d join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+           where d.adrelid = 'accounts'::regclass and a.attname = 'balance_band'`,
+    );
+    bandOf = def!.expr;
+  });
+  afterAll(() => handle.close());
+
+  const cents = fc.oneof(
+    fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }),
+    fc.bigInt({ min: -100_000n, max: 100_000n }),
+  );
+
+  /** Cents as numeric(18,2) text, exact (no float on the way). */
+  const money = (c: bigint) => {
+    const abs = c < 0n ? -c : c;
+    return `${c < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  };
+
+  it('never decreases as the balance grows', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(cents, { minLength: 2, maxLength: 200 }), async (values) => {
+        const rows = await queryRows<{ band: number }>(
+          handle.db,
+          sql`select ${sql.raw(bandOf)} as band
+                from unnest(${`{${values.map(money).join(',')}}`}::numeric(18,2)[]) as v(balance)
+               order by v.balance`,
+        );
+        expect(rows).toHaveLength(values.length);
+        for (let i = 1; i < rows.length; i++) expect(rows[i]!.band).toBeGreaterThanOrEqual(rows[i - 1]!.band);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('is 0 around zero, four bands per doubling, and mirrored below zero', async () => {
+    const rows = await queryRows<{ balance: string; band: number }>(
+      handle.db,
+      sql`select balance::text, ${sql.raw(bandOf)} as band
+            from unnest('{0.00,0.10,2.50,-2.50,1000000.00}'::numeric(18,2)[]) as v(balance)`,
+    );
+    // floor(4 · log2(1 + |b|)): 0.55 → 0, 7.23 → 7, 79.7 → 79.
+    expect(rows.map((r) => [r.balance, r.band])).toEqual([
+      ['0.00', 0],
+      ['0.10', 0],
+      ['2.50', 7],
+      ['-2.50', -7],
+      ['1000000.00', 79],
+    ]);
+  });
+});
