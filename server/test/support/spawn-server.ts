@@ -23,9 +23,15 @@ export function killAllServers(): void {
   running.clear();
 }
 
+/** SERVER_CPU_PROF_DIR=dir: the server writes a V8 CPU profile there when it exits (bench/README.md). */
+const cpuProfile = () => {
+  const dir = process.env.SERVER_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+};
+
 /** How a server process runs: from the TypeScript source through tsx, or from `npm start`'s bundle. */
 const COMMANDS = {
-  source: ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')],
+  source: [...cpuProfile(), '--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')],
   bundle: ['--enable-source-maps', path.join(ROOT_DIR, 'server/dist/server.mjs')],
 };
 
