@@ -4,7 +4,7 @@ import { queryRows } from '../../rows.ts';
 import { insertAccounts, insertRegisteredUserKeys, insertSubscriptions } from './accounts.ts';
 import { rebuildIndex, restoreConstraints, validateForeignKey, type Saved } from './bulk-load.ts';
 import { insertCustomers } from './customers.ts';
-import { insertPostings, insertSeedEntries, postingIds } from './postings.ts';
+import { insertPostings, insertSeedEntries } from './postings.ts';
 import type { Rng } from './prng.ts';
 import { insertDirectors } from './profiles.ts';
 import type { CustomerRange } from './range.ts';
@@ -85,8 +85,7 @@ export const SEED_STAGES: readonly SeedStage[] = [
   },
   {
     // Everything here only reads the loaded tables, or writes tables of its own: the checks, end of
-    // day's view of the history, the search counts, and the index builds (CREATE INDEX lets readers
-    // in). One stage, longest tasks first, so no connection waits at a stage's end for another's.
+    // day's daily balances, the search counts, and the index builds (CREATE INDEX lets readers in). One stage, longest tasks first, so no connection waits at a stage's end for another's.
     name: 'history, checks and indexes',
     tasks: (c) => [
       {
@@ -108,11 +107,6 @@ export const SEED_STAGES: readonly SeedStage[] = [
           ),
       },
       { label: 'registered user term counts', run: (tx) => insertRegisteredUserTermCounts(tx) },
-      // Each account's last customer activity (dormancy), before its table's index is rebuilt below.
-      ...perRange(c, 'end-of-day activity', async (tx, r) => {
-        const ids = await postingIds(tx, c.transactionsPerAccount, r);
-        await tx.execute(sql`select eod_backfill_activity(${ids.from}, ${ids.to})`);
-      }),
       { label: 'stats', run: async (tx) => void (await tx.execute(sql`select refresh_banking_stats()`)) },
       // The 7,000,000 postings' indexes and the trigram ones take longest.
       ...[...c.saved.indexes]

@@ -92,7 +92,7 @@ export async function insertPostings(
 }
 
 /** The ids insertPostings gives the range's postings (from > to when it has none). */
-export async function postingIds(
+async function postingIds(
   tx: Database,
   t: number,
   range: CustomerRange,
@@ -119,7 +119,12 @@ function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange, fi
   const entryKey = sql`((((p.posted_at at time zone 'UTC')::date - date '2000-01-01') * 1000 + p.branch_code::int) * 4 + ${kind})`;
   const postedAt = sql`((${startDay})::timestamp + ((${k} - 1) * ${slot} + ${rng(postingKey(k), 131, 1_000_000_000)} % greatest(${slot}, 1)) * interval '1 second') at time zone 'UTC'`;
   const { first, last } = accountIdsOf(range);
+  // Each account's last customer activity (end of day's dormancy, eod_backfill_activity's meaning) is
+  // taken from the rows as they go in rather than by reading 7,000,000 postings back: every seed entry
+  // is customer activity (is_customer_activity('seed', …)), its business date is its postings' value
+  // date, and all of an account's postings are in its customer's range.
   return sql`
+    with posted as (
     insert into transactions (id, account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
     select p.id, p.account_id, p.posted_at, (p.posted_at at time zone 'UTC')::date, p.description,
            ${toMoney(sql`abs(p.signed)`)}, case when p.signed > 0 then 'credit' else 'debit' end,
@@ -132,5 +137,8 @@ function postingsSql(rng: Rng, asOf: string, t: number, range: CustomerRange, fi
       cross join lateral ${accountFacts(rng)} o
       cross join lateral generate_series(1, ${t}::int) as k(k)
       cross join lateral (select ${signed} as signed offset 0) s -- once per posting, however often read
-    ) p`;
+    ) p
+    returning account_id, value_date)
+    insert into account_activity (account_id, last_customer_activity)
+    select account_id, max(value_date) from posted group by account_id`;
 }

@@ -49,6 +49,18 @@ describe('banking seed', () => {
       sql`select count(*) as n from registered_user_term_counts`,
     );
     expect(Number(terms!.n)).toBeGreaterThan(100);
+    // The last-activity rows written with the postings are what end of day's own backfill computes.
+    const [activity] = await queryRows<{ kept: string; differ: string }>(
+      a.db,
+      sql`with expected as (
+            select t.account_id, max(e.business_date) as d from transactions t join journal_entries e on e.id = t.entry_id
+             where is_customer_activity(e.source, t.direction) group by t.account_id),
+          kept as (select account_id, last_customer_activity as d from account_activity)
+          select (select count(*) from kept) as kept,
+                 (select count(*) from ((table expected except table kept) union all (table kept except table expected)) x) as differ`,
+    );
+    expect(Number(activity!.kept)).toBeGreaterThan(300);
+    expect(Number(activity!.differ)).toBe(0);
     // Every intermediate running balance is legal too: no savings below zero, no loan above it.
     const [bad] = await queryRows<{ n: string }>(
       a.db,
