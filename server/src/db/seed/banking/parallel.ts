@@ -81,6 +81,7 @@ async function runSideBySide(db: Database, tasks: SeedTask[], workers: number): 
   const worker = async () => {
     while (!failure && next < tasks.length) {
       const task = tasks[next++]!;
+      const t0 = performance.now();
       try {
         await db.transaction(async (tx) => {
           await bulkSettings(tx, true);
@@ -89,6 +90,9 @@ async function runSideBySide(db: Database, tasks: SeedTask[], workers: number): 
       } catch (err) {
         failure ??= { err, label: task.label };
       }
+      // SEED_TRACE=1: each task's milliseconds on stderr, to see where the core-seconds go (README).
+      if (process.env.SEED_TRACE)
+        console.error(`seed task ${task.label}: ${Math.round(performance.now() - t0)} ms`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, worker));
