@@ -102,7 +102,12 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   app.decorate('draining', false);
   app.addHook('onRequest', async (_req, reply) => {
     if (app.draining)
-      return reply.code(503).header('connection', 'close').send({ error: 'The server is shutting down' });
+      // Its own serializer: a route's 503 schema (GET /api/health has one) must not turn it into a 500.
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .serializer((body) => JSON.stringify(body))
+        .send({ error: 'The server is shutting down' });
   });
   // While closing (however the close began), end each keep-alive connection after its response, so
   // shutdown waits only for requests in flight, not for idle browser connections to time out.

@@ -34,4 +34,18 @@ describe('closeGracefully (what SIGTERM and Ctrl-C run)', () => {
     await closing;
     await expect(db.ping(200)).rejects.toThrow(); // closed after the request finished
   });
+
+  it('answers 503 while draining, on a route whose own 503 has another shape too', async () => {
+    const db = await createTestDb();
+    const app = await buildApp({ config: testConfig(), db, logger: false });
+    app.draining = true;
+    for (const url of ['/api/health', '/api/customers', '/auth/v1/settings']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 503, { error: 'The server is shutting down' }]);
+      expect(res.headers.connection).toBe('close');
+    }
+    app.draining = false;
+    await app.close();
+    await db.close();
+  });
 });
