@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fromCents, MAX_CENTS } from '@bankmanager/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client.ts';
@@ -27,15 +28,9 @@ describe('accounts.balance_band', () => {
   afterAll(() => handle.close());
 
   const cents = fc.oneof(
-    fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }),
+    fc.bigInt({ min: -MAX_CENTS, max: MAX_CENTS }),
     fc.bigInt({ min: -100_000n, max: 100_000n }),
   );
-
-  /** Cents as numeric(18,2) text, exact (no float on the way). */
-  const money = (c: bigint) => {
-    const abs = c < 0n ? -c : c;
-    return `${c < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-  };
 
   it('never decreases as the balance grows', async () => {
     await fc.assert(
@@ -43,7 +38,7 @@ describe('accounts.balance_band', () => {
         const rows = await queryRows<{ band: number }>(
           handle.db,
           sql`select ${sql.raw(bandOf)} as band
-                from unnest(${`{${values.map(money).join(',')}}`}::numeric(18,2)[]) as v(balance)
+                from unnest(${`{${values.map(fromCents).join(',')}}`}::numeric(18,2)[]) as v(balance)
                order by v.balance`,
         );
         expect(rows).toHaveLength(values.length);

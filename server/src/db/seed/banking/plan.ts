@@ -73,7 +73,8 @@ export const SEED_STAGES: readonly SeedStage[] = [
     ],
   },
   {
-    // An entry holds a branch's day of postings across customers: entries are shared out by id, not by customer.
+    // An entry holds a branch's day of postings across customers: entries are shared out by id, not
+    // by customer.
     name: 'journal entries and registered user keys',
     tasks: (c) => [
       ...Array.from({ length: c.connections }, (_, i) => ({
@@ -85,7 +86,8 @@ export const SEED_STAGES: readonly SeedStage[] = [
   },
   {
     // Everything here only reads the loaded tables, or writes tables of its own: the checks, end of
-    // day's daily balances, the search counts, and the index builds (CREATE INDEX lets readers in). One stage, longest tasks first, so no connection waits at a stage's end for another's.
+    // day's daily balances, the search counts, and the index builds (CREATE INDEX lets readers in).
+    // One stage, longest tasks first, so no connection waits at a stage's end for another's.
     name: 'history, checks and indexes',
     tasks: (c) => [
       {
