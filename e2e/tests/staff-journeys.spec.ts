@@ -81,13 +81,16 @@ describe('staff journeys (docs/product.md §2, §4, §5)', () => {
     await page.getByRole('menu', { name: 'Transaction' }).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Transaction');
 
-    // A second-level item without children navigates directly, to its module page.
-    await menubar.getByRole('menuitem', { name: 'Transaction' }).hover();
-    await page
-      .getByRole('menu', { name: 'Transaction' })
-      .getByRole('menuitem', { name: 'Waste Processing' })
-      .first()
-      .click();
+    // A second-level item without children navigates directly, to its module page. Once (CI, a loaded
+    // machine) the hover's panel never showed; as a person would, move off and hover again, at most thrice.
+    const transactionPanel = page.getByRole('menu', { name: 'Transaction' });
+    for (let tries = 0; !(await transactionPanel.isVisible()); tries++) {
+      if (tries === 3) throw new Error('hovering Transaction never opened its panel');
+      await page.mouse.move(0, 0);
+      await menubar.getByRole('menuitem', { name: 'Transaction' }).hover();
+      await transactionPanel.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await transactionPanel.getByRole('menuitem', { name: 'Waste Processing' }).first().click();
     await page.waitForURL('**/transactions/waste');
     await page.getByRole('heading', { name: 'Waste Processing' }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).waitFor();
