@@ -72,7 +72,19 @@ try {
     [
       'name "kamara"',
       'q=kamara',
-      sql`select a.account_number from accounts a join customers c on c.cust_id = a.cust_id where c.name ilike '%kamara%' order by a.account_number limit 25`,
+      sql`select account_number from account_search where name ilike '%kamara%' order by account_number limit 25`,
+    ],
+    [
+      // The savings manager's screen searching a surname (account_search alone).
+      'name "kamara", Savings Active, by name',
+      'q=kamara&type=Savings&status=Active&sort=name',
+      sql`select account_number from account_search where name ilike '%kamara%' and account_type = 'Savings' and status = 'Active' order by name, account_number limit 25`,
+    ],
+    [
+      // Sorted on the balance, which account_search lacks (floor: its band alone, no balance read).
+      'name "kamara", by balance desc',
+      'q=kamara&sort=balance&order=desc',
+      sql`select account_number from account_search where name ilike '%kamara%' order by balance_band desc, account_number desc limit 25`,
     ],
     [
       `customer ${s!.cust}`,

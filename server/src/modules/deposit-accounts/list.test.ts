@@ -33,6 +33,7 @@ describe('account managers list: sorted and paged in the database', () => {
     ['', sql``],
     ['type=Savings', sql`where a.account_type = 'Savings'`],
     ['q=ma', sql`where c.name ilike '%ma%'`],
+    ['q=ma&type=Savings', sql`where c.name ilike '%ma%' and a.account_type = 'Savings'`],
   ])('every sort in both orders, page by page (%s)', async (filter, where) => {
     for (const sort of ACCOUNT_LIST_SORTS) {
       for (const order of ['asc', 'desc']) {

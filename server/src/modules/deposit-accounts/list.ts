@@ -6,9 +6,9 @@ import type { PageWindow } from '../../lib/paging.ts';
 import { ROW_COLUMNS, ROW_FROM } from './account-row.ts';
 
 /** Every sort ends on the account number (unique), so pages never overlap or skip. */
-const ORDER: Record<AccountListQuery['sort'], (dir: SQL) => SQL> = {
+const ORDER: Record<AccountListQuery['sort'], (dir: SQL, name?: SQL) => SQL> = {
   number: (d) => sql`a.account_number ${d}`,
-  name: (d) => sql`c.name ${d}, a.account_number ${d}`,
+  name: (d, name = sql`c.name`) => sql`${name} ${d}, a.account_number ${d}`,
   opened: (d) => sql`a.opened_on ${d}, a.account_number ${d}`,
   // The band is monotone in the balance: the same order, walked on accounts_type_band_idx or
   // accounts_product_band_idx with only each band's accounts sorted (ADR 0029, addendum).
@@ -19,10 +19,34 @@ const ORDER: Record<AccountListQuery['sort'], (dir: SQL) => SQL> = {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * A name search's page, counted in the same statement. By balance, which account_search lacks, only
+ * the hits in the bands the page reaches are joined to accounts: every hit before the page's last row
+ * lies in its band or a band before it (the band is monotone in the balance).
+ */
+function namePage(
+  from: SQL,
+  cond: SQL,
+  sort: AccountListQuery['sort'],
+  desc: boolean,
+  page: PageWindow,
+): SQL {
+  const dir = desc ? sql`desc` : sql`asc`;
+  if (sort !== 'balance')
+    return sql`with page as materialized (select a.id, count(*) over () as total from ${from} ${cond}
+      order by ${ORDER[sort](dir, sql`a.name`)} limit ${page.limit} offset ${page.offset})`;
+  const reached = sql`(select balance_band from hits order by balance_band ${dir} offset ${page.offset + page.limit - 1} limit 1)`;
+  return sql`with hits as materialized (select a.id, a.balance_band from ${from} ${cond}),
+    page as materialized (
+      select a.id, (select count(*) from hits) as total from hits h join accounts a on a.id = h.id
+      where ${desc ? sql`h.balance_band >= coalesce(${reached}, -32768)` : sql`h.balance_band <= coalesce(${reached}, 32767)`}
+      order by ${ORDER.balance(dir)} limit ${page.limit} offset ${page.offset})`;
+}
+
+/**
  * The managers' lists, filtered, searched and sorted in the database. `q` of digits is an account
  * number prefix: a range on the unique number index (digits sort the same in every collation); any
- * other `q` is part of the holder's name, found through customers' trigram index and then
- * accounts_cust_idx. `branch` is already limited to the caller's scope.
+ * other `q` is part of the holder's name, found through account_search's trigram index. `branch` is
+ * already limited to the caller's scope.
  */
 export async function listAccounts(
   db: Database,
@@ -41,21 +65,23 @@ export async function listAccounts(
   const text = q.q?.replace(/[\s-]/g, '') ?? '';
   if (/^\d+$/.test(text)) where.push(sql`a.account_number >= ${text} and a.account_number < ${`${text}:`}`);
   const byName = !/^\d+$/.test(text) && !!q.q;
+  // A name search reads account_search, which carries every column above under the same names (and
+  // the holder's name), so its hits never touch the wide accounts and customers rows.
+  if (byName) where.push(sql`a.name ilike ${`%${likeEscape(q.q!)}%`}`);
+  const from = byName
+    ? sql`account_search a`
+    : q.sort === 'name'
+      ? sql`accounts a join customers c on c.cust_id = a.cust_id`
+      : sql`accounts a`;
   const cond = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
   // Only the page's keys are filtered, sorted and skipped; the row's columns (holder, product, held and
   // available balance, which call functions) are computed for those 25 rows alone.
-  // A name search finds the holders first (materialized, so the planner cannot walk every account in
-  // number order filtering names, which bench:accounts caught at 12 s), then each holder's accounts,
-  // and counts them in the same statement.
-  const keys = byName
-    ? sql`with c as materialized (select cust_id, name from customers where name ilike ${`%${likeEscape(q.q!)}%`})
-          select a.id, count(*) over () as total
-          from c cross join lateral (select * from accounts a where a.cust_id = c.cust_id offset 0) a`
-    : q.sort === 'name'
-      ? sql`select a.id, null::bigint as total from accounts a join customers c on c.cust_id = a.cust_id`
-      : sql`select a.id, null::bigint as total from accounts a`;
-  const rowsSql = sql`with page as materialized (${keys} ${cond} order by ${ORDER[q.sort](dir)} limit ${page.limit} offset ${page.offset})
+  const pageSql = byName
+    ? namePage(from, cond, q.sort, q.order === 'desc', page)
+    : sql`with page as materialized (select a.id, null::bigint as total from ${from} ${cond}
+        order by ${ORDER[q.sort](dir)} limit ${page.limit} offset ${page.offset})`;
+  const rowsSql = sql`${pageSql}
     select ${ROW_COLUMNS}, page.total from ${ROW_FROM} join page on page.id = a.id
     order by ${ORDER[q.sort](dir)}`;
   // Filtered only by type, status, branch and product (the managers' lists): the trigger-kept counts.
@@ -65,8 +91,7 @@ export async function listAccounts(
       await queryRows<{ n: number }>(
         db,
         byName
-          ? sql`with c as materialized (select cust_id from customers where name ilike ${`%${likeEscape(q.q!)}%`})
-                select count(*)::int as n from c join accounts a on a.cust_id = c.cust_id ${cond}`
+          ? sql`select count(*)::int as n from ${from} ${cond}`
           : countsWillDo
             ? sql`select coalesce(sum(a.n), 0)::bigint as n from account_counts a ${cond}`
             : sql`select count(*)::int as n from accounts a ${cond}`,

@@ -66,9 +66,11 @@ async function openOnce(
       const again = await previousOpening(tx, body.reference);
       if (again) return again;
     }
+    // FOR SHARE: a block or a rename of the customer waits for this opening, or this opening for it, so
+    // the account never opens for a customer blocked meanwhile nor keeps a stale name in account_search.
     const [c] = await queryRows<Customer>(
       tx,
-      sql`select status, type, mandate, branch_code, name from customers where cust_id = ${body.custId}`,
+      sql`select status, type, mandate, branch_code, name from customers where cust_id = ${body.custId} for share`,
     );
     if (!c) throw notFound(`No customer with id ${body.custId}.`);
     if (c.status !== 'Active') throw refuse('customer_not_active', { status: c.status });

@@ -248,4 +248,47 @@ describe('account refusals', () => {
       expect([query, Number(r.headers['x-total-count'])]).toEqual([query, direct!.n]);
     }
   });
+
+  it('finds accounts by holder name through account_search, which triggers keep equal to accounts and customers', async () => {
+    const n = await active();
+    const search = async (query: string) => {
+      const r = await call(mgr, 'GET', `/api/accounts?${query}`);
+      expect(r.statusCode).toBe(200);
+      const numbers = r.json().map((x: { accountNumber: string }) => x.accountNumber);
+      return { numbers, total: Number(r.headers['x-total-count']) };
+    };
+    const [row] = await queryRows<{ cust: number }>(
+      t.db.db,
+      sql`select cust_id as cust from accounts where account_number = ${n}`,
+    );
+    const cust = row!.cust;
+    // A renamed holder (a profile edit) is found by the new name, on both of the list's paths.
+    await t.db.db.execute(sql`update customers set name = 'Fatmata Zzyzx' where cust_id = ${cust}`);
+    expect(await search('q=zzyzx')).toEqual({ numbers: [n], total: 1 });
+    expect(await search('q=zzyzx&type=Savings&status=Active&sort=name')).toEqual({ numbers: [n], total: 1 });
+    expect(await search('q=zzyzx&sort=balance&order=desc')).toEqual({ numbers: [n], total: 1 });
+    // A posting that moves the balance to another band moves it in the balance order.
+    expect((await post(n, 'credit', '5000000', `B-${n}`)).statusCode).toBe(201);
+    expect(await search('q=zzyzx&sort=balance&order=desc')).toEqual({ numbers: [n], total: 1 });
+    // A status change moves it between the status filters.
+    expect((await status(mgr, n, 'block_debit')).statusCode).toBe(200);
+    expect(await search('q=zzyzx&status=Active')).toEqual({ numbers: [], total: 0 });
+    expect(await search('q=zzyzx&status=Blocked')).toEqual({ numbers: [n], total: 1 });
+    // An account moved to another holder (a merge) is found under the new holder's name only.
+    const other = await testCustomer(t.app);
+    await t.db.db.execute(sql`update customers set name = 'Ibrahim Qwyx' where cust_id = ${other}`);
+    await t.db.db.execute(sql`update accounts set cust_id = ${other} where account_number = ${n}`);
+    expect(await search('q=zzyzx')).toEqual({ numbers: [], total: 0 });
+    expect(await search('q=qwyx&page=2&pageSize=1')).toEqual({ numbers: [], total: 1 });
+    const [drift] = await queryRows<{ n: number }>(
+      t.db.db,
+      sql`with joined as (select a.id, a.account_number, a.cust_id, a.account_type, a.status, a.branch_code, a.product_code,
+                                 a.overdrawn_since, a.opened_on, a.maturity_date, a.balance_band, c.name
+                          from accounts a join customers c on c.cust_id = a.cust_id),
+               kept as (select id, account_number, cust_id, account_type, status, branch_code, product_code,
+                               overdrawn_since, opened_on, maturity_date, balance_band, name from account_search)
+          select count(*)::int as n from ((table joined except table kept) union all (table kept except table joined)) d`,
+    );
+    expect(drift!.n).toBe(0);
+  });
 });
