@@ -8,7 +8,6 @@ import { postEntry, toCents } from '../ledger/index.ts';
 import { limitsOf, requestApproval, withinLimit } from '../roles/index.ts';
 import { assertDebitable, cashAccount, type CashAccount } from './account-lookup.ts';
 import type { Teller } from './caller.ts';
-import { signedCents } from './money.ts';
 import { asRefusal, refuse } from './refusals.ts';
 import { activeSessionOf, type SessionFacts } from './session-repository.ts';
 import {
@@ -147,7 +146,7 @@ export async function takeCash(
       if (r.kind === 'withdrawal') {
         assertDebitable(a);
         // The available balance may be negative (an overdrawn current account): signed cents.
-        if (toCents(r.amount) > signedCents(a.available)) throw refuse('insufficient_available');
+        if (toCents(r.amount) > toCents(a.available)) throw refuse('insufficient_available');
         if (toCents(r.amount) > toCents(s.balance)) throw refuse('till_cash_short');
         const limits = await limitsOf(tx, teller.id, teller.isSuperuser);
         if (!withinLimit(limits, a.currency, 'maxCashWithdrawal', r.amount)) {

@@ -7,7 +7,7 @@ import { setRoles } from '../../../test/support/roles.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { BRANCH, cashAccount, leones, openTill, ref, tellerScene } from '../../../test/support/teller.ts';
 import { queryRows } from '../../db/rows.ts';
-import { signedCents } from './money.ts';
+import { toCents } from '../ledger/index.ts';
 
 /** Tellers at their tills, two workers per till, all posting at once; fewer runs on PGlite. */
 const TELLERS = 6;
@@ -114,12 +114,12 @@ describe('till cash under concurrent tellers (fast-check)', () => {
     let sum = 0n;
     for (const s of tills) {
       const expected =
-        signedCents(s.openingAllocation) +
-        signedCents(s.deposits.amount) -
-        signedCents(s.withdrawals.amount) +
-        signedCents(s.vaultIn) -
-        signedCents(s.vaultOut);
-      expect(signedCents(s.expected!), s.tillCode).toBe(expected);
+        toCents(s.openingAllocation) +
+        toCents(s.deposits.amount) -
+        toCents(s.withdrawals.amount) +
+        toCents(s.vaultIn) -
+        toCents(s.vaultOut);
+      expect(toCents(s.expected!), s.tillCode).toBe(expected);
       expect(expected >= 0n).toBe(true);
       sum += expected;
     }
@@ -128,8 +128,8 @@ describe('till cash under concurrent tellers (fast-check)', () => {
       sql`select coalesce((select sum(balance) from gl_balances() where gl_code = ${`1020-${BRANCH}`} and currency = 'SLE'), 0)::text as teller,
                  coalesce((select sum(balance) from gl_balances() where gl_code = ${`1010-${BRANCH}`} and currency = 'SLE'), 0)::text as vault`,
     );
-    expect(signedCents(gl!.teller)).toBe(sum);
-    expect(signedCents(gl!.vault) >= 0n).toBe(true);
+    expect(toCents(gl!.teller)).toBe(sum);
+    expect(toCents(gl!.vault) >= 0n).toBe(true);
   }
 
   it('keeps every till equal to its allocation plus its postings', async () => {
@@ -155,14 +155,14 @@ describe('till cash under concurrent tellers (fast-check)', () => {
         const s = (
           await scene.call('GET', `/api/teller/sessions/${sessions[i]}`, scene.sup)
         ).json<TillSession>();
-        const counted = signedCents(s.expected!) + BigInt(diffs[i]!) * 100n;
+        const counted = toCents(s.expected!) + BigInt(diffs[i]!) * 100n;
         const total = counted < 0n ? 0n : counted;
         const r = await post(`/api/teller/sessions/${sessions[i]}/close`, who, {
           reference: ref('CL'),
           count: leones(`${total / 100n}.${String(total % 100n).padStart(2, '0')}`),
         });
         expect([200, 202], r.body).toContain(r.statusCode);
-        net += total - signedCents(s.expected!);
+        net += total - toCents(s.expected!);
         if (r.statusCode === 202) {
           const d = await post(
             `/api/approvals/${r.json<{ approvalId: string }>().approvalId}/approve`,
@@ -178,6 +178,6 @@ describe('till cash under concurrent tellers (fast-check)', () => {
       sql`select coalesce(sum(balance), 0)::text as b from gl_balances() where gl_code = '5020' and currency = 'SLE'`,
     );
     // 5020 is debit-positive: shortages are debits, overages credits.
-    expect(signedCents(r!.b)).toBe(-net);
+    expect(toCents(r!.b)).toBe(-net);
   }, 120_000);
 });
