@@ -54,7 +54,8 @@ describe('end-of-day steps over a week to a month end', () => {
     | 'fdNoPayout'
     | 'sleepy'
     | 'credited'
-    | 'awake';
+    | 'awake'
+    | 'drowsy';
   const ids = {} as Record<Key, number>;
   const scene = useEodScene('2026-11-24', { eod: { chunkRows: 3, leaseSeconds: 20 } });
   beforeAll(async () => {
@@ -112,7 +113,12 @@ describe('end-of-day steps over a week to a month end', () => {
       ],
       audit: { action: 'test.transfer', targetType: 'account', targetId: String(ids.credited) },
     });
-    ids.awake = (await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-01' })).id;
+    const awake = await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-01' });
+    ids.awake = awake.id;
+    // Asleep too, but its holder keeps the awake account above: the customer stays Active.
+    ids.drowsy = (
+      await openAccount(t.app, { product: 'E-SAV', openedOn: '2025-01-01', custId: awake.custId })
+    ).id;
     await t.app.db.execute(
       sql`insert into account_activity (account_id, last_customer_activity) values (${ids.awake}, '2026-06-01')`,
     );
@@ -128,7 +134,20 @@ describe('end-of-day steps over a week to a month end', () => {
     expect((await balanceOf(t, ids.sleepy)).s).toBe('Dormant');
     expect((await balanceOf(t, ids.credited)).s).toBe('Dormant');
     expect((await balanceOf(t, ids.awake)).s).toBe('Active');
-    expect(run.steps.find((s) => s.step === 'dormancy')!.totals['newly dormant']).toBe('2');
+    expect((await balanceOf(t, ids.drowsy)).s).toBe('Dormant');
+    expect(run.steps.find((s) => s.step === 'dormancy')!.totals['newly dormant']).toBe('3');
+    // Customers: the two whose only account went to sleep are Dormant, with one audit row; not the third.
+    const holders = await queryRows<{ id: string; status: string }>(
+      t.app.db,
+      sql`select a.id::text, c.status from accounts a join customers c on c.cust_id = a.cust_id
+           where a.id in (${ids.sleepy}, ${ids.credited}, ${ids.awake}) order by a.id`,
+    );
+    expect(holders.map((h) => h.status)).toEqual(['Dormant', 'Dormant', 'Active']);
+    const [audit] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select (details->>'count')::int as n from audit_log where action = 'eod.customer_dormancy_mark'`,
+    );
+    expect(audit!.n).toBe(2);
     expect(await allViolations(t.app)).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { chunked, inChunk, setStep, type ChunkResult, type StepContext } from '.
  * fees, reversals or manual journals). Then every Active account whose last activity (or its opening,
  * or its last reactivation) is at least the product's dormancy period before the business date gets a
  * mark (the report lists them), in one set-based pass; and the marked accounts become Dormant, chunk
- * by chunk.
+ * by chunk. Their holders with no other open account awake become Dormant customers.
  */
 export async function markDormant(ctx: StepContext): Promise<void> {
   const D = ctx.run.businessDate;
@@ -66,5 +66,31 @@ export async function markDormant(ctx: StepContext): Promise<void> {
         details: { businessDate: D, count: marked.length, accounts: marked.slice(0, 1000) },
       });
     return { lastId: Math.max(...rows.map((r) => Number(r.id))), done: rows.length, failed: 0 };
+  });
+  // Last, the customer lifecycle's Dormant (issue 17): an Active customer none of whose accounts is
+  // still open and awake once today's marks are applied. Only today's marked holders are looked at; a
+  // rerun finds them Dormant already and moves none.
+  await inChunk(ctx, async (tx) => {
+    const moved = await queryRows<{ id: number }>(
+      tx,
+      sql`with holders as (select distinct a.cust_id from eod_dormancy_marks m join accounts a on a.id = m.account_id
+                            where m.business_date = ${D}::date)
+          update customers c set status = 'Dormant', version = c.version + 1, updated_at = now()
+            from holders h
+           where c.cust_id = h.cust_id and c.status = 'Active'
+             and not exists (select 1 from accounts o where o.cust_id = c.cust_id
+                              and o.status not in ('Dormant', 'Closed', 'Rejected'))
+          returning c.cust_id as id`,
+    );
+    if (moved.length > 0)
+      await writeAudit(tx, {
+        action: 'eod.customer_dormancy_mark',
+        outcome: 'success',
+        actorId: ctx.run.requestedBy,
+        actorEmail: ctx.run.requestedEmail,
+        targetType: 'eod_run',
+        targetId: String(ctx.run.id),
+        details: { businessDate: D, count: moved.length, customers: moved.slice(0, 1000).map((m) => m.id) },
+      });
   });
 }
