@@ -305,6 +305,8 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
       }),
       { numRuns: RUNS },
     );
-    expect(entries.length).toBeGreaterThan(RUNS);
+    // Not vacuous: postings went through. At least one, not one per run: a run's random operations
+    // may all be refused (blocks, holds, limits), which CI once drew with 2 entries in 2 runs.
+    expect(entries.length).toBeGreaterThan(0);
   });
 });
