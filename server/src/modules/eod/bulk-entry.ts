@@ -2,9 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_REFUSAL_TEXT, type Currency } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { writeAudit } from '../audit/index.ts';
 import { declareBulkEntry, endBulkEntry } from '../ledger/index.ts';
-import { recordFailures, type StepContext } from './step-context.ts';
+import { auditStep, recordFailures, type StepContext } from './step-context.ts';
 
 /**
  * Set-based postings (ADR "set-based end-of-day postings"). A step stages one row per account in the
@@ -139,24 +138,16 @@ export async function postStaged(tx: Database, ctx: StepContext, p: StagedPostin
   }
   await recordFailures(tx, ctx, failures);
   if (entryId !== null)
-    await writeAudit(tx, {
-      action: p.audit.action,
-      outcome: 'success',
-      actorId: ctx.run.requestedBy,
-      actorEmail: ctx.run.requestedEmail,
-      targetType: 'eod_run',
-      targetId: String(ctx.run.id),
-      details: {
-        ...p.audit.details,
-        entryId,
-        reference: p.reference,
-        source: 'end_of_day',
-        step: ctx.step,
-        businessDate: ctx.run.businessDate,
-        currency: p.currency,
-        customerLines: posted,
-        failed: failures.length,
-      },
+    await auditStep(tx, ctx, p.audit.action, {
+      ...p.audit.details,
+      entryId,
+      reference: p.reference,
+      source: 'end_of_day',
+      step: ctx.step,
+      businessDate: ctx.run.businessDate,
+      currency: p.currency,
+      customerLines: posted,
+      failed: failures.length,
     });
   return { entryId, posted, failed: failures.length };
 }

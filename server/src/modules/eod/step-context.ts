@@ -3,6 +3,7 @@ import type { EodStep } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
 import { queryRows } from '../../db/rows.ts';
+import { writeAudit } from '../audit/index.ts';
 
 /** The run as its steps see it. */
 export interface RunFacts {
@@ -115,4 +116,22 @@ export async function recordFailures(
           from jsonb_to_recordset(${JSON.stringify(failures.map((f) => ({ account_id: f.accountId, error: f.error })))}::jsonb)
                as f(account_id bigint, error text)`,
   );
+}
+
+/** A step's audit row: the run's requester acting, on the run, in the step's own transaction. */
+export async function auditStep(
+  tx: Database,
+  ctx: Pick<StepContext, 'run'>,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await writeAudit(tx, {
+    action,
+    outcome: 'success',
+    actorId: ctx.run.requestedBy,
+    actorEmail: ctx.run.requestedEmail,
+    targetType: 'eod_run',
+    targetId: String(ctx.run.id),
+    details,
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_STATUSES, type AccountStatus } from '@bankmanager/contracts';
+import { ACCOUNT_STATUSES, fromCents, toCents, type AccountStatus } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -62,6 +62,7 @@ export async function buildProductReport(db: Database): Promise<ProductReport> {
   const rows = products.map((p, i) => {
     const v = inForce(versions[i]!, businessDate);
     const byStatus = zeroStatuses();
+    // Summed in cents as bigint: a float sum of a million balances drifts.
     let cents = 0n;
     for (const c of counts.filter((x) => x.product_code === p.code)) {
       byStatus[c.status] = Number(c.n);
@@ -93,18 +94,4 @@ export async function buildProductReport(db: Database): Promise<ProductReport> {
       balance: fromCents(t.cents),
     })),
   };
-}
-
-// Money is summed in cents as bigint: a float sum of a million balances drifts.
-function toCents(amount: string): bigint {
-  const neg = amount.startsWith('-');
-  const [whole, frac = ''] = amount.replace('-', '').split('.');
-  const c = BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2));
-  return neg ? -c : c;
-}
-
-function fromCents(c: bigint): string {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }

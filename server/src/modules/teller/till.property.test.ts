@@ -7,7 +7,7 @@ import { setRoles } from '../../../test/support/roles.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { BRANCH, cashAccount, leones, openTill, ref, tellerScene } from '../../../test/support/teller.ts';
 import { queryRows } from '../../db/rows.ts';
-import { toCents } from '../ledger/index.ts';
+import { fromCents, toCents } from '../ledger/index.ts';
 
 /** Tellers at their tills, two workers per till, all posting at once; fewer runs on PGlite. */
 const TELLERS = 6;
@@ -159,7 +159,7 @@ describe('till cash under concurrent tellers (fast-check)', () => {
         const total = counted < 0n ? 0n : counted;
         const r = await post(`/api/teller/sessions/${sessions[i]}/close`, who, {
           reference: ref('CL'),
-          count: leones(`${total / 100n}.${String(total % 100n).padStart(2, '0')}`),
+          count: leones(fromCents(total)),
         });
         expect([200, 202], r.body).toContain(r.statusCode);
         net += total - toCents(s.expected!);

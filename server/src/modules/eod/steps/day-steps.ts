@@ -3,7 +3,7 @@ import { EOD_TEXT } from '@bankmanager/contracts';
 import { queryRows } from '../../../db/rows.ts';
 import { writeAudit } from '../../audit/index.ts';
 import { eodHooks } from '../registry.ts';
-import { inChunk, type StepContext } from '../step-context.ts';
+import { auditStep, inChunk, type StepContext } from '../step-context.ts';
 
 export interface SingleOutcome {
   done: number;
@@ -47,15 +47,7 @@ export async function releaseClearedDeposits(ctx: StepContext): Promise<SingleOu
     );
     const n = rows[0]!.n;
     if (n > 0)
-      await writeAudit(tx, {
-        action: 'eod.holds_released',
-        outcome: 'success',
-        actorId: ctx.run.requestedBy,
-        actorEmail: ctx.run.requestedEmail,
-        targetType: 'eod_run',
-        targetId: String(id),
-        details: { businessDate: D, holds: n, amount: rows[0]!.amount },
-      });
+      await auditStep(tx, ctx, 'eod.holds_released', { businessDate: D, holds: n, amount: rows[0]!.amount });
     await tx.execute(sql`
       insert into bank_business_date (id, business_date, closing_run_id) values (true, ${D}::date, ${id})
       on conflict (id) do update set closing_run_id = excluded.closing_run_id,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/rows.ts';
-import { writeAudit } from '../../audit/index.ts';
 import { feeTermsOn } from '../rates.ts';
-import { chunked, inChunk, setStep, type ChunkResult, type StepContext } from '../step-context.ts';
+import { auditStep, chunked, inChunk, setStep, type ChunkResult, type StepContext } from '../step-context.ts';
 
 /**
  * First the day's customer-initiated lines move each account's last activity (is_customer_activity:
@@ -56,14 +55,10 @@ export async function markDormant(ctx: StepContext): Promise<void> {
     if (rows.length === 0) return { lastId: null, done: 0, failed: 0 };
     const marked = rows.filter((r) => r.moved).map((r) => Number(r.id));
     if (marked.length > 0)
-      await writeAudit(tx, {
-        action: 'eod.dormancy_mark',
-        outcome: 'success',
-        actorId: ctx.run.requestedBy,
-        actorEmail: ctx.run.requestedEmail,
-        targetType: 'eod_run',
-        targetId: String(ctx.run.id),
-        details: { businessDate: D, count: marked.length, accounts: marked.slice(0, 1000) },
+      await auditStep(tx, ctx, 'eod.dormancy_mark', {
+        businessDate: D,
+        count: marked.length,
+        accounts: marked.slice(0, 1000),
       });
     return { lastId: Math.max(...rows.map((r) => Number(r.id))), done: rows.length, failed: 0 };
   });
@@ -83,14 +78,10 @@ export async function markDormant(ctx: StepContext): Promise<void> {
           returning c.cust_id as id`,
     );
     if (moved.length > 0)
-      await writeAudit(tx, {
-        action: 'eod.customer_dormancy_mark',
-        outcome: 'success',
-        actorId: ctx.run.requestedBy,
-        actorEmail: ctx.run.requestedEmail,
-        targetType: 'eod_run',
-        targetId: String(ctx.run.id),
-        details: { businessDate: D, count: moved.length, customers: moved.slice(0, 1000).map((m) => m.id) },
+      await auditStep(tx, ctx, 'eod.customer_dormancy_mark', {
+        businessDate: D,
+        count: moved.length,
+        customers: moved.slice(0, 1000).map((m) => m.id),
       });
   });
 }

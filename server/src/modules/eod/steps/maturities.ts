@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { CURRENCIES } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { writeAudit } from '../../audit/index.ts';
 import { createStage, markRefusals, postStaged } from '../bulk-entry.ts';
-import { chunked, recordFailures, type ChunkResult, type StepContext } from '../step-context.ts';
+import { auditStep, chunked, recordFailures, type ChunkResult, type StepContext } from '../step-context.ts';
 import { postStagedInterest, stageCreditInterest } from './posting.ts';
 
 /** The fixed deposits that have reached maturity and are not processed yet (a chunk of them). */
@@ -115,16 +114,7 @@ export async function matureDeposits(ctx: StepContext): Promise<void> {
     await tx.execute(sql`
       update accounts a set status = 'Closed', closed_on = ${D}::date, block_kind = null
        where a.id = any(${doneList}) and coalesce(a.rollover, 'none') = 'none' and a.balance = 0`);
-    if (done.length > 0)
-      await writeAudit(tx, {
-        action: 'eod.fd_maturities',
-        outcome: 'success',
-        actorId: ctx.run.requestedBy,
-        actorEmail: ctx.run.requestedEmail,
-        targetType: 'eod_run',
-        targetId: String(ctx.run.id),
-        details: { businessDate: D, accounts: done },
-      });
+    if (done.length > 0) await auditStep(tx, ctx, 'eod.fd_maturities', { businessDate: D, accounts: done });
     await recordFailures(
       tx,
       ctx,
