@@ -8,6 +8,7 @@ import type {
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { pageWindow } from '../../lib/paging.ts';
 
 interface EntryRow extends Record<string, unknown> {
@@ -48,7 +49,7 @@ const toSummary = (r: EntryRow) => ({
 /** One entry with its lines (customer lines show their account number and control account). */
 export async function getEntry(db: Database, id: number): Promise<JournalEntry | null> {
   // One round trip: every posting route answers with this, right after its commit.
-  const [e] = await queryRows<EntryRow & { lines: JournalEntry['lines'] }>(
+  const [e] = await preparedRows<EntryRow & { lines: JournalEntry['lines'] }>(
     db,
     sql`select ${entryColumns},
           (select coalesce(json_agg(json_build_object(
@@ -61,6 +62,10 @@ export async function getEntry(db: Database, id: number): Promise<JournalEntry |
   );
   return e ? { ...toSummary(e), lines: e.lines } : null;
 }
+
+/** The reference's entry as `{ id, fx_rate }` JSON (or null), a scalar subquery a route can fold in. */
+export const entryByReferenceSql = (reference: string): SQL =>
+  sql`(select json_build_object('id', id::text, 'fx_rate', fx_rate::text) from journal_entries where reference = ${reference})`;
 
 /** The reference's entry id, if any. */
 export async function entryIdByReference(db: Database, reference: string): Promise<number | null> {

@@ -32,7 +32,8 @@ export async function postForRoute(
 ): Promise<{ status: 200 | 201; entry: JournalEntry }> {
   try {
     const r = await postEntryOnce(db, await build());
-    return { status: r.replayed ? 200 : 201, entry: (await getEntry(db, r.entryId))! };
+    // A fresh posting answers with the entry as posted; a replay reads the earlier one back.
+    return { status: r.replayed ? 200 : 201, entry: r.posted?.entry ?? (await getEntry(db, r.entryId))! };
   } catch (err) {
     if (!(err instanceof LedgerError)) throw err;
     await auditRefusal(db, who, err.code);

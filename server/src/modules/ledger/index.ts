@@ -18,9 +18,9 @@ export {
 } from './post-entry.ts';
 export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-entry-once.ts';
 export { postBulkEntry, type BulkEntryInput, type PostedBulkEntry } from './post-bulk-entry.ts';
-export { transferEntry, FX_POSITION_GL } from './transfer.ts';
+export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
-export { getEntry, entryIdByReference } from './entry-repository.ts';
+export { getEntry, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';
 export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';
 export { actorOf as approvalActor, approvedBy } from './manual-journal.ts';
 export { fromCents, toCents } from './money.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { POSTING_TEXT } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
@@ -23,7 +23,7 @@ const lineKey = (l: EntryLine) =>
     : `g:${l.glCode}:${l.currency}:${l.side}:${fromCents(toCents(l.amount))}`;
 
 async function existingEntry(db: Database, reference: string) {
-  const rows = await queryRows<{
+  const rows = await preparedRows<{
     id: string;
     source: string;
     kind: string;
@@ -48,8 +48,11 @@ async function existingEntry(db: Database, reference: string) {
 
 /**
  * Posts at most once per reference. A client that lost the answer sends the same request again and
- * gets the first entry back (replayed). Two copies racing past the lookup meet at the unique index: the
- * loser's transaction rolls back whole and it returns the winner's entry. The same reference with other
+ * gets the first entry back (replayed). Posting is tried first, since almost every request is new:
+ * the unique index on the reference refuses a copy, its transaction rolls back whole, and only then
+ * is the earlier entry read (one round trip less on every fresh posting). A refusal (a closed
+ * account, no funds) also looks for an earlier entry first: the replay of a request that was posted
+ * answers with its entry whatever happened to the accounts since. The same reference with other
  * lines is a reference_conflict.
  */
 export async function postEntryOnce(
@@ -59,18 +62,21 @@ export async function postEntryOnce(
   const wanted = input.lines.map(lineKey).sort();
   // Three rounds: a racing copy that later rolled back frees the reference, so we may post after all.
   for (let round = 0; round < 3; round++) {
+    let refused: unknown;
+    try {
+      const posted = await postEntry(db, input);
+      return { entryId: posted.id, posted, replayed: false };
+    } catch (err) {
+      if (!(err instanceof LedgerError) && violatedConstraint(err) !== ENTRY_REFERENCE_CONSTRAINT) throw err;
+      refused = err;
+    }
     const existing = await existingEntry(db, input.reference);
     if (existing) {
       const same = existing.source === input.source && existing.keys.join('|') === wanted.join('|');
       if (!same) throw new LedgerError('reference_conflict', POSTING_TEXT.referenceConflict(input.reference));
       return { entryId: existing.id, posted: null, replayed: true };
     }
-    try {
-      const posted = await postEntry(db, input);
-      return { entryId: posted.id, posted, replayed: false };
-    } catch (err) {
-      if (violatedConstraint(err) !== ENTRY_REFERENCE_CONSTRAINT) throw err;
-    }
+    if (refused instanceof LedgerError) throw refused;
   }
   throw new Error(`reference ${input.reference} kept colliding without an entry to return`);
 }

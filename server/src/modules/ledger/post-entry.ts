@@ -3,16 +3,24 @@ import {
   ACCOUNT_REFUSAL_TEXT,
   EOD_TEXT,
   postingAmountSchema,
+  type JournalEntry,
+  type JournalLine,
   type Currency,
   type JournalSource,
   type Side,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { pgArray, preparedRows } from '../../db/prepared.ts';
 import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { CONSTRAINT_REFUSALS, LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
+import {
+  accountLineAsPosted,
+  entryAsPosted,
+  glLineAsPosted,
+  type EntryRowAsPosted,
+} from './entry-as-posted.ts';
 import { statsSlot } from './stats-slots.ts';
 
 /** A line on a GL account, or on a customer account (whose currency and control account are its own). */
@@ -61,6 +69,8 @@ export interface PostedEntry {
   reference: string;
   businessDate: string;
   accountLines: PostedAccountLine[];
+  /** The entry as GET /api/journal-entries/:id shows it, built from the statements that posted it. */
+  entry: JournalEntry;
 }
 
 export interface LockedAccount extends Record<string, unknown> {
@@ -69,6 +79,9 @@ export interface LockedAccount extends Record<string, unknown> {
   status: string;
   block_kind: string | null;
   currency: Currency;
+  /** The control account its lines post to, and its name (postEntry reads them with the lock). */
+  ledger_code?: string;
+  gl_name?: string;
 }
 
 const isAccountLine = (l: EntryLine): l is Extract<EntryLine, { accountId: number }> => 'accountId' in l;
@@ -117,16 +130,14 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
       const locked =
         ids.length === 0
           ? []
-          : await queryRows<LockedAccount>(
+          : await preparedRows<LockedAccount>(
               tx,
-              sql`select id, account_number, status, block_kind, currency from accounts
-                  where id in (${sql.join(
-                    ids.map((id) => sql`${id}`),
-                    sql`, `,
-                  )}) order by id for no key update`,
+              sql`select a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name as gl_name
+                  from accounts a join gl_accounts g on g.code = a.ledger_code
+                  where a.id = any(${pgArray(ids)}::bigint[]) order by a.id for no key update of a`,
             );
       const byId = new Map(locked.map((a) => [Number(a.id), a]));
-      await checkGlLines(tx, input.lines);
+      const glNames = await checkGlLines(tx, input.lines);
       const net = new Map<string, bigint>();
       for (const l of input.lines) {
         let currency: Currency;
@@ -158,21 +169,39 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
       const entry = await insertEntryRow(tx, input);
       const entryId = entry.id;
       const accountLines: PostedAccountLine[] = [];
+      const lines: JournalLine[] = [];
       for (const l of inInsertOrder(input.lines, byId)) {
         if (!isAccountLine(l)) {
-          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
-            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)`);
+          const [gl] = await preparedRows<{ id: string }>(
+            tx,
+            sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
+            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)
+            returning id::text as id`,
+          );
+          lines.push(glLineAsPosted(gl!.id, l, glNames.get(l.glCode)!));
           continue;
         }
-        accountLines.push(
-          await insertAccountLine(tx, entryId, entry.reference, input, l, byId.get(l.accountId)!),
+        const posted = await insertAccountLine(
+          tx,
+          entryId,
+          entry.reference,
+          input,
+          l,
+          byId.get(l.accountId)!,
         );
+        accountLines.push(posted);
+        lines.push(accountLineAsPosted(posted, byId.get(l.accountId)!));
       }
-      // Check the balance now rather than at commit: writeAudit takes the audit chain's lock, which
-      // every posting in the bank waits for, so as little as possible should run after it.
-      await tx.execute(sql`set constraints journal_entries_balanced immediate`);
+      // The balance is re-checked at commit (journal_entries_balanced), after writeAudit took its chain
+      // stripe's lock: a cached plan of a few index reads (migration 0061), cheaper than a round trip.
       await auditEntry(tx, input, entry);
-      return { id: entryId, reference: entry.reference, businessDate: entry.businessDate, accountLines };
+      return {
+        id: entryId,
+        reference: entry.reference,
+        businessDate: entry.businessDate,
+        accountLines,
+        entry: entryAsPosted(input, entry, lines),
+      };
     });
   } catch (err) {
     throw asLedgerError(err);
@@ -196,8 +225,15 @@ export function asLedgerError(err: unknown): unknown {
 export async function insertEntryRow(
   tx: Database,
   input: Omit<EntryInput, 'lines' | 'audit'>,
-): Promise<{ id: number; reference: string; businessDate: string }> {
-  const [entry] = await queryRows<{ id: string; reference: string; business_date: string }>(
+): Promise<EntryRowAsPosted> {
+  const [entry] = await preparedRows<{
+    id: string;
+    reference: string;
+    business_date: string;
+    value_date: string;
+    fx_rate: string | null;
+    posted_at: string | Date;
+  }>(
     tx,
     sql`with n as (select nextval(pg_get_serial_sequence('journal_entries', 'id')) as id)
         insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
@@ -207,9 +243,17 @@ export async function insertEntryRow(
                coalesce(${input.reference ?? null}::text, 'TX' || lpad(n.id::text, 12, '0')),
                ${input.reversalOf ?? null}::bigint, ${input.fxRate ?? null}::numeric
         from n
-        returning id, reference, business_date::text as business_date`,
+        returning id, reference, business_date::text as business_date, value_date::text as value_date,
+                  fx_rate::text as fx_rate, posted_at`,
   );
-  return { id: Number(entry!.id), reference: entry!.reference, businessDate: entry!.business_date };
+  return {
+    id: Number(entry!.id),
+    reference: entry!.reference,
+    businessDate: entry!.business_date,
+    valueDate: entry!.value_date,
+    fxRate: entry!.fx_rate,
+    postedAt: new Date(entry!.posted_at),
+  };
 }
 
 /** The entry's audit row (every posting has one: ledger_violations checks it), the lines in its details. */
@@ -275,7 +319,7 @@ export async function insertAccountLine(
   const signed = l.side === 'credit' ? sql`${l.amount}::numeric` : sql`-${l.amount}::numeric`;
   // clock_timestamp(), read after the lock, is later than the account's postings; greatest() keeps the
   // history order even if the clock stepped back or seeded history runs past today.
-  const [row] = await queryRows<{
+  const [row] = await preparedRows<{
     id: string;
     posted_at: string | Date;
     value_date: string;
@@ -304,16 +348,13 @@ export async function insertAccountLine(
 }
 
 /** Unknown GL codes and a line in a currency its account does not keep, refused before any write. */
-export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<void> {
+export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<Map<string, string>> {
   const gl = lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
-  if (gl.length === 0) return;
+  if (gl.length === 0) return new Map();
   const codes = [...new Set(gl.map((l) => l.glCode))];
-  const rows = await queryRows<{ code: string; currency: string }>(
+  const rows = await preparedRows<{ code: string; currency: string; name: string }>(
     tx,
-    sql`select code, currency from gl_accounts where code in (${sql.join(
-      codes.map((c) => sql`${c}`),
-      sql`, `,
-    )})`,
+    sql`select code, currency, name from gl_accounts where code = any(${pgArray(codes)}::text[])`,
   );
   const currencyOf = new Map(rows.map((r) => [r.code, r.currency]));
   for (const l of gl) {
@@ -324,6 +365,7 @@ export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<vo
       throw new LedgerError('currency_mismatch', `GL account ${l.glCode} keeps ${c} only, not ${l.currency}`);
     }
   }
+  return new Map(rows.map((r) => [r.code, r.name]));
 }
 
 /**

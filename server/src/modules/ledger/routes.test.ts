@@ -88,6 +88,8 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     expect(entry.lines).toEqual([glLine('1030', 'debit'), glLine('4020', 'credit')]);
     const again = await send('POST', '/api/journal-entries', body);
     expect([again.statusCode, again.json().id]).toEqual([200, entry.id]);
+    // The fresh answer (built as posted) and the replay's (read back) are the same entry.
+    expect(again.json()).toEqual(entry);
     const other = await send('POST', '/api/journal-entries', {
       ...body,
       lines: body.lines
@@ -213,6 +215,11 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     );
     const ids = e.lines.map((l: { id: string }) => Number(l.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // A posting answers with the entry built from its own statements (no read after the commit): it
+    // must be the entry as the journal shows it, and as a replay of the same request answers.
+    for (const posted of [same.json(), e]) {
+      expect((await send('GET', `/api/journal-entries/${posted.id}`)).json()).toEqual(posted);
+    }
     expect(
       e.lines
         .map(

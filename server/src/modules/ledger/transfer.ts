@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Currency, TransferRequest } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { LedgerError } from './ledger-error.ts';
 import { convert, fromCents, MAX_CENTS, toCents } from './money.ts';
 import type { EntryInput, EntryLine } from './post-entry.ts';
@@ -9,19 +9,25 @@ import type { EntryInput, EntryLine } from './post-entry.ts';
 /** The FX position account every cross-currency movement passes through. */
 export const FX_POSITION_GL = '1810';
 
-interface TransferAccount {
+/** A transfer's account as the entry needs it (a caller that has looked it up already passes it in). */
+export interface TransferAccount {
   id: number;
   number: string;
   currency: Currency;
 }
 
-async function findByNumber(db: Database, number: string): Promise<TransferAccount> {
-  const [r] = await queryRows<{ id: string; currency: Currency }>(
+/** Both accounts in one round trip, the payer first. */
+async function findPair(db: Database, from: string, to: string): Promise<[TransferAccount, TransferAccount]> {
+  const rows = await preparedRows<{ id: string; n: string; currency: Currency }>(
     db,
-    sql`select id, currency from accounts where account_number = ${number}`,
+    sql`select id, account_number as n, currency from accounts where account_number in (${from}, ${to})`,
   );
-  if (!r) throw new LedgerError('account_not_found', `Account ${number} does not exist`);
-  return { id: Number(r.id), number, currency: r.currency };
+  const find = (number: string): TransferAccount => {
+    const r = rows.find((x) => x.n === number);
+    if (!r) throw new LedgerError('account_not_found', `Account ${number} does not exist`);
+    return { id: Number(r.id), number, currency: r.currency };
+  };
+  return [find(from), find(to)];
 }
 
 /**
@@ -36,9 +42,13 @@ export async function transferEntry(
   actor: EntryInput['actor'],
   /** More for the audit row (e.g. where the rate came from, who approved). */
   auditDetails: Record<string, unknown> = {},
+  /** The two accounts, when the caller has read them already (they must be the request's). */
+  known?: { from: TransferAccount; to: TransferAccount },
 ): Promise<EntryInput & { reference: string }> {
-  const from = await findByNumber(db, req.from_account);
-  const to = await findByNumber(db, req.to_account);
+  const [from, to] =
+    known && known.from.number === req.from_account && known.to.number === req.to_account
+      ? [known.from, known.to]
+      : await findPair(db, req.from_account, req.to_account);
   const cross = from.currency !== to.currency;
   if (cross && !req.rate) {
     throw new LedgerError('currency_mismatch', `${from.currency} to ${to.currency} needs an exchange rate`);

@@ -48,16 +48,23 @@ export async function mustFindAccountPair(
 
 /** The accounts in the order asked, in one query; 404 for the first missing one. */
 export async function mustFindAccounts(db: Database, numbers: string[]): Promise<PayAccount[]> {
-  const rows = await queryRows<Omit<PayAccount, 'id'> & { id: string }>(
-    db,
-    sql`select a.id, a.account_number as number, c.name as holder, a.currency, a.status,
-               a.branch_code as branch, ${availableOf(sql`a`)} as available
-        from accounts a join customers c on c.cust_id = a.cust_id
-        where a.account_number in (${sql.join(
-          numbers.map((n) => sql`${n}`),
-          sql`, `,
-        )})`,
-  );
+  return inOrderAsked(await queryRows<PayAccountRow>(db, payAccountsSql(numbers)), numbers);
+}
+
+export type PayAccountRow = Omit<PayAccount, 'id'> & { id: string };
+
+/** The select behind mustFindAccounts, for a route that folds more into the same statement. */
+export const payAccountsSql = (numbers: string[]): SQL =>
+  sql`select a.id, a.account_number as number, c.name as holder, a.currency, a.status,
+             a.branch_code as branch, ${availableOf(sql`a`)} as available
+      from accounts a join customers c on c.cust_id = a.cust_id
+      where a.account_number in (${sql.join(
+        numbers.map((n) => sql`${n}`),
+        sql`, `,
+      )})`;
+
+/** Rows of payAccountsSql in the order asked; 404 with Account Enquiry's message for the first missing. */
+export function inOrderAsked(rows: PayAccountRow[], numbers: string[]): PayAccount[] {
   return numbers.map((number) => {
     const r = rows.find((row) => row.number === number);
     if (!r) throw notFound(ACCOUNT_ENQUIRY_TEXT.notFound(number));

@@ -20,9 +20,17 @@ export {
   requestApproval,
   requestApprovalOnce,
   approvalByReference,
+  approvalIdByReferenceSql,
   businessDay,
   type ApprovalRequestInput,
 } from './request-approval.ts';
-export { limitsOf, withinLimit, compareDecimal } from './limits.ts';
+export {
+  limitsOf,
+  limitRowsSql,
+  limitsFromRows,
+  withinLimit,
+  compareDecimal,
+  type LimitRow,
+} from './limits.ts';
 export { mayReadApproval } from './approval-list.ts';
 export { assignSeedRoles } from './role-repository.ts';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { APPROVAL_POLICIES, type ApprovalType } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
@@ -76,6 +76,10 @@ export async function requestApproval(tx: Database, input: ApprovalRequestInput)
   });
   return id;
 }
+
+/** The id of the request of `type` made with `reference`, as a scalar subquery a route can fold in. */
+export const approvalIdByReferenceSql = (type: ApprovalType, reference: string): SQL =>
+  sql`(select id::text from approval_requests where type = ${type} and reference = ${reference})`;
 
 /** The request of this type made with this client reference, if any (any status). */
 export async function approvalByReference(

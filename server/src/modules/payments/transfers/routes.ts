@@ -15,17 +15,16 @@ import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { assertBranch, callerHolds, currentUser, requirePermission } from '../../auth/index.ts';
 import {
   auditRefusal,
-  entryIdByReference,
-  getEntry,
   LedgerError,
   ledgerHttpError,
   postForRoute,
   transferEntry,
 } from '../../ledger/index.ts';
-import { approvalByReference, limitsOf, requestApprovalOnce, withinLimit } from '../../roles/index.ts';
+import { requestApprovalOnce, withinLimit } from '../../roles/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
 import { actorOf, mustFindAccountPair } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
+import { transferPreflight } from './preflight.ts';
 import { applyRateRule } from './rate-rule.ts';
 
 /**
@@ -67,17 +66,25 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = actorOf(req);
       const who = { actor, action: 'ledger.transfer', target: b.from_account, request: b };
-      const [from, to] = await mustFindAccountPair(app.db, b.from_account, b.to_account);
+      const u = currentUser(req);
+      const { from, to, approvalId, entry, limits } = await transferPreflight(app.db, {
+        from: b.from_account,
+        to: b.to_account,
+        reference: b.reference,
+        userId: u.userId,
+        isSuperuser: u.isSuperuser,
+      });
       assertBranch(req, from.branch);
+      const known = { from, to };
 
       // The same reference again answers its first result: the approval request, else the entry.
-      const asked = await approvalByReference(app.db, 'transfer', b.reference);
-      if (asked) return reply.status(202).send({ approvalId: asked.id });
-      const posted = await entryIdByReference(app.db, b.reference);
-      if (posted !== null) {
+      if (approvalId) return reply.status(202).send({ approvalId });
+      if (entry) {
         // Rebuilt at the rate its entry recorded, so the same request matches it exactly.
-        const rate = (await getEntry(app.db, posted))?.fx_rate ?? undefined;
-        const r = await postForRoute(app.db, who, () => transferEntry(app.db, { ...b, rate }, actor));
+        const rate = entry.fx_rate ?? undefined;
+        const r = await postForRoute(app.db, who, () =>
+          transferEntry(app.db, { ...b, rate }, actor, {}, known),
+        );
         return reply.status(r.status).send(r.entry);
       }
 
@@ -99,10 +106,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const request = { ...b, rate: applied.rate };
-      const u = currentUser(req);
-      if (
-        !withinLimit(await limitsOf(app.db, u.userId, u.isSuperuser), from.currency, 'maxTransfer', b.amount)
-      ) {
+      if (!withinLimit(limits, from.currency, 'maxTransfer', b.amount)) {
         const credited = applied.rate
           ? convertAmount(b.amount, applied.rate, from.currency, to.currency)
           : b.amount;
@@ -125,7 +129,9 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return reply.status(202).send({ approvalId });
       }
-      const r = await postForRoute(app.db, who, () => transferEntry(app.db, request, actor, applied.details));
+      const r = await postForRoute(app.db, who, () =>
+        transferEntry(app.db, request, actor, applied.details, known),
+      );
       return reply.status(r.status).send(r.entry);
     },
   );
