@@ -6,7 +6,10 @@
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME]
 // Targets (issue 14, at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of direct;
 // trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes minutes.
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
@@ -31,7 +34,19 @@ const perLevel = Number(values.transfers);
 const dbName = values.database;
 const LEVELS = [1, 8, 32];
 
-// Seed with the shared helper (its own small pool), then reopen with a pool for 32 clients.
+/** Busy CPU time of the whole machine so far (ms), from /proc/stat; 0 where there is none. */
+function machineCpuMs(): number {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system irq softirq steal, in clock ticks (100 per second)
+    return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+// Seed with the shared helper (its own small pool), then reopen with the pool the server runs with
+// (DB_POOL_MAX, 10 by default): 32 clients queue for its connections, as they would at the real server.
 const seeded = await openBenchDatabase(serverUrl, dbName);
 await runMigrations(seeded);
 await ensureCustomers(seeded, dbName, customers);
@@ -39,10 +54,13 @@ await seeded.close();
 const handle = await openDatabase({
   databaseUrl: benchDatabaseUrl(serverUrl, dbName),
   dataDir: 'memory://',
-  poolMax: 40,
+  poolMax: testConfig().dbPoolMax,
   queryTimeoutMs: 0,
 });
 const db = handle.db;
+// The client is undici's request (what autocannon-style load tools use): WHATWG fetch spent 0.45 ms of
+// CPU per request of its own on this machine, which the server was then charged for.
+const agent = new Agent({ connections: 64 });
 const app = await buildApp({ config: testConfig(), db: handle, logger: false });
 try {
   // staffUsers starts the app listening (its users sign in over HTTP); the transfers use that port.
@@ -77,21 +95,27 @@ try {
   /** `total` operations spread over `clients` concurrent loops; operations per second. */
   async function throughput(clients: number, total: number, op: () => Promise<void>): Promise<number> {
     let left = total;
+    const cpu0 = machineCpuMs();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (left-- > 0) await op();
       }),
     );
-    return total / ((performance.now() - started) / 1000);
+    const wall = performance.now() - started;
+    cpuPerOp.push({ clients, ms: (machineCpuMs() - cpu0) / total, wallMs: wall / total });
+    return total / (wall / 1000);
   }
+  const cpuPerOp: { clients: number; ms: number; wallMs: number }[] = [];
   const viaApi = async () => {
-    const r = await fetch(`${base}/api/transfers`, {
+    const r = await request(`${base}/api/transfers`, {
       method: 'POST',
+      dispatcher: agent,
       headers: { authorization: officer.auth, 'content-type': 'application/json' },
       body: JSON.stringify(nextTransfer()),
     });
-    if (r.status !== 201) throw new Error(`transfer answered ${r.status}: ${await r.text()}`);
+    const text = await r.body.text();
+    if (r.statusCode !== 201) throw new Error(`transfer answered ${r.statusCode}: ${text}`);
   };
   const actor = { id: officer.userId, email: officer.email, ip: '127.0.0.1' };
   const direct = async () => {
@@ -105,6 +129,7 @@ try {
   };
 
   await throughput(4, 100, viaApi); // warm up connections, JIT and caches
+  cpuPerOp.length = 0;
   const rows: string[] = [];
   const tps: Record<string, number[]> = { api: [], direct: [], floor: [] };
   for (const c of LEVELS) {
@@ -139,6 +164,21 @@ try {
   console.log(
     `API vs direct, worst:     ${worstRatio.toFixed(2)}× slower (target ≤ 1.5×) ${verdict(worstRatio <= 1.5)}`,
   );
+  // Client, server and PostgreSQL share this machine's cores: one client already keeps about one core
+  // busy (its steps run one after another across processes), so N clients can at most reach
+  // cores × (wall time per operation ÷ CPU time per operation) of one client's rate.
+  const cores = availableParallelism();
+  console.log(`\nCPU per operation (the whole machine: client, server and PostgreSQL; ${cores} cores)`);
+  console.log('path   | clients | wall ms/op | CPU ms/op | ceiling for 32 vs 1 on this machine');
+  for (const [i, path] of ['API', 'direct', 'floor'].entries()) {
+    LEVELS.forEach((c, j) => {
+      const m = cpuPerOp[j * 3 + i]!;
+      const ceiling = j === 0 ? `${((cores * m.wallMs) / m.ms).toFixed(2)}×` : '';
+      console.log(
+        `${path.padEnd(6)} | ${String(c).padStart(7)} | ${m.wallMs.toFixed(2).padStart(10)} | ${m.ms.toFixed(2).padStart(9)} | ${ceiling}`,
+      );
+    });
+  }
 
   const runs = Number(values.runs);
   const today = await time(runs, () =>
@@ -160,6 +200,7 @@ try {
   console.log(`ledger_violations(): ${bad!.n}`);
   if (Number(bad!.n) !== 0) process.exitCode = 1;
 } finally {
+  await agent.close();
   await app.close();
   await handle.close();
 }
