@@ -73,6 +73,31 @@ export async function time(n: number, fn: () => Promise<unknown>): Promise<Timin
   return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1)! };
 }
 
+/**
+ * `time` for two ways of doing the same thing, their runs interleaved (a, b, a, b…): a ratio of the
+ * two then compares runs made in the same moments of the machine, not two stretches of it.
+ */
+export async function timeSideBySide(
+  n: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[Timing, Timing]> {
+  await a();
+  await b();
+  const ms: [number[], number[]] = [[], []];
+  for (let i = 0; i < n; i++) {
+    for (const [k, fn] of [a, b].entries()) {
+      const t = performance.now();
+      await fn();
+      ms[k]!.push(performance.now() - t);
+    }
+  }
+  return ms.map((xs) => {
+    xs.sort((x, y) => x - y);
+    return { p50: percentile(xs, 50), p95: percentile(xs, 95), max: xs.at(-1)! };
+  }) as [Timing, Timing];
+}
+
 /** Seeds `customers` customers (5 postings per account) unless the database already holds exactly that many. */
 export async function ensureCustomers(handle: DbHandle, dbName: string, customers: number): Promise<void> {
   const [have] = await queryRows<{ n: string }>(handle.db, sql`select count(*) as n from customers`);

@@ -488,6 +488,12 @@ export const registeredUserKeys = pgTable(
     mobileNo: text('mobile_no').notNull(),
     // The customer's branch (issue 15): a branch-scoped caller's list walks the branch's own indexes.
     branchCode: text('branch_code').notNull(),
+    /**
+     * The payment account's accounts.balance_band (monotone in the balance): a search sorted by balance
+     * reads balances only for the hits in the bands its page reaches (issue 22). A posting changes it
+     * only when the balance moves by about a fifth.
+     */
+    balanceBand: smallint('balance_band').notNull().default(0),
   },
   (t) => [
     // A branch-scoped page: the same sorts within one branch (issue 15).

@@ -6,6 +6,7 @@ import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { postTransaction } from '../banking/index.ts';
+import { postBulkEntry } from '../ledger/index.ts';
 import { containsPattern } from '../../lib/search-pattern.ts';
 import { countRegisteredUsers, pageRegisteredUsers } from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
@@ -89,6 +90,36 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
       sql`select name from registered_user_balances where cust_id = ${subs[2]!.custId}`,
     );
     expect(b!.name).toBe('Renamed Person');
+  });
+
+  // A bulk entry (end of day's interest, a salary batch) moves balances set-based, with the row
+  // triggers quiet: its statement trigger carries the balances and the bands over.
+  it('follows a bulk entry that moves payment accounts into other balance bands', async () => {
+    const ids = [subs[5]!.accountId, subs[6]!.accountId];
+    const bandOf = async () =>
+      queryRows<{ band: number }>(
+        h.db,
+        sql`select k.balance_band as band from registered_user_keys k
+            where k.cust_id in (${subs[5]!.custId}, ${subs[6]!.custId}) order by k.cust_id`,
+      );
+    const before = await bandOf();
+    await postBulkEntry(h.db, {
+      source: 'system',
+      narration: 'Bulk credit',
+      reference: `RUK-BULK-${Date.now()}`,
+      lines: [{ glCode: SUSPENSE_GL, currency: 'SLE', side: 'debit', amount: '20000.00' }],
+      bulk: {
+        side: 'credit',
+        rows: sql`select * from (values ${sql.join(
+          ids.map((id) => sql`(${id}::bigint, 10000::numeric, null::text)`),
+          sql`, `,
+        )}) as r(account_id, amount, description)`,
+      },
+      audit: { action: 'test.bulk', targetType: 'test', targetId: 'bulk' },
+    });
+    const after = await bandOf();
+    expect(after.map((r) => r.band)).not.toEqual(before.map((r) => r.band));
+    expect(await violations()).toEqual([]);
   });
 
   // The count row is one for the whole bank: a save that adds no subscription must not write (and

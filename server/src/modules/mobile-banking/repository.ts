@@ -1,80 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { CustomerLookup, RegisteredUser, RegisteredUserSort } from '@bankmanager/contracts';
+import { sql } from 'drizzle-orm';
+import type { CustomerLookup, RegisteredUser } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { containsPattern } from '../../lib/search-pattern.ts';
+import {
+  isShortTerm,
+  keysTable,
+  SELECT_RECORD,
+  SORT_KEYS,
+  toRecord,
+  whereOf,
+  type ListParams,
+  type Row,
+} from './query-parts.ts';
+import { countedSearchPage } from './search-page.ts';
 
-export interface ListParams {
-  q?: string | undefined;
-  /** Only this branch's customers (the caller's scope, `listBranch`); every branch when undefined. */
-  branch?: string | undefined;
-  sort: RegisteredUserSort;
-  order: 'asc' | 'desc';
-  offset: number;
-  limit: number;
-}
-
-type Row = Omit<RegisteredUser, 'cust_id' | 'version'> & {
-  cust_id: number | string;
-  version: number | string;
-};
-
-const toRecord = (r: Row): RegisteredUser => ({
-  ...r,
-  cust_id: Number(r.cust_id),
-  version: Number(r.version),
-});
-
-/**
- * Sort keys are fixed columns chosen by a whitelist key, never text from the request. The key tables
- * mirror c.name, s.mobile_no and a.balance (trigger-maintained), so ordering by them gives exactly the
- * order of the joined record. The balance lives in registered_user_balances (ADR 0029), which carries
- * the same name, mobile and branch columns: a page sorted by balance walks that table as `k`.
- */
-const SORT_KEYS: Record<RegisteredUserSort, SQL> = {
-  id: sql`k.cust_id`,
-  name: sql`k.name`,
-  mobile: sql`k.mobile_no`,
-  balance: sql`k.balance`,
-};
-
-const keysTable = (sort: RegisteredUserSort): SQL =>
-  sort === 'balance' ? sql`registered_user_balances k` : sql`registered_user_keys k`;
-
-const SELECT_RECORD = sql`
-  select c.cust_id, c.name as cust_name, s.mobile_no, a.account_number as pay_acct, a.balance::text as balance,
-         a.ledger_code as ledger, c.status, s.subscribed as mb_sub, s.version
-  from mobile_banking_subscriptions s
-  join customers c on c.cust_id = s.cust_id
-  join accounts a on a.id = s.pay_account_id`;
-
-/**
- * A term of 1–2 characters (as PostgreSQL counts them: code points) matches most rows and no trigram
- * index can find it; registered_user_term_counts knows its total (ADR 0030).
- */
-const isShortTerm = (q: string) => [...q].length <= 2;
-
-/**
- * Subscriptions whose customer name, zero-padded id or registered mobile number contains the term: a
- * byte-wise LIKE of the lower-cased term on name_folded (lower(name), what ILIKE would compute for every
- * row), on the id text (digits only) and on the mobile (digits and '+', the E.164 CHECKs), where lower()
- * changes nothing. A term with any other character cannot be in the id or the mobile, so only the name
- * is compared: a walk then evaluates one LIKE a row instead of three and a padded id. A term of 3+
- * characters is found through the columns' trigram indexes (a BitmapOr); a shorter one filters a sort
- * index (ADR 0030). With a branch, the branch's own sort indexes (ruk_branch_*) lead.
- */
-function whereOf(q: string | undefined, branch: string | undefined): SQL {
-  const conds: SQL[] = [];
-  if (branch !== undefined) conds.push(sql`k.branch_code = ${branch}`);
-  if (q) {
-    const p = containsPattern(q);
-    const fields = [sql`k.name_folded like lower(${p})`];
-    if (/^[0-9+]+$/.test(q)) fields.unshift(sql`k.mobile_no like ${p}`); // a column: cheapest first
-    if (/^[0-9]+$/.test(q)) fields.push(sql`lpad(k.cust_id::text, 6, '0') like ${p}`);
-    conds.push(sql`(${sql.join(fields, sql` or `)})`);
-  }
-  return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
-}
+export type { ListParams } from './query-parts.ts';
 
 /**
  * One page. Only the keys are sorted and skipped (an index-only walk over registered_user_keys, or a
@@ -137,13 +77,14 @@ export async function pageRegisteredUsers(
 ): Promise<{ total: number; rows: RegisteredUser[] }> {
   return db.transaction(
     async (tx) => {
-      const total = await countRegisteredUsers(tx, p.q, p.branch);
-      // A term of 3+ characters is counted through the trigram indexes. Its page is then either the
-      // filtered sort-index walk (reading from the nearer end), when the hits are dense enough that
-      // the walk passes few entries to reach the page, or the hits collected once and sorted.
-      if (p.q && !isShortTerm(p.q) && entriesToWalk(p, total, await countRegisteredUsers(tx)) > walkLimit) {
-        return { total, rows: await searchPage(tx, p) };
+      // A term of 3+ characters is counted through the trigram indexes, in the statement that sorts
+      // those hits for the page when walking a sort index from the page's nearer end would pass more
+      // than walkLimit entries; otherwise the filtered walk reads the page with that total.
+      if (p.q && !isShortTerm(p.q)) {
+        const { total, rows } = await countedSearchPage(tx, p, walkLimit);
+        return { total, rows: rows ?? (await listRegisteredUsers(tx, { ...p, total })) };
       }
+      const total = await countRegisteredUsers(tx, p.q, p.branch);
       return { total, rows: await listRegisteredUsers(tx, { ...p, total }) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -152,39 +93,6 @@ export async function pageRegisteredUsers(
 
 /** About a few milliseconds of a filtered index-only walk (bench:registered-users). */
 const WALK_LIMIT = 25_000;
-
-/** How many sort-index entries a filtered walk passes to reach the page, if the hits are spread evenly. */
-function entriesToWalk(p: ListParams, total: number, all: number): number {
-  if (total === 0 || p.offset >= total) return 0;
-  const fromNearerEnd = Math.min(p.offset, Math.max(0, total - p.offset - p.limit)) + p.limit;
-  return (fromNearerEnd * all) / total;
-}
-
-/**
- * One page of a search's hits, collected once through the trigram indexes (materialized, so not found
- * by a walk) and sorted; the caller has counted them in the same snapshot. Only the page's keys are
- * sorted; its records are joined afterwards.
- */
-async function searchPage(db: Database, p: ListParams): Promise<RegisteredUser[]> {
-  const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
-  // The trigram indexes are registered_user_keys' own: a balance sort looks each hit's balance up, one
-  // key probe per hit (as a join, the planner preferred hashing all 882,521 balances at 1M).
-  const key =
-    p.sort === 'balance'
-      ? sql`(select b.balance from registered_user_balances b where b.cust_id = k.cust_id)`
-      : SORT_KEYS[p.sort];
-  const rows = await queryRows<Row>(
-    db,
-    sql`with hits as materialized (
-          select k.cust_id, ${key} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}),
-        page as materialized (
-          select cust_id, sort_key from hits order by sort_key ${dir}, cust_id ${dir}
-          limit ${p.limit} offset ${p.offset})
-        ${SELECT_RECORD} join page on page.cust_id = s.cust_id
-        order by page.sort_key ${dir}, page.cust_id ${dir}`,
-  );
-  return rows.map(toRecord);
-}
 
 export async function getRegisteredUser(db: Database, custId: number): Promise<RegisteredUser | null> {
   const [r] = await queryRows<Row>(db, sql`${SELECT_RECORD} where s.cust_id = ${custId}`);

@@ -87,10 +87,11 @@ export async function insertSubscriptions(
 /** The registered-users screen's keys, set-based (its sync triggers are off during the bulk load). */
 export async function insertRegisteredUserKeys(tx: Database, range: CustomerRange): Promise<void> {
   await tx.execute(sql`
-    insert into registered_user_keys (cust_id, name, mobile_no, branch_code)
-    select s.cust_id, c.name, s.mobile_no, c.branch_code
+    insert into registered_user_keys (cust_id, name, mobile_no, branch_code, balance_band)
+    select s.cust_id, c.name, s.mobile_no, c.branch_code, a.balance_band
     from mobile_banking_subscriptions s
     join customers c on c.cust_id = s.cust_id
+    join accounts a on a.id = s.pay_account_id
     where ${inRange(sql`s.cust_id`, range)}`);
   await tx.execute(sql`
     insert into registered_user_balances (cust_id, name, mobile_no, balance, branch_code)
