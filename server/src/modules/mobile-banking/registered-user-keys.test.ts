@@ -193,17 +193,22 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
               order by ${sql.raw(OLD[sort])} ${sql.raw(order)}, c.cust_id ${sql.raw(order)}`,
           );
           const ids = expected.map((r) => Number(r.cust_id));
-          // A term of 3+ characters pages by the filtered walk or by its collected hits: both.
-          for (const walkLimit of q && q.length >= 3 ? [0, Infinity] : [undefined]) {
-            for (const limit of [3, 10]) {
-              const got: number[] = [];
-              for (let offset = 0; offset < ids.length + limit; offset += limit) {
-                const window = { q, sort, order, offset, limit };
-                const page = await pageRegisteredUsers(h.db, window, walkLimit);
-                expect(page.total, `${sort} ${order} total`).toBe(ids.length);
-                got.push(...page.rows.map((r) => r.cust_id));
+          // A term of 3+ characters pages by the filtered walk or by its collected hits, counted
+          // first or in the statement that collects them: every combination.
+          const long = q !== undefined && q.length >= 3;
+          for (const walkLimit of long ? [0, Infinity] : [undefined]) {
+            for (const countFirstWithin of long ? [0, Infinity] : [undefined]) {
+              for (const limit of [3, 10]) {
+                const got: number[] = [];
+                for (let offset = 0; offset < ids.length + limit; offset += limit) {
+                  const window = { q, sort, order, offset, limit };
+                  const page = await pageRegisteredUsers(h.db, window, walkLimit, countFirstWithin);
+                  expect(page.total, `${sort} ${order} total`).toBe(ids.length);
+                  got.push(...page.rows.map((r) => r.cust_id));
+                }
+                const how = `walk limit ${walkLimit}, count first within ${countFirstWithin}`;
+                expect(got, `${sort} ${order} by ${limit}, ${how}`).toEqual(ids);
               }
-              expect(got, `${sort} ${order} by ${limit}, walk limit ${walkLimit}`).toEqual(ids);
             }
           }
         }
