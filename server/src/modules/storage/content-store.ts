@@ -26,6 +26,8 @@ export interface ContentStore {
   open(sha256: string): Promise<Readable | undefined>;
   /** Removes blobs no object names and abandoned temporary files, both older than `graceMs`. */
   sweep(isReferenced: (sha256s: string[]) => Promise<Set<string>>, graceMs: number): Promise<SweepResult>;
+  /** Releases what the store holds (its hashing worker) when the server closes. */
+  close?(): Promise<void>;
 }
 
 export interface SweepResult {

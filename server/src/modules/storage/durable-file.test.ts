@@ -34,8 +34,12 @@ describe('DurableFileSink', () => {
   it('writes every byte in order, flushes in the background while writing, ends with an fsync and closes', async () => {
     const { file, handle } = await openTemp();
     const calls = spy(handle);
-    await pipeline(Readable.from(chunks()), new DurableFileSink(handle));
+    const totals: number[] = [];
+    await pipeline(Readable.from(chunks()), new DurableFileSink(handle, (n) => totals.push(n)));
     expect(Buffer.compare(fs.readFileSync(file), Buffer.concat(chunks()))).toBe(0);
+    // The hashing worker is told the running total after each write, ending with the whole file.
+    expect(totals.at(-1)).toBe(80 * 64 * 1024);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
     // 5 MiB with a flush after every MiB written: at least one ran before the end.
     expect(calls.datasync).toBeGreaterThanOrEqual(1);
     expect(calls).toMatchObject({ sync: 1, close: 1 });

@@ -23,7 +23,13 @@ export class DurableFileSink extends Writable {
   private flushing: Promise<void> | undefined;
   private flushError: Error | undefined;
 
-  constructor(private readonly file: FileHandle) {
+  private written = 0;
+
+  /** `onWritten` hears the total written so far after each write (the hashing worker follows it). */
+  constructor(
+    private readonly file: FileHandle,
+    private readonly onWritten?: (total: number) => void,
+  ) {
     // Chunks that arrive while a write is under way are gathered into one writev.
     super({ highWaterMark: 256 * 1024 });
   }
@@ -32,6 +38,8 @@ export class DurableFileSink extends Writable {
     const buffers = chunks.map((c) => c.chunk);
     this.file.writev(buffers).then(({ bytesWritten }) => {
       this.unflushed += bytesWritten;
+      this.written += bytesWritten;
+      this.onWritten?.(this.written);
       if (this.unflushed >= FLUSH_EVERY && !this.flushing && flushesUnderWay < MAX_FLUSHES_UNDER_WAY) {
         this.unflushed = 0;
         flushesUnderWay++;

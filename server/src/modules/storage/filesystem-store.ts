@@ -1,18 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DurableFileSink } from './durable-file.ts';
+import { FileHasher, type FileDigest } from './file-hasher.ts';
 import type { ContentStore, StagedContent, SweepResult } from './content-store.ts';
 
 const HEAD_BYTES = 4100;
 const SHA256 = /^[0-9a-f]{64}$/;
 
-/** Hashes, counts and keeps the head of what passes; fails as soon as it exceeds `maxBytes`. */
+/** Counts and keeps the head of what passes; fails as soon as it exceeds `maxBytes`. */
 class Meter extends Transform {
-  readonly hash = createHash('sha256');
   size = 0;
   private readonly headChunks: Buffer[] = [];
   private headSize = 0;
@@ -25,7 +25,6 @@ class Meter extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(this.onTooLarge());
-    this.hash.update(chunk);
     if (this.headSize < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
       this.headChunks.push(part);
@@ -56,11 +55,17 @@ async function fsyncDirectory(dir: string): Promise<void> {
 export class FilesystemContentStore implements ContentStore {
   private readonly blobs: string;
   private readonly tmp: string;
+  private readonly hasher = new FileHasher();
   constructor(readonly root: string) {
     this.blobs = path.join(root, 'blobs');
     this.tmp = path.join(root, 'tmp');
     fs.mkdirSync(this.blobs, { recursive: true });
     fs.mkdirSync(this.tmp, { recursive: true });
+    this.hasher.start();
+  }
+
+  close(): Promise<void> {
+    return this.hasher.stop();
   }
 
   private blobPath(sha256: string): string {
@@ -71,6 +76,8 @@ export class FilesystemContentStore implements ContentStore {
     const tmpPath = path.join(this.tmp, `${randomUUID()}.part`);
     const meter = new Meter(maxBytes, onTooLarge);
     let discarded = false;
+    let digest: FileDigest | undefined;
+    let sha256: string;
     const discard = async () => {
       if (discarded) return;
       discarded = true;
@@ -82,15 +89,17 @@ export class FilesystemContentStore implements ContentStore {
       // Create the file before anything can fail: a stream that opens lazily could create it after
       // a refusal had already removed it, leaving a stray .part behind.
       const handle = await fsp.open(tmpPath, 'wx');
+      digest = this.hasher.open(tmpPath);
       source.on('error', (err) => meter.destroy(err));
       source.pipe(meter);
-      await pipeline(meter, new DurableFileSink(handle));
+      await pipeline(meter, new DurableFileSink(handle, digest.written));
+      sha256 = await digest.end(meter.size);
     } catch (err) {
       source.unpipe(meter);
+      digest?.drop();
       await discard();
       throw err;
     }
-    const sha256 = meter.hash.digest('hex');
     return {
       sha256,
       size: meter.size,

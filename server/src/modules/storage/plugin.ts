@@ -54,6 +54,7 @@ export async function registerStorage(app: FastifyInstance, options: StorageOpti
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await store.close?.();
     if (temporary) fs.rmSync(root!, { recursive: true, force: true });
   });
 

@@ -20,8 +20,9 @@ export interface UploadTarget {
 
 /**
  * Stores one upload: streams it into the content store (size enforced as it arrives), sniffs its
- * type from its first bytes and checks it against the bucket, makes the bytes durable, and only then
- * commits the metadata and its audit row in one transaction. Any refusal leaves nothing behind.
+ * type from its first bytes and checks it against the bucket, then writes the metadata and its audit
+ * row in one transaction that commits only once the bytes are durable. Any refusal leaves nothing
+ * behind but bytes no object names (the sweeper's).
  */
 export async function storeUpload(
   ctx: StorageContext,
@@ -39,11 +40,15 @@ export async function storeUpload(
     claimedType: part.claimedType,
     cacheControl: part.cacheControl,
   }));
+  let durable: Promise<void> | undefined;
   try {
     const mimeType = await sniffMimeType(staged.head, claimedType);
     if (!mimeAllowed(mimeType, bucket.allowedMimeTypes)) throw mimeRefused(mimeType);
     if (await taken) throw duplicate();
-    await staged.commit();
+    // The rename and its directory fsync run beside the metadata's first statements; the transaction
+    // waits for them before it goes on, so no object is ever visible without its bytes.
+    durable = staged.commit();
+    durable.catch(() => undefined); // awaited in the transaction, and below on every path
     return await db.transaction(async (tx) => {
       await lockBucket(tx, bucket.id);
       const existed = t.upsert ? await findObject(tx, bucket.id, t.key, true) : undefined;
@@ -61,6 +66,8 @@ export async function storeUpload(
         t.upsert,
       );
       if (!row) throw duplicate();
+      // Before the audit row: its chain lock is not held while a directory is fsynced.
+      await durable;
       const actor = t.caller === 'signed-url' ? { actorId: t.owner, actorEmail: null } : auditActor(t.caller);
       await writeAudit(tx, {
         action: existed ? 'storage.object.update' : 'storage.object.create',
@@ -79,6 +86,8 @@ export async function storeUpload(
       return row;
     });
   } finally {
+    // A refusal in the transaction must not remove the staged file under a rename still under way.
+    await durable?.catch(() => undefined);
     await staged.discard();
   }
 }
