@@ -3,7 +3,10 @@
 // concurrent clients, next to the same transfers made by the repository functions directly
 // (transferEntry + postEntryOnce), next to a plain single-row INSERT … RETURNING loop as the floor.
 // Then the trial balance (gl_balances() grouped, the query behind it) p50/p95 for today and a past date.
-//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME]
+// The API is the real server process, started as `npm start` starts it (as bench:load does), so the
+// bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
+// inside the bench instead (what this bench did before 2026-11-26).
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process]
 // Targets (issue 14, at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of direct;
 // trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes minutes.
 import { readFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { postEntryOnce, transferEntry } from '../server/src/modules/ledger/index
 import { listen, testConfig } from '../server/test/support/harness.ts';
 import { staffUsers } from '../server/test/support/staff-users.ts';
 import { benchDatabaseUrl, benchServerUrl, ensureCustomers, openBenchDatabase, time } from './support.ts';
+import { officerSessions, startServer } from './load/setup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     transfers: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '20' },
     database: { type: 'string', default: 'bm_bench_ledger' },
+    server: { type: 'string', default: 'process' },
   },
 });
 const serverUrl = benchServerUrl();
@@ -61,12 +66,12 @@ const db = handle.db;
 // The client is undici's request (what autocannon-style load tools use): WHATWG fetch spent 0.45 ms of
 // CPU per request of its own on this machine, which the server was then charged for.
 const agent = new Agent({ connections: 64 });
-const app = await buildApp({ config: testConfig(), db: handle, logger: false });
+const api = await startApi(values.server === 'in-process');
 try {
-  // staffUsers starts the app listening (its users sign in over HTTP); the transfers use that port.
-  const officer = await (await staffUsers(app)).make('activated', 'bench');
-  const addr = app.server.address();
-  const base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : await listen(app);
+  const { officer, base } = api;
+  console.log(
+    `API: ${values.server === 'in-process' ? 'the app built inside the bench' : 'the real server process'}`,
+  );
   // Payers and payees: active Leone deposit accounts with money; transfers of 1.00 never run them dry.
   const pool = (
     await queryRows<{ n: string }>(
@@ -201,6 +206,30 @@ try {
   if (Number(bad!.n) !== 0) process.exitCode = 1;
 } finally {
   await agent.close();
-  await app.close();
+  await api.close();
   await handle.close();
+}
+
+/** The API under test and an activated officer's token: a spawned server, or the app in this process. */
+async function startApi(inProcess: boolean) {
+  if (inProcess) {
+    const app = await buildApp({ config: testConfig(), db: handle, logger: false });
+    // staffUsers starts the app listening (its users sign in over HTTP); the transfers use that port.
+    const officer = await (await staffUsers(app)).make('activated', 'bench');
+    const addr = app.server.address();
+    const base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : await listen(app);
+    return { officer, base, close: () => app.close() };
+  }
+  const { server, anonKey } = await startServer(benchDatabaseUrl(serverUrl, dbName));
+  const [session] = await officerSessions(handle, server.url, anonKey, 1);
+  const claims = JSON.parse(Buffer.from(session!.access.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    email: string;
+  };
+  const officer = { userId: claims.sub, email: claims.email, auth: `Bearer ${session!.access}` };
+  const close = async () => {
+    server.proc.kill('SIGTERM');
+    await server.exited;
+  };
+  return { officer, base: server.url, close };
 }
