@@ -53,12 +53,15 @@ describe('FileHasher', () => {
     expect(await ok.end(1)).toBe(sha256(Buffer.from('x')));
   });
 
-  it('starts a new worker for the next upload after the last one stopped', async () => {
+  it('fails a digest whose worker stopped, and starts a new worker for the next upload', async () => {
     const own = new FileHasher();
     const file = path.join(dir, 'again.part');
     fs.writeFileSync(file, 'again');
     expect(await own.open(file).end(5)).toBe(sha256(Buffer.from('again')));
+    const cut = own.open(file);
     await own.stop();
+    // A digest opened on the stopped worker fails at once instead of waiting for an answer.
+    await expect(cut.end(5)).rejects.toThrow('the hashing worker stopped');
     expect(await own.open(file).end(5)).toBe(sha256(Buffer.from('again')));
     await own.stop();
   });

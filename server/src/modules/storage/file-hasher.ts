@@ -100,6 +100,8 @@ export class FileHasher {
         const early = this.failed.get(id);
         this.failed.delete(id);
         if (early) return Promise.reject(early);
+        // The worker this digest followed is gone (it failed or was stopped): its state went with it.
+        if (this.worker !== worker) return Promise.reject(new Error('the hashing worker stopped'));
         return new Promise<string>((resolve, reject) => {
           this.waiting.set(id, { worker, resolve, reject });
           worker.postMessage({ kind: 'end', id, upTo: size });
