@@ -11,27 +11,33 @@ const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const jobs = new Map();
 const buffer = Buffer.allocUnsafe(1024 * 1024);
-const close = (id) => { const job = jobs.get(id); jobs.delete(id); if (job) fs.closeSync(job.fd); };
+const reason = (err) => String((err && err.message) || err);
+// A failed job keeps its error until 'end' asks for the digest; its file is closed at once.
+const release = (job) => { if (job.fd !== undefined) fs.closeSync(job.fd); job.fd = undefined; };
 parentPort.on('message', (m) => {
+  if (m.kind === 'open') {
+    const job = { hash: createHash('sha256'), at: 0 };
+    try { job.fd = fs.openSync(m.path, 'r'); } catch (err) { job.error = reason(err); }
+    return void jobs.set(m.id, job);
+  }
+  const job = jobs.get(m.id);
+  if (!job) return;
+  if (m.kind === 'drop') return void (jobs.delete(m.id), release(job));
   try {
-    if (m.kind === 'open') return void jobs.set(m.id, { fd: fs.openSync(m.path, 'r'), hash: createHash('sha256'), at: 0 });
-    if (m.kind === 'drop') return close(m.id);
-    const job = jobs.get(m.id);
-    if (!job) return;
-    while (job.at < m.upTo) {
+    while (!job.error && job.at < m.upTo) {
       const n = fs.readSync(job.fd, buffer, 0, Math.min(buffer.length, m.upTo - job.at), job.at);
       if (n === 0) throw new Error('the staged file is shorter than what was written to it');
       job.hash.update(buffer.subarray(0, n));
       job.at += n;
     }
-    if (m.kind === 'end') {
-      close(m.id);
-      parentPort.postMessage({ id: m.id, sha256: job.hash.digest('hex') });
-    }
   } catch (err) {
-    try { close(m.id); } catch {}
-    parentPort.postMessage({ id: m.id, error: String((err && err.message) || err) });
+    job.error = reason(err);
+    release(job);
   }
+  if (m.kind !== 'end') return;
+  jobs.delete(m.id);
+  release(job);
+  parentPort.postMessage(job.error ? { id: m.id, error: job.error } : { id: m.id, sha256: job.hash.digest('hex') });
 });
 `;
 
@@ -57,9 +63,6 @@ export class FileHasher {
     number,
     { worker: Worker; resolve: (s: string) => void; reject: (e: Error) => void }
   >();
-  /** Errors the worker sent before `end` was asked, by id, while the digest is still wanted. */
-  private readonly failed = new Map<number, Error>();
-  private readonly live = new Set<number>();
 
   /** Starts the worker now (at start-up), so its memory is part of the server's baseline. */
   start(): void {
@@ -91,15 +94,10 @@ export class FileHasher {
     this.start();
     const worker = this.worker!;
     const id = ++this.nextId;
-    this.live.add(id);
     worker.postMessage({ kind: 'open', id, path });
     return {
       written: (upTo) => worker.postMessage({ kind: 'written', id, upTo }),
       end: (size) => {
-        this.live.delete(id);
-        const early = this.failed.get(id);
-        this.failed.delete(id);
-        if (early) return Promise.reject(early);
         // The worker this digest followed is gone (it failed or was stopped): its state went with it.
         if (this.worker !== worker) return Promise.reject(new Error('the hashing worker stopped'));
         return new Promise<string>((resolve, reject) => {
@@ -107,21 +105,13 @@ export class FileHasher {
           worker.postMessage({ kind: 'end', id, upTo: size });
         });
       },
-      drop: () => {
-        this.live.delete(id);
-        this.failed.delete(id);
-        worker.postMessage({ kind: 'drop', id });
-      },
+      drop: () => worker.postMessage({ kind: 'drop', id }),
     };
   }
 
   private answer(m: Answer): void {
     const w = this.waiting.get(m.id);
-    if (!w) {
-      // An error before `end` (a read failed): kept for `end`, which rejects with it.
-      if (m.error && this.live.has(m.id)) this.failed.set(m.id, new Error(m.error));
-      return;
-    }
+    if (!w) return;
     this.waiting.delete(m.id);
     if (m.sha256) w.resolve(m.sha256);
     else w.reject(new Error(m.error ?? 'hashing failed'));
