@@ -64,7 +64,10 @@ export class FileHasher {
     { worker: Worker; resolve: (s: string) => void; reject: (e: Error) => void }
   >();
 
-  /** Starts the worker now (at start-up), so its memory is part of the server's baseline. */
+  /**
+   * Starts the worker if none runs; the first upload does (about 30 ms). Not at start-up: most
+   * servers built by the tests, and many real ones, never receive an upload.
+   */
   start(): void {
     if (this.worker) return;
     const worker = new Worker(WORKER_SOURCE, { eval: true });

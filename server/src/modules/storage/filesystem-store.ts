@@ -61,7 +61,6 @@ export class FilesystemContentStore implements ContentStore {
     this.tmp = path.join(root, 'tmp');
     fs.mkdirSync(this.blobs, { recursive: true });
     fs.mkdirSync(this.tmp, { recursive: true });
-    this.hasher.start();
   }
 
   close(): Promise<void> {
