@@ -3,7 +3,7 @@
 // concurrent clients, next to the same transfers made by the repository functions directly
 // (transferEntry + postEntryOnce), next to a plain single-row INSERT … RETURNING loop as the floor.
 // Then the trial balance (gl_balances() grouped, the query behind it) p50/p95 for today and a past date.
-// The API is the real server process, started as `npm start` starts it (as bench:load does), so the
+// The API is the real server (server.ts) in a process of its own, as bench:load starts it, so the
 // bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
 // inside the bench instead (what this bench did before 2026-11-26).
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process]
