@@ -65,10 +65,10 @@ export class FileHasher {
   >();
 
   /**
-   * Starts the worker if none runs; the first upload does (about 30 ms). Not at start-up: most
+   * Starts the worker if none runs, from the first upload (about 30 ms). Not at start-up: most
    * servers built by the tests, and many real ones, never receive an upload.
    */
-  start(): void {
+  private start(): void {
     if (this.worker) return;
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref();
