@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers } from '../../../test/support/staff-users.ts';
 import { pngBytes, serviceStorage } from '../../../test/support/storage-clients.ts';
+import { putObject } from './objects-repository.ts';
 
 /** Objects through the stock supabase-js 2.79 storage client over HTTP: every call, defaults, errors. */
 describe('supabase-js storage conformance: objects', () => {
@@ -40,6 +42,37 @@ describe('supabase-js storage conformance: objects', () => {
     // A failed download is a StorageUnknownError holding the response (the client reads no JSON).
     const missing = await docs().download('a/missing.txt');
     expect(missing.error).toMatchObject({ originalError: { status: 404 } });
+    // Each stored version is audited once, as a creation or as the replacement it was.
+    const audit = await t.app.db.execute(
+      sql`select action, outcome from audit_log where target_type = 'storage_object' and target_id = 'docs/a/one.txt' order by id`,
+    );
+    expect((audit as { rows: unknown[] }).rows).toEqual([
+      { action: 'storage.object.create', outcome: 'success' },
+      { action: 'storage.object.update', outcome: 'success' },
+      { action: 'storage.object.update', outcome: 'success' },
+    ]);
+  });
+
+  it('refuses to store an object in a bucket removed after the route read it (404, nothing stored)', async () => {
+    await admin.createBucket('going');
+    await t.app.db.execute(sql`delete from storage_buckets where id = 'going'`);
+    const put = () =>
+      putObject(
+        t.app.db,
+        {
+          bucketId: 'going',
+          name: 'x.txt',
+          size: 1,
+          mimeType: 'text/plain',
+          sha256: 'a'.repeat(64),
+          cacheControl: null,
+          owner: null,
+        },
+        false,
+      );
+    await expect(put()).rejects.toMatchObject({ status: 404, code: 'NoSuchBucket' });
+    const rows = await t.app.db.execute(sql`select 1 from storage_objects where bucket_id = 'going'`);
+    expect((rows as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('answers info and exists', async () => {

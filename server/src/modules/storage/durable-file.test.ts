@@ -31,11 +31,15 @@ function spy(handle: FileHandle, failFlush = false) {
 }
 
 describe('DurableFileSink', () => {
-  it('writes every byte in order, flushes in the background while writing, ends with an fsync and closes', async () => {
+  it('writes every byte in order, flushes in the background while writing; durable() fsyncs and closes', async () => {
     const { file, handle } = await openTemp();
     const calls = spy(handle);
     const totals: number[] = [];
-    await pipeline(Readable.from(chunks()), new DurableFileSink(handle, (n) => totals.push(n)));
+    const sink = new DurableFileSink(handle, (n) => totals.push(n));
+    await pipeline(Readable.from(chunks()), sink);
+    // Finishing the stream neither fsyncs nor closes: durable() does, when the caller is ready.
+    expect(calls).toMatchObject({ sync: 0, close: 0 });
+    await sink.durable();
     expect(Buffer.compare(fs.readFileSync(file), Buffer.concat(chunks()))).toBe(0);
     // The hashing worker is told the running total after each write, ending with the whole file.
     expect(totals.at(-1)).toBe(80 * 64 * 1024);
@@ -45,11 +49,24 @@ describe('DurableFileSink', () => {
     expect(calls).toMatchObject({ sync: 1, close: 1 });
   });
 
-  it('fails at the end when a background flush failed, though the final fsync succeeds', async () => {
+  it('durable() fails when a background flush failed, though the final fsync succeeds', async () => {
     const { handle } = await openTemp();
     const calls = spy(handle, true);
-    await expect(pipeline(Readable.from(chunks()), new DurableFileSink(handle))).rejects.toThrow('EIO');
-    expect(calls.close).toBe(1);
+    const sink = new DurableFileSink(handle);
+    await pipeline(Readable.from(chunks()), sink);
+    await expect(sink.durable()).rejects.toThrow('EIO');
+    expect(calls).toMatchObject({ sync: 1, close: 1 });
+  });
+
+  it('closeFile() closes once without syncing (a refused upload), whatever else closes it', async () => {
+    const { handle } = await openTemp();
+    const calls = spy(handle);
+    const sink = new DurableFileSink(handle);
+    await pipeline(Readable.from(chunks()), sink);
+    await Promise.all([sink.closeFile(), sink.closeFile()]);
+    sink.destroy();
+    await new Promise((resolve) => sink.once('close', resolve));
+    expect(calls).toMatchObject({ sync: 0, close: 1 });
   });
 
   it('closes the file when the source fails', async () => {

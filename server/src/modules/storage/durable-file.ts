@@ -13,15 +13,18 @@ let flushesUnderWay = 0;
 const MAX_FLUSHES_UNDER_WAY = 1;
 
 /**
- * Writes a stream into an open file and ends with it on disk (fsync), then closes it. While bytes
- * still arrive, it asks the disk to take what it has so far (fdatasync in the background, one at a
- * time), so the final fsync only waits for the last megabyte: the disk works while the network does,
- * instead of after it (a 10 MB upload spent a third of its time in one fsync at the end).
+ * Writes a stream into an open file. While bytes still arrive, it asks the disk to take what it has so
+ * far (fdatasync in the background, one at a time), so the final fsync only waits for the last
+ * megabyte: the disk works while the network does, instead of after it (a 10 MB upload spent a third
+ * of its time in one fsync at the end). The final fsync is not part of finishing the stream: the
+ * caller runs `durable()` when it needs the bytes on disk, beside other work (the metadata's first
+ * statements). The file stays open until then, so that fsync reports on this descriptor's writes.
  */
 export class DurableFileSink extends Writable {
   private unflushed = 0;
   private flushing: Promise<void> | undefined;
   private flushError: Error | undefined;
+  private fileClosed: Promise<void> | undefined;
 
   private written = 0;
 
@@ -30,8 +33,9 @@ export class DurableFileSink extends Writable {
     private readonly file: FileHandle,
     private readonly onWritten?: (total: number) => void,
   ) {
-    // Chunks that arrive while a write is under way are gathered into one writev.
-    super({ highWaterMark: 256 * 1024 });
+    // Chunks that arrive while a write is under way are gathered into one writev. Not destroyed when
+    // it finishes: the file stays open for durable().
+    super({ highWaterMark: 256 * 1024, autoDestroy: false });
   }
 
   override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
@@ -57,18 +61,23 @@ export class DurableFileSink extends Writable {
     }, done);
   }
 
-  override _final(done: (err?: Error | null) => void): void {
-    void (async () => {
+  /** After the stream finished: every byte on disk (fsync), or the error of a failed flush; then closed. */
+  async durable(): Promise<void> {
+    try {
       await this.flushing;
       await this.file.sync();
       if (this.flushError) throw this.flushError;
-    })().then(() => done(), done);
+    } finally {
+      await this.closeFile();
+    }
+  }
+
+  /** Closes the file (once; a refused upload's bytes are not synced). */
+  closeFile(): Promise<void> {
+    return (this.fileClosed ??= this.file.close().catch(() => undefined));
   }
 
   override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
-    void this.file.close().then(
-      () => done(err),
-      () => done(err),
-    );
+    void this.closeFile().then(() => done(err));
   }
 }

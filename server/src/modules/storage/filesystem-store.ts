@@ -37,7 +37,7 @@ class Meter extends Transform {
   }
 }
 
-/** fsync of a directory: makes a rename into it durable (the file itself is synced by DurableFileSink). */
+/** fsync of a directory: makes a rename into it durable (the file itself is synced by DurableFileSink.durable). */
 async function fsyncDirectory(dir: string): Promise<void> {
   const fh = await fsp.open(dir, 'r');
   try {
@@ -76,10 +76,12 @@ export class FilesystemContentStore implements ContentStore {
     const meter = new Meter(maxBytes, onTooLarge);
     let discarded = false;
     let digest: FileDigest | undefined;
+    let sink: DurableFileSink | undefined;
     let sha256: string;
     const discard = async () => {
       if (discarded) return;
       discarded = true;
+      await sink?.closeFile();
       await fsp.rm(tmpPath, { force: true });
     };
     try {
@@ -87,11 +89,11 @@ export class FilesystemContentStore implements ContentStore {
       // connection still has to carry the 413); the caller drains it.
       // Create the file before anything can fail: a stream that opens lazily could create it after
       // a refusal had already removed it, leaving a stray .part behind.
-      const handle = await fsp.open(tmpPath, 'wx');
+      sink = new DurableFileSink(await fsp.open(tmpPath, 'wx'), (n) => digest?.written(n));
       digest = this.hasher.open(tmpPath);
       source.on('error', (err) => meter.destroy(err));
       source.pipe(meter);
-      await pipeline(meter, new DurableFileSink(handle, digest.written));
+      await pipeline(meter, sink);
       sha256 = await digest.end(meter.size);
     } catch (err) {
       source.unpipe(meter);
@@ -99,12 +101,16 @@ export class FilesystemContentStore implements ContentStore {
       await discard();
       throw err;
     }
+    const staged = sink;
     return {
       sha256,
       size: meter.size,
       head: meter.head,
       discard,
       commit: async () => {
+        // The bytes on disk before their name points at them: a rename over an existing blob of the
+        // same digest must never leave it with unsynced bytes.
+        await staged.durable();
         const target = this.blobPath(sha256);
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.rename(tmpPath, target);

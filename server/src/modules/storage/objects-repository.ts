@@ -1,6 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storageObjects } from '../../db/schema/storage.ts';
+import { sqlState } from '../../lib/db-errors.ts';
+import { bucketNotFound } from './errors.ts';
+
+const NOT_NULL_VIOLATION = '23502';
 
 export type ObjectRow = typeof storageObjects.$inferSelect;
 
@@ -68,26 +72,46 @@ export interface NewObject {
   owner: string | null;
 }
 
-/** Inserts, or with `upsert` replaces the bytes of an existing key (new version); undefined on a clash. */
-export async function putObject(db: Database, o: NewObject, upsert: boolean): Promise<ObjectRow | undefined> {
-  const insert = db.insert(storageObjects).values(o);
-  const [row] = upsert
-    ? await insert
-        .onConflictDoUpdate({
-          target: [storageObjects.bucketId, storageObjects.name],
-          set: {
-            size: o.size,
-            mimeType: o.mimeType,
-            sha256: o.sha256,
-            cacheControl: o.cacheControl,
-            owner: o.owner,
-            version: sql`gen_random_uuid()`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning()
-    : await insert.onConflictDoNothing().returning();
-  return row;
+/**
+ * Inserts, or with `upsert` replaces the bytes of an existing key (new version); undefined on a clash.
+ * The statement itself takes the bucket's share lock (the bucket's own changes wait for it) and says
+ * whether it replaced a row: one round trip where there were three (an upload on embedded PGlite runs
+ * each on the event loop). A bucket that no longer exists is bucketNotFound.
+ */
+export async function putObject(
+  db: Database,
+  o: NewObject,
+  upsert: boolean,
+): Promise<(ObjectRow & { replaced: boolean }) | undefined> {
+  const insert = db.insert(storageObjects).values({
+    ...o,
+    // Null when the bucket is gone, which the NOT NULL refuses.
+    bucketId: sql`(select b.id from storage_buckets b where b.id = ${o.bucketId} for share)`,
+  });
+  // An updated row carries this transaction's id in xmax; a fresh one none.
+  const returned = { ...getTableColumns(storageObjects), replaced: sql<boolean>`(xmax <> 0)` };
+  try {
+    const [row] = upsert
+      ? await insert
+          .onConflictDoUpdate({
+            target: [storageObjects.bucketId, storageObjects.name],
+            set: {
+              size: o.size,
+              mimeType: o.mimeType,
+              sha256: o.sha256,
+              cacheControl: o.cacheControl,
+              owner: o.owner,
+              version: sql`gen_random_uuid()`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning(returned)
+      : await insert.onConflictDoNothing().returning(returned);
+    return row;
+  } catch (err) {
+    if (sqlState(err) === NOT_NULL_VIOLATION) throw bucketNotFound();
+    throw err;
+  }
 }
 
 export async function deleteObjects(db: Database, bucket: string, names: string[]): Promise<ObjectRow[]> {

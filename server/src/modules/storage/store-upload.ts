@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requestIp, writeAudit } from '../audit/index.ts';
-import { lockBucket, type BucketRow } from './buckets-repository.ts';
+import type { BucketRow } from './buckets-repository.ts';
 import type { StorageContext } from './context.ts';
 import { duplicate, mimeRefused, tooLarge } from './errors.ts';
 import { findObject, putObject, type ObjectRow } from './objects-repository.ts';
@@ -45,13 +45,11 @@ export async function storeUpload(
     const mimeType = await sniffMimeType(staged.head, claimedType);
     if (!mimeAllowed(mimeType, bucket.allowedMimeTypes)) throw mimeRefused(mimeType);
     if (await taken) throw duplicate();
-    // The rename and its directory fsync run beside the metadata's first statements; the transaction
-    // waits for them before it goes on, so no object is ever visible without its bytes.
+    // The last fsync, the rename and its directory fsync run beside the metadata's first statement;
+    // the transaction waits for them before it goes on, so no object is ever visible without its bytes.
     durable = staged.commit();
     durable.catch(() => undefined); // awaited in the transaction, and below on every path
     return await db.transaction(async (tx) => {
-      await lockBucket(tx, bucket.id);
-      const existed = t.upsert ? await findObject(tx, bucket.id, t.key, true) : undefined;
       const row = await putObject(
         tx,
         {
@@ -70,7 +68,7 @@ export async function storeUpload(
       await durable;
       const actor = t.caller === 'signed-url' ? { actorId: t.owner, actorEmail: null } : auditActor(t.caller);
       await writeAudit(tx, {
-        action: existed ? 'storage.object.update' : 'storage.object.create',
+        action: row.replaced ? 'storage.object.update' : 'storage.object.create',
         outcome: 'success',
         ...actor,
         targetType: 'storage_object',
@@ -83,7 +81,8 @@ export async function storeUpload(
           via: t.caller === 'signed-url' ? 'signed_url' : t.caller.kind,
         },
       });
-      return row;
+      const { replaced: _replaced, ...object } = row;
+      return object;
     });
   } finally {
     // A refusal in the transaction must not remove the staged file under a rename still under way.
