@@ -10,7 +10,9 @@ import { ledgerReadRoutes } from './read-routes.ts';
 export { LedgerError } from './ledger-error.ts';
 export {
   postEntry,
+  postLockedEntry,
   type Actor,
+  type LockedAccount,
   type EntryInput,
   type EntryLine,
   type PostedAccountLine,

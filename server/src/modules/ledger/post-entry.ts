@@ -117,11 +117,7 @@ export function isRetryable(err: unknown): boolean {
 }
 
 async function postEntryOnceTried(db: Database, input: EntryInput): Promise<PostedEntry> {
-  for (const l of input.lines) {
-    if (!postingAmountSchema.safeParse(l.amount).success) {
-      throw new LedgerError('invalid_amount', `Invalid amount "${l.amount}": positive, at most 2 decimals`);
-    }
-  }
+  assertAmounts(input); // before a transaction is begun
   try {
     return await db.transaction(async (tx) => {
       const ids = [...new Set(input.lines.filter(isAccountLine).map((l) => l.accountId))].sort(
@@ -136,76 +132,99 @@ async function postEntryOnceTried(db: Database, input: EntryInput): Promise<Post
                   from accounts a join gl_accounts g on g.code = a.ledger_code
                   where a.id = any(${pgArray(ids)}::bigint[]) order by a.id for no key update of a`,
             );
-      const byId = new Map(locked.map((a) => [Number(a.id), a]));
-      const glNames = await checkGlLines(tx, input.lines);
-      const net = new Map<string, bigint>();
-      for (const l of input.lines) {
-        let currency: Currency;
-        if (isAccountLine(l)) {
-          const a = byId.get(l.accountId);
-          if (!a) throw new LedgerError('account_not_found', `Account ${l.accountId} does not exist`);
-          if (a.status === 'Closed')
-            throw new LedgerError('account_closed', `Account ${a.account_number} is closed`);
-          // The posting trigger refuses the same (contracts' canPost); checked here first for the message.
-          if (a.status === 'Submitted' || a.status === 'Approved' || a.status === 'Rejected')
-            throw new LedgerError('account_not_active', refusalMessage('account_not_active'));
-          if (a.status === 'Blocked' && a.block_kind !== 'debit')
-            throw new LedgerError('account_blocked', refusalMessage('account_blocked'));
-          if (a.status === 'Blocked' && l.side === 'debit')
-            throw new LedgerError('debit_blocked', refusalMessage('debit_blocked'));
-          currency = a.currency;
-        } else currency = l.currency;
-        const c = toCents(l.amount);
-        net.set(currency, (net.get(currency) ?? 0n) + (l.side === 'debit' ? c : -c));
-      }
-      const off = [...net].filter(([, v]) => v !== 0n);
-      if (input.lines.length < 2 || off.length > 0) {
-        const why = off.map(([cur, v]) => `debits - credits = ${fromCents(v)} ${cur}`).join(', ');
-        throw new LedgerError(
-          'unbalanced',
-          `The entry does not balance: ${why || 'it needs at least two lines'}`,
-        );
-      }
-      const entry = await insertEntryRow(tx, input);
-      const entryId = entry.id;
-      const accountLines: PostedAccountLine[] = [];
-      const lines: JournalLine[] = [];
-      for (const l of inInsertOrder(input.lines, byId)) {
-        if (!isAccountLine(l)) {
-          const [gl] = await preparedRows<{ id: string }>(
-            tx,
-            sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
-            values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)
-            returning id::text as id`,
-          );
-          lines.push(glLineAsPosted(gl!.id, l, glNames.get(l.glCode)!));
-          continue;
-        }
-        const posted = await insertAccountLine(
-          tx,
-          entryId,
-          entry.reference,
-          input,
-          l,
-          byId.get(l.accountId)!,
-        );
-        accountLines.push(posted);
-        lines.push(accountLineAsPosted(posted, byId.get(l.accountId)!));
-      }
-      // The balance is re-checked at commit (journal_entries_balanced), after writeAudit took its chain
-      // stripe's lock: a cached plan of a few index reads (migration 0061), cheaper than a round trip.
-      await auditEntry(tx, input, entry);
-      return {
-        id: entryId,
-        reference: entry.reference,
-        businessDate: entry.businessDate,
-        accountLines,
-        entry: entryAsPosted(input, entry, lines),
-      };
+      return postLockedEntry(tx, input, locked);
     });
   } catch (err) {
     throw asLedgerError(err);
   }
+}
+
+function assertAmounts(input: EntryInput): void {
+  for (const l of input.lines) {
+    if (!postingAmountSchema.safeParse(l.amount).success) {
+      throw new LedgerError('invalid_amount', `Invalid amount "${l.amount}": positive, at most 2 decimals`);
+    }
+  }
+}
+
+/**
+ * The posting after its accounts are locked, in the caller's transaction: `locked` holds every customer
+ * account the lines name, locked (for no key update, in id order) by the caller's own statement, which
+ * may read more in the same round trip (a transfer's checks). Refusals are LedgerErrors or database
+ * errors (asLedgerError tells which); the caller's transaction must then roll back.
+ */
+export async function postLockedEntry(
+  tx: Database,
+  input: EntryInput,
+  locked: LockedAccount[],
+): Promise<PostedEntry> {
+  assertAmounts(input);
+  const byId = new Map(locked.map((a) => [Number(a.id), a]));
+  const glNames = await checkGlLines(tx, input.lines);
+  const net = new Map<string, bigint>();
+  for (const l of input.lines) {
+    let currency: Currency;
+    if (isAccountLine(l)) {
+      const a = byId.get(l.accountId);
+      if (!a) throw new LedgerError('account_not_found', `Account ${l.accountId} does not exist`);
+      if (a.status === 'Closed')
+        throw new LedgerError('account_closed', `Account ${a.account_number} is closed`);
+      // The posting trigger refuses the same (contracts' canPost); checked here first for the message.
+      if (a.status === 'Submitted' || a.status === 'Approved' || a.status === 'Rejected')
+        throw new LedgerError('account_not_active', refusalMessage('account_not_active'));
+      if (a.status === 'Blocked' && a.block_kind !== 'debit')
+        throw new LedgerError('account_blocked', refusalMessage('account_blocked'));
+      if (a.status === 'Blocked' && l.side === 'debit')
+        throw new LedgerError('debit_blocked', refusalMessage('debit_blocked'));
+      currency = a.currency;
+    } else currency = l.currency;
+    const c = toCents(l.amount);
+    net.set(currency, (net.get(currency) ?? 0n) + (l.side === 'debit' ? c : -c));
+  }
+  const off = [...net].filter(([, v]) => v !== 0n);
+  if (input.lines.length < 2 || off.length > 0) {
+    const why = off.map(([cur, v]) => `debits - credits = ${fromCents(v)} ${cur}`).join(', ');
+    throw new LedgerError(
+      'unbalanced',
+      `The entry does not balance: ${why || 'it needs at least two lines'}`,
+    );
+  }
+  const entry = await insertEntryRow(tx, input);
+  const entryId = entry.id;
+  const accountLines: PostedAccountLine[] = [];
+  const lines: JournalLine[] = [];
+  for (const l of inInsertOrder(input.lines, byId)) {
+    if (!isAccountLine(l)) {
+      const [gl] = await preparedRows<{ id: string }>(
+        tx,
+        sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
+        values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)
+        returning id::text as id`,
+      );
+      lines.push(glLineAsPosted(gl!.id, l, glNames.get(l.glCode)!));
+      continue;
+    }
+    const posted = await insertAccountLine(
+      tx,
+      entryId,
+      entry.reference,
+      input,
+      l,
+      byId.get(l.accountId)!,
+    );
+    accountLines.push(posted);
+    lines.push(accountLineAsPosted(posted, byId.get(l.accountId)!));
+  }
+  // The balance is re-checked at commit (journal_entries_balanced), after writeAudit took its chain
+  // stripe's lock: a cached plan of a few index reads (migration 0061), cheaper than a round trip.
+  await auditEntry(tx, input, entry);
+  return {
+    id: entryId,
+    reference: entry.reference,
+    businessDate: entry.businessDate,
+    accountLines,
+    entry: entryAsPosted(input, entry, lines),
+  };
 }
 
 /** A database refusal (a guard's pseudo-constraint, numeric overflow) as the LedgerError it means. */

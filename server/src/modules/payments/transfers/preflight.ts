@@ -2,13 +2,31 @@ import { sql } from 'drizzle-orm';
 import type { RoleLimit } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { preparedRows } from '../../../db/prepared.ts';
-import { entryByReferenceSql } from '../../ledger/index.ts';
 import { approvalIdByReferenceSql, limitRowsSql, limitsFromRows, type LimitRow } from '../../roles/index.ts';
+import { entryByReferenceSql, type LockedAccount } from '../../ledger/index.ts';
 import { inOrderAsked, payAccountsSql, type PayAccount, type PayAccountRow } from '../accounts.ts';
+
+/** payAccountsSql plus what the ledger reads with its lock, locked in id order (as postEntry locks). */
+const lockedPayAccountsSql = (numbers: string[]) =>
+  sql`select p.*, a.account_number, a.block_kind, a.ledger_code, g.name as gl_name
+      from (${payAccountsSql(numbers)}) p join accounts a on a.id = p.id join gl_accounts g on g.code = a.ledger_code
+      order by a.id for no key update of a`;
+
+const lockedAccount = (r: PayAccountRow & Partial<LockedAccount>): LockedAccount => ({
+  id: Number(r.id),
+  account_number: r.number,
+  status: r.status,
+  block_kind: r.block_kind ?? null,
+  currency: r.currency,
+  ledger_code: r.ledger_code,
+  gl_name: r.gl_name,
+});
 
 export interface TransferPreflight {
   from: PayAccount;
   to: PayAccount;
+  /** With `lock`: both accounts as the ledger posts on them, locked for this transaction. */
+  locked: LockedAccount[];
   /** The approval request this reference made earlier, if any. */
   approvalId: string | null;
   /** The entry this reference posted earlier, if any, with the rate it recorded. */
@@ -24,18 +42,21 @@ export interface TransferPreflight {
 export async function transferPreflight(
   db: Database,
   q: { from: string; to: string; reference: string; userId: string; isSuperuser: boolean },
+  /** Lock both accounts (in a transaction that then posts on them: postLockedEntry). */
+  lock = false,
 ): Promise<TransferPreflight> {
   const limits = q.isSuperuser
     ? sql`'[]'::json`
     : sql`(select coalesce(json_agg(l), '[]') from (${limitRowsSql(q.userId)}) l)`;
+  const accounts = lock ? lockedPayAccountsSql([q.from, q.to]) : payAccountsSql([q.from, q.to]);
   const [row] = await preparedRows<{
-    accounts: PayAccountRow[];
+    accounts: (PayAccountRow & Partial<LockedAccount>)[];
     approval_id: string | null;
     entry: TransferPreflight['entry'];
     limits: LimitRow[];
   }>(
     db,
-    sql`select (select coalesce(json_agg(a), '[]') from (${payAccountsSql([q.from, q.to])}) a) as accounts,
+    sql`select (select coalesce(json_agg(a), '[]') from (${accounts}) a) as accounts,
                ${approvalIdByReferenceSql('transfer', q.reference)} as approval_id,
                ${entryByReferenceSql(q.reference)} as entry,
                ${limits} as limits`,
@@ -44,6 +65,7 @@ export async function transferPreflight(
   return {
     from: from!,
     to: to!,
+    locked: lock ? row!.accounts.map(lockedAccount) : [],
     approvalId: row!.approval_id,
     entry: row!.entry,
     limits: limitsFromRows(row!.limits, q.isSuperuser),

@@ -24,6 +24,7 @@ import { requestApprovalOnce, withinLimit } from '../../roles/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
 import { actorOf, mustFindAccountPair } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
+import { postTransferAtOnce } from './post-at-once.ts';
 import { transferPreflight } from './preflight.ts';
 import { applyRateRule } from './rate-rule.ts';
 
@@ -67,13 +68,31 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const who = { actor, action: 'ledger.transfer', target: b.from_account, request: b };
       const u = currentUser(req);
-      const { from, to, approvalId, entry, limits } = await transferPreflight(app.db, {
+      const q = {
         from: b.from_account,
         to: b.to_account,
         reference: b.reference,
         userId: u.userId,
         isSuperuser: u.isSuperuser,
+      };
+      // The common case, a new transfer within the maker's limit, is checked and posted in one
+      // transaction; anything else (and every refusal) takes the full path below.
+      const posted = await postTransferAtOnce(app.db, q, async (checks, tx) => {
+        assertBranch(req, checks.from.branch);
+        if (checks.approvalId || checks.entry) return null;
+        const rate = await applyRateRule(
+          tx,
+          checks.from.currency,
+          checks.to.currency,
+          b.rate,
+          callerHolds(req, 'treasury.rates'),
+        );
+        if (!withinLimit(checks.limits, checks.from.currency, 'maxTransfer', b.amount)) return null;
+        return transferEntry(tx, { ...b, rate: rate.rate }, actor, rate.details, checks);
       });
+      if (posted) return reply.status(201).send(posted.entry);
+
+      const { from, to, approvalId, entry, limits } = await transferPreflight(app.db, q);
       assertBranch(req, from.branch);
       const known = { from, to };
 
