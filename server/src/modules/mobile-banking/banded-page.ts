@@ -22,8 +22,8 @@ interface Bands {
  * bands are sorted whole). Names are "Given Surname": 6 characters cut "kam"'s 34,259 hits at 1M into
  * 203 bands of at most 1,617 hits (3 characters: 56 bands, up to 4,147). Every mobile starts with
  * "+232" and an operator's two digits; 8 characters leave 10,000 bands at most, "kam"'s largest 65.
- * A band is a prefix, so comparing a key with a band is comparing it with the band's first key: the
- * test needs no left() of each hit (valid only where text compares byte-wise, byte-order.ts).
+ * A band is a prefix, so a key is at or after band `lo` (before band `next`) exactly when its own
+ * prefix is: picking the page's hits needs no left() of each (byte-wise order only, byte-order.ts).
  */
 const prefixBands = (key: SQL, width: number): Bands => ({
   hitColumns: sql`${key} as sort_key`,

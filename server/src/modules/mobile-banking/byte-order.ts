@@ -6,8 +6,8 @@ import { queryRows } from '../../db/rows.ts';
  * Whether the database compares text byte by byte (code point by code point in UTF-8). Only then is
  * the order of a string's first characters consistent with the order of the strings, which the
  * prefix bands of a name or mobile sort rely on (ADR 0033). Under a linguistic collation such as
- * en_US.UTF-8 case, accents and punctuation ('+') only count at later levels, so "ab" < "Aa" < "aC"
- * while their prefixes "a" and "A" sort the other way.
+ * en_US.UTF-8 case and accents only count at later levels (and punctuation such as the mobile's '+'
+ * may not count at all at the first): "A1" < "a2", yet their prefixes sort "a" < "A".
  *
  * Read once per database handle: a database's collation is fixed when it is created.
  */
