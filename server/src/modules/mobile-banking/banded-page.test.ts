@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RegisteredUserSort } from '@bankmanager/contracts';
 import { createTestDb } from '../../../test/support/harness.ts';
@@ -11,6 +11,29 @@ import { SELECT_RECORD, toRecord, type Row } from './query-parts.ts';
 import { comparesBytewise } from './byte-order.ts';
 import { countedSearchPage } from './search-page.ts';
 import { pageRegisteredUsers } from './repository.ts';
+import type * as ByteOrder from './byte-order.ts';
+import type * as BandedPage from './banded-page.ts';
+
+// The database's collation can be faked (a linguistic one, say), and the banded pages are counted.
+const seen = vi.hoisted(() => ({ bytewise: undefined as boolean | undefined, banded: [] as string[] }));
+vi.mock('./byte-order.ts', async (original) => {
+  const real = await original<typeof ByteOrder>();
+  return {
+    ...real,
+    comparesBytewise: async (...a: Parameters<typeof real.comparesBytewise>) =>
+      seen.bytewise ?? real.comparesBytewise(...a),
+  };
+});
+vi.mock('./banded-page.ts', async (original) => {
+  const real = await original<typeof BandedPage>();
+  return {
+    ...real,
+    bandedPage: (...a: Parameters<typeof real.bandedPage>) => {
+      seen.banded.push(a[0].sort);
+      return real.bandedPage(...a);
+    },
+  };
+});
 
 // Names that share their first 6 characters (the name's band), are shorter than a band, are a
 // prefix of one another, differ only in case or accents, and repeat (ties broken by cust_id).
@@ -109,4 +132,27 @@ describe('a search page sorted from bands of its hits equals the plain sort', ()
       }
     }
   });
+
+  // Under a collation that is not byte-wise (faked), names and mobiles sort all their hits: the same pages.
+  it.each([false, true])(
+    'byte-wise %s: prefix bands only where text compares byte-wise',
+    async (bytewise) => {
+      seen.bytewise = bytewise;
+      try {
+        for (const sort of ['name', 'mobile', 'balance'] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const offset of [0, 95, 200, 315]) {
+              seen.banded = [];
+              const window = { q: 'kam', sort, order, offset, limit: 10 };
+              const page = await pageRegisteredUsers(h.db, window, 0, 0);
+              expect(page.rows).toEqual(await plainPage('kam', sort, order, offset));
+              expect(seen.banded).toEqual(bytewise || sort === 'balance' ? [sort] : []);
+            }
+          }
+        }
+      } finally {
+        seen.bytewise = undefined;
+      }
+    },
+  );
 });
