@@ -13,6 +13,7 @@ import {
   type Row,
 } from './query-parts.ts';
 import { countedSearchPage } from './search-page.ts';
+import { comparesBytewise } from './byte-order.ts';
 
 export type { ListParams } from './query-parts.ts';
 
@@ -76,6 +77,8 @@ export async function pageRegisteredUsers(
   walkLimit = WALK_LIMIT,
   countFirstWithin = COUNT_FIRST_WITHIN,
 ): Promise<{ total: number; rows: RegisteredUser[] }> {
+  // Read once per handle, outside the transaction (bands of a name or mobile need byte-wise order).
+  const textBands = p.q && !isShortTerm(p.q) ? await comparesBytewise(db) : false;
   return db.transaction(
     async (tx) => {
       // A term of 3+ characters is counted through the trigram indexes. Deep in its hits, the count
@@ -85,12 +88,13 @@ export async function pageRegisteredUsers(
       // cheaper than keeping every hit (13 ms against 28 for "kam"'s first page at 1M).
       if (p.q && !isShortTerm(p.q)) {
         if (p.offset + p.limit > countFirstWithin) {
-          const { total, rows } = await countedSearchPage(tx, p, walkLimit);
+          const { total, rows } = await countedSearchPage(tx, p, walkLimit, textBands);
           return { total, rows: rows ?? (await listRegisteredUsers(tx, { ...p, total })) };
         }
         const total = await countRegisteredUsers(tx, p.q, p.branch);
         const walked = entriesToWalk(p, total, await countRegisteredUsers(tx));
-        const sorted = walked > walkLimit ? (await countedSearchPage(tx, p, walkLimit)).rows : null;
+        const sorted =
+          walked > walkLimit ? (await countedSearchPage(tx, p, walkLimit, textBands)).rows : null;
         return { total, rows: sorted ?? (await listRegisteredUsers(tx, { ...p, total })) };
       }
       const total = await countRegisteredUsers(tx, p.q, p.branch);

@@ -3,6 +3,7 @@ import type { RegisteredUser } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { selectRecord, SORT_KEYS, toRecord, whereOf, type ListParams, type Row } from './query-parts.ts';
+import { BANDS, bandedPage } from './banded-page.ts';
 
 /**
  * A term of 3+ characters in one statement: its hits are found once through the trigram indexes and
@@ -11,13 +12,15 @@ import { selectRecord, SORT_KEYS, toRecord, whereOf, type ListParams, type Row }
  * Otherwise `rows` is null and the caller walks with the total (the page then costs what it did with
  * a count first; the search path no longer finds its hits twice: "kam", 34,259 hits, spent 25 ms
  * counting and 25 ms finding them again). Only the page's keys are sorted; its records are joined
- * afterwards. Sorted by balance, only the hits in the bands the page reaches have their balance
- * looked up (balancePage).
+ * afterwards. Sorted by name, mobile or balance, the hits are grouped into bands of the sort key and
+ * only the bands the page reaches are sorted (banded-page.ts); by name or mobile only when
+ * `textBands` (the database compares text byte-wise, byte-order.ts), else all hits are sorted.
  */
 export async function countedSearchPage(
   db: Database,
   p: ListParams,
   walkLimit: number,
+  textBands: boolean,
 ): Promise<{ total: number; rows: RegisteredUser[] | null }> {
   const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
   // How many sort-index entries a filtered walk would pass to reach the page: those before it from its
@@ -25,7 +28,8 @@ export async function countedSearchPage(
   const sorted = sql`(select n from counted) > ${p.offset} and
     (least(${p.offset}, greatest(0, (select n from counted) - ${p.offset + p.limit})) + ${p.limit})::numeric
       * (select n from registered_user_count) / nullif((select n from counted), 0) > ${walkLimit}`;
-  const pageOfHits = p.sort === 'balance' ? balancePage(p, dir, sorted) : keyPage(p, dir, sorted);
+  const bands = p.sort === 'balance' || (textBands && p.sort !== 'id') ? BANDS[p.sort] : undefined;
+  const pageOfHits = bands ? bandedPage(p, dir, sorted, bands) : keyPage(p, dir, sorted);
   const rows = await queryRows<Row & { total: string; sorted: boolean; page_key: unknown }>(
     db,
     sql`${pageOfHits},
@@ -44,35 +48,10 @@ export async function countedSearchPage(
   };
 }
 
-/** Hits with their sort key (a column of registered_user_keys), the page sorted from them. */
+/** Hits with their sort key (a column of registered_user_keys), the page sorted from all of them. */
 const keyPage = (p: ListParams, dir: SQL, sorted: SQL) => sql`with hits as materialized (
       select k.cust_id, ${SORT_KEYS[p.sort]} as sort_key from registered_user_keys k ${whereOf(p.q, p.branch)}),
     counted as (select count(*) as n from hits),
     page as materialized (
       select h.cust_id, h.sort_key from hits h where ${sorted}
       order by 2 ${dir}, 1 ${dir} limit ${p.limit} offset ${p.offset})`;
-
-/**
- * Hits with their payment account's balance band (monotone in the balance, so band order is balance
- * order): the bands of the page's first and last positions bound it, the hits in bands before the
- * first are only counted, and only the hits in the page's bands have their balance looked up.
- */
-function balancePage(p: ListParams, dir: SQL, sorted: SQL): SQL {
-  const desc = p.order === 'desc';
-  const bandAt = (position: number) =>
-    sql`(select band from hits order by band ${dir} offset ${position} limit 1)`;
-  const before = desc ? sql`h.band > e.first_band` : sql`h.band < e.first_band`;
-  const within = desc
-    ? sql`h.band <= e.first_band and h.band >= coalesce(e.last_band, -32768)`
-    : sql`h.band >= e.first_band and h.band <= coalesce(e.last_band, 32767)`;
-  return sql`with hits as materialized (
-      select k.cust_id, k.balance_band as band from registered_user_keys k ${whereOf(p.q, p.branch)}),
-    counted as (select count(*) as n from hits),
-    edges as materialized (
-      select ${bandAt(p.offset)} as first_band, ${bandAt(p.offset + p.limit - 1)} as last_band),
-    page as materialized (
-      select h.cust_id, (select b.balance from registered_user_balances b where b.cust_id = h.cust_id) as sort_key
-      from hits h, edges e where ${sorted} and ${within}
-      order by 2 ${dir}, 1 ${dir} limit ${p.limit}
-      offset case when ${sorted} then ${p.offset} - (select count(*) from hits h, edges e where ${before}) else 0 end)`;
-}
