@@ -97,6 +97,11 @@ export async function pageRegisteredUsers(
           walked > walkLimit ? (await countedSearchPage(tx, p, walkLimit, textBands)).rows : null;
         return { total, rows: sorted ?? (await listRegisteredUsers(tx, { ...p, total })) };
       }
+      // A short term's page walks a sort index, filtering as it goes. How far it walks depends on the
+      // term's estimated share of the rows, which each ANALYZE samples anew; when that share came out
+      // low, PostgreSQL chose a parallel scan and sort of every hit instead: 180–220 ms against 46–65
+      // for "ka" at 1M (bench:registered-users). A page is one request among many on a few cores.
+      if (p.q) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
       const total = await countRegisteredUsers(tx, p.q, p.branch);
       return { total, rows: await listRegisteredUsers(tx, { ...p, total }) };
     },
