@@ -204,14 +204,7 @@ export async function postLockedEntry(
       lines.push(glLineAsPosted(gl!.id, l, glNames.get(l.glCode)!));
       continue;
     }
-    const posted = await insertAccountLine(
-      tx,
-      entryId,
-      entry.reference,
-      input,
-      l,
-      byId.get(l.accountId)!,
-    );
+    const posted = await insertAccountLine(tx, entryId, entry.reference, input, l, byId.get(l.accountId)!);
     accountLines.push(posted);
     lines.push(accountLineAsPosted(posted, byId.get(l.accountId)!));
   }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/support/harness.ts';
-import { balanceOf, fundedAccount, ledgerViolations, paymentsScene } from '../../../../test/support/payments.ts';
+import {
+  balanceOf,
+  fundedAccount,
+  ledgerViolations,
+  paymentsScene,
+} from '../../../../test/support/payments.ts';
 import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { transferEntry } from '../../ledger/index.ts';
