@@ -73,13 +73,17 @@ describe('end of day survives SIGKILL mid-run', () => {
       let kills = 0;
       const stoppedAt: string[] = [];
       let delay = name === 'pglite' ? 2500 : 1500;
+      let rowsDoneAtKill = 0;
       for (let attempt = 0; kills < 2 && attempt < 25; attempt++) {
         let proc: ChildProcess | undefined;
         const started = spawnServer(env, 120_000, (p) => (proc = p)).then(
           (s) => ((server = s), s.exited),
           () => undefined,
         );
-        await sleep(delay);
+        // PostgreSQL can be read while the server works: the kill comes as soon as the run has moved
+        // on since the last one. A fixed delay raced the machine: once the whole run finished in it.
+        if (name === 'postgres') await untilMovedOn(backend, run!.id, rowsDoneAtKill);
+        else await sleep(delay);
         proc?.kill('SIGKILL');
         await started;
         const look = await backend.open();
@@ -101,6 +105,7 @@ describe('end of day survives SIGKILL mid-run', () => {
           continue;
         }
         const at = steps.find((x) => x.status === 'running') ?? steps.find((x) => x.status === 'pending')!;
+        rowsDoneAtKill = steps.reduce((sum, x) => sum + Number(x.rows_done), 0) + done;
         kills++;
         stoppedAt.push(`${at.step} ${at.rows_done}/${at.rows_total}`);
         delay = name === 'pglite' ? delay : delay + 300;
@@ -189,3 +194,25 @@ describe('end of day survives SIGKILL mid-run', () => {
     }, 600_000);
   }
 });
+
+/**
+ * Waits until the run's steps show more done (rows, plus steps finished) than `before`, reading the
+ * database beside the running server (PostgreSQL only); gives up after a minute (the caller's checks
+ * then report what happened).
+ */
+async function untilMovedOn(backend: Backend, runId: string, before: number): Promise<void> {
+  const look = await backend.open();
+  try {
+    for (let i = 0; i < 2400; i++) {
+      const [r] = await queryRows<{ progress: string }>(
+        look.db,
+        sql`select (coalesce(sum(rows_done), 0) + count(*) filter (where status in ('done', 'skipped')))::text as progress
+            from eod_run_steps where run_id = ${runId}::bigint`,
+      );
+      if (Number(r!.progress) > before) return;
+      await sleep(25);
+    }
+  } finally {
+    await look.close();
+  }
+}
