@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
-import { getBucket, lockBucket } from './buckets-repository.ts';
+import { getBucket } from './buckets-repository.ts';
 import type { StorageContext } from './context.ts';
 import { StorageError } from './errors.ts';
 import { findObject, putObject, type ObjectRow } from './objects-repository.ts';
@@ -42,7 +42,7 @@ export function internalStorage(ctx: StorageContext, db: Database) {
           });
         await staged.commit();
         return await db.transaction(async (tx) => {
-          await lockBucket(tx, p.bucket);
+          // putObject takes the bucket's share lock itself (404 when the bucket is gone).
           const o = { bucketId: p.bucket, name: p.key, size: staged.size, mimeType, sha256: staged.sha256 };
           const row = await putObject(tx, { ...o, cacheControl: null, owner: p.actor.id }, false);
           if (!row) throw new HttpError(409, 'An object with this name already exists');
