@@ -142,11 +142,11 @@ try {
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, op] of Object.entries(paths) as [Path, () => Promise<void>][]) {
         const slice = await measure(c, Math.ceil(perLevel / ROUNDS), op);
-        const cell = cells.get(`${name}:${c}`) ?? { ops: 0, wallMs: 0, cpuMs: 0 };
+        const sum = cells.get(`${name}:${c}`) ?? { ops: 0, wallMs: 0, cpuMs: 0 };
         cells.set(`${name}:${c}`, {
-          ops: cell.ops + slice.ops,
-          wallMs: cell.wallMs + slice.wallMs,
-          cpuMs: cell.cpuMs + slice.cpuMs,
+          ops: sum.ops + slice.ops,
+          wallMs: sum.wallMs + slice.wallMs,
+          cpuMs: sum.cpuMs + slice.cpuMs,
         });
       }
     }

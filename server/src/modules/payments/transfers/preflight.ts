@@ -8,7 +8,7 @@ import { inOrderAsked, payAccountsSql, type PayAccount, type PayAccountRow } fro
 
 /** payAccountsSql plus what the ledger reads with its lock, locked in id order (as postEntry locks). */
 const lockedPayAccountsSql = (numbers: string[]) =>
-  sql`select p.*, a.account_number, a.block_kind, a.ledger_code, g.name as gl_name
+  sql`select p.*, a.block_kind, a.ledger_code, g.name as gl_name
       from (${payAccountsSql(numbers)}) p join accounts a on a.id = p.id join gl_accounts g on g.code = a.ledger_code
       order by a.id for no key update of a`;
 
