@@ -39,6 +39,21 @@ describe('FilesystemContentStore', () => {
     expect(await s.open('../../etc/passwd')).toBeUndefined();
   });
 
+  it('discards staged bytes whose fsync is under way; makes a shard directory again if it was removed', async () => {
+    const { root, s } = store();
+    const refused = await s.stage(chunks('refused'), 100, tooLarge);
+    await refused.discard();
+    expect(fs.readdirSync(path.join(root, 'tmp'))).toEqual([]);
+    const first = await s.stage(chunks('shard'), 100, tooLarge);
+    await first.commit();
+    const shard = path.join(root, 'blobs', first.sha256.slice(0, 2));
+    fs.rmSync(shard, { recursive: true });
+    const again = await s.stage(chunks('shard'), 100, tooLarge);
+    await again.commit();
+    expect(await read((await s.open(first.sha256))!)).toBe('shard');
+    expect(fs.readdirSync(path.join(root, 'tmp'))).toEqual([]);
+  });
+
   it('refuses more than maxBytes while streaming and keeps nothing', async () => {
     const { root, s } = store();
     await expect(s.stage(chunks('12345', '67890'), 8, tooLarge)).rejects.toThrow('too large');

@@ -56,6 +56,8 @@ export class FilesystemContentStore implements ContentStore {
   private readonly blobs: string;
   private readonly tmp: string;
   private readonly hasher = new FileHasher();
+  /** Shard directories known to exist (blobs/<two hex digits>/). */
+  private readonly shards = new Set<string>();
   constructor(readonly root: string) {
     this.blobs = path.join(root, 'blobs');
     this.tmp = path.join(root, 'tmp');
@@ -77,10 +79,13 @@ export class FilesystemContentStore implements ContentStore {
     let discarded = false;
     let digest: FileDigest | undefined;
     let sink: DurableFileSink | undefined;
+    let synced: Promise<void> | undefined;
     let sha256: string;
     const discard = async () => {
       if (discarded) return;
       discarded = true;
+      // The file is closed by the fsync under way (or here); never removed while it runs.
+      await synced?.catch(() => undefined);
       await sink?.closeFile();
       await fsp.rm(tmpPath, { force: true });
     };
@@ -94,6 +99,10 @@ export class FilesystemContentStore implements ContentStore {
       source.on('error', (err) => meter.destroy(err));
       source.pipe(meter);
       await pipeline(meter, sink);
+      // The last fsync from the moment the last byte is written: it costs about 3 ms whatever is left
+      // to write, and runs while the digest is finished and the type checked (commit waits for it).
+      synced = sink.durable();
+      synced.catch(() => undefined); // awaited by commit or discard
       sha256 = await digest.end(meter.size);
     } catch (err) {
       source.unpipe(meter);
@@ -101,7 +110,7 @@ export class FilesystemContentStore implements ContentStore {
       await discard();
       throw err;
     }
-    const staged = sink;
+    const durable = synced;
     return {
       sha256,
       size: meter.size,
@@ -110,14 +119,29 @@ export class FilesystemContentStore implements ContentStore {
       commit: async () => {
         // The bytes on disk before their name points at them: a rename over an existing blob of the
         // same digest must never leave it with unsynced bytes.
-        await staged.durable();
-        const target = this.blobPath(sha256);
-        await fsp.mkdir(path.dirname(target), { recursive: true });
-        await fsp.rename(tmpPath, target);
+        await durable;
+        await this.renameIntoPlace(tmpPath, this.blobPath(sha256));
         discarded = true;
-        await fsyncDirectory(path.dirname(target));
+        await fsyncDirectory(path.dirname(this.blobPath(sha256)));
       },
     };
+  }
+
+  /** Renames into the blob's shard directory, made on first use (mkdir costs a thread-pool trip). */
+  private async renameIntoPlace(from: string, to: string): Promise<void> {
+    const dir = path.dirname(to);
+    if (!this.shards.has(dir)) {
+      await fsp.mkdir(dir, { recursive: true });
+      this.shards.add(dir);
+    }
+    try {
+      await fsp.rename(from, to);
+    } catch (err) {
+      // Removed behind this process's back (by hand, or another server's clean-up): make it again.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await fsp.mkdir(dir, { recursive: true });
+      await fsp.rename(from, to);
+    }
   }
 
   async open(sha256: string): Promise<Readable | undefined> {

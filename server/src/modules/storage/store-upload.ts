@@ -45,8 +45,9 @@ export async function storeUpload(
     const mimeType = await sniffMimeType(staged.head, claimedType);
     if (!mimeAllowed(mimeType, bucket.allowedMimeTypes)) throw mimeRefused(mimeType);
     if (await taken) throw duplicate();
-    // The last fsync, the rename and its directory fsync run beside the metadata's first statement;
-    // the transaction waits for them before it goes on, so no object is ever visible without its bytes.
+    // The end of the last fsync (under way since the last byte), the rename and its directory fsync run
+    // beside the metadata's first statement; the transaction waits for them before it goes on, so no
+    // object is ever visible without its bytes.
     durable = staged.commit();
     durable.catch(() => undefined); // awaited in the transaction, and below on every path
     return await db.transaction(async (tx) => {
