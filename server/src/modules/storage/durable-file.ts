@@ -17,8 +17,9 @@ const MAX_FLUSHES_UNDER_WAY = 1;
  * far (fdatasync in the background, one at a time), so the final fsync only waits for the last
  * megabyte: the disk works while the network does, instead of after it (a 10 MB upload spent a third
  * of its time in one fsync at the end). The final fsync is not part of finishing the stream: the
- * caller runs `durable()` when it needs the bytes on disk, beside other work (the metadata's first
- * statements). The file stays open until then, so that fsync reports on this descriptor's writes.
+ * caller runs `durable()` when it needs the bytes on disk, beside other work (the content store: while
+ * the digest is finished and the type checked). The file stays open until then, so that fsync reports
+ * on this descriptor's writes.
  */
 export class DurableFileSink extends Writable {
   private unflushed = 0;
@@ -72,7 +73,7 @@ export class DurableFileSink extends Writable {
     }
   }
 
-  /** Closes the file (once; a refused upload's bytes are not synced). */
+  /** Closes the file (once; bytes refused while they stream are not synced). */
   closeFile(): Promise<void> {
     return (this.fileClosed ??= this.file.close().catch(() => undefined));
   }

@@ -110,7 +110,6 @@ export class FilesystemContentStore implements ContentStore {
       await discard();
       throw err;
     }
-    const durable = synced;
     return {
       sha256,
       size: meter.size,
@@ -119,10 +118,11 @@ export class FilesystemContentStore implements ContentStore {
       commit: async () => {
         // The bytes on disk before their name points at them: a rename over an existing blob of the
         // same digest must never leave it with unsynced bytes.
-        await durable;
-        await this.renameIntoPlace(tmpPath, this.blobPath(sha256));
+        await synced;
+        const target = this.blobPath(sha256);
+        await this.renameIntoPlace(tmpPath, target);
         discarded = true;
-        await fsyncDirectory(path.dirname(this.blobPath(sha256)));
+        await fsyncDirectory(path.dirname(target));
       },
     };
   }
