@@ -56,8 +56,6 @@ export class FilesystemContentStore implements ContentStore {
   private readonly blobs: string;
   private readonly tmp: string;
   private readonly hasher = new FileHasher();
-  /** Shard directories known to exist (blobs/<two hex digits>/). */
-  private readonly shards = new Set<string>();
   constructor(readonly root: string) {
     this.blobs = path.join(root, 'blobs');
     this.tmp = path.join(root, 'tmp');
@@ -127,19 +125,17 @@ export class FilesystemContentStore implements ContentStore {
     };
   }
 
-  /** Renames into the blob's shard directory, made on first use (mkdir costs a thread-pool trip). */
+  /**
+   * Renames into the blob's shard directory (blobs/<two hex digits>/), made only when the rename finds
+   * it missing: on its first use, or after it was removed behind this process's back (by hand, or
+   * another server's clean-up). Either way one thread-pool trip, as a mkdir before every rename was.
+   */
   private async renameIntoPlace(from: string, to: string): Promise<void> {
-    const dir = path.dirname(to);
-    if (!this.shards.has(dir)) {
-      await fsp.mkdir(dir, { recursive: true });
-      this.shards.add(dir);
-    }
     try {
       await fsp.rename(from, to);
     } catch (err) {
-      // Removed behind this process's back (by hand, or another server's clean-up): make it again.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      await fsp.mkdir(dir, { recursive: true });
+      await fsp.mkdir(path.dirname(to), { recursive: true });
       await fsp.rename(from, to);
     }
   }
