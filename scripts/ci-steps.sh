@@ -1,0 +1,90 @@
+# Step runner for .ci/run (sourced): each step's wall seconds, the CPU seconds of its own processes
+# and the tests it executed, printed as one table when the run ends, passed or failed, so a slow or
+# failing step is seen at once.
+#   step NAME CMD...                 one step in the foreground
+#   together NAME CMD NAME CMD ...   steps side by side (CMD is a bash string); their outputs are
+#                                    printed whole, one after the other, when all have ended
+# CPU is user + system time of the step's processes that were waited for: a PostgreSQL server started
+# by pg_ctl is not counted. Tests are read from Vitest's "Tests  N passed" closing line.
+
+CI_LOG_DIR=$(mktemp -d /tmp/bm-ci-steps.XXXXXX)
+CI_ROWS=()
+CI_STARTED=$(date +%s)
+
+# Children's CPU seconds so far, from `times` (second line: children's user and system time).
+_ci_child_cpu() {
+  times | sed -n 2p | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }'
+}
+
+_ci_tests() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/^ *Tests +[0-9]+/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^passed/) n += $i } END { print n + 0 }'
+}
+
+_ci_run_logged() { # NAME LOG CMD...: runs CMD, writes its output to LOG, and the row to LOG.row
+  local name=$1 log=$2 t0 cpu0 rc
+  shift 2
+  t0=$(date +%s)
+  cpu0=$(_ci_child_cpu)
+  set +e
+  "$@" >"$log" 2>&1
+  rc=$?
+  set -e
+  printf '%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(_ci_child_cpu) - cpu0)) "$(_ci_tests "$log")" "$rc" >"$log.row"
+  return "$rc"
+}
+
+_ci_record() { # LOG: prints the step's output under its header and keeps its row
+  local row name
+  row=$(cat "$1.row")
+  name=${row%%|*}
+  printf '\n=== %s (at %ss)\n' "$name" $(($(date +%s) - CI_STARTED))
+  cat "$1"
+  CI_ROWS+=("$row")
+}
+
+step() {
+  local name=$1 log
+  shift
+  log="$CI_LOG_DIR/${#CI_ROWS[@]}.log"
+  printf '\n=== %s (starts at %ss)\n' "$name" $(($(date +%s) - CI_STARTED))
+  local t0 cpu0 rc
+  t0=$(date +%s)
+  cpu0=$(_ci_child_cpu)
+  set +e
+  "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  CI_ROWS+=("$name|$(($(date +%s) - t0))|$(($(_ci_child_cpu) - cpu0))|$(_ci_tests "$log")|$rc")
+  return "$rc"
+}
+
+together() {
+  local pids=() logs=() i=0 failed=0 t0
+  t0=$(date +%s)
+  while [ $# -gt 0 ]; do
+    local log="$CI_LOG_DIR/p$((${#CI_ROWS[@]} + i)).log"
+    printf '\n=== %s (starts at %ss, beside the others of its group)\n' "$1" $(($(date +%s) - CI_STARTED))
+    (_ci_run_logged "$1" "$log" bash -c "$2") &
+    pids+=($!)
+    logs+=("$log")
+    i=$((i + 1))
+    shift 2
+  done
+  for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed=1; done
+  for log in "${logs[@]}"; do _ci_record "$log"; done
+  CI_ROWS+=("  (the group above, side by side)|$(($(date +%s) - t0))|||$failed")
+  return "$failed"
+}
+
+ci_table() {
+  local total=$(($(date +%s) - CI_STARTED)) tests=0 row name secs cpu count rc
+  printf '\n=== timing (wall seconds; CPU seconds of the step'"'"'s own processes; tests executed)\n'
+  printf '%-72s %6s %6s %7s  %s\n' step wall cpu tests result
+  for row in "${CI_ROWS[@]}"; do
+    IFS='|' read -r name secs cpu count rc <<<"$row"
+    [ -n "$count" ] && tests=$((tests + count))
+    printf '%-72s %6s %6s %7s  %s\n' "$name" "$secs" "$cpu" "${count:-}" "$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")"
+  done
+  printf '%-72s %6s %6s %7s\n' 'total' "$total" '' "$tests"
+  rm -rf "$CI_LOG_DIR"
+}
