@@ -7,7 +7,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One browser at a time: the machines have 2 cores and the server needs one.
-    fileParallelism: false,
+    // Two spec files at a time (E2E_WORKERS), each worker with its own servers (support/global-setup.ts):
+    // a journey spends much of its time waiting on the page, so two share the 2 cores well.
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
   },
 });

@@ -2,7 +2,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 
-export const baseURL = () => inject('baseURL');
+/** This worker's server of a kind: each worker has its own demo and clean servers (global-setup.ts). */
+const workerIndex = () => Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1);
+const ownServer = (urls: string[]) => urls[workerIndex() % urls.length]!;
+
+export const baseURL = () => ownServer(inject('baseURLs'));
 
 /**
  * One browser per spec file; each test gets a fresh context (cookies, storage) via `newPage()`.
@@ -31,7 +35,7 @@ export function useBrowser() {
       const context = await browser.newContext({
         baseURL:
           options.server === 'clean'
-            ? inject('cleanURL')
+            ? ownServer(inject('cleanURLs'))
             : options.server === 'fresh'
               ? inject('freshURL')
               : baseURL(),

@@ -6,13 +6,21 @@ import { spawnServer, type RunningServer } from '../../server/test/support/spawn
 import { ROOT_DIR } from '../../server/src/config.ts';
 import { chromiumPath } from './chromium.ts';
 
+/**
+ * Spec files run on E2E_WORKERS workers (default 2, one per core). Each worker gets its own demo
+ * server and its own clean server, so the journeys of one worker (an end-of-day run that moves the
+ * business date, a till left open) never meet those of the other; within a worker, files run one after
+ * the other as before. One fresh server, for the single first-user journey, is shared.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
-    /** A second server with no demo data, for first-user journeys (the first sign-in becomes superuser). */
-    cleanURL: string;
-    /** A third empty server used only by the first-user journey, so no other spec signs up first. */
+    /** The demo server (demo data, the demo superuser) of each worker, by VITEST_POOL_ID − 1. */
+    baseURLs: string[];
+    /** A server with no demo data for each worker, for first-user journeys (the first sign-in becomes superuser). */
+    cleanURLs: string[];
+    /** One empty server used only by the first-user journey, so no other spec signs up first. */
     freshURL: string;
   }
 }
@@ -26,29 +34,30 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(ROOT_DIR, 'web/dist/index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-'));
-  const cleanDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-clean-'));
-  const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-fresh-'));
+  const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `bm-e2e-${name}-`));
+  const workers = Array.from({ length: E2E_WORKERS }, () => ({
+    demo: tempDir('demo'),
+    clean: tempDir('clean'),
+  }));
+  const freshDir = tempDir('fresh');
+  const dirs = [...workers.flatMap((w) => [w.demo, w.clean]), freshDir];
   const servers: RunningServer[] = [];
   const stop = async () => {
     for (const s of servers) s.proc.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
     // PGlite may still be flushing a file as its process ends: retry rather than mask the real error.
-    for (const d of [dataDir, cleanDir, freshDir])
-      fs.rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   // Started side by side; a loaded machine seeds the demo slowly, hence two minutes each
   // (E2E_SERVER_START_MS gives them longer).
   const startMs = Number(process.env.E2E_SERVER_START_MS ?? 120_000);
+  const start = (env: Record<string, string>) => spawnServer({ IDLE_TIMEOUT_MINUTES: '15', ...env }, startMs);
   const started = await Promise.allSettled([
     // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
     // socket (realtime.spec.ts proves it is the socket, not the poll).
-    spawnServer(
-      { DATA_DIR: dataDir, DEMO_DATA: 'true', IDLE_TIMEOUT_MINUTES: '15', STATUS_POLL_SECONDS: '600' },
-      startMs,
-    ),
-    spawnServer({ DATA_DIR: cleanDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, startMs),
-    spawnServer({ DATA_DIR: freshDir, DEMO_DATA: 'false', IDLE_TIMEOUT_MINUTES: '15' }, startMs),
+    ...workers.map((w) => start({ DATA_DIR: w.demo, DEMO_DATA: 'true', STATUS_POLL_SECONDS: '600' })),
+    ...workers.map((w) => start({ DATA_DIR: w.clean, DEMO_DATA: 'false' })),
+    start({ DATA_DIR: freshDir, DEMO_DATA: 'false' }),
   ]);
   for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
   const failed = started.find((r) => r.status === 'rejected');
@@ -57,10 +66,9 @@ export default async function setup(project: TestProject) {
     await stop().catch(() => undefined);
     throw failed.reason;
   }
-  const [demo, clean, fresh] = servers as [RunningServer, RunningServer, RunningServer];
-  project.provide('baseURL', demo.url);
-  project.provide('cleanURL', clean.url);
-  project.provide('freshURL', fresh.url);
-  project.provide('dataDir', dataDir);
+  const urls = servers.map((s) => s.url);
+  project.provide('baseURLs', urls.slice(0, E2E_WORKERS));
+  project.provide('cleanURLs', urls.slice(E2E_WORKERS, 2 * E2E_WORKERS));
+  project.provide('freshURL', urls[2 * E2E_WORKERS]!);
   return stop;
 }
