@@ -28,6 +28,7 @@ export async function handleAccessToken(session: SocketSession, ch: Channel, msg
     return;
   }
   ch.reader = readerOf(who.caller);
+  ch.sessionId = who.caller.sessionId;
   ch.expiresAt = who.expiresAt;
   session.hub.scheduleExpiry(ch);
 }

@@ -87,6 +87,16 @@ export class Hub {
     ch.expiryTimer.unref();
   }
 
+  /**
+   * A session ended (sign-out, "end sessions", a ban, expiry, a deleted account): the channels its
+   * tokens joined stop at once rather than when the last access token expires, as for an expired token.
+   */
+  endSession(userId: string, sessionId: string) {
+    for (const ch of [...(this.byUser.get(userId) ?? [])]) {
+      if (ch.sessionId === sessionId) ch.socket.leave(ch, { error: 'Unauthorized: the session has ended' });
+    }
+  }
+
   /** False when the message cannot travel to the other servers (too large for a NOTIFY). */
   async broadcast(from: Channel, payload: Record<string, unknown>): Promise<boolean> {
     const note = { k: 'b' as const, o: this.bus.serverId, topic: from.hubKey, payload };
@@ -145,6 +155,7 @@ export class Hub {
 
   private async onBus(m: BusMessage): Promise<void> {
     if (m.k === 'b') return this.deliverBroadcast(m.topic, m.payload);
+    if (m.k === 's') return this.endSession(m.uid, m.sid);
     if (m.k === 'p') {
       const diff =
         m.op === 'join'

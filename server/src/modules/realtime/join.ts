@@ -86,6 +86,7 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
     hubKey: hubKeyOf(msg.topic, isPrivate),
     joinRef: msg.join_ref ?? msg.ref,
     reader,
+    sessionId: caller.sessionId,
     expiresAt: who.expiresAt,
     expiryTimer: undefined,
     isPrivate,
