@@ -102,6 +102,8 @@ const envSchema = z.object({
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(7000).default(7000),
   REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(100),
+  REALTIME_MAX_CHANNELS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(100),
   AUTH_REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
@@ -176,6 +178,12 @@ export interface RealtimeConfig {
   maxMessageBytes: number;
   /** Per socket; messages over the rate are answered with an error and dropped. */
   messagesPerSecond: number;
+  /**
+   * Channels one socket, and one user's sockets on this server, may hold: every channel costs work on
+   * every change of its tables, so an uncapped client could make one insert stall the server.
+   */
+  maxChannelsPerSocket: number;
+  maxChannelsPerUser: number;
 }
 
 /** The keyed audit chain (decision 0013). */
@@ -325,6 +333,8 @@ export function loadConfig(
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
       maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,
       messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
+      maxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxChannelsPerUser: e.REALTIME_MAX_CHANNELS_PER_USER,
     },
   };
 }
