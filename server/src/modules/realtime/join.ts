@@ -97,6 +97,7 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
   const old = session.channels.get(msg.topic);
   const overCap = channelCapReached(session, caller.userId, old);
   if (overCap) return refuse(overCap);
+  if (session.hub.sessionEnded(caller.sessionId)) return refuse('Unauthorized: the session has ended');
 
   if (old) session.leave(old, 'leave');
   const broadcast = obj(config.broadcast);
