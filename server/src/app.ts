@@ -6,11 +6,12 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { acceptJsonBodiesOnly } from './lib/json-body.ts';
 import { refuseUnstorableText } from './lib/input-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerResponseHeaders } from './plugins/response-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { registerAuth } from './modules/auth/index.ts';
+import { authenticateBeforeValidation, registerAuth } from './modules/auth/index.ts';
 import { profilesRestRoutes } from './modules/rest/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 import { mobileBankingRoutes } from './modules/mobile-banking/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   acceptJsonBodiesOnly(app);
   refuseUnstorableText(app);
   await registerSecurityHeaders(app, config);
+  registerResponseHeaders(app);
   await registerOpenApi(app, config);
   await registerAuth(app);
   await app.register(profilesRestRoutes, { prefix: '/rest/v1' });
@@ -133,6 +135,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
 
   await app.register(
     async (api) => {
+      // Before any route: who is calling is settled before the body is validated (401, not 400).
+      api.addHook('onRoute', authenticateBeforeValidation);
       await api.register(healthRoutes);
       await api.register(staffRoutes);
       await api.register(dashboardRoutes);

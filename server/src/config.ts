@@ -88,7 +88,8 @@ const envSchema = z.object({
   AUTH_AUTOCONFIRM: bool.optional(),
   AUTH_JWT_PRIVATE_KEY: z.string().min(20).optional(),
   AUTH_GENERATE_KEYS: bool.default(false),
-  AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604_800).default(3600),
+  // Shorter than the idle timeout (15 min), so an open tab's refresh keeps an active session alive.
+  AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604_800).default(600),
   AUTH_REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
   AUTH_ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
@@ -102,6 +103,8 @@ const envSchema = z.object({
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(7000).default(7000),
   REALTIME_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(100),
+  REALTIME_MAX_CHANNELS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(100),
   AUTH_REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
@@ -110,7 +113,8 @@ const envSchema = z.object({
   AUTH_ACCOUNT_SLOWDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   AUTH_EMAIL_RATE_PER_SOURCE_PER_HOUR: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: trustProxySetting.optional(),
-  SESSION_INACTIVITY_TIMEOUT: duration.default(7200),
+  /** Unset: IDLE_TIMEOUT_MINUTES, so the server ends an idle session when the browser would. */
+  SESSION_INACTIVITY_TIMEOUT: duration.optional(),
   SESSION_TIMEBOX: duration.default(43_200),
   /** Currency transaction reports (issue 19): cash at or above these amounts is flagged (ADR teller). */
   CTR_THRESHOLD: amount.default('30000.00'),
@@ -176,6 +180,12 @@ export interface RealtimeConfig {
   maxMessageBytes: number;
   /** Per socket; messages over the rate are answered with an error and dropped. */
   messagesPerSecond: number;
+  /**
+   * Channels one socket, and one user's sockets on this server, may hold: every channel costs work on
+   * every change of its tables, so an uncapped client could make one insert stall the server.
+   */
+  maxChannelsPerSocket: number;
+  maxChannelsPerUser: number;
 }
 
 /** The keyed audit chain (decision 0013). */
@@ -216,7 +226,7 @@ export interface AuthConfig {
   accountSlowdownSeconds: number;
   /** Auth mails one source (client address) may cause per hour, before the global cap is consulted. */
   emailRatePerSourcePerHour: number;
-  /** A refresh this long after the previous one ends the session (0: off). */
+  /** A refresh this long after the previous one ends the session (at most the browser's idle timeout). */
   sessionInactivityTimeoutSeconds: number;
   /** A refresh this long after sign-in ends the session (0: off). */
   sessionTimeboxSeconds: number;
@@ -241,10 +251,19 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  if (e.SESSION_INACTIVITY_TIMEOUT > 0 && e.SESSION_INACTIVITY_TIMEOUT <= e.AUTH_JWT_EXPIRY_SECONDS) {
+  const idleSeconds = Math.round(e.IDLE_TIMEOUT_MINUTES * 60);
+  const inactivitySeconds = e.SESSION_INACTIVITY_TIMEOUT ?? idleSeconds;
+  if (inactivitySeconds <= 0 || inactivitySeconds > idleSeconds) {
+    // The browser's idle sign-out alone is no control: a closed laptop or a copied refresh token
+    // would keep an idle session for as long as the server allows. The server enforces it too.
+    throw new ConfigError([
+      `SESSION_INACTIVITY_TIMEOUT: must be more than 0 and at most IDLE_TIMEOUT_MINUTES (${idleSeconds} s), or unset to follow it`,
+    ]);
+  }
+  if (inactivitySeconds <= e.AUTH_JWT_EXPIRY_SECONDS) {
     // Open tabs refresh just before the access token expires: a shorter timeout would end them all.
     throw new ConfigError([
-      'SESSION_INACTIVITY_TIMEOUT: must be longer than AUTH_JWT_EXPIRY_SECONDS (or 0 for no timeout)',
+      'SESSION_INACTIVITY_TIMEOUT: must be longer than AUTH_JWT_EXPIRY_SECONDS (lower the token lifetime with a short idle timeout)',
     ]);
   }
   const embedded = e.DATABASE_URL === undefined;
@@ -308,7 +327,7 @@ export function loadConfig(
       accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
       accountSlowdownSeconds: e.AUTH_ACCOUNT_SLOWDOWN_SECONDS,
       emailRatePerSourcePerHour: e.AUTH_EMAIL_RATE_PER_SOURCE_PER_HOUR,
-      sessionInactivityTimeoutSeconds: e.SESSION_INACTIVITY_TIMEOUT,
+      sessionInactivityTimeoutSeconds: inactivitySeconds,
       sessionTimeboxSeconds: e.SESSION_TIMEBOX,
     },
     audit: {
@@ -325,6 +344,8 @@ export function loadConfig(
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
       maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,
       messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
+      maxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxChannelsPerUser: e.REALTIME_MAX_CHANNELS_PER_USER,
     },
   };
 }

@@ -7,8 +7,10 @@ import {
   PASSWORD_MIN_LENGTH,
   SIGN_UP_MESSAGES,
 } from './auth-messages.ts';
+import { emailLookalikeProblem } from './email-lookalike.ts';
 
 export * from './auth-messages.ts';
+export * from './email-lookalike.ts';
 
 // docs/product.md §5: "must look like {email}" — something@something.something, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -70,7 +72,12 @@ export const signUpFormSchema = z
       .string()
       .trim()
       .min(1, SIGN_UP_MESSAGES.emailRequired)
-      .refine((v) => v === '' || EMAIL_SHAPE.test(v), SIGN_UP_MESSAGES.emailInvalid),
+      .refine((v) => v === '' || EMAIL_SHAPE.test(v), SIGN_UP_MESSAGES.emailInvalid)
+      // The server refuses the same addresses (/auth/v1/signup); the form says why before sending.
+      .superRefine((v, ctx) => {
+        const problem = EMAIL_SHAPE.test(v) ? emailLookalikeProblem(v) : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     password: z
       .string()
       .min(1, SIGN_UP_MESSAGES.passwordRequired)

@@ -1,10 +1,15 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { requireActivatedStaff } from '../modules/auth/index.ts';
 
-/** OpenAPI document at /api/docs/json and its UI at /api/docs, built from the routes' zod schemas. */
+/**
+ * OpenAPI document at /api/docs/json and its UI at /api/docs, built from the routes' zod schemas.
+ * Outside demo mode only signed-in, activated staff read it (a bearer token, as for /api): the map of
+ * every route and field is a head start for whoever probes the bank from outside.
+ */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -15,5 +20,19 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    ...(!config.demoData && {
+      uiHooks: {
+        // swagger-ui's hook type is callback-style; the guard is async.
+        onRequest: (req, reply, done) => {
+          requireActivatedStaff(req, reply).then(
+            () => done(),
+            (err: unknown) => done(err as FastifyError),
+          );
+        },
+      },
+    }),
+  });
 }

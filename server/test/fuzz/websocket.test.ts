@@ -18,7 +18,13 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    realtime: { idleTimeoutMs: 60_000, maxMessageBytes: 2000, messagesPerSecond: 100_000 },
+    realtime: {
+      idleTimeoutMs: 60_000,
+      maxMessageBytes: 2000,
+      messagesPerSecond: 100_000,
+      maxChannelsPerSocket: 100,
+      maxChannelsPerUser: 100,
+    },
   });
   baseUrl = await listen(t.app);
   const u = await realtimeUser(baseUrl, t.app, 'fuzzws');

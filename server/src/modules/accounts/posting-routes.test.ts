@@ -207,7 +207,9 @@ describe('POST /api/accounts/:number/transactions', () => {
   });
 
   it('is in the OpenAPI document with every status', async () => {
-    const doc = (await t.app.inject('/api/docs/json')).json();
+    const doc = (
+      await t.app.inject({ url: '/api/docs/json', headers: { authorization: officer.auth } })
+    ).json();
     const op = doc.paths['/api/accounts/{number}/transactions'].post;
     expect(Object.keys(op.responses)).toEqual(
       expect.arrayContaining(['200', '201', '400', '401', '403', '404', '409']),

@@ -1,3 +1,4 @@
+import { emailLookalikeProblem } from '@bankmanager/contracts';
 import { validationFailed } from './errors.ts';
 
 /**
@@ -50,6 +51,18 @@ export function normalizeEmail(email: string): string {
 export function optEmail(body: Body, key = 'email'): string | undefined {
   const v = optString(body, key, 512);
   return v === undefined || v.trim() === '' ? undefined : normalizeEmail(v);
+}
+
+/**
+ * An address about to be registered (sign-up, e-mail change, an administrator's new account): as
+ * `optEmail`, and refused when it imitates another one (invisible characters, mixed alphabets).
+ * Sign-in and recovery keep `optEmail`: they only look an existing address up.
+ */
+export function optNewEmail(body: Body, key = 'email'): string | undefined {
+  const email = optEmail(body, key);
+  const problem = email === undefined ? undefined : emailLookalikeProblem(email);
+  if (problem) throw validationFailed(problem);
+  return email;
 }
 
 export const isUuid = (s: string): boolean =>

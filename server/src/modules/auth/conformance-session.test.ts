@@ -133,8 +133,8 @@ describe('supabase-js conformance: sessions', () => {
       session_id: expect.any(String),
     });
     expect(payload.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
-    expect(payload.exp! - payload.iat!).toBe(3600);
-    expect(session.expires_in).toBe(3600);
+    expect(payload.exp! - payload.iat!).toBe(600);
+    expect(session.expires_in).toBe(600);
   });
 
   it('rotates refresh tokens; concurrent use inside the interval gets the same child; reuse later revokes the session', async () => {

@@ -3,6 +3,9 @@ import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 
 /** A GoTrue error: HTTP status, machine code (`error_code`) and human message. */
 export class AuthError extends Error {
+  /** For a 429: when the client may try again (the `Retry-After` header); a minute when unset. */
+  retryAfterSeconds: number | undefined;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -27,6 +30,7 @@ export function wantsNewShape(req: FastifyRequest): boolean {
 }
 
 export function sendAuthError(req: FastifyRequest, reply: FastifyReply, err: AuthError): FastifyReply {
+  if (err.status === 429) reply.header('retry-after', String(err.retryAfterSeconds ?? 60));
   if (wantsNewShape(req)) {
     reply.header(API_VERSION_HEADER, API_VERSION_2024);
     return reply.status(err.status).send({ code: err.code, message: err.message, ...err.extra });
@@ -69,8 +73,11 @@ export const sessionNotFound = (status = 403) =>
   new AuthError(status, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 export const userNotFound = (status = 404) => new AuthError(status, 'user_not_found', 'User not found');
 export const notAdmin = () => new AuthError(403, 'not_admin', 'User not allowed');
-export const rateLimited = () =>
-  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached. Please try again later.');
+export const rateLimited = (retryAfterSeconds?: number) =>
+  Object.assign(
+    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached. Please try again later.'),
+    { retryAfterSeconds },
+  );
 export const emailRateLimited = () =>
   new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded. Please try again later.');
 export const otpExpired = () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');

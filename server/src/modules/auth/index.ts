@@ -21,6 +21,7 @@ export {
 export {
   assertBranch,
   assertPermission,
+  authenticateBeforeValidation,
   callerHolds,
   inBranchScope,
   listBranch,

@@ -82,13 +82,30 @@ export const requireActivatedStaff = withAccess(requireActivated, 'activated');
 export const requireSuperuserOnly = withAccess(requireSuperuser, 'superuser');
 export const requirePublicOrUser = withAccess(requireApiKeyOrUser, 'public');
 
+const hookList = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+const isGuard = (h: unknown): h is Guard =>
+  typeof h === 'function' &&
+  ((h as Guard).access !== undefined ||
+    [requireUser, requireActivated, requireSuperuser, requireApiKeyOrUser].includes(h as Guard));
+
+/**
+ * onRoute for /api: a route's guards run as preValidation, before Fastify validates the body, so a
+ * caller who is not signed in (or may not use the route) gets 401/403 and never the 400 that
+ * describes the body the route expects. Other preHandlers stay where they are, after validation.
+ */
+export function authenticateBeforeValidation(route: RouteOptions): void {
+  const pre = hookList(route.preHandler);
+  const guards = pre.filter(isGuard);
+  if (guards.length === 0) return;
+  route.preHandler = pre.filter((h) => !isGuard(h)) as RouteOptions['preHandler'];
+  route.preValidation = [...guards, ...hookList(route.preValidation)] as RouteOptions['preValidation'];
+}
+
 /** What a route declares it needs, or undefined when it declares nothing (a test failure). */
 export function routeAccessOf(
-  route: Pick<RouteOptions, 'preHandler' | 'onRequest' | 'config'>,
+  route: Pick<RouteOptions, 'preHandler' | 'preValidation' | 'onRequest' | 'config'>,
 ): RouteAccess | undefined {
-  const hooks = [route.onRequest, route.preHandler].flatMap((h) =>
-    h === undefined ? [] : Array.isArray(h) ? h : [h],
-  );
+  const hooks = [route.onRequest, route.preValidation, route.preHandler].flatMap(hookList);
   for (const h of hooks) {
     const access = (h as Guard).access;
     if (access) return access;

@@ -59,12 +59,16 @@ describe('security: sessions expire on the server (finding 6)', () => {
     expect(data.session?.access_token).toBeTruthy();
   });
 
-  it('takes GoTrue-style durations, defaults to 2h and 12h, and refuses a timeout shorter than a token', () => {
+  it('takes GoTrue-style durations, defaults to the idle timeout and 12h, and refuses a timeout shorter than a token', () => {
     const d = loadConfig({}).auth;
-    expect([d.sessionInactivityTimeoutSeconds, d.sessionTimeboxSeconds]).toEqual([7200, 43_200]);
-    const c = loadConfig({ SESSION_INACTIVITY_TIMEOUT: '90m', SESSION_TIMEBOX: '1d' }).auth;
+    expect([d.sessionInactivityTimeoutSeconds, d.sessionTimeboxSeconds]).toEqual([900, 43_200]);
+    const c = loadConfig({
+      IDLE_TIMEOUT_MINUTES: '90',
+      SESSION_INACTIVITY_TIMEOUT: '90m',
+      SESSION_TIMEBOX: '1d',
+    }).auth;
     expect([c.sessionInactivityTimeoutSeconds, c.sessionTimeboxSeconds]).toEqual([5400, 86_400]);
     expect(loadConfig({ SESSION_TIMEBOX: '0' }).auth.sessionTimeboxSeconds).toBe(0);
-    expect(() => loadConfig({ SESSION_INACTIVITY_TIMEOUT: '30m' })).toThrow(/SESSION_INACTIVITY_TIMEOUT/);
+    expect(() => loadConfig({ SESSION_INACTIVITY_TIMEOUT: '5m' })).toThrow(/AUTH_JWT_EXPIRY_SECONDS/);
   });
 });

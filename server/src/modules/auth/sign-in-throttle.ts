@@ -14,10 +14,10 @@ const FORGET_AFTER_SECONDS = 86_400;
 /** A source the account signed in from within this many days is never slowed by the account ceiling. */
 const TRUSTED_SOURCE_DAYS = 30;
 
-/** GoTrue's 429; the log gets the wait (the wire shape stays GoTrue's `{ code, message }`). */
+/** GoTrue's 429 (body `{ code, message }`); the wait goes to the log and the Retry-After header. */
 const tooSoon = (req: FastifyRequest, retryAfterSeconds: number) => {
   req.log.info({ retryAfterSeconds }, 'sign-in slowed down');
-  return rateLimited();
+  return rateLimited(retryAfterSeconds);
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuthError } from './errors.ts';
+import { API_INSUFFICIENT_AAL } from './aal.ts';
 import { authenticateStaff, roleOfKey, type StaffCaller } from './authenticate.ts';
 
 /**
@@ -18,6 +19,12 @@ export async function socketCaller(app: FastifyInstance, token: string | undefin
   if (await roleOfKey(auth.jwt, token)) return { kind: 'api-key' };
   try {
     const caller = await authenticateStaff(auth.db, auth.jwt, token);
+    if (!caller.aalSatisfied) {
+      return {
+        kind: 'invalid',
+        message: `${API_INSUFFICIENT_AAL.details.code}: ${API_INSUFFICIENT_AAL.message}`,
+      };
+    }
     const { exp } = (await auth.jwt.verify(token)) as { exp?: number };
     return { kind: 'user', caller, expiresAt: (exp ?? 0) * 1000 };
   } catch (err) {

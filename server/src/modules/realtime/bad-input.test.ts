@@ -12,7 +12,13 @@ const LIMIT = 1000;
 
 beforeAll(async () => {
   t = await createTestApp({
-    realtime: { idleTimeoutMs: 60_000, maxMessageBytes: LIMIT, messagesPerSecond: 40 },
+    realtime: {
+      idleTimeoutMs: 60_000,
+      maxMessageBytes: LIMIT,
+      messagesPerSecond: 40,
+      maxChannelsPerSocket: 100,
+      maxChannelsPerUser: 100,
+    },
   });
   baseUrl = await listen(t.app);
   const u = await realtimeUser(baseUrl, t.app, 'bad');

@@ -18,7 +18,9 @@ export type PresenceNote = {
   ref: string;
   meta?: Record<string, unknown>;
 };
-export type BusMessage = RowChange | BroadcastNote | PresenceNote;
+/** A session was deleted (trigger on auth_sessions): its channels end on every server. */
+export type SessionEnded = { k: 's'; sid: string; uid: string };
+export type BusMessage = RowChange | BroadcastNote | PresenceNote | SessionEnded;
 
 /**
  * Delivery between servers through PostgreSQL's own LISTEN/NOTIFY: no broker of our own. On PGlite
@@ -45,7 +47,7 @@ export class Bus {
         } catch {
           return;
         }
-        if (m.k !== 'pg' && m.o === this.serverId) return;
+        if ((m.k === 'b' || m.k === 'p') && m.o === this.serverId) return;
         onMessage(m);
       },
       onReconnect,

@@ -22,12 +22,21 @@ export const mayTalk = (ch: Channel) => ch.isPrivate || mayTalkInPublic(ch.reade
 export async function handleAccessToken(session: SocketSession, ch: Channel, msg: PhxMessage): Promise<void> {
   const token = typeof msg.payload.access_token === 'string' ? msg.payload.access_token : undefined;
   const who = await socketCaller(session.hub.app, token);
-  if (who.kind !== 'user' || who.caller.userId !== ch.reader.userId) {
-    const reason = who.kind === 'invalid' ? who.message : 'the token names someone else';
+  const refusal =
+    who.kind === 'invalid'
+      ? who.message
+      : who.kind !== 'user' || who.caller.userId !== ch.reader.userId
+        ? 'the token names someone else'
+        : session.hub.sessionEnded(who.caller.sessionId)
+          ? 'the session has ended'
+          : undefined;
+  if (refusal !== undefined || who.kind !== 'user') {
+    const reason = refusal ?? 'the token names someone else';
     session.leave(ch, { error: `Unauthorized: ${reason}` });
     return;
   }
   ch.reader = readerOf(who.caller);
+  ch.sessionId = who.caller.sessionId;
   ch.expiresAt = who.expiresAt;
   session.hub.scheduleExpiry(ch);
 }

@@ -22,6 +22,8 @@ export interface Channel {
   hubKey: string;
   joinRef: string | null;
   reader: Reader;
+  /** The auth session whose token joined (or last refreshed) the channel: ending it ends the channel. */
+  sessionId: string;
   expiresAt: number;
   expiryTimer: NodeJS.Timeout | undefined;
   isPrivate: boolean;

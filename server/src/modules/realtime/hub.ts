@@ -25,6 +25,11 @@ export class Hub {
   readonly byTable = new Map<string, Set<Channel>>();
   readonly byUser = new Map<string, Set<Channel>>();
   readonly presence = new PresenceStore();
+  /**
+   * Sessions ended lately, with when they may be forgotten (their last token has expired by then): a
+   * join whose token was checked just before the session ended, but lands after the notice, is refused.
+   */
+  private readonly endedSessions = new Map<string, number>();
   readonly bus: Bus;
   readonly log: FastifyBaseLogger;
   private sweep: NodeJS.Timeout | undefined;
@@ -87,6 +92,24 @@ export class Hub {
     ch.expiryTimer.unref();
   }
 
+  /**
+   * A session ended (sign-out, "end sessions", a ban, expiry, a deleted account): the channels its
+   * tokens joined stop at once rather than when the last access token expires, as for an expired token.
+   */
+  endSession(userId: string, sessionId: string) {
+    const now = Date.now();
+    for (const [sid, until] of this.endedSessions) if (until < now) this.endedSessions.delete(sid);
+    this.endedSessions.set(sessionId, now + this.app.config.auth.jwtExpirySeconds * 1000);
+    for (const ch of [...(this.byUser.get(userId) ?? [])]) {
+      if (ch.sessionId === sessionId) ch.socket.leave(ch, { error: 'Unauthorized: the session has ended' });
+    }
+  }
+
+  /** True when the session ended while its token was being checked (see `endedSessions`). */
+  sessionEnded(sessionId: string): boolean {
+    return this.endedSessions.has(sessionId);
+  }
+
   /** False when the message cannot travel to the other servers (too large for a NOTIFY). */
   async broadcast(from: Channel, payload: Record<string, unknown>): Promise<boolean> {
     const note = { k: 'b' as const, o: this.bus.serverId, topic: from.hubKey, payload };
@@ -145,6 +168,7 @@ export class Hub {
 
   private async onBus(m: BusMessage): Promise<void> {
     if (m.k === 'b') return this.deliverBroadcast(m.topic, m.payload);
+    if (m.k === 's') return this.endSession(m.uid, m.sid);
     if (m.k === 'p') {
       const diff =
         m.op === 'join'

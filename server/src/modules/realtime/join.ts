@@ -54,6 +54,25 @@ function bindingsOf(config: Record<string, unknown>): PgBinding[] | string {
 }
 
 /**
+ * Why one more channel is refused, if it is: each channel costs work on every change of its tables,
+ * so a socket (and a user's sockets on this server) may hold only so many. Rejoining a topic replaces
+ * its channel and needs no room.
+ */
+function channelCapReached(session: SocketSession, userId: string, replaced: Channel | undefined) {
+  const { maxChannelsPerSocket, maxChannelsPerUser } = session.hub.config;
+  const freed = replaced ? 1 : 0;
+  if (session.channels.size - freed >= maxChannelsPerSocket) {
+    return `too many channels: at most ${maxChannelsPerSocket} per connection; leave one first`;
+  }
+  const mine = session.hub.byUser.get(userId)?.size ?? 0;
+  const freedMine = replaced?.reader.userId === userId ? 1 : 0;
+  if (mine - freedMine >= maxChannelsPerUser) {
+    return `too many channels: at most ${maxChannelsPerUser} per user; leave one first`;
+  }
+  return undefined;
+}
+
+/**
  * phx_join: the token in the payload must name a signed-in user (an API key names nobody: anonymous
  * sockets join nothing); a private topic needs a rule that allows them; bindings must be to published
  * tables with valid filters. Joining a topic already joined replaces the old channel.
@@ -75,8 +94,11 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
   }
   const bindings = bindingsOf(config);
   if (typeof bindings === 'string') return refuse(bindings);
-
   const old = session.channels.get(msg.topic);
+  const overCap = channelCapReached(session, caller.userId, old);
+  if (overCap) return refuse(overCap);
+  if (session.hub.sessionEnded(caller.sessionId)) return refuse('Unauthorized: the session has ended');
+
   if (old) session.leave(old, 'leave');
   const broadcast = obj(config.broadcast);
   const presence = obj(config.presence);
@@ -86,6 +108,7 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
     hubKey: hubKeyOf(msg.topic, isPrivate),
     joinRef: msg.join_ref ?? msg.ref,
     reader,
+    sessionId: caller.sessionId,
     expiresAt: who.expiresAt,
     expiryTimer: undefined,
     isPrivate,

@@ -35,7 +35,8 @@ export interface PublishedTable {
   /**
    * The same read rule as the routes that serve this data: a row reaches a subscriber only when
    * this says yes. For a DELETE it sees only the key column. Asynchronous when the rule needs the
-   * database (an approver's limits); it runs once per change and subscriber, before delivery.
+   * database (an approver's limits); it runs once per change and user (channels of one user share
+   * the answer), before delivery.
    */
   canRead(reader: Reader, row: Row, db: Database): boolean | Promise<boolean>;
 }

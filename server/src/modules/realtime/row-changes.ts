@@ -32,6 +32,7 @@ export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => P
     errors: null,
   };
   const verdicts = await readerVerdicts(hub, table, row);
+  const askedAgain: Verdicts = new Map();
   return async () => {
     for (const ch of [...(hub.byTable.get(table.name) ?? [])]) {
       // A channel that joined since hears nothing: it refetches on SUBSCRIBED, after this commit. One
@@ -39,7 +40,8 @@ export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => P
       // its reader of now, so it neither gets a row it may no longer read nor silently misses one.
       const asked = verdicts.get(ch);
       if (!asked) continue;
-      const yes = asked.reader === ch.reader ? asked.yes : await table.canRead(ch.reader, row, hub.app.db);
+      const yes =
+        asked.reader === ch.reader ? asked.yes : await askOnce(askedAgain, table, ch.reader, row, hub);
       if (!yes) continue;
       const ids = matchingBindings(ch, table, m.op, row);
       if (ids.length > 0) ch.socket.push(ch, EVENTS.postgresChanges, { ids, data });
@@ -48,18 +50,38 @@ export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => P
   };
 }
 
+/**
+ * What a reader is, as text: a user's channels each hold their own reader object, but the same user
+ * with the same flags and permissions gets the same answer, so the rule is asked once per user and
+ * change, not once per channel (one socket with many channels must not multiply database reads).
+ */
+const fingerprints = new WeakMap<Reader, string>();
+function fingerprintOf(reader: Reader): string {
+  let f = fingerprints.get(reader);
+  if (f === undefined) fingerprints.set(reader, (f = JSON.stringify(reader)));
+  return f;
+}
+
+type Verdicts = Map<string, boolean | Promise<boolean>>;
+
+/** The read rule's answer for this reader, asked only if no reader like it was asked about this change. */
+function askOnce(asked: Verdicts, table: PublishedTable, reader: Reader, row: Row, hub: Hub) {
+  const key = fingerprintOf(reader);
+  let verdict = asked.get(key);
+  if (verdict === undefined) asked.set(key, (verdict = table.canRead(reader, row, hub.app.db)));
+  return verdict;
+}
+
 /** Each subscribed channel's verdict on the row, with the reader that was asked. */
 async function readerVerdicts(
   hub: Hub,
   table: PublishedTable,
   row: Row,
 ): Promise<Map<Channel, { reader: Reader; yes: boolean }>> {
-  const asked = new Map<Reader, boolean | Promise<boolean>>();
+  const asked: Verdicts = new Map();
   const channels = [...(hub.byTable.get(table.name) ?? [])].map((ch) => {
     const reader = ch.reader;
-    let verdict = asked.get(reader);
-    if (verdict === undefined) asked.set(reader, (verdict = table.canRead(reader, row, hub.app.db)));
-    return { ch, reader, verdict };
+    return { ch, reader, verdict: askOnce(asked, table, reader, row, hub) };
   });
   const verdicts = new Map<Channel, { reader: Reader; yes: boolean }>();
   for (const { ch, reader, verdict } of channels) verdicts.set(ch, { reader, yes: await verdict });

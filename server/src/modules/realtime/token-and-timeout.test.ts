@@ -12,7 +12,13 @@ const clients: Awaited<ReturnType<typeof realtimeUser>>['client'][] = [];
 beforeAll(async () => {
   // A short silence limit, so the timeout case runs quickly; heartbeating clients send every 100 ms.
   t = await createTestApp({
-    realtime: { idleTimeoutMs: 600, maxMessageBytes: 7000, messagesPerSecond: 100 },
+    realtime: {
+      idleTimeoutMs: 600,
+      maxMessageBytes: 7000,
+      messagesPerSecond: 100,
+      maxChannelsPerSocket: 100,
+      maxChannelsPerUser: 100,
+    },
   });
   baseUrl = await listen(t.app);
 });

@@ -10,7 +10,13 @@ const clients: ReturnType<typeof realtimeClient>[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    realtime: { idleTimeoutMs: 60_000, maxMessageBytes: 7000, messagesPerSecond: 100 },
+    realtime: {
+      idleTimeoutMs: 60_000,
+      maxMessageBytes: 7000,
+      messagesPerSecond: 100,
+      maxChannelsPerSocket: 100,
+      maxChannelsPerUser: 100,
+    },
   });
   baseUrl = await listen(t.app);
 });

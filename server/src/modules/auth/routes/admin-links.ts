@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuthError, userNotFound, validationFailed } from '../errors.ts';
-import { asBody, optEmail, optObject, optString } from '../body.ts';
+import { asBody, optNewEmail, optObject, optString } from '../body.ts';
 import type { OtpType } from '../one-time-tokens.ts';
 import { emailExists, findUserByEmail, userJson } from '../users.ts';
 import type { AuthService } from '../service.ts';
@@ -26,7 +26,7 @@ export function adminLinkRoutes(app: FastifyInstance, auth: AuthService): void {
         'validation_failed',
         'Invalid link type; use signup, invite, magiclink or recovery',
       );
-    const email = optEmail(body);
+    const email = optNewEmail(body);
     if (!email) throw validationFailed('Unable to validate email address: invalid format');
     const redirectTo =
       optString(body, 'redirect_to', 2048) ?? (req.query as Record<string, unknown>).redirect_to;
@@ -59,7 +59,7 @@ export function adminLinkRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/invite', async (req) => {
     await requireServiceRole(auth, req);
     const body = asBody(req.body);
-    const email = optEmail(body);
+    const email = optNewEmail(body);
     if (!email) throw validationFailed('Unable to validate email address: invalid format');
     await auth.mailer.checkRate(auth.db, email);
     const { user, mail } = await auth.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { DEFAULT_BANK_CODE, SIGN_UP_MESSAGES, digitsOnly, isValidSignUpMobile } 
 import { authUsers } from '../../../db/schema/auth.ts';
 import type { Database } from '../../../db/client.ts';
 import { noAuthorization, notAdmin, userNotFound, validationFailed } from '../errors.ts';
-import { asBody, isUuid, optBoolean, optEmail, optObject, optString, type Body } from '../body.ts';
+import { asBody, isUuid, optBoolean, optNewEmail, optObject, optString, type Body } from '../body.ts';
 import { bearerOf, roleOfKey } from '../authenticate.ts';
 import {
   findUserById,
@@ -68,7 +68,7 @@ export async function adminCreateUser(
   body: Body,
   opts: { invited?: boolean; confirmed?: boolean },
 ) {
-  const email = optEmail(body);
+  const email = optNewEmail(body);
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
   const password = optString(body, 'password', 1024);
   if (password !== undefined) auth.passwords.assertStrong(password);
@@ -139,7 +139,7 @@ export function adminUserRoutes(app: FastifyInstance, auth: AuthService): void {
     const user = await userParam(req);
     const body = asBody(req.body);
     const set: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date() };
-    const email = optEmail(body);
+    const email = optNewEmail(body);
     if (email && email !== user.email) set.email = email;
     const password = optString(body, 'password', 1024);
     if (password !== undefined) {

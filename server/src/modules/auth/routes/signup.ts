@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signUpMetadataSchema } from '@bankmanager/contracts';
 import { AuthError, validationFailed } from '../errors.ts';
-import { asBody, optEmail, optObject, optString } from '../body.ts';
+import { asBody, optNewEmail, optObject, optString } from '../body.ts';
 import {
   findUserByEmail,
   insertUserWithProfile,
@@ -43,7 +43,7 @@ function lookalikeUser(email: string, userMetadata: Record<string, unknown>): Us
 export function signupRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/signup', async (req, reply) => {
     const body = asBody(req.body);
-    const email = optEmail(body);
+    const email = optNewEmail(body);
     const password = optString(body, 'password', 1024);
     if (!email) {
       if (optString(body, 'phone'))

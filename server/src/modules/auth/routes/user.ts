@@ -4,7 +4,7 @@ import { SIGN_UP_MESSAGES, digitsOnly, isValidSignUpMobile } from '@bankmanager/
 import { profiles } from '../../../db/schema/auth.ts';
 import type { Database } from '../../../db/client.ts';
 import { AuthError, validationFailed } from '../errors.ts';
-import { asBody, optEmail, optObject, optString } from '../body.ts';
+import { asBody, optNewEmail, optObject, optString } from '../body.ts';
 import { authenticate, bearerOf } from '../authenticate.ts';
 import { requireAal2WhenEnrolled } from '../aal.ts';
 import { requireReauthentication } from '../reauthentication.ts';
@@ -63,7 +63,7 @@ export function userRoutes(app: FastifyInstance, auth: AuthService): void {
     const body = asBody(req.body);
     const data = optObject(body, 'data');
     const password = optString(body, 'password', 1024);
-    const email = optEmail(body);
+    const email = optNewEmail(body);
     const nonce = optString(body, 'nonce', 64);
     if (optString(body, 'phone'))
       throw new AuthError(422, 'phone_provider_disabled', 'Phone changes are not supported');
