@@ -31,6 +31,7 @@ describe('four-eyes keeps to the checker’s branch', () => {
   const marks = inbox<Change>();
   const head: Record<string, string> = {};
   let bo = '';
+  let bankWide = '';
 
   const call = (who: StaffUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { authorization: who.auth }, ...(payload ? { payload } : {}) });
@@ -161,6 +162,18 @@ describe('four-eyes keeps to the checker’s branch', () => {
       await call(hoMgr, 'POST', `/api/salary-batches/${upload.json<{ id: string }>().id}/submit`, {}),
     );
 
+    // A manual journal on bank-wide GL accounts (the central bank, suspense): no branch's alone.
+    bankWide = accepted(
+      await call(hoSup, 'POST', '/api/journal-entries', {
+        narration: 'Fund BSL from suspense',
+        reference: ref('MJ'),
+        lines: [
+          { gl_code: '1030', currency: 'SLE', side: 'debit', amount: '250000.00' },
+          { gl_code: '1900', currency: 'SLE', side: 'credit', amount: '250000.00' },
+        ],
+      }),
+    );
+
     // And one request of Bo's own.
     bo = accepted(await posting(boSup2, boAccount.number));
   });
@@ -210,6 +223,19 @@ describe('four-eyes keeps to the checker’s branch', () => {
       { id: string; status: string }[]
     >();
     for (const id of Object.values(head)) expect(statuses.find((r) => r.id === id)?.status).toBe('pending');
+  });
+
+  it('a bank-wide request carries no branch and is decided only with branches.all', async () => {
+    for (const who of [boSup, hoSup2]) {
+      expect((await ids(who)).ids).not.toContain(bankWide);
+      const res = await call(who, 'POST', `/api/approvals/${bankWide}/approve`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().details).toEqual({ permission: 'branches.all' });
+    }
+    const all = (await call(boss, 'GET', '/api/approvals?scope=all&pageSize=50')).json<
+      { id: string; branch: string | null }[]
+    >();
+    expect(all.find((r) => r.id === bankWide)?.branch).toBeNull();
   });
 
   it('the same supervisor approves Bo’s request, and hears of the decision', async () => {
