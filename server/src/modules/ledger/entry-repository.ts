@@ -112,10 +112,13 @@ export async function listEntries(
   branch?: string,
 ): Promise<Page<JournalEntrySummary>> {
   const where: SQL[] = [];
-  if (branch !== undefined)
-    where.push(
-      sql`not exists (select 1 from (${lineBranchesSql(sql`e.id`)}) b where b.branch_code <> ${branch})`,
-    );
+  if (branch !== undefined) {
+    // Two anti-joins on the entry's lines (both indexed by entry): no line in another branch.
+    where.push(sql`not exists (select 1 from transactions t join accounts a on a.id = t.account_id
+                               where t.entry_id = e.id and a.branch_code <> ${branch})`);
+    where.push(sql`not exists (select 1 from gl_lines l join gl_accounts g on g.code = l.gl_code
+                               where l.entry_id = e.id and g.branch_code <> ${branch})`);
+  }
   if (q.from) where.push(sql`e.business_date >= ${q.from}::date`);
   if (q.to) where.push(sql`e.business_date <= ${q.to}::date`);
   if (q.source) where.push(sql`e.source = ${q.source}`);
