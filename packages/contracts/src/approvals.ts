@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
-import type { Permission } from './permissions.ts';
+import { holds, type Permission } from './permissions.ts';
 import type { LimitKind } from './roles.ts';
 
 /**
@@ -44,6 +44,12 @@ export interface ApprovalPolicy {
   makerLimit?: LimitKind;
   /** Pending requests expire at the end of the business day they were made on. */
   expires: 'end_of_business_day';
+  /**
+   * The request changes the whole bank (roles, products, the business day), not one branch's books:
+   * only a checker holding `branches.all` decides it. Every other request is decided in the branch it
+   * carries (the subject's branch); one that carries none is treated as bank-wide too.
+   */
+  bankWide?: true;
 }
 
 export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
@@ -52,18 +58,21 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'roles.manage',
     when: 'always',
     expires: 'end_of_business_day',
+    bankWide: true,
   },
   'role.update': {
     label: 'Role change',
     approvePermission: 'roles.manage',
     when: 'always',
     expires: 'end_of_business_day',
+    bankWide: true,
   },
   'staff.roles': {
     label: 'Staff roles and home branch',
     approvePermission: 'roles.manage',
     when: 'always',
     expires: 'end_of_business_day',
+    bankWide: true,
   },
   posting: {
     label: 'Posting over the maker’s limit',
@@ -104,6 +113,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'products.manage',
     when: 'always',
     expires: 'end_of_business_day',
+    bankWide: true,
   },
   'account.open': {
     label: 'Account opening',
@@ -129,6 +139,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'eod.run',
     when: 'always',
     expires: 'end_of_business_day',
+    bankWide: true,
   },
   // Payments (issue 19, the issue-15 limits of transfers and manual journals): over the maker's
   // limit, a second person; a reversal and a salary batch always.
@@ -180,6 +191,20 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     expires: 'end_of_business_day',
   },
 };
+
+/**
+ * Whether a checker's branch scope covers a request: with `branches.all`, every request; otherwise
+ * only requests that carry the checker's home branch and are not bank-wide. The inbox, the realtime
+ * feed of requests and the decision all ask this, so a checker never sees what they may not decide.
+ */
+export function approvalInBranchScope(
+  who: { permissions: readonly string[]; isSuperuser: boolean; homeBranch: string | null },
+  request: { type: string; branch: string | null },
+): boolean {
+  if (holds(who, 'branches.all')) return true;
+  if (APPROVAL_POLICIES[request.type as ApprovalType]?.bankWide) return false;
+  return request.branch !== null && request.branch === who.homeBranch;
+}
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

@@ -90,7 +90,8 @@ export const customerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         before: { merged: merged.name, survivor: survivor.name },
         after: { mergedInto: survivorId },
         subjectVersion: String(merged.version),
-        branch: merged.branch,
+        // Two branches' customers merge only with a checker who works in both (branches.all).
+        branch: merged.branch === survivor.branch ? merged.branch : null,
       });
       return reply.status(202).send({ approvalId });
     },
@@ -121,7 +122,8 @@ export const customerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         before: { branch: c.branch },
         after: { branch: req.body.branch },
         subjectVersion: String(c.version),
-        branch: c.branch,
+        // A move concerns two branches: bank-wide, decided by a checker with branches.all.
+        branch: null,
       });
       return reply.status(202).send({ approvalId });
     },

@@ -83,6 +83,8 @@ export const eodRunRoutes: FastifyPluginAsyncZod = async (app) => {
             },
             subjectVersion: checks.businessDate,
             maker,
+            // The business day closes for the whole bank.
+            branch: null,
           });
           await tx.execute(sql`update eod_runs set approval_id = ${approvalId}::uuid where id = ${runId}`);
           await writeAudit(tx, {

@@ -77,6 +77,7 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
         subjectId: 'someone',
         command: {},
         maker: { id: staff.maker.userId, email: staff.maker.email, ip: null },
+        branch: null,
       }),
     );
     await postEntry(t.app.db, {

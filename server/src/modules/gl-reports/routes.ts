@@ -15,7 +15,8 @@ import {
   type GlReportFormat,
 } from '@bankmanager/contracts';
 import { apiErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { currentUser, requirePermission } from '../auth/index.ts';
+import { assertBranch, currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
+import { entryBranches } from '../ledger/index.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { postingLegs } from './posting-legs.ts';
@@ -157,18 +158,30 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { number, id } = req.params;
       const legs = await postingLegs(app.db, number, id);
       const u = currentUser(req);
+      // Branch scope as for Account Enquiry: every line of the entry must be in the caller's branches.
+      const branches = legs ? await entryBranches(app.db, Number(legs.entry_id)) : [];
+      const otherBranch = branches.find((b) => !inBranchScope(req, b));
       // Other customers' account numbers show here: who looked is recorded, as for Account Enquiry.
       await writeAudit(app.db, {
         action: 'account.view_legs',
-        outcome: legs ? 'success' : 'failure',
+        outcome: !legs ? 'failure' : otherBranch ? 'denied' : 'success',
         actorId: u.userId,
         actorEmail: u.email,
         ip: requestIp(req),
         targetType: 'account',
         targetId: number,
-        details: { transactionId: id, ...(legs ? { entryId: legs.entry_id } : { reason: 'not_found' }) },
+        details: {
+          transactionId: id,
+          ...(!legs
+            ? { reason: 'not_found' }
+            : {
+                entryId: legs.entry_id,
+                ...(otherBranch && { reason: 'other_branch', branch: otherBranch }),
+              }),
+        },
       });
       if (!legs) throw notFound(`No posting ${id} on account ${number}.`);
+      if (otherBranch) assertBranch(req, otherBranch);
       return legs;
     },
   );

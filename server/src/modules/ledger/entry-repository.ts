@@ -76,9 +76,49 @@ export async function entryIdByReference(db: Database, reference: string): Promi
   return r ? Number(r.id) : null;
 }
 
-/** A page of entries, newest first, filtered in the database (every filter has an index to use). */
-export async function listEntries(db: Database, q: JournalListQuery): Promise<Page<JournalEntrySummary>> {
+/**
+ * The branches an entry's lines sit in: customer accounts' branches and branch GL accounts' (teller
+ * cash, vault). Bank-wide GL accounts have none.
+ */
+const lineBranchesSql = (entry: SQL) =>
+  sql`select a.branch_code from transactions t join accounts a on a.id = t.account_id where t.entry_id = ${entry}
+      union select g.branch_code from gl_lines l join gl_accounts g on g.code = l.gl_code
+            where l.entry_id = ${entry} and g.branch_code is not null`;
+
+/** The branches of entry `id`'s lines (none for an entry on bank-wide GL accounts only). */
+export async function entryBranches(db: Database, id: number): Promise<string[]> {
+  const rows = await queryRows<{ branch_code: string }>(db, lineBranchesSql(sql`${id}`));
+  return rows.map((r) => r.branch_code);
+}
+
+/** The branch of a customer account (by number) or of a branch GL account (by code); null for neither. */
+export async function branchOfAccountOrGl(db: Database, account: string): Promise<string | null> {
+  const [r] = await queryRows<{ branch_code: string }>(
+    db,
+    sql`select branch_code from accounts where account_number = ${account}
+        union all select branch_code from gl_accounts where code = ${account} and branch_code is not null
+        limit 1`,
+  );
+  return r?.branch_code ?? null;
+}
+
+/**
+ * A page of entries, newest first, filtered in the database (every filter has an index to use).
+ * `branch`: only entries with no line in another branch (a caller without `branches.all`).
+ */
+export async function listEntries(
+  db: Database,
+  q: JournalListQuery,
+  branch?: string,
+): Promise<Page<JournalEntrySummary>> {
   const where: SQL[] = [];
+  if (branch !== undefined) {
+    // Two anti-joins on the entry's lines (both indexed by entry): no line in another branch.
+    where.push(sql`not exists (select 1 from transactions t join accounts a on a.id = t.account_id
+                               where t.entry_id = e.id and a.branch_code <> ${branch})`);
+    where.push(sql`not exists (select 1 from gl_lines l join gl_accounts g on g.code = l.gl_code
+                               where l.entry_id = e.id and g.branch_code <> ${branch})`);
+  }
   if (q.from) where.push(sql`e.business_date >= ${q.from}::date`);
   if (q.to) where.push(sql`e.business_date <= ${q.to}::date`);
   if (q.source) where.push(sql`e.source = ${q.source}`);

@@ -55,3 +55,20 @@ export async function businessDate(db: Database): Promise<BusinessDate> {
   );
   return { business_date: r!.d, follows_calendar: !r!.set };
 }
+
+/**
+ * The one branch a set of GL accounts belongs to, or null when they span branches or include a
+ * bank-wide account (no branch): the branch whose checkers decide a journal over the maker's limit.
+ */
+export async function branchOfGlAccounts(db: Database, codes: readonly string[]): Promise<string | null> {
+  const [row] = await queryRows<{ branch: string | null }>(
+    db,
+    sql`select case when count(*) filter (where branch_code is null) = 0 and count(distinct branch_code) = 1
+                    then min(branch_code) end as branch
+        from gl_accounts where code in (${sql.join(
+          [...new Set(codes)].map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+  );
+  return row?.branch ?? null;
+}

@@ -22,7 +22,7 @@ export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-en
 export { postBulkEntry, type BulkEntryInput, type PostedBulkEntry } from './post-bulk-entry.ts';
 export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
-export { getEntry, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';
+export { getEntry, entryBranches, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';
 export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';
 export { actorOf as approvalActor, approvedBy } from './manual-journal.ts';
 export { fromCents, toCents } from './money.ts';

@@ -11,6 +11,7 @@ import { requestIp } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
 import { approvalByReference, limitsOf, requestApprovalOnce } from '../roles/index.ts';
 import { entryIdByReference } from './entry-repository.ts';
+import { branchOfGlAccounts } from './gl-repository.ts';
 import { postForRoute } from './http-posting.ts';
 import { manualJournalEntry, overManualLimit, registerManualJournalCommand } from './manual-journal.ts';
 
@@ -65,6 +66,10 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
             command: b,
             after: { narration: b.narration, lines: b.lines },
             maker: actor,
+            branch: await branchOfGlAccounts(
+              app.db,
+              b.lines.map((l) => l.gl_code),
+            ),
             amount: over.amount,
             currency: over.currency,
             reference: b.reference,

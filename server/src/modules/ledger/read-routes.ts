@@ -11,8 +11,8 @@ import {
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/paging.ts';
-import { requireActivatedStaff, requirePermission } from '../auth/index.ts';
-import { getEntry, listEntries } from './entry-repository.ts';
+import { assertBranch, listBranch, requireActivatedStaff, requirePermission } from '../auth/index.ts';
+import { branchOfAccountOrGl, entryBranches, getEntry, listEntries } from './entry-repository.ts';
 import { businessDate, chartWithBalances } from './gl-repository.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -33,7 +33,15 @@ export const ledgerReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(journalEntrySummarySchema), ...apiErrors },
       },
     },
-    async (req, reply) => sendPage(reply, await listEntries(app.db, req.query)),
+    async (req, reply) => {
+      // Branch scope, as an account's own history has it: another branch's account is 403, and a
+      // caller without branches.all sees only entries with no line in another branch.
+      if (req.query.account !== undefined) {
+        const branch = await branchOfAccountOrGl(app.db, req.query.account);
+        if (branch !== null) assertBranch(req, branch);
+      }
+      return sendPage(reply, await listEntries(app.db, req.query, listBranch(req, undefined)));
+    },
   );
 
   app.get(
@@ -51,6 +59,7 @@ export const ledgerReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const e = await getEntry(app.db, req.params.id);
       if (!e) throw notFound(`Journal entry ${req.params.id} does not exist`);
+      for (const branch of await entryBranches(app.db, req.params.id)) assertBranch(req, branch);
       return e;
     },
   );

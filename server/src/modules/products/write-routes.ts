@@ -42,6 +42,8 @@ export const productWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         after: command,
         subjectVersion: version,
         maker: { id: u.userId, email: u.email, ip: requestIp(req) },
+        // Products serve every branch: bank-wide, decided with branches.all.
+        branch: null,
       }),
     );
   };

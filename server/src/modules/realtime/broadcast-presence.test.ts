@@ -70,8 +70,10 @@ describe('presence', () => {
   it('track and untrack send presence_state and presence_diff', async () => {
     const a = await staffMember('pra');
     const b = await staffMember('prb');
-    const chA = a.client.channel('customer:7', { config: { private: true, presence: { key: 'alice' } } });
-    const chB = b.client.channel('customer:7', { config: { private: true, presence: { key: 'bob' } } });
+    const chA = a.client.channel('staff:customer-7', {
+      config: { private: true, presence: { key: 'alice' } },
+    });
+    const chB = b.client.channel('staff:customer-7', { config: { private: true, presence: { key: 'bob' } } });
     const leaves = inbox<string>();
     chA
       .on('presence', { event: 'sync' }, () => {})
@@ -93,8 +95,8 @@ describe('presence', () => {
     const a = await staffMember('prc');
     const b = await staffMember('prd');
     await t.app.db.execute(sql`update profiles set full_name = 'Fatmata Kamara' where id = ${a.userId}`);
-    const chA = a.client.channel('account:12', { config: { private: true } });
-    const chB = b.client.channel('account:12', { config: { private: true } });
+    const chA = a.client.channel('staff:account-12', { config: { private: true } });
+    const chB = b.client.channel('staff:account-12', { config: { private: true } });
     chB.on('presence', { event: 'sync' }, () => {});
     expect((await subscribe(chA)).status).toBe('SUBSCRIBED');
     expect((await subscribe(chB)).status).toBe('SUBSCRIBED');

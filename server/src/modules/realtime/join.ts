@@ -89,7 +89,7 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
   const { caller } = who;
   const reader = readerOf(caller);
   const subTopic = subTopicOf(msg.topic);
-  if (isPrivate && !mayJoinPrivate(reader, subTopic)) {
+  if (isPrivate && !(await mayJoinPrivate(reader, subTopic, session.hub.app.db))) {
     return refuse(`Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`);
   }
   const bindings = bindingsOf(config);

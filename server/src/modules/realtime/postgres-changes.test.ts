@@ -46,6 +46,7 @@ describe('published tables', () => {
         isActivated: false,
         isSuperuser: false,
         permissions: [],
+        homeBranch: null,
       };
       expect(
         await table.canRead(stranger, { [table.key]: '11111111-1111-4111-8111-111111111111' }, t.app.db),

@@ -11,6 +11,8 @@ export interface Reader {
   isSuperuser: boolean;
   /** Empty while the account awaits activation (as the guard query reads them). */
   permissions: readonly string[];
+  /** Without `branches.all`, the only branch whose data this reader sees (null: none). */
+  homeBranch: string | null;
 }
 
 /** The reader a signed-in caller (the socket's token) is. */
@@ -19,6 +21,7 @@ export const readerOf = (c: Reader): Reader => ({
   isActivated: c.isActivated,
   isSuperuser: c.isSuperuser,
   permissions: c.permissions,
+  homeBranch: c.homeBranch,
 });
 
 export type Row = Record<string, unknown>;
@@ -78,11 +81,14 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
       { name: 'banned_until', type: 'timestamptz' },
       // As GET /api/me/permissions has them: the reader's channels read with them from this change on.
       { name: 'permissions', type: '_text' },
+      // Likewise the branch scope: a move to another branch counts from this change on.
+      { name: 'home_branch', type: 'text' },
     ],
     query: (key) =>
       sql`select s.user_id, s.approved, s.is_superuser,
                  case when u.banned_until is null then null else ${ts('u.banned_until')} end as banned_until,
-                 case when s.approved or s.is_superuser then s.permissions else '{}'::text[] end as permissions
+                 case when s.approved or s.is_superuser then s.permissions else '{}'::text[] end as permissions,
+                 s.home_branch
           from staff s join auth_users u on u.id = s.user_id where s.user_id = ${key}::uuid`,
     canRead: (r, row) => row.user_id === r.userId || r.isSuperuser,
   },
@@ -139,9 +145,10 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
     canRead: mayRunEndOfDay,
   },
   {
-    // GET /api/approvals: the maker's own requests, every request for audit.read, and the ones a
-    // checker may decide (type, limit, never their own). A decided request still reaches the checkers
-    // who could decide it, so it leaves their inbox. The command and its before/after stay in the API.
+    // GET /api/approvals: the maker's own requests, every request in their branch scope for
+    // audit.read, and the ones a checker may decide (type, branch, limit, never their own). A decided
+    // request still reaches the checkers who could decide it, so it leaves their inbox. The command
+    // and its before/after stay in the API.
     name: 'approval_requests',
     key: 'id',
     columns: [
@@ -169,6 +176,7 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
       mayReadApproval(db, r, {
         makerId: row.maker_id,
         type: row.type,
+        branch: typeof row.branch === 'string' ? row.branch : null,
         amount: typeof row.amount === 'string' ? row.amount : null,
         currency: typeof row.currency === 'string' ? row.currency : null,
       }),

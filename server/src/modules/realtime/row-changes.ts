@@ -115,6 +115,7 @@ function applyStaffStatus(hub: Hub, userId: string, row: Row | undefined) {
       isActivated: row.approved === true,
       isSuperuser: row.is_superuser === true,
       permissions,
+      homeBranch: typeof row.home_branch === 'string' ? row.home_branch : null,
     };
   }
 }

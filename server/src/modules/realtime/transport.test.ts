@@ -85,12 +85,12 @@ describe('realtime transport with the stock supabase-js client', () => {
     expect(other.status).toBe('CHANNEL_ERROR');
     expect(other.error?.message).toMatch(/You do not have permissions to read from this Channel topic/);
     // A pending user may not join the staff-only private topics either; once approved, they may.
-    expect((await subscribe(u.client.channel('customer:42', { config: { private: true } }))).status).toBe(
-      'CHANNEL_ERROR',
-    );
+    expect(
+      (await subscribe(u.client.channel('staff:notices-42', { config: { private: true } }))).status,
+    ).toBe('CHANNEL_ERROR');
     await t.app.db.execute(sql`update staff set approved = true where user_id = ${u.userId}`);
-    expect((await subscribe(u.client.channel('customer:43', { config: { private: true } }))).status).toBe(
-      'SUBSCRIBED',
-    );
+    expect(
+      (await subscribe(u.client.channel('staff:notices-43', { config: { private: true } }))).status,
+    ).toBe('SUBSCRIBED');
   });
 });

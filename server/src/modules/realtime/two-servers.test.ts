@@ -44,9 +44,9 @@ describe.skipIf(!clustered)('delivery across two servers on one PostgreSQL', () 
     const a = await staffOn(0, 'cla');
     const b = await staffOn(1, 'clb');
     const heard = inbox<unknown>();
-    const chA = a.client.channel('customer:9', { config: { private: true, presence: { key: 'a' } } });
+    const chA = a.client.channel('staff:desk-9', { config: { private: true, presence: { key: 'a' } } });
     const chB = b.client
-      .channel('customer:9', { config: { private: true, presence: { key: 'b' } } })
+      .channel('staff:desk-9', { config: { private: true, presence: { key: 'b' } } })
       .on('broadcast', { event: 'hi' }, (m) => heard.push(m.payload));
     chA.on('presence', { event: 'sync' }, () => {});
     chB.on('presence', { event: 'sync' }, () => {});

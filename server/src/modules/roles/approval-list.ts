@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL 
 import {
   APPROVAL_POLICIES,
   APPROVAL_TYPES,
+  approvalInBranchScope,
   holds,
   type Approval,
   type ApprovalListQuery,
@@ -22,7 +23,21 @@ export const toApproval = (r: Row): Approval => ({
   decidedAt: r.decidedAt?.toISOString() ?? null,
 });
 
-/** The requests this checker may decide: types they may approve, amounts within their limit, not theirs. */
+/**
+ * The requests in the checker's branch scope, as SQL (see approvalInBranchScope): all with
+ * `branches.all`; otherwise those of their home branch, bank-wide types excepted.
+ */
+function inBranchScope(who: Checker): SQL | undefined {
+  if (holds(who, 'branches.all')) return undefined;
+  if (who.homeBranch === null) return sql`false`;
+  const branchTypes = APPROVAL_TYPES.filter((t) => !APPROVAL_POLICIES[t].bankWide);
+  return and(eq(a.branch, who.homeBranch), inArray(a.type, branchTypes));
+}
+
+/**
+ * The requests this checker may decide: types they may approve, in their branch scope, amounts within
+ * their limit, not theirs.
+ */
 async function decidable(db: Database, who: Checker): Promise<SQL> {
   const types = APPROVAL_TYPES.filter((t) => holds(who, APPROVAL_POLICIES[t].approvePermission));
   if (types.length === 0) return sql`false`;
@@ -35,7 +50,13 @@ async function decidable(db: Database, who: Checker): Promise<SQL> {
         : and(eq(a.currency, l.currency), sql`${a.amount} <= ${l.maxApproval}::numeric`),
     ),
   )!;
-  return and(eq(a.status, 'pending'), inArray(a.type, types), ne(a.makerId, who.id), withinAmount)!;
+  return and(
+    eq(a.status, 'pending'),
+    inArray(a.type, types),
+    inBranchScope(who),
+    ne(a.makerId, who.id),
+    withinAmount,
+  )!;
 }
 
 /** One page of requests, filtered in the database; the inbox reads oldest first. */
@@ -45,12 +66,13 @@ export async function listApprovals(
   q: ApprovalListQuery,
   window: { limit: number; offset: number },
 ): Promise<{ total: number; rows: Approval[] }> {
+  // Reading all requests (audit.read) stays within the reader's branch scope; their own always show.
   const scope =
     q.scope === 'decide'
       ? await decidable(db, who)
       : q.scope === 'mine' || !who.mayReadAll
         ? eq(a.makerId, who.id)
-        : sql`true`;
+        : (or(eq(a.makerId, who.id), inBranchScope(who) ?? sql`true`) as SQL);
   const where = and(
     scope,
     q.status ? eq(a.status, q.status) : undefined,
@@ -72,15 +94,23 @@ export async function listApprovals(
 
 /**
  * Whether GET /api/approvals shows this request to this member of staff in some scope: its maker
- * (`mine`), anyone with audit.read (all), or a checker who may decide it (`decide`: type, limit, not
- * theirs). Realtime delivers a request's changes by the same rule (issue 21). Activation comes first.
+ * (`mine`), anyone with audit.read within their branch scope (all), or a checker who may decide it
+ * (`decide`: type, branch, limit, not theirs). Realtime delivers a request's changes by the same
+ * rule. Activation comes first.
  */
 export async function mayReadApproval(
   db: Database,
-  who: { userId: string; isActivated: boolean; isSuperuser: boolean; permissions: readonly string[] },
-  row: Pick<Row, 'makerId' | 'type' | 'amount' | 'currency'>,
+  who: {
+    userId: string;
+    isActivated: boolean;
+    isSuperuser: boolean;
+    permissions: readonly string[];
+    homeBranch: string | null;
+  },
+  row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'>,
 ): Promise<boolean> {
   if (!who.isActivated && !who.isSuperuser) return false;
-  if (row.makerId === who.userId || holds(who, 'audit.read')) return true;
+  if (row.makerId === who.userId) return true;
+  if (holds(who, 'audit.read') && approvalInBranchScope(who, row)) return true;
   return (await mayDecide(db, { ...who, id: who.userId }, row)) === undefined;
 }

@@ -6,7 +6,7 @@ import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.t
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { requestIp } from '../audit/index.ts';
-import { currentUser, requireActivatedStaff, requirePermission } from '../auth/index.ts';
+import { assertBranch, currentUser, requireActivatedStaff, requirePermission } from '../auth/index.ts';
 import { decide, expireOverdue, type Checker } from './decide.ts';
 import { listApprovals, toApproval } from './approval-list.ts';
 
@@ -21,6 +21,7 @@ const checkerOf = (req: FastifyRequest): Checker => {
     ip: requestIp(req),
     isSuperuser: u.isSuperuser,
     permissions: u.permissions,
+    homeBranch: u.homeBranch,
   };
 };
 
@@ -42,6 +43,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      // Asking for another branch's requests without branches.all is refused, as in every branch list.
+      if (req.query.branch !== undefined) assertBranch(req, req.query.branch);
       await expireOverdue(app.db);
       const who = { ...checkerOf(req), mayReadAll: holds(currentUser(req), 'audit.read') };
       const page = await listApprovals(app.db, who, req.query, pageWindow(req.query, APPROVALS_PAGE_SIZE));

@@ -1,5 +1,12 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { APPROVAL_POLICIES, APPROVAL_TEXT, holds, type ApprovalType } from '@bankmanager/contracts';
+import {
+  APPROVAL_POLICIES,
+  APPROVAL_TEXT,
+  PERMISSION_TEXT,
+  approvalInBranchScope,
+  holds,
+  type ApprovalType,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
 import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
@@ -10,6 +17,8 @@ import { limitsOf, withinLimit } from './limits.ts';
 export interface Checker extends ApprovalActor {
   isSuperuser: boolean;
   permissions: readonly string[];
+  /** Without `branches.all`, the only branch whose requests this checker sees and decides. */
+  homeBranch: string | null;
 }
 
 export type Decision = 'approve' | 'reject' | 'withdraw';
@@ -23,15 +32,19 @@ export async function expireOverdue(db: Database): Promise<void> {
     .where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.expiresAt, sql`now()`)));
 }
 
-/** Whether this checker may decide this request (permission and approval limit; never the maker). */
+/**
+ * Whether this checker may decide this request (permission, branch scope and approval limit; never
+ * the maker). A request of another branch, or a bank-wide one, needs `branches.all`.
+ */
 export async function mayDecide(
   db: Database,
-  checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions'>,
-  row: Pick<Row, 'makerId' | 'type' | 'amount' | 'currency'>,
+  checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions' | 'homeBranch'>,
+  row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'>,
 ): Promise<string | undefined> {
   if (row.makerId === checker.id) return APPROVAL_TEXT.ownRequest;
   const policy = APPROVAL_POLICIES[row.type as ApprovalType];
   if (!policy || !holds(checker, policy.approvePermission)) return 'forbidden';
+  if (!approvalInBranchScope(checker, row)) return PERMISSION_TEXT.otherBranch;
   if (row.amount !== null && row.currency !== null) {
     const limits = await limitsOf(db, checker.id, checker.isSuperuser);
     if (!withinLimit(limits, row.currency, 'maxApproval', row.amount)) return APPROVAL_TEXT.overLimit;
@@ -96,6 +109,8 @@ async function decideInTransaction(
         permission,
       });
     }
+    if (refusal === PERMISSION_TEXT.otherBranch)
+      throw new HttpError(403, refusal, { permission: 'branches.all' });
     if (refusal) throw new HttpError(403, refusal, { code: 'over_limit' });
   }
 

@@ -14,7 +14,12 @@ export interface ApprovalRequestInput {
   before?: unknown;
   after?: unknown;
   maker: ApprovalActor;
-  branch?: string | null;
+  /**
+   * The branch whose checkers decide the request: the subject's (the account's, the till's, the
+   * customer's, the batch's). Null for a bank-wide request, which only `branches.all` decides. Stated
+   * by every caller, so no request type forgets it.
+   */
+  branch: string | null;
   amount?: string | null;
   currency?: string | null;
   subjectVersion?: string | null;
@@ -48,7 +53,7 @@ export async function requestApproval(tx: Database, input: ApprovalRequestInput)
       after: input.after ?? null,
       makerId: input.maker.id,
       makerEmail: input.maker.email,
-      branch: input.branch ?? null,
+      branch: input.branch,
       amount: input.amount ?? null,
       currency: input.currency ?? null,
       subjectVersion: input.subjectVersion ?? null,

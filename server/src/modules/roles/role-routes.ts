@@ -86,6 +86,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
           before: null,
           after: req.body,
           maker: { id: u.userId, email: u.email, ip: requestIp(req) },
+          branch: null,
         }),
       );
       return reply.status(202).send({ approvalId });
@@ -126,6 +127,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
           after: input,
           subjectVersion: String(version),
           maker: { id: u.userId, email: u.email, ip: requestIp(req) },
+          branch: null,
         }),
       );
       return reply.status(202).send({ approvalId });

@@ -46,6 +46,21 @@ describe('storage safety', () => {
     await admin.createBucket('small', { public: false, fileSizeLimit: 1000 });
     await admin.createBucket('images', { public: true, allowedMimeTypes: ['image/*'] });
     await admin.createBucket('anything', { public: true });
+    // A private bucket guarded by staff permissions, as buckets created with a policy are.
+    const key = keysOf(t.app).serviceKey;
+    const scans = await fetch(`${base}/storage/v1/bucket`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'scans',
+        public: false,
+        allowed_mime_types: ['image/png', 'image/jpeg'],
+        read_permission: 'customers.read',
+        write_permission: 'customers.create',
+        delete_permission: 'customers.create',
+      }),
+    });
+    expect(scans.status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -163,18 +178,18 @@ describe('storage safety', () => {
     expect((await asClerk.list()).error).toMatchObject({ status: 403 });
     expect((await asClerk.upload('c.txt', 'x')).error).toMatchObject({ status: 403 });
     expect((await asClerk.createSignedUrl('secret.txt', 60)).error).toMatchObject({ status: 403 });
-    // customer-ids: customers.read / customers.create, which a Customer Service Officer's role
-    // holds and an Officer's (the clerk's) does not.
-    const clerkIds = staffStorage(base, t.app, clerk).from('customer-ids');
+    // scans: customers.read / customers.create, which a Customer Service Officer's role holds and an
+    // Officer's (the clerk's) does not.
+    const clerkIds = staffStorage(base, t.app, clerk).from('scans');
     expect((await clerkIds.list('c1')).error).toMatchObject({ status: 403 });
     expect((await clerkIds.upload('c1/id.png', new Blob([pngBytes()]))).error).toMatchObject({ status: 403 });
-    const ids = staffStorage(base, t.app, cso).from('customer-ids');
+    const ids = staffStorage(base, t.app, cso).from('scans');
     expect((await ids.upload('c1/id.png', new Blob([pngBytes()]))).error).toBeNull();
     expect((await ids.list('c1')).data!.map((e) => e.name)).toEqual(['id.png']);
     expect((await ids.upload('c1/id.txt', 'not an image')).error).toMatchObject({ status: 415 });
-    const idsPending = staffStorage(base, t.app, pending).from('customer-ids');
+    const idsPending = staffStorage(base, t.app, pending).from('scans');
     expect((await idsPending.list('c1')).error).toMatchObject({ status: 403 });
-    const noKey = await fetch(`${base}/storage/v1/object/list/customer-ids`, { method: 'POST' });
+    const noKey = await fetch(`${base}/storage/v1/object/list/scans`, { method: 'POST' });
     expect(noKey.status).toBe(401);
   });
 });

@@ -111,7 +111,8 @@ export const reversalRoutes: FastifyPluginAsyncZod = async (app) => {
             before: { entry: id, narration: facts.narration },
             after: { reversal: `every line of entry ${id} on the other side`, reason: b.reason },
             maker: actor,
-            branch: facts.branches[0] ?? null,
+            // An entry across branches (or none) is decided bank-wide, by a checker with branches.all.
+            branch: facts.branches.length === 1 ? facts.branches[0]! : null,
             amount: facts.amount,
             currency: facts.currency,
             reference: b.reference,

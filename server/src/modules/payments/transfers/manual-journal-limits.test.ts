@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/support/harness.ts';
 import { approve, call, ledgerViolations, paymentsScene } from '../../../../test/support/payments.ts';
+import { setRoles } from '../../../../test/support/roles.ts';
 import { queryRows } from '../../../db/rows.ts';
 
 /** Issue 15's leftover: a manual journal over the maker's limit becomes a four-eyes request. */
@@ -13,6 +14,9 @@ describe('manual journals over the maker’s limit', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = await paymentsScene(t.app);
+    // These journals touch only bank-wide GL accounts (no branch): their checker must work in every
+    // branch, which the Officer role adds (branches.all) to the supervisor's journal.approve.
+    await setRoles(t.app, s.supervisor.userId, ['supervisor', 'officer'], 'T01');
   });
   afterAll(() => t.close());
 
