@@ -303,7 +303,7 @@ function refusalMessage(code: string): string {
     case 'already_reversed':
       return 'This entry has already been reversed';
     case 'gl_account_not_postable':
-      return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, or closed to manual journals)';
+      return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, closed to manual journals, or not open to account postings)';
     case 'account_closed':
       return 'Posting refused: the account is closed';
     case 'day_closing':
