@@ -69,7 +69,7 @@ BEGIN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', num
-    USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_debit_blocked';
+    USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
 END;
 $$;
 --> statement-breakpoint
