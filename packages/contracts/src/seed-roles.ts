@@ -89,6 +89,7 @@ export const SEED_ROLES: SeedRole[] = [
     permissions: [
       'enquiries.read',
       'journal.post',
+      'journal.backvalue',
       'transfers.create',
       'reports.read',
       'treasury.rates',

@@ -74,3 +74,10 @@ END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER transactions_dormant_debit BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION transactions_dormant_debit();
+--> statement-breakpoint
+-- 3. A value date outside the window (contracts' VALUE_DATE_WINDOW, from the business date) is asked
+--    with journal.backvalue and approved by a second person; the Accountant asks for back-valued
+--    corrections. The contracts' seed roles say the same (a server test compares them).
+INSERT INTO role_permissions (role_id, permission)
+SELECT id, 'journal.backvalue' FROM roles WHERE key = 'accountant'
+ON CONFLICT DO NOTHING;
