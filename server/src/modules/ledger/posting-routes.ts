@@ -10,9 +10,8 @@ import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
 import { callerHolds, currentUser, requirePermission } from '../auth/index.ts';
 import { approvalByReference, limitsOf, requestApprovalOnce } from '../roles/index.ts';
-import { auditRefusal } from './http-posting.ts';
 import { entryIdByReference } from './entry-repository.ts';
-import { postForRoute } from './http-posting.ts';
+import { auditRefusal, postForRoute } from './http-posting.ts';
 import {
   manualJournalEntry,
   manualJournalTotal,
