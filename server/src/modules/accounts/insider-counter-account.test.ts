@@ -6,6 +6,7 @@ import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts
 import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { queryRows } from '../../db/rows.ts';
+import { postTransaction } from '../banking/index.ts';
 
 const HO = '001';
 const BO = '002';
@@ -120,6 +121,21 @@ describe('account postings take no money from cash, vault, equity or income GL a
     expect(res.statusCode).toBe(409);
     expect(res.json().details.code).toBe('gl_account_not_postable');
     expect(await approvals()).toBe(asked);
+  });
+
+  it('the database refuses the line whatever the caller (an approved request included)', async () => {
+    for (const counter of BANK_MONEY)
+      await expect(
+        postTransaction(t.app.db, {
+          accountId: id.ho,
+          direction: 'credit',
+          amount: '1.00',
+          description: 'Straight to the ledger',
+          counterGlCode: counter,
+        }),
+        counter,
+      ).rejects.toMatchObject({ code: 'gl_account_not_postable' });
+    expect(await accountBalance(t.app.db, id.ho)).toBe('0.00');
   });
 
   it('suspense still works as the other side of a posting', async () => {
