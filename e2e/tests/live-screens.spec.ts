@@ -20,7 +20,7 @@ describe('live screens', () => {
       amount,
       description: 'Large cash deposit',
       reference: `LIVE${Date.now()}`,
-      counter_account: '1010',
+      counter_account: '1900',
     });
     expect(posted.status).toBe(202);
     return posted.body.approvalId as string;

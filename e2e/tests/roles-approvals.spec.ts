@@ -25,7 +25,7 @@ describe('roles and four-eyes approvals', () => {
       amount: '75000.00',
       description: 'Large cash deposit',
       reference,
-      counter_account: '1010',
+      counter_account: '1900',
     });
     expect(posted.status).toBe(202);
     const approvalId = posted.body.approvalId as string;
@@ -111,7 +111,7 @@ describe('roles and four-eyes approvals', () => {
           amount: '1',
           description: 'x',
           reference: `A${Date.now()}`,
-          counter_account: '1010',
+          counter_account: '1900',
         },
       ],
       [

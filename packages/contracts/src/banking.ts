@@ -66,8 +66,36 @@ export const postingAmountSchema = z
 /** A GL account code such as 1010, or 1020-001 (teller cash of branch 001). */
 export const glCodeSchema = z.string().regex(/^[0-9]{1,4}(-[0-9A-Z]{3})?$/, 'must be a GL account code');
 
-/** Calendar date as YYYY-MM-DD. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const DATE_TEXT = {
+  format: 'must be a date YYYY-MM-DD',
+  calendar: 'must be a real calendar date (no February 30, April 31 or year 0000)',
+} as const;
+
+/**
+ * Whether a YYYY-MM-DD string names a day that exists: year 0001 to 9999, month 1 to 12, day within
+ * its month (leap years counted). The database refuses any other date with an error, not a refusal.
+ */
+export function isCalendarDate(d: string): boolean {
+  const m = ISO_DATE.exec(d);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+/**
+ * THE date a request may carry, YYYY-MM-DD, checked against the calendar: every date field and date
+ * filter of the API uses it, so 2026-02-30 is a 400 on the field, never a database error.
+ */
+export const isoDateSchema = z
+  .string()
+  .regex(ISO_DATE, DATE_TEXT.format)
+  // The format's own message covers a malformed string; this one speaks only of impossible days.
+  .refine((d) => !ISO_DATE.test(d) || isCalendarDate(d), DATE_TEXT.calendar);
 
 // --- Dashboard -------------------------------------------------------------------------------
 

@@ -112,6 +112,17 @@ export const manualJournalLineSchema = z.object({
 });
 export type ManualJournalLine = z.infer<typeof manualJournalLineSchema>;
 
+/**
+ * How far a transfer's or manual journal's value date may lie from the BUSINESS date (not the wall
+ * clock) without more: a value date further back or ahead moves interest and period figures, so it
+ * needs journal.backvalue and a second person's approval (202), whatever the amount.
+ */
+export const VALUE_DATE_WINDOW = { backDays: 30, forwardDays: 7 } as const;
+
+export const VALUE_DATE_TEXT = {
+  outsideWindow: `A value date more than ${VALUE_DATE_WINDOW.backDays} days before or ${VALUE_DATE_WINDOW.forwardDays} days after the business date needs the back-value permission (journal.backvalue) and a second person's approval`,
+} as const;
+
 /** POST /api/journal-entries: GL accounts that allow manual posting only; balanced per currency. */
 export const manualJournalRequestSchema = z.object({
   narration: narrationSchema,

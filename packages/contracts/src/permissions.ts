@@ -16,6 +16,10 @@ export const PERMISSION_DEFS = {
   'transfers.create': { area: '/transactions', label: 'Transfers between accounts' },
   'journal.post': { area: '/transactions', label: 'Post manual journals' },
   'journal.approve': { area: '/transactions', label: 'Approve postings over a maker’s limit' },
+  'journal.backvalue': {
+    area: '/transactions',
+    label: 'Ask for value dates outside the back- and forward-value window (a second person approves)',
+  },
   'approvals.decide': {
     area: '/transactions',
     label: 'Use the approvals inbox (each request still needs its own approve permission)',

@@ -18,6 +18,8 @@ export const POSTING_TEXT = {
   referenceReserved: 'References of the form TX followed by 12 digits are reserved for system postings',
   referenceConflict: (reference: string) =>
     `Reference ${reference} was already used for a different posting (another account, direction or amount). Use a new reference for a new posting.`,
+  counterNotOpen: (code: string, name: string) =>
+    `GL account ${code} (${name}) cannot be the other side of an account posting: only suspense and clearing accounts can. Cash moves through a till; income and equity through an approved manual journal.`,
 } as const;
 
 export const postingRequestSchema = z.object({
@@ -34,8 +36,8 @@ export const postingRequestSchema = z.object({
     .regex(new RegExp(`^[A-Za-z0-9_-]{1,${POSTING_REFERENCE_MAX}}$`), POSTING_TEXT.referenceFormat)
     .refine((r) => !SYSTEM_REFERENCE_PATTERN.test(r), POSTING_TEXT.referenceReserved),
   /**
-   * The GL account on the other side, e.g. 1020-001 (cash at tellers, branch 001) for a cash deposit:
-   * every posting is a balanced journal entry, so there is no single-sided posting.
+   * The GL account on the other side, e.g. 1900 (suspense): every posting is a balanced journal entry,
+   * so there is no single-sided posting. Only accounts open to account postings (counter_posting) take it.
    */
   counter_account: glCodeSchema,
 });

@@ -42,7 +42,8 @@ export const SEED_ROLES: SeedRole[] = [
     key: 'teller',
     name: 'Teller',
     description: 'Cash deposits and withdrawals at the counter of the home branch.',
-    permissions: ['enquiries.read', 'customers.read', 'teller.cash', 'journal.post'],
+    // No journal.post: a teller's cash moves through the till, never against a GL account of their choosing.
+    permissions: ['enquiries.read', 'customers.read', 'teller.cash'],
     limits: [sle('20000.00', '20000.00', '20000.00', '0.00'), usd('500.00', '500.00', '500.00', '0.00')],
   },
   {
@@ -88,6 +89,7 @@ export const SEED_ROLES: SeedRole[] = [
     permissions: [
       'enquiries.read',
       'journal.post',
+      'journal.backvalue',
       'transfers.create',
       'reports.read',
       'treasury.rates',

@@ -55,6 +55,13 @@ export const NASTY_STRINGS = [
   'http://localhost:3000/\u2028',
   '\u2028',
   '9999999999999999.99',
+  // Dates of the right shape that no calendar has: each reached the database and came back a 500.
+  '2026-02-30',
+  '2026-04-31',
+  '0000-00-00',
+  '0000-01-01',
+  '2025-02-29',
+  '2026-13-01',
 ] as const;
 
 /** A random string from every Unicode plane, or an ASCII one, up to `max` code units. */

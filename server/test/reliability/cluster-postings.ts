@@ -36,7 +36,7 @@ export async function postThroughBoth(
     const direction = rng.chance(0.4) ? 'debit' : 'credit';
     const amount = `${rng.int(1, 500)}.${String(rng.int(0, 99)).padStart(2, '0')}`;
     // Every posting is a two-line entry: the other side is cash in vault.
-    return { direction, amount, description: 'Cluster test', reference, counter_account: '1010' };
+    return { direction, amount, description: 'Cluster test', reference, counter_account: '1900' };
   };
 
   await Promise.all(

@@ -84,7 +84,7 @@ export async function runClient(o: ClientOptions): Promise<void> {
       description: 'Crash test',
       reference: a.reference,
       // Every posting is a two-line entry: the other side is cash in vault.
-      counter_account: '1010',
+      counter_account: '1900',
     };
     const out = await send(
       `${o.base}/api/accounts/${a.accountNumber}/transactions`,

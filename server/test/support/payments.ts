@@ -5,8 +5,8 @@ import { ensureReferenceData, openTestAccount } from './banking-fixtures.ts';
 import { setRoles } from './roles.ts';
 import { staffUsers, type StaffUser } from './staff-users.ts';
 
-/** The cash GL of the test branch (T01), the other side of test deposits. */
-export const TEST_CASH_GL = '1020-T01';
+/** The other side of test deposits: 1900 Suspense (an account posting never names teller cash or a vault). */
+export const TEST_CASH_GL = '1900';
 
 /**
  * Staff for the payments tests (issue 19): an Officer (default role, every branch), an accountant,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_STATUSES, CUSTOMER_TYPES, moneySchema } from '../banking.ts';
+import { CUSTOMER_STATUSES, CUSTOMER_TYPES, isoDateSchema, moneySchema } from '../banking.ts';
 import { pageQuerySchema } from '../paging.ts';
 import { CUSTOMER_ACTION_LIST } from './lifecycle.ts';
 import { CUSTOMER_TEXT as T } from './messages.ts';
@@ -112,7 +112,7 @@ export const riskOverrideSchema = z.object({
   reason: z.string().trim().min(3, T.reasonRequired).max(500),
   /** Enhanced due diligence, required when the result is high. */
   eddNotes: z.string().trim().max(2000).optional(),
-  reviewOn: z.iso.date().optional(),
+  reviewOn: isoDateSchema.optional(),
 });
 
 /** GET /api/customers/:id/contacts: one logged contact, newest first (paged, X-Total-Count). */
@@ -158,8 +158,8 @@ export const CUSTOMER_REPORT_KEYS = Object.keys(CUSTOMER_REPORTS) as [CustomerRe
 
 /** GET /api/customers/reports/:report: the period (default the last 30 days), branch, and format. */
 export const customerReportQuerySchema = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
   branch: z.string().max(10).optional(),
   format: z.enum(['json', 'csv', 'pdf']).default('json'),
 });

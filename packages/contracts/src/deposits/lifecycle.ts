@@ -28,7 +28,11 @@ export const ACCOUNT_ACTIONS = {
   unblock: { from: ['Blocked'], to: 'Active', permission: 'accounts.approve', fourEyes: true },
   /** Set by end of day after the product's dormancy period without customer-initiated activity. */
   mark_dormant: { from: ['Active'], to: 'Dormant', permission: 'eod.run', fourEyes: false },
-  reactivate: { from: ['Dormant'], to: 'Active', permission: 'accounts.open', fourEyes: false },
+  /**
+   * Four-eyes: a Dormant account refuses debits (see canPost), and reactivating it alone would let an
+   * insider withdraw from an account no customer is watching.
+   */
+  reactivate: { from: ['Dormant'], to: 'Active', permission: 'accounts.approve', fourEyes: true },
   /** Needs no holds and no pending approvals; pays out and leaves a zero balance in one journal. */
   close: { from: ['Active', 'Dormant'], to: 'Closed', permission: 'accounts.approve', fourEyes: true },
 } as const satisfies Record<
@@ -69,8 +73,19 @@ export const accountActionsFrom = (
       !(a === 'block_total' && status === 'Blocked' && blockKind === 'total'),
   );
 
-/** Statuses in which a posting of each direction is allowed (the database trigger says the same). */
+/**
+ * Statuses in which a posting of each direction is allowed (the database triggers say the same). A
+ * Dormant account takes credits (money a customer is owed still arrives) but no debit made by staff;
+ * end of day's own postings are the exception (DORMANT_DEBIT_SOURCES).
+ */
 export const canPost = (status: AccountStatus, blockKind: BlockKind | null, side: 'debit' | 'credit') =>
   status === 'Active' ||
-  status === 'Dormant' ||
+  (status === 'Dormant' && side === 'credit') ||
   (status === 'Blocked' && blockKind === 'debit' && side === 'credit');
+
+/**
+ * The journal sources that may still debit a Dormant account: the bank's own end-of-day charges and
+ * taxes, and history loaded by seeds and migrations. Every staff-made posting (teller, transfer,
+ * account posting, reversal) is refused with debit_blocked (trigger transactions_dormant_debit).
+ */
+export const DORMANT_DEBIT_SOURCES = ['end_of_day', 'system', 'migration', 'seed'] as const;

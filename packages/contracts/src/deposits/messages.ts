@@ -25,4 +25,8 @@ export const ACCOUNT_REFUSAL_TEXT = {
   hold_not_active: 'This hold is already released or expired.',
 } as const;
 export type AccountRefusalCode = keyof typeof ACCOUNT_REFUSAL_TEXT;
+
+/** The message of debit_blocked when the account is Dormant rather than blocked. */
+export const DORMANT_DEBIT_TEXT =
+  'This account is Dormant: debits are refused until a second person approves its reactivation.';
 export const ACCOUNT_REFUSAL_CODES = Object.keys(ACCOUNT_REFUSAL_TEXT) as AccountRefusalCode[];

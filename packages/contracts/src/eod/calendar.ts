@@ -47,15 +47,9 @@ export const holidayListSchema = z.object({
 });
 export type HolidayList = z.infer<typeof holidayListSchema>;
 
-const realDate = isoDateSchema.refine(
-  (d) =>
-    !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-  'must be a real date',
-);
-
 /** POST /api/calendar/holidays: a movable holiday (or a declared non-working day) on one date. */
 export const holidayCreateSchema = z.object({
-  date: realDate,
+  date: isoDateSchema,
   name: z.string().trim().min(2, 'Please name the holiday (2 to 80 characters)').max(80),
 });
 export type HolidayCreate = z.infer<typeof holidayCreateSchema>;

@@ -49,6 +49,11 @@ export const glAccounts = pgTable(
     status: text('status', { enum: GL_ACCOUNT_STATUSES }).notNull().default('active'),
     /** Whether POST /api/journal-entries may post to it. */
     manualPosting: boolean('manual_posting').notNull().default(false),
+    /**
+     * Whether an account posting (POST /api/accounts/:number/transactions) may name it as the other
+     * side: suspense/clearing accounts only, so no one credits a customer straight from cash or income.
+     */
+    counterPosting: boolean('counter_posting').notNull().default(false),
     /** Products map to it; it takes no direct line, its balance is its customer accounts' sum. */
     isControl: boolean('is_control').notNull().default(false),
     /** Teller cash is per branch (FK to branches in the migration). */

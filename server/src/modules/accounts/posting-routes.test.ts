@@ -52,7 +52,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     amount,
     description: '  Cash deposit  ',
     reference,
-    counter_account: '1020-T01',
+    counter_account: '1900',
   });
   /** Everything a posting could change: postings, balances, audit rows. */
   const snapshot = async () =>

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
 import { limitsOf, requestApproval, withinLimit } from '../roles/index.ts';
+import { counterAccountRefusal } from './counter-account.ts';
 import { registerPostingCommand } from './posting-command.ts';
 import { postOnce, PostingError, type Posting } from '../banking/index.ts';
 import { findAccount } from './repository.ts';
@@ -55,8 +56,9 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
           'original posting and posts nothing (safe to retry after a timeout). The same reference with other content is 409 ' +
           '(details.code reference_conflict). A closed account, a debit to a blocked account and insufficient funds are 409 ' +
           'with details.code account_closed, account_blocked or insufficient_funds; a credit that would take the balance past ' +
-          'numeric(18,2) is 409 balance_out_of_range; a counter_account that does not take the ' +
-          'line is 409 gl_account_not_postable or currency_mismatch. Every posting is a two-line journal entry.',
+          'numeric(18,2) is 409 balance_out_of_range; a counter_account that is not open to account postings ' +
+          '(only suspense and clearing accounts are: never cash, vault, till, equity, income or control accounts) or ' +
+          'does not take the line is 409 gl_account_not_postable or currency_mismatch. Every posting is a two-line journal entry.',
         security: bearerSecurity,
         params: numberParam,
         body: postingRequestSchema,
@@ -88,6 +90,9 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
           'other_branch',
           new HttpError(403, PERMISSION_TEXT.otherBranch, { permission: 'branches.all' }),
         );
+      // Before a four-eyes request too: no checker should be asked to approve a refused counter-account.
+      const counterRefused = await counterAccountRefusal(app.db, req, req.body.counter_account);
+      if (counterRefused) return refuse(counterRefused.reason, counterRefused.error);
       const limits = await limitsOf(app.db, u.userId, u.isSuperuser);
       if (!withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount)) {
         // Over the maker's limit: a request a checker approves; nothing is posted now.

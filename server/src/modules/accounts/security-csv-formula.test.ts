@@ -49,7 +49,7 @@ describe('security: CSV formula guard on exports (over HTTP)', () => {
           amount: '10',
           description,
           reference: `CSV-${++i}`,
-          counter_account: '1010',
+          counter_account: '1900',
         }),
       });
       expect(res.status, description).toBe(201);

@@ -65,7 +65,7 @@ describe('security: hostile redirect_to and balance overflow (finding 10)', () =
           amount,
           description: 'Overflow attempt',
           reference,
-          counter_account: '1020-T01',
+          counter_account: '1900',
         },
       });
     expect((await credit('9999999999999999.99', 'OVF-1')).statusCode).toBe(201);

@@ -16,7 +16,7 @@ import {
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
 /** Exact integer cents from a numeric(18,2) string, for checking sums without floats. */
 /** Teller cash of the test branch: the other side of every test posting. */
-const CASH = '1020-T01';
+const CASH = '1900';
 const cents = (s: string) => BigInt(s.replace('.', ''));
 const refusedWith = (re: RegExp) => ({
   cause: expect.objectContaining({ message: expect.stringMatching(re) }),

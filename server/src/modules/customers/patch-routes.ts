@@ -5,6 +5,7 @@ import {
   approvalCreatedSchema,
   customer360Schema,
   customerPatchSchema,
+  isoDateSchema,
 } from '@bankmanager/contracts';
 import { conflict } from '../../lib/http-error.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
@@ -20,7 +21,7 @@ import { fieldError } from './validation.ts';
 /** Due-diligence fields live beside the record (columns), not in it. */
 const eddSchema = z.object({
   eddNotes: z.string().trim().min(1).max(2000).optional(),
-  reviewOn: z.iso.date().optional(),
+  reviewOn: isoDateSchema.optional(),
 });
 
 /**

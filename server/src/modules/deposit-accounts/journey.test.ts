@@ -9,6 +9,7 @@ import {
   testCustomer,
   unbalancedCurrencies,
 } from '../../../test/support/deposit-accounts.ts';
+import { SUSPENSE_GL } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
@@ -29,7 +30,7 @@ describe('an account from opening to closing', () => {
       amount,
       description: direction,
       reference,
-      counter_account: CASH_GL,
+      counter_account: SUSPENSE_GL,
     });
   const approve = (who: StaffUser, id: string) => call(who, 'POST', `/api/approvals/${id}/approve`, {});
 

@@ -4,8 +4,13 @@ import { ACCOUNT_NUMBER_TEXT, ACCOUNT_REFUSAL_TEXT, makeAccountNumber } from '@b
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
-import { CASH_GL, depositScene, testCustomer } from '../../../test/support/deposit-accounts.ts';
-import { RAW_ENTRY_ID, RAW_LINE_COLUMNS, withRawEntry } from '../../../test/support/banking-fixtures.ts';
+import { depositScene, testCustomer } from '../../../test/support/deposit-accounts.ts';
+import {
+  RAW_ENTRY_ID,
+  RAW_LINE_COLUMNS,
+  SUSPENSE_GL,
+  withRawEntry,
+} from '../../../test/support/banking-fixtures.ts';
 
 /** Every 409 `details.code` of issue 18's account routes, and the check-digit 400 on every route. */
 describe('account refusals', () => {
@@ -30,7 +35,7 @@ describe('account refusals', () => {
       amount,
       description: direction,
       reference,
-      counter_account: CASH_GL,
+      counter_account: SUSPENSE_GL,
     });
   const status = (who: StaffUser, n: string, action: string, extra: object = {}) =>
     call(who, 'POST', `/api/accounts/${n}/status`, { action, reason: 'Because', ...extra });
@@ -179,7 +184,7 @@ describe('account refusals', () => {
       [
         'POST',
         `/api/accounts/${typo}/transactions`,
-        { direction: 'credit', amount: '1', description: 'x', counter_account: CASH_GL },
+        { direction: 'credit', amount: '1', description: 'x', counter_account: SUSPENSE_GL },
       ],
       ['POST', `/api/accounts/${typo}/status`, { action: 'block_debit', reason: 'x' }],
       ['POST', `/api/accounts/${typo}/holds`, { amount: '1', reason: 'x' }],

@@ -20,8 +20,8 @@ export const approvalAnswer = { 202: approvalCreatedSchema, ...apiErrors };
 
 /**
  * Who may ASK for an action. A direct action needs the table's permission; a four-eyes one is asked
- * by whoever keeps accounts (accounts.block lifts a block, accounts.open closes) and decided by a
- * checker holding the table's permission (accounts.approve).
+ * by whoever keeps accounts (accounts.block lifts a block, accounts.open closes and reactivates) and
+ * decided by a checker holding the table's permission (accounts.approve).
  */
 export const makerPermission = (action: AccountAction): Permission => {
   const rule = ACCOUNT_ACTIONS[action];

@@ -50,7 +50,7 @@ export const accountWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary:
-          'A lifecycle action with its reason: applied (200) or, for unblock and close, requested (202)',
+          'A lifecycle action with its reason: applied (200) or, for unblock, reactivate and close, requested (202)',
         security,
         params: numberParam,
         body: accountStatusRequestSchema,

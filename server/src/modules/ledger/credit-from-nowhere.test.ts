@@ -41,7 +41,7 @@ describe('no route creates money', () => {
       amount: '100',
       description: 'Cash deposit',
       reference: ref(),
-      counter_account: '1020-T01',
+      counter_account: '1900',
     });
     expect(r.statusCode).toBe(201);
   });
@@ -78,7 +78,7 @@ describe('no route creates money', () => {
       [`/api/accounts/${sav}/transactions`, credit({ counter_account: '20' })], // a group
       [`/api/accounts/${sav}/transactions`, credit({ counter_account: '1040' })], // USD-only, for a Leone credit
       [`/api/accounts/${sav}/transactions`, credit({ counter_account: '9999' })], // no such account
-      [`/api/accounts/${closed}/transactions`, credit({ counter_account: '1020-T01' })],
+      [`/api/accounts/${closed}/transactions`, credit({ counter_account: '1900' })],
       // Manual journals: balanced, GL accounts open to manual posting only, never a control account.
       [
         '/api/journal-entries',

@@ -26,6 +26,7 @@ export { getEntry, entryBranches, entryIdByReference, entryByReferenceSql } from
 export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';
 export { actorOf as approvalActor, approvedBy } from './manual-journal.ts';
 export { fromCents, toCents } from './money.ts';
+export { backValueRefused, outsideValueDateWindow } from './value-date-window.ts';
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ledgerPostingRoutes);

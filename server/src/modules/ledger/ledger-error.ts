@@ -23,6 +23,8 @@ export const CONSTRAINT_REFUSALS: Record<string, LedgerRefusalCode> = {
   transactions_account_active: 'account_not_active',
   transactions_account_blocked: 'account_blocked',
   transactions_debit_blocked: 'debit_blocked',
+  // A Dormant account takes no staff-made debit until its four-eyes reactivation (insider controls).
+  transactions_dormant_debit: 'debit_blocked',
   transactions_available: 'insufficient_available',
   // Issue 20 (migration eod_functions): end of day's cut-off and closed accounting periods.
   journal_entries_day_closing: 'day_closing',

@@ -47,6 +47,15 @@ export function overManualLimit(
   return null;
 }
 
+/** The first currency's total (its debits): the amount a checker approves for a back-valued journal. */
+export function manualJournalTotal(b: ManualJournalRequest): { currency: Currency; amount: string } {
+  const currency = [...new Set(b.lines.map((l) => l.currency))].sort()[0]!;
+  const cents = b.lines
+    .filter((l) => l.side === 'debit' && l.currency === currency)
+    .reduce((sum, l) => sum + toCents(l.amount), 0n);
+  return { currency, amount: fromCents(cents) };
+}
+
 /** A checker's approval posts the maker's exact journal once (by its reference), the maker as actor. */
 export function registerManualJournalCommand(): void {
   registerApprovalCommand({

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_REFUSAL_TEXT,
+  DORMANT_DEBIT_SOURCES,
+  DORMANT_DEBIT_TEXT,
   EOD_TEXT,
   postingAmountSchema,
   type JournalEntry,
@@ -83,6 +85,9 @@ export interface LockedAccount extends Record<string, unknown> {
   ledger_code?: string;
   gl_name?: string;
 }
+
+const dormantMayBeDebited = (source: JournalSource) =>
+  (DORMANT_DEBIT_SOURCES as readonly string[]).includes(source);
 
 const isAccountLine = (l: EntryLine): l is Extract<EntryLine, { accountId: number }> => 'accountId' in l;
 
@@ -176,6 +181,8 @@ export async function postLockedEntry(
         throw new LedgerError('account_blocked', refusalMessage('account_blocked'));
       if (a.status === 'Blocked' && l.side === 'debit')
         throw new LedgerError('debit_blocked', refusalMessage('debit_blocked'));
+      if (a.status === 'Dormant' && l.side === 'debit' && !dormantMayBeDebited(input.source))
+        throw new LedgerError('debit_blocked', DORMANT_DEBIT_TEXT);
       currency = a.currency;
     } else currency = l.currency;
     const c = toCents(l.amount);
@@ -229,7 +236,10 @@ export function asLedgerError(err: unknown): unknown {
       'balance_out_of_range',
       'Posting refused: the balance would exceed 9999999999999999.99, the most an account can hold',
     );
-  const refusal = CONSTRAINT_REFUSALS[violatedConstraint(err) ?? ''];
+  const constraint = violatedConstraint(err) ?? '';
+  if (constraint === 'transactions_dormant_debit')
+    return new LedgerError('debit_blocked', DORMANT_DEBIT_TEXT);
+  const refusal = CONSTRAINT_REFUSALS[constraint];
   return refusal ? new LedgerError(refusal, refusalMessage(refusal)) : err;
 }
 
@@ -303,7 +313,7 @@ function refusalMessage(code: string): string {
     case 'already_reversed':
       return 'This entry has already been reversed';
     case 'gl_account_not_postable':
-      return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, or closed to manual journals)';
+      return 'A line names a GL account that does not take it (a group, a closed or control account, another currency, closed to manual journals, or not open to account postings)';
     case 'account_closed':
       return 'Posting refused: the account is closed';
     case 'day_closing':

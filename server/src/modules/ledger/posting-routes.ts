@@ -8,12 +8,18 @@ import {
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
-import { currentUser, requirePermission } from '../auth/index.ts';
+import { callerHolds, currentUser, requirePermission } from '../auth/index.ts';
 import { approvalByReference, limitsOf, requestApprovalOnce } from '../roles/index.ts';
 import { entryIdByReference } from './entry-repository.ts';
 import { branchOfGlAccounts } from './gl-repository.ts';
-import { postForRoute } from './http-posting.ts';
-import { manualJournalEntry, overManualLimit, registerManualJournalCommand } from './manual-journal.ts';
+import { auditRefusal, postForRoute } from './http-posting.ts';
+import {
+  manualJournalEntry,
+  manualJournalTotal,
+  overManualLimit,
+  registerManualJournalCommand,
+} from './manual-journal.ts';
+import { backValueRefused, outsideValueDateWindow } from './value-date-window.ts';
 
 function actorOf(req: FastifyRequest) {
   const u = currentUser(req);
@@ -38,7 +44,8 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Posts a manual journal (GL accounts that allow manual posting); needs ${LEDGER_PERMISSIONS.postJournal}`,
         description:
           'Over the maker’s manual-journal limit (in any currency of the entry) it answers 202 `{ approvalId }`: ' +
-          'nothing posts until a checker with journal.approve approves.',
+          'nothing posts until a checker with journal.approve approves. A value_date outside the window around the ' +
+          'business date (VALUE_DATE_WINDOW) needs journal.backvalue (else 403 on value_date) and is always 202.',
         security: bearerSecurity,
         body: manualJournalRequestSchema,
         response: {
@@ -57,7 +64,19 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
       const asked = await approvalByReference(app.db, 'journal.manual', b.reference);
       if (asked) return reply.status(202).send({ approvalId: asked.id });
       if ((await entryIdByReference(app.db, b.reference)) === null) {
-        const over = overManualLimit(b, await limitsOf(app.db, u.userId, u.isSuperuser));
+        // A value date outside the window is asked with journal.backvalue, and always four-eyes.
+        const backValued = await outsideValueDateWindow(app.db, b.value_date);
+        if (backValued && !callerHolds(req, 'journal.backvalue')) {
+          await auditRefusal(
+            app.db,
+            { actor, action: 'ledger.manual_journal', target: b.reference, request: b },
+            'value_date_out_of_window',
+          );
+          throw backValueRefused();
+        }
+        const over =
+          overManualLimit(b, await limitsOf(app.db, u.userId, u.isSuperuser)) ??
+          (backValued ? manualJournalTotal(b) : null);
         if (over) {
           const { approvalId } = await requestApprovalOnce(app.db, {
             type: 'journal.manual',

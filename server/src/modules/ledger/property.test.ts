@@ -10,7 +10,7 @@ import { BlockIntervals } from '../../../test/support/block-intervals.ts';
 /** 20 or more concurrent workers, as the issue asks; fewer runs on PGlite (one connection, slow). */
 const WORKERS = 20;
 const RUNS = process.env.TEST_DATABASE_URL ? 6 : 2;
-const CASH = '1020-T01';
+const CASH = '1900';
 
 type Op =
   | { kind: 'deposit' | 'withdrawal'; a: number; amount: string }

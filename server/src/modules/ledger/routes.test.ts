@@ -41,7 +41,7 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
         amount,
         description: 'Cash deposit',
         reference: ref(),
-        counter_account: '1020-T01',
+        counter_account: '1900',
       });
       expect(r.statusCode).toBe(201);
     }

@@ -42,7 +42,7 @@ describe('approval_requests over /realtime/v1', () => {
       amount,
       description: 'Cash deposit',
       reference: `LIVE${++reference}`,
-      counter_account: '1010',
+      counter_account: '1900',
     });
     expect(res.statusCode).toBe(202);
     return res.json<{ approvalId: string }>().approvalId;

@@ -22,7 +22,7 @@ describe('approvals', () => {
       amount,
       description: 'Cash deposit',
       reference: `R${++reference}`,
-      counter_account: '1010',
+      counter_account: '1900',
     });
   const audits = (targetId: string) =>
     queryRows<{ action: string; actor_email: string; outcome: string }>(

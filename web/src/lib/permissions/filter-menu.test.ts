@@ -16,6 +16,12 @@ describe('filterMenu', () => {
     expect(paths).not.toContain('/security/users');
     expect(paths).not.toContain('/security');
   });
+  it('shows a teller Teller Home under Transactions without journal.post', () => {
+    const paths = flattenMenu(filterMenu(MENU, canAs('teller'))).map((e) => e.item.path);
+    expect(paths).toContain('/transactions/teller/home');
+    expect(paths).not.toContain('/transactions/transfers');
+    expect(paths).not.toContain('/accounts/ledger');
+  });
   it('shows an auditor the audit trail but not staff administration', () => {
     const paths = flattenMenu(filterMenu(MENU, canAs('auditor'))).map((e) => e.item.path);
     expect(paths).toContain('/security/audit');

@@ -44,6 +44,8 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_post_bulk'],
   ['transactions', 'transactions_no_truncate'],
   ['transactions', 'transactions_entry_guard'],
+  // Seed lines may debit Dormant accounts anyway (source seed); a lookup per debit row is all it would do.
+  ['transactions', 'transactions_dormant_debit'],
   ['journal_entries', 'journal_entries_guard'],
   ['journal_entries', 'journal_entries_balanced'],
   ['journal_entries', 'journal_entries_no_truncate'],

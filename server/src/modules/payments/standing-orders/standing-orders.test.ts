@@ -112,7 +112,7 @@ describe('standing orders', () => {
       amount: '40',
       description: 'Top up',
       reference: ref(),
-      counter_account: '1020-T01',
+      counter_account: '1900',
     });
     await setBusinessDate(addDays(today, 1));
     const r = await runDueStandingOrders(t.app.db, addDays(today, 1));

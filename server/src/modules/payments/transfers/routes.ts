@@ -15,8 +15,10 @@ import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { assertBranch, callerHolds, currentUser, requirePermission } from '../../auth/index.ts';
 import {
   auditRefusal,
+  backValueRefused,
   LedgerError,
   ledgerHttpError,
+  outsideValueDateWindow,
   postForRoute,
   transferEntry,
 } from '../../ledger/index.ts';
@@ -47,7 +49,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           '201 with the entry; 200 when the reference already posted; 202 `{ approvalId }` over the maker’s transfer limit ' +
           '(the same reference again answers the same request). Across currencies without `rate` the day’s rate applies ' +
           '(buy into SLE, sell out of it; 409 no_rate when none is entered); a `rate` that differs needs treasury.rates ' +
-          '(else 409 rate_mismatch). Ledger refusals are 409 with details.code.',
+          '(else 409 rate_mismatch). A value_date outside the window around the business date (VALUE_DATE_WINDOW) needs ' +
+          'journal.backvalue (else 403 on value_date) and is always 202, four-eyes. Ledger refusals are 409 with details.code.',
         security: bearerSecurity,
         body: transferRequestSchema,
         response: {
@@ -67,6 +70,12 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = actorOf(req);
       const who = { actor, action: 'ledger.transfer', target: b.from_account, request: b };
+      // A value date outside the window is asked with journal.backvalue, and always four-eyes.
+      const backValued = await outsideValueDateWindow(app.db, b.value_date);
+      if (backValued && !callerHolds(req, 'journal.backvalue')) {
+        await auditRefusal(app.db, who, 'value_date_out_of_window');
+        throw backValueRefused();
+      }
       const u = currentUser(req);
       const q = {
         from: b.from_account,
@@ -87,7 +96,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           b.rate,
           callerHolds(req, 'treasury.rates'),
         );
-        if (!withinLimit(checks.limits, checks.from.currency, 'maxTransfer', b.amount)) return null;
+        if (backValued || !withinLimit(checks.limits, checks.from.currency, 'maxTransfer', b.amount))
+          return null;
         return transferEntry(tx, { ...b, rate: rate.rate }, actor, rate.details, checks);
       });
       if (posted) return reply.status(201).send(posted.entry);
@@ -125,7 +135,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const request = { ...b, rate: applied.rate };
-      if (!withinLimit(limits, from.currency, 'maxTransfer', b.amount)) {
+      if (backValued || !withinLimit(limits, from.currency, 'maxTransfer', b.amount)) {
         const credited = applied.rate
           ? convertAmount(b.amount, applied.rate, from.currency, to.currency)
           : b.amount;
