@@ -11,9 +11,11 @@ CI_LOG_DIR=$(mktemp -d /tmp/bm-ci-steps.XXXXXX)
 CI_ROWS=()
 CI_STARTED=$(date +%s)
 
-# Children's CPU seconds so far, from `times` (second line: children's user and system time).
+# Children's CPU seconds so far, from `times` (its second line: children's user and system time). It
+# writes to a file: in a command substitution it would run in a subshell and see no children.
 _ci_child_cpu() {
-  times | sed -n 2p | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }'
+  times >"$CI_LOG_DIR/times"
+  sed -n 2p "$CI_LOG_DIR/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }'
 }
 
 _ci_tests() {
@@ -21,15 +23,16 @@ _ci_tests() {
 }
 
 _ci_run_logged() { # NAME LOG CMD...: runs CMD, writes its output to LOG, and the row to LOG.row
-  local name=$1 log=$2 t0 cpu0 rc
+  local name=$1 log=$2 t0 rc
   shift 2
   t0=$(date +%s)
-  cpu0=$(_ci_child_cpu)
+  _ci_child_cpu >"$log.cpu0"
   set +e
   "$@" >"$log" 2>&1
   rc=$?
   set -e
-  printf '%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(_ci_child_cpu) - cpu0)) "$(_ci_tests "$log")" "$rc" >"$log.row"
+  _ci_child_cpu >"$log.cpu1"
+  printf '%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(cat "$log.cpu1") - $(cat "$log.cpu0"))) "$(_ci_tests "$log")" "$rc" >"$log.row"
   return "$rc"
 }
 
@@ -47,14 +50,15 @@ step() {
   shift
   log="$CI_LOG_DIR/${#CI_ROWS[@]}.log"
   printf '\n=== %s (starts at %ss)\n' "$name" $(($(date +%s) - CI_STARTED))
-  local t0 cpu0 rc
+  local t0 rc
   t0=$(date +%s)
-  cpu0=$(_ci_child_cpu)
+  _ci_child_cpu >"$log.cpu0"
   set +e
   "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
-  CI_ROWS+=("$name|$(($(date +%s) - t0))|$(($(_ci_child_cpu) - cpu0))|$(_ci_tests "$log")|$rc")
+  _ci_child_cpu >"$log.cpu1"
+  CI_ROWS+=("$name|$(($(date +%s) - t0))|$(($(cat "$log.cpu1") - $(cat "$log.cpu0")))|$(_ci_tests "$log")|$rc")
   return "$rc"
 }
 
