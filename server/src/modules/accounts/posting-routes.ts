@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
-import { limitsOf, requestApproval, withinLimit } from '../roles/index.ts';
+import { limitsOf, requestApproval, withinDailyLimits, withinLimit } from '../roles/index.ts';
 import { registerPostingCommand } from './posting-command.ts';
 import { postOnce, PostingError, type Posting } from '../banking/index.ts';
 import { findAccount } from './repository.ts';
@@ -88,8 +88,18 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
           'other_branch',
           new HttpError(403, PERMISSION_TEXT.otherBranch, { permission: 'branches.all' }),
         );
-      const limits = await limitsOf(app.db, u.userId, u.isSuperuser);
-      if (!withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount)) {
+      const limits = await limitsOf(app.db, u.userId);
+      const withinLimits =
+        withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount) &&
+        (req.body.direction !== 'debit' ||
+          (await withinDailyLimits(app.db, limits, {
+            makerId: u.userId,
+            kind: 'maxManualJournal',
+            currency: account.currency,
+            accountNumber: number,
+            amount: req.body.amount,
+          })));
+      if (!withinLimits) {
         // Over the maker's limit: a request a checker approves; nothing is posted now.
         const approvalId = await app.db.transaction((tx) =>
           requestApproval(tx, {

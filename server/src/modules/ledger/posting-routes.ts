@@ -56,7 +56,7 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
       const asked = await approvalByReference(app.db, 'journal.manual', b.reference);
       if (asked) return reply.status(202).send({ approvalId: asked.id });
       if ((await entryIdByReference(app.db, b.reference)) === null) {
-        const over = overManualLimit(b, await limitsOf(app.db, u.userId, u.isSuperuser));
+        const over = overManualLimit(b, await limitsOf(app.db, u.userId));
         if (over) {
           const { approvalId } = await requestApprovalOnce(app.db, {
             type: 'journal.manual',

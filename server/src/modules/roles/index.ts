@@ -32,5 +32,6 @@ export {
   compareDecimal,
   type LimitRow,
 } from './limits.ts';
+export { withinDailyLimits } from './daily-limits.ts';
 export { mayReadApproval } from './approval-list.ts';
 export { assignSeedRoles } from './role-repository.ts';
