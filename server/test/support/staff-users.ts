@@ -31,7 +31,8 @@ export async function staffUsers(app: App) {
     }
     if (kind === 'activated')
       await app.db.execute(
-        sql`insert into staff_roles (user_id, role_id) select ${u.userId}, id from roles where key = ${OFFICER_ROLE_KEY}`,
+        sql`insert into staff_roles (user_id, role_id) select ${u.userId}, id from roles where key = ${OFFICER_ROLE_KEY}
+            on conflict do nothing`,
       );
     return { userId: u.userId, email: u.id.email, auth: `Bearer ${u.session.access_token}` };
   }
