@@ -2,14 +2,17 @@ import type { DbHandle } from './db/client.ts';
 import { DEFAULT_DEMO_SEED, runSeedSteps, type SeedOptions, type SeedStep } from './db/seed/index.ts';
 import { bankingSeedStep, dashboardContentSeedStep } from './db/seed/steps.ts';
 import { demoAccountStep } from './modules/auth/index.ts';
+import { rolesDemoStep } from './modules/roles/index.ts';
 import { tellerDemoStep } from './modules/teller/index.ts';
 
 /**
- * Every demo-data step, in order: the demo account (auth module), banking data, dashboard content,
- * the counter staff and a stocked vault (teller module).
+ * Every demo-data step, in order: the demo account (auth module), the second superuser and both
+ * superusers' role (roles module), banking data, dashboard content, the counter staff and a stocked
+ * vault (teller module).
  */
 export const seedSteps: readonly SeedStep[] = [
   demoAccountStep,
+  rolesDemoStep,
   bankingSeedStep,
   dashboardContentSeedStep,
   tellerDemoStep,

@@ -88,10 +88,14 @@ export const STAFF_AUDIT_ACTIONS: Record<StaffAction, string> = {
   reject: 'staff.reject',
 };
 
-/** The answer of an action: the user afterwards (null after reject, which deletes the account). */
+/**
+ * The answer of an action: the user afterwards (null after reject, which deletes the account). A
+ * grant of superuser rights is four-eyes: it answers 202 with the user unchanged and `approvalId`.
+ */
 export const staffActionResultSchema = z.object({
   action: z.enum(STAFF_ACTIONS),
   user: staffListItemSchema.nullable(),
+  approvalId: z.string().optional(),
 });
 export type StaffActionResult = z.infer<typeof staffActionResultSchema>;
 

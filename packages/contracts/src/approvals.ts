@@ -12,6 +12,7 @@ export const APPROVAL_TYPES = [
   'role.create',
   'role.update',
   'staff.roles',
+  'staff.superuser',
   'posting',
   'customer.status',
   'customer.kyc_edit',
@@ -42,6 +43,8 @@ export interface ApprovalPolicy {
    */
   when: 'always' | 'over_maker_limit';
   makerLimit?: LimitKind;
+  /** `superuser`: only a superuser may approve, whatever permissions another checker holds. */
+  checker?: 'superuser';
   /** Pending requests expire at the end of the business day they were made on. */
   expires: 'end_of_business_day';
   /**
@@ -70,6 +73,16 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'staff.roles': {
     label: 'Staff roles and home branch',
     approvePermission: 'roles.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // Superuser rights bypass every permission check: a second superuser confirms each grant, so one
+  // superuser cannot make an accomplice who then approves their requests.
+  'staff.superuser': {
+    label: 'Grant superuser rights',
+    approvePermission: 'roles.manage',
+    checker: 'superuser',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,
@@ -206,6 +219,16 @@ export function approvalInBranchScope(
   return request.branch !== null && request.branch === who.homeBranch;
 }
 
+/** Approval types that change a person's access: their subject may not approve them. */
+export const ACCESS_APPROVAL_TYPES: readonly ApprovalType[] = ['staff.roles', 'staff.superuser'];
+
+/**
+ * For this many days after someone approved or asked for a promotion (roles or superuser rights
+ * granted to another person), neither approves the other's requests: a promoter and the person they
+ * just promoted are not two independent pairs of eyes.
+ */
+export const PROMOTER_COOLING_OFF_DAYS = 30;
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -217,6 +240,10 @@ export const APPROVAL_TEXT = {
   reasonRequired: 'Please give a reason for rejecting the request',
   notMaker: 'Only the person who made the request may withdraw it.',
   notFound: 'No approval request with this id.',
+  subjectOfChange: 'This request changes your own access; another person must approve it.',
+  promotedByYou: (days: number) =>
+    `You and the maker of this request took part in promoting one another within the last ${days} days; another person must approve it.`,
+  superuserOnly: 'Only another superuser may approve this request.',
 } as const;
 
 export const approvalSchema = z.object({

@@ -19,6 +19,7 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './seed-roles.ts';
 export * from './approvals.ts';
+export * from './segregation.ts';
 export * from './gl.ts';
 export * from './gl-reports.ts';
 export * from './customers/index.ts';

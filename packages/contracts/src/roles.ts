@@ -4,23 +4,59 @@ import { CURRENCIES, currencySchema } from './banking.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 
 /**
- * Roles (issue 15): a bundle of permissions with per-currency limits. A limit of `null` means "no
- * limit"; a currency a role has no limits row for allows nothing (0) in that currency.
+ * Roles (issue 15): a bundle of permissions with per-currency limits. A currency a role has no limits
+ * row for allows nothing (0) in that currency.
+ *
+ * A limit of `null` grants nothing: an amount of that kind always goes to a second person (maker
+ * limits), or the role may approve no amount (`maxApproval`). Nobody, superusers included, holds an
+ * unbounded limit, so a lone insider cannot move money without another person seeing it.
+ *
+ * Besides the per-transaction limits, daily limits add up a business day (the bank's business date)
+ * of the same kind: per maker (everything this person made) and per account (everything anyone took
+ * out of one account), so splitting an amount into pieces just under the per-transaction limit does
+ * not avoid a second person.
  */
-export const LIMIT_KINDS = ['maxCashWithdrawal', 'maxTransfer', 'maxManualJournal', 'maxApproval'] as const;
+export const PER_TRANSACTION_LIMIT_KINDS = ['maxCashWithdrawal', 'maxTransfer', 'maxManualJournal'] as const;
+export type PerTransactionLimitKind = (typeof PER_TRANSACTION_LIMIT_KINDS)[number];
+
+export const LIMIT_KINDS = [
+  ...PER_TRANSACTION_LIMIT_KINDS,
+  'maxApproval',
+  'dailyCashWithdrawal',
+  'dailyTransfer',
+  'dailyManualJournal',
+  'accountDailyCashWithdrawal',
+  'accountDailyTransfer',
+  'accountDailyManualJournal',
+] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
+
+/** For each per-transaction limit, its daily sums: per maker and per account. */
+export const DAILY_LIMITS: Record<PerTransactionLimitKind, { maker: LimitKind; account: LimitKind }> = {
+  maxCashWithdrawal: { maker: 'dailyCashWithdrawal', account: 'accountDailyCashWithdrawal' },
+  maxTransfer: { maker: 'dailyTransfer', account: 'accountDailyTransfer' },
+  maxManualJournal: { maker: 'dailyManualJournal', account: 'accountDailyManualJournal' },
+};
 
 export const LIMIT_LABELS: Record<LimitKind, string> = {
   maxCashWithdrawal: 'Largest cash withdrawal',
   maxTransfer: 'Largest transfer',
   maxManualJournal: 'Largest manual journal',
   maxApproval: 'Largest amount it may approve',
+  dailyCashWithdrawal: 'Cash withdrawals a day (per maker)',
+  dailyTransfer: 'Transfers a day (per maker)',
+  dailyManualJournal: 'Manual journals a day (per maker)',
+  accountDailyCashWithdrawal: 'Cash withdrawals a day from one account',
+  accountDailyTransfer: 'Transfers a day from one account',
+  accountDailyManualJournal: 'Manual journal debits a day on one account',
 };
 
 const limitAmountSchema = z
   .string()
   .regex(/^\d{1,16}(\.\d{1,2})?$/, 'Enter an amount such as 50000 or 50000.00')
   .nullable();
+/** Daily limits arrived after the per-transaction ones; a client that omits them grants none. */
+const dailyAmountSchema = limitAmountSchema.default(null);
 
 export const roleLimitSchema = z.object({
   currency: currencySchema,
@@ -28,6 +64,12 @@ export const roleLimitSchema = z.object({
   maxTransfer: limitAmountSchema,
   maxManualJournal: limitAmountSchema,
   maxApproval: limitAmountSchema,
+  dailyCashWithdrawal: dailyAmountSchema,
+  dailyTransfer: dailyAmountSchema,
+  dailyManualJournal: dailyAmountSchema,
+  accountDailyCashWithdrawal: dailyAmountSchema,
+  accountDailyTransfer: dailyAmountSchema,
+  accountDailyManualJournal: dailyAmountSchema,
 });
 export type RoleLimit = z.infer<typeof roleLimitSchema>;
 
@@ -86,7 +128,7 @@ export const mePermissionsSchema = z.object({
   roles: z.array(z.object({ id: z.string(), key: z.string().nullable(), name: z.string() })),
   homeBranch: z.string().nullable(),
   isSuperuser: z.boolean(),
-  /** The most generous limit per currency across the caller's roles (`null`: no limit). */
+  /** The most generous limit per currency across the caller's roles (`null`: none, see above). */
   limits: z.array(roleLimitSchema),
 });
 export type MePermissions = z.infer<typeof mePermissionsSchema>;

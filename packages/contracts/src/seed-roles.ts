@@ -3,8 +3,24 @@ import type { RoleLimit, SeedRole } from './roles.ts';
 /**
  * The roles the bank starts with (issue 15). The migration `roles_seed` inserts exactly these (a
  * server test compares them), so they are data from then on: the roles screen edits them, four-eyes.
- * Amounts are Leones (SLE) and US dollars; `null` is "no limit", a missing currency allows nothing.
+ * Amounts are Leones (SLE) and US dollars; `null` grants nothing (always a second person, see
+ * roles.ts), a missing currency allows nothing.
+ *
+ * Daily limits start from the per-transaction ones: a maker may do ten of their largest a business
+ * day, and one account may give up two of them a day, before a second person must look. Splitting
+ * one large amount into pieces just under the limit therefore reaches a checker by the third piece.
  */
+export const DAILY_PER_MAKER_FACTOR = 10n;
+export const DAILY_PER_ACCOUNT_FACTOR = 2n;
+
+const times = (amount: string | null, factor: bigint): string | null => {
+  if (amount === null) return null;
+  const [whole = '0', frac = ''] = amount.split('.');
+  const cents = BigInt(whole + frac.padEnd(2, '0')) * factor;
+  const s = cents.toString().padStart(3, '0');
+  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+};
+
 const sle = (cash: string | null, transfer: string | null, journal: string | null, approve: string | null) =>
   ({
     currency: 'SLE',
@@ -12,6 +28,12 @@ const sle = (cash: string | null, transfer: string | null, journal: string | nul
     maxTransfer: transfer,
     maxManualJournal: journal,
     maxApproval: approve,
+    dailyCashWithdrawal: times(cash, DAILY_PER_MAKER_FACTOR),
+    dailyTransfer: times(transfer, DAILY_PER_MAKER_FACTOR),
+    dailyManualJournal: times(journal, DAILY_PER_MAKER_FACTOR),
+    accountDailyCashWithdrawal: times(cash, DAILY_PER_ACCOUNT_FACTOR),
+    accountDailyTransfer: times(transfer, DAILY_PER_ACCOUNT_FACTOR),
+    accountDailyManualJournal: times(journal, DAILY_PER_ACCOUNT_FACTOR),
   }) satisfies RoleLimit;
 const usd = (cash: string | null, transfer: string | null, journal: string | null, approve: string | null) =>
   ({ ...sle(cash, transfer, journal, approve), currency: 'USD' }) satisfies RoleLimit;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { ensureReferenceData } from './banking-fixtures.ts';
-import { setRoles } from './roles.ts';
+import { giveLargeLimits, setRoles } from './roles.ts';
 import { staffUsers, type StaffUser } from './staff-users.ts';
 
 /** Branch 101 (account numbers need a 3-digit branch code, ADR 0019) and 202 for scope tests. */
@@ -38,6 +38,8 @@ export async function depositScene(app: App) {
   await setRoles(app, mgr2.userId, ['branch_manager'], BRANCH);
   await setRoles(app, away.userId, ['branch_manager'], '202');
   const boss = await s.make('superuser', 'boss');
+  // The tests' depositor: superusers post within the limits of their roles like anyone else.
+  await giveLargeLimits(app, boss.userId);
   return { cso, mgr, mgr2, away, boss, makeStaff: s.make };
 }
 

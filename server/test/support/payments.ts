@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fromCents, toCents } from '@bankmanager/contracts';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { ensureReferenceData, openTestAccount } from './banking-fixtures.ts';
@@ -10,7 +11,8 @@ export const TEST_CASH_GL = '1900';
 
 /**
  * Staff for the payments tests (issue 19): an Officer (default role, every branch), an accountant,
- * a supervisor and a branch manager at T01, a branch manager at T02 (scope), two superusers.
+ * a supervisor and a branch manager at T01, a branch manager at T02 (scope), two superusers (who
+ * also hold Branch Manager at T01, for its limits).
  */
 export async function paymentsScene(app: App) {
   await ensureReferenceData(app.db);
@@ -27,6 +29,9 @@ export async function paymentsScene(app: App) {
   await setRoles(app, supervisor.userId, ['supervisor'], 'T01');
   await setRoles(app, manager.userId, ['branch_manager'], 'T01');
   await setRoles(app, away.userId, ['branch_manager'], 'T02');
+  // Superusers hold the limits of their roles like everyone else; these two deposit and approve.
+  await setRoles(app, boss.userId, ['branch_manager'], 'T01');
+  await setRoles(app, boss2.userId, ['branch_manager'], 'T01');
   return { officer, accountant, supervisor, manager, away, boss, boss2 };
 }
 
@@ -57,10 +62,14 @@ export async function fundedAccount(
     app.db,
     sql`select account_number as n from accounts where id = ${accountId}`,
   );
-  if (o.balance) {
+  // In pieces within the depositor's per-posting limit (Branch Manager: Le 1,000,000).
+  let left = o.balance ? toCents(o.balance) : 0n;
+  while (left > 0n) {
+    const piece = left > 100_000_000n ? 100_000_000n : left;
+    left -= piece;
     const r = await call(app, depositor, 'POST', `/api/accounts/${a!.n}/transactions`, {
       direction: 'credit',
-      amount: o.balance,
+      amount: fromCents(piece),
       description: 'Opening deposit',
       reference: `PAY-DEP-${process.pid}-${++deposits}`,
       counter_account: TEST_CASH_GL,

@@ -13,3 +13,30 @@ export async function setRoles(app: App, userId: string, keys: string[], homeBra
     );
   await app.db.execute(sql`update staff set home_branch = ${homeBranch} where user_id = ${userId}`);
 }
+
+const LARGE = '9999999999999999.99';
+
+/**
+ * Adds to a member of staff a test-only role with the largest limits every kind allows, for tests
+ * of other rules whose postings and approvals must not stop at a limit (superusers have none of their
+ * own: without a role every amount they post waits for approval, and they may approve none).
+ */
+export async function giveLargeLimits(app: App, userId: string) {
+  await app.db.execute(
+    sql`insert into roles (key, name, description) values ('test_large_limits', 'Test: large limits', 'Tests only')
+        on conflict (key) do nothing`,
+  );
+  for (const currency of ['SLE', 'USD'])
+    await app.db.execute(
+      sql`insert into role_limits (role_id, currency, max_cash_withdrawal, max_transfer, max_manual_journal, max_approval,
+            daily_cash_withdrawal, daily_transfer, daily_manual_journal,
+            account_daily_cash_withdrawal, account_daily_transfer, account_daily_manual_journal)
+          select id, ${currency}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}, ${LARGE}
+          from roles where key = 'test_large_limits'
+          on conflict do nothing`,
+    );
+  await app.db.execute(
+    sql`insert into staff_roles (user_id, role_id) select ${userId}, id from roles where key = 'test_large_limits'
+        on conflict do nothing`,
+  );
+}

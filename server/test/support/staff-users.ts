@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { OFFICER_ROLE_KEY } from '@bankmanager/contracts';
 import type { App } from '../../src/app.ts';
 import { listen } from './harness.ts';
 import { signedUpClient } from './auth-clients.ts';
@@ -13,6 +14,8 @@ export interface StaffUser {
 /**
  * Signs a member of staff up through the real /auth/v1 (supabase-js over HTTP) and sets their
  * activation flags directly, as an administrator would. The app must not be listening yet.
+ * Activation itself grants no role; an `activated` user here also gets the Officer role, as an
+ * approved four-eyes role change would, so tests of other rules keep one ready-made maker.
  */
 export async function staffUsers(app: App) {
   const baseUrl = await listen(app);
@@ -26,6 +29,11 @@ export async function staffUsers(app: App) {
         sql`update staff set approved = true, is_superuser = ${kind === 'superuser'}, approved_at = now() where user_id = ${u.userId}`,
       );
     }
+    if (kind === 'activated')
+      await app.db.execute(
+        sql`insert into staff_roles (user_id, role_id) select ${u.userId}, id from roles where key = ${OFFICER_ROLE_KEY}
+            on conflict do nothing`,
+      );
     return { userId: u.userId, email: u.id.email, auth: `Bearer ${u.session.access_token}` };
   }
   return { baseUrl, make };

@@ -48,7 +48,10 @@ export const rolePermissions = pgTable(
   (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
 );
 
-/** Per-currency limits; a null column is "no limit", a missing currency row allows nothing. */
+/**
+ * Per-currency limits; a null column grants nothing (a second person always looks), a missing
+ * currency row allows nothing. The daily columns add up one business day per maker and per account.
+ */
 export const roleLimits = pgTable(
   'role_limits',
   {
@@ -60,6 +63,12 @@ export const roleLimits = pgTable(
     maxTransfer: money('max_transfer'),
     maxManualJournal: money('max_manual_journal'),
     maxApproval: money('max_approval'),
+    dailyCashWithdrawal: money('daily_cash_withdrawal'),
+    dailyTransfer: money('daily_transfer'),
+    dailyManualJournal: money('daily_manual_journal'),
+    accountDailyCashWithdrawal: money('account_daily_cash_withdrawal'),
+    accountDailyTransfer: money('account_daily_transfer'),
+    accountDailyManualJournal: money('account_daily_manual_journal'),
   },
   (t) => [
     primaryKey({ columns: [t.roleId, t.currency] }),

@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
-import { limitsOf, requestApproval, withinLimit } from '../roles/index.ts';
+import { limitsOf, requestApproval, withinDailyLimits, withinLimit } from '../roles/index.ts';
 import { counterAccountRefusal } from './counter-account.ts';
 import { registerPostingCommand } from './posting-command.ts';
 import { postOnce, PostingError, type Posting } from '../banking/index.ts';
@@ -93,8 +93,18 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Before a four-eyes request too: no checker should be asked to approve a refused counter-account.
       const counterRefused = await counterAccountRefusal(app.db, req, req.body.counter_account);
       if (counterRefused) return refuse(counterRefused.reason, counterRefused.error);
-      const limits = await limitsOf(app.db, u.userId, u.isSuperuser);
-      if (!withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount)) {
+      const limits = await limitsOf(app.db, u.userId);
+      const withinLimits =
+        withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount) &&
+        (req.body.direction !== 'debit' ||
+          (await withinDailyLimits(app.db, limits, {
+            makerId: u.userId,
+            kind: 'maxManualJournal',
+            currency: account.currency,
+            accountNumber: number,
+            amount: req.body.amount,
+          })));
+      if (!withinLimits) {
         // Over the maker's limit: a request a checker approves; nothing is posted now.
         const approvalId = await app.db.transaction((tx) =>
           requestApproval(tx, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRoles } from '../../../test/support/roles.ts';
 import { AUDIT_CSV_COLUMNS } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
@@ -39,6 +40,8 @@ describe('audit trail API', () => {
     const clerk = await make('pending', 'clerk');
     expect((await c.signIn(clerk.email)).statusCode).toBe(200);
     expect((await c.act(clerk.userId, 'approve', root.auth)).statusCode).toBe(200);
+    // Activation grants no role; the Officer role comes from an approved role change, set here directly.
+    await setRoles(t.app, clerk.userId, ['officer']);
     const s = await createSubscriber(t.db.db, { name: 'Audit Kamara', mobile: '+23276555001' });
     const saved = await t.app.inject({
       method: 'PUT',

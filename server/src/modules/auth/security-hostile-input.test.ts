@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { giveLargeLimits } from '../../../test/support/roles.ts';
 import { queryRows } from '../../db/rows.ts';
 import { openTestAccount, accountBalance } from '../../../test/support/banking-fixtures.ts';
 import { NASTY_STRINGS } from '../../../test/fuzz/hostile-values.ts';
@@ -19,8 +20,10 @@ describe('security: hostile redirect_to and balance overflow (finding 10)', () =
     t = await createTestApp();
     const staff = await staffUsers(t.app);
     officer = await staff.make('activated');
-    // No role limit applies to a superuser, so the huge credit is posted at once, not sent for approval.
+    // A superuser with a test role of the largest limits, so the huge credit is posted at once, not
+    // sent for approval.
     superuser = await staff.make('superuser');
+    await giveLargeLimits(t.app, superuser.userId);
   });
   afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { giveLargeLimits } from '../../../test/support/roles.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -27,12 +28,13 @@ describe('no route creates money', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // A superuser: no role limit sends a large posting to four-eyes approval (202), so every posting
-    // here is made or refused at once.
+    // Superusers with a test role of the largest limits: no limit sends a posting to four-eyes
+    // approval (202), so every posting here is made or refused at once.
     const staff = await staffUsers(t.app);
     officer = await staff.make('superuser');
     // A reversal is four-eyes: a second person approves it.
     checker = await staff.make('superuser', 'checker');
+    for (const u of [officer, checker]) await giveLargeLimits(t.app, u.userId);
     sav = await numberOf((await openTestAccount(t.db.db)).accountId);
     usd = await numberOf((await openTestAccount(t.db.db, { currency: 'USD' })).accountId);
     closed = await numberOf((await openTestAccount(t.db.db, { status: 'Closed' })).accountId);

@@ -75,8 +75,7 @@ export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
           throw backValueRefused();
         }
         const over =
-          overManualLimit(b, await limitsOf(app.db, u.userId, u.isSuperuser)) ??
-          (backValued ? manualJournalTotal(b) : null);
+          overManualLimit(b, await limitsOf(app.db, u.userId)) ?? (backValued ? manualJournalTotal(b) : null);
         if (over) {
           const { approvalId } = await requestApprovalOnce(app.db, {
             type: 'journal.manual',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { giveLargeLimits } from '../../../test/support/roles.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { BlockIntervals } from '../../../test/support/block-intervals.ts';
@@ -102,12 +103,13 @@ describe('ledger invariants under concurrent random postings (fast-check)', () =
 
   beforeAll(async () => {
     t = await createTestApp();
-    // A superuser: no role limit sends a large posting to four-eyes approval (202), so every posting
-    // here is made or refused at once.
+    // Superusers with a test role of the largest limits: no limit sends a posting to four-eyes
+    // approval (202), so every posting here is made or refused at once.
     const staff = await staffUsers(t.app);
     officer = await staff.make('superuser');
     // Unblocking is four-eyes: a second person approves the officer's requests.
     checker = await staff.make('superuser', 'checker');
+    for (const u of [officer, checker]) await giveLargeLimits(t.app, u.userId);
     for (let i = 0; i < 8; i++) {
       const currency = i < 5 ? 'SLE' : 'USD';
       const { accountId } = await openTestAccount(t.db.db, {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { makeAccountNumber } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
+import { giveLargeLimits } from '../../../test/support/roles.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -19,6 +20,8 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
     const staff = await staffUsers(t.app);
     officer = await staff.make('activated');
     checker = await staff.make('superuser', 'checker');
+    // A superuser approves within the limits of their roles like anyone else.
+    await giveLargeLimits(t.app, checker.userId);
     for (const [key, currency] of [
       ['sle', 'SLE'],
       ['sle2', 'SLE'],

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ACCESS_APPROVAL_TYPES,
   APPROVAL_POLICIES,
   APPROVAL_TYPES,
   approvalInBranchScope,
@@ -9,7 +10,7 @@ import {
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
-import { mayDecide, type Checker } from './decide.ts';
+import { mayDecide, promotedBySql, type Checker } from './decide.ts';
 import { limitsOf } from './limits.ts';
 
 type Row = typeof approvalRequests.$inferSelect;
@@ -36,26 +37,33 @@ function inBranchScope(who: Checker): SQL | undefined {
 
 /**
  * The requests this checker may decide: types they may approve, in their branch scope, amounts within
- * their limit, not theirs.
+ * their limit, not theirs, not a change of their own access, not made by someone they recently promoted.
  */
 async function decidable(db: Database, who: Checker): Promise<SQL> {
-  const types = APPROVAL_TYPES.filter((t) => holds(who, APPROVAL_POLICIES[t].approvePermission));
+  const types = APPROVAL_TYPES.filter((t) => {
+    const policy = APPROVAL_POLICIES[t];
+    return holds(who, policy.approvePermission) && (policy.checker !== 'superuser' || who.isSuperuser);
+  });
   if (types.length === 0) return sql`false`;
-  const limits = await limitsOf(db, who.id, who.isSuperuser);
+  const limits = await limitsOf(db, who.id);
   const withinAmount = or(
     isNull(a.amount),
-    ...limits.map((l) =>
-      l.maxApproval === null
-        ? eq(a.currency, l.currency)
-        : and(eq(a.currency, l.currency), sql`${a.amount} <= ${l.maxApproval}::numeric`),
-    ),
+    ...limits
+      .filter((l) => l.maxApproval !== null)
+      .map((l) => and(eq(a.currency, l.currency), sql`${a.amount} <= ${l.maxApproval}::numeric`)),
   )!;
+  const accessTypes = sql.join(
+    ACCESS_APPROVAL_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
   return and(
     eq(a.status, 'pending'),
     inArray(a.type, types),
     inBranchScope(who),
     ne(a.makerId, who.id),
     withinAmount,
+    sql`not (${a.type} in (${accessTypes}) and ${a.subjectId} = ${who.id})`,
+    sql`not ${promotedBySql(who.id, sql`${a.makerId}`)}`,
   )!;
 }
 
@@ -107,7 +115,7 @@ export async function mayReadApproval(
     permissions: readonly string[];
     homeBranch: string | null;
   },
-  row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'>,
+  row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'> & { subjectId?: string },
 ): Promise<boolean> {
   if (!who.isActivated && !who.isSuperuser) return false;
   if (row.makerId === who.userId) return true;

@@ -1,13 +1,16 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  ACCESS_APPROVAL_TYPES,
   APPROVAL_POLICIES,
   APPROVAL_TEXT,
   PERMISSION_TEXT,
+  PROMOTER_COOLING_OFF_DAYS,
   approvalInBranchScope,
   holds,
   type ApprovalType,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
 import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -39,17 +42,49 @@ export async function expireOverdue(db: Database): Promise<void> {
 export async function mayDecide(
   db: Database,
   checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions' | 'homeBranch'>,
-  row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'>,
+  row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'> & { subjectId?: string },
 ): Promise<string | undefined> {
   if (row.makerId === checker.id) return APPROVAL_TEXT.ownRequest;
   const policy = APPROVAL_POLICIES[row.type as ApprovalType];
   if (!policy || !holds(checker, policy.approvePermission)) return 'forbidden';
   if (!approvalInBranchScope(checker, row)) return PERMISSION_TEXT.otherBranch;
+  if (policy.checker === 'superuser' && !checker.isSuperuser) return APPROVAL_TEXT.superuserOnly;
+  if (ACCESS_APPROVAL_TYPES.includes(row.type as ApprovalType) && row.subjectId === checker.id)
+    return APPROVAL_TEXT.subjectOfChange;
   if (row.amount !== null && row.currency !== null) {
-    const limits = await limitsOf(db, checker.id, checker.isSuperuser);
+    const limits = await limitsOf(db, checker.id);
     if (!withinLimit(limits, row.currency, 'maxApproval', row.amount)) return APPROVAL_TEXT.overLimit;
   }
+  if (await promoted(db, checker.id, row.makerId))
+    return APPROVAL_TEXT.promotedByYou(PROMOTER_COOLING_OFF_DAYS);
   return undefined;
+}
+
+/**
+ * SQL: true when, within the cooling-off period, the checker asked for or approved a grant of roles
+ * or superuser rights to the maker, or the maker did so for the checker (approved access requests name
+ * the promoted person as subject). Either way the two are not independent: a promoter could approve
+ * the requests of an accomplice they promoted, or the accomplice those of the promoter.
+ */
+export const promotedBySql = (checkerId: string, makerIdSql: SQL): SQL => {
+  const types = sql.join(
+    ACCESS_APPROVAL_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from approval_requests p
+               where p.type in (${types})
+                 and p.status = 'approved'
+                 and p.decided_at > now() - make_interval(days => ${PROMOTER_COOLING_OFF_DAYS})
+                 and ((p.subject_id = ${makerIdSql}::text and (p.maker_id = ${checkerId} or p.decided_by = ${checkerId}))
+                   or (p.subject_id = ${checkerId}::text and (p.maker_id = ${makerIdSql} or p.decided_by = ${makerIdSql}))))`;
+};
+
+async function promoted(db: Database, checkerId: string, makerId: string): Promise<boolean> {
+  const [r] = await queryRows<{ yes: boolean }>(
+    db,
+    sql`select ${promotedBySql(checkerId, sql`${makerId}`)} as yes`,
+  );
+  return r?.yes ?? false;
 }
 
 /**
@@ -111,7 +146,11 @@ async function decideInTransaction(
     }
     if (refusal === PERMISSION_TEXT.otherBranch)
       throw new HttpError(403, refusal, { permission: 'branches.all' });
-    if (refusal) throw new HttpError(403, refusal, { code: 'over_limit' });
+    if (refusal === APPROVAL_TEXT.overLimit) throw new HttpError(403, refusal, { code: 'over_limit' });
+    if (refusal === APPROVAL_TEXT.subjectOfChange) throw new HttpError(403, refusal, { code: 'own_access' });
+    if (refusal === APPROVAL_TEXT.superuserOnly)
+      throw new HttpError(403, refusal, { permission: 'superuser', code: 'superuser_only' });
+    if (refusal) throw new HttpError(403, refusal, { code: 'promoted_by_checker' });
   }
 
   const maker = { id: row.makerId, email: row.makerEmail, ip: null };

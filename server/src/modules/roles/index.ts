@@ -32,5 +32,7 @@ export {
   compareDecimal,
   type LimitRow,
 } from './limits.ts';
+export { withinDailyLimits } from './daily-limits.ts';
 export { mayReadApproval } from './approval-list.ts';
 export { assignSeedRoles } from './role-repository.ts';
+export { DEMO_SECOND_SUPERUSER, rolesDemoStep } from './demo-seed.ts';

@@ -1,25 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CURRENCIES, type LimitKind, type RoleLimit } from '@bankmanager/contracts';
+import { CURRENCIES, LIMIT_KINDS, type LimitKind, type RoleLimit } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
+const column = (kind: LimitKind) => kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
- * The caller's limits: per currency, the most generous of their live roles' limits (`null` = none).
- * A currency none of their roles mentions allows nothing ("0.00"). Superusers have no limits; they
- * are bound by four-eyes only in that nobody approves their own request.
+ * The caller's limits: per currency, the most generous of their live roles' limits. `null` grants
+ * nothing, and a currency none of their roles mentions allows nothing ("0.00"). Superusers are no
+ * exception: they hold the limits of their roles, so a superuser alone cannot move money unseen.
  */
-export async function limitsOf(db: Database, userId: string, isSuperuser: boolean): Promise<RoleLimit[]> {
-  if (isSuperuser) return limitsFromRows([], true);
-  return limitsFromRows(await queryRows<LimitRow>(db, limitRowsSql(userId)), false);
+export async function limitsOf(db: Database, userId: string): Promise<RoleLimit[]> {
+  return limitsFromRows(await queryRows<LimitRow>(db, limitRowsSql(userId)));
 }
 
 /** One row per currency that a live role of the user limits (see limitsOf); a route may fold it into its own statement. */
 export function limitRowsSql(userId: string): SQL {
-  // max() ignores nulls, so "any role without a limit" is tested separately with bool_or.
-  const col = (c: string) =>
-    sql.raw(`case when bool_or(l.${c} is null) then null else max(l.${c})::text end as "${c}"`);
-  return sql`select l.currency,
-               ${col('max_cash_withdrawal')}, ${col('max_transfer')}, ${col('max_manual_journal')}, ${col('max_approval')}
+  // max() ignores nulls: a role that grants nothing of a kind does not lower another role's limit.
+  const cols = LIMIT_KINDS.map((k) => `max(l.${column(k)})::text as "${column(k)}"`).join(', ');
+  return sql`select l.currency, ${sql.raw(cols)}
         from staff_roles sr
         join roles r on r.id = sr.role_id and r.retired_at is null
         join role_limits l on l.role_id = sr.role_id
@@ -29,34 +28,22 @@ export function limitRowsSql(userId: string): SQL {
 
 export type LimitRow = Record<string, string | null>;
 
-/** The rows of limitRowsSql as limits per currency (superusers: none). */
-export function limitsFromRows(rows: LimitRow[], isSuperuser: boolean): RoleLimit[] {
+/** The rows of limitRowsSql as limits per currency. */
+export function limitsFromRows(rows: LimitRow[]): RoleLimit[] {
   return CURRENCIES.map((currency) => {
-    if (isSuperuser)
-      return {
-        currency,
-        maxCashWithdrawal: null,
-        maxTransfer: null,
-        maxManualJournal: null,
-        maxApproval: null,
-      };
     const r = rows.find((x) => x.currency === currency);
-    const v = (c: string) => (r ? (r[c] ?? null) : '0.00');
-    return {
-      currency,
-      maxCashWithdrawal: v('max_cash_withdrawal'),
-      maxTransfer: v('max_transfer'),
-      maxManualJournal: v('max_manual_journal'),
-      maxApproval: v('max_approval'),
-    };
+    const limit = Object.fromEntries(
+      LIMIT_KINDS.map((k) => [k, r ? (r[column(k)] ?? null) : '0.00']),
+    ) as Record<LimitKind, string | null>;
+    return { currency, ...limit };
   });
 }
 
-/** Whether `amount` (a decimal string) is within the limit of `kind` in `currency`. */
+/** Whether `amount` (a decimal string) is within the limit of `kind` in `currency` (`null`: never). */
 export function withinLimit(limits: RoleLimit[], currency: string, kind: LimitKind, amount: string): boolean {
   const limit = limits.find((l) => l.currency === currency)?.[kind];
-  if (limit === undefined) return false;
-  return limit === null || compareDecimal(amount, limit) <= 0;
+  if (limit === undefined || limit === null) return false;
+  return compareDecimal(amount, limit) <= 0;
 }
 
 /** Compares two non-negative decimal strings exactly (no floats touch money). */

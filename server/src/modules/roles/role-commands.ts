@@ -12,6 +12,7 @@ import {
   staffAccess,
   staffAccessVersion,
 } from './role-repository.ts';
+import { assertHoldersSegregated, assertRoleSegregated, assertStaffSegregated } from './segregation.ts';
 
 const roleCommand = z.object({ roleId: z.uuid().nullable(), input: roleInputSchema });
 const staffCommand = z.object({ userId: z.uuid(), input: staffRolesInputSchema });
@@ -29,6 +30,8 @@ export function registerRoleCommands(): void {
         const { roleId, input } = roleCommand.parse(raw);
         const clash = await roleNamed(tx, input.name);
         if (clash && clash.id !== roleId) throw conflict(`A role named ${input.name} already exists.`);
+        assertRoleSegregated(input.permissions, input.retired);
+        if (roleId && !input.retired) await assertHoldersSegregated(tx, roleId, input.permissions);
         const before = roleId ? await getRole(tx, roleId) : undefined;
         const id = await saveRole(tx, roleId, input);
         await writeAudit(tx, {
@@ -51,6 +54,7 @@ export function registerRoleCommands(): void {
     },
     async execute(tx, raw, { approvalId, maker, checker }) {
       const { userId, input } = staffCommand.parse(raw);
+      await assertStaffSegregated(tx, input.roleIds);
       const before = await staffAccess(tx, userId);
       await setStaffAccess(tx, userId, input.roleIds, input.homeBranch);
       await writeAudit(tx, {

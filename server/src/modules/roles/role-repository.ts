@@ -4,13 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { authUsers, staff } from '../../db/schema/auth.ts';
 import { roleLimits, rolePermissions, roles, staffRoles } from '../../db/schema/roles.ts';
 
-const limitOf = (l: typeof roleLimits.$inferSelect): RoleLimit => ({
-  currency: l.currency,
-  maxCashWithdrawal: l.maxCashWithdrawal,
-  maxTransfer: l.maxTransfer,
-  maxManualJournal: l.maxManualJournal,
-  maxApproval: l.maxApproval,
-});
+const limitOf = ({ roleId: _roleId, ...limit }: typeof roleLimits.$inferSelect): RoleLimit => limit;
 
 /** Roles with their permissions, limits and holders (a bank has tens of roles: one page). */
 export async function listRoles(db: Database, ids?: string[]): Promise<Role[]> {

@@ -7,8 +7,11 @@ import {
   roleInputSchema,
   roleSchema,
   roleUpdateSchema,
+  segregationQuerySchema,
+  segregationRowSchema,
   staffRolesInputSchema,
 } from '@bankmanager/contracts';
+import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp } from '../audit/index.ts';
@@ -16,6 +19,12 @@ import { currentUser, requirePermission, requireSignedIn } from '../auth/index.t
 import { limitsOf } from './limits.ts';
 import { requestApproval } from './request-approval.ts';
 import { getRole, listRoles, roleNamed, staffAccess, staffAccessVersion } from './role-repository.ts';
+import {
+  assertHoldersSegregated,
+  assertRoleSegregated,
+  assertStaffSegregated,
+  segregationReport,
+} from './segregation.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const created = { 202: approvalCreatedSchema, ...apiErrors };
@@ -43,7 +52,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         roles: held.filter((r) => !r.retired).map((r) => ({ id: r.id, key: r.key, name: r.name })),
         homeBranch: u.homeBranch,
         isSuperuser: u.isSuperuser,
-        limits: active ? await limitsOf(app.db, u.userId, u.isSuperuser) : [],
+        limits: active ? await limitsOf(app.db, u.userId) : [],
       };
     },
   );
@@ -77,6 +86,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const u = currentUser(req);
       if (await roleNamed(app.db, req.body.name)) throw conflict(ROLE_TEXT.nameTaken(req.body.name));
+      assertRoleSegregated(req.body.permissions, req.body.retired);
       const approvalId = await app.db.transaction((tx) =>
         requestApproval(tx, {
           type: 'role.create',
@@ -117,6 +127,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const clash = await roleNamed(app.db, req.body.name);
       if (clash && clash.id !== role.id) throw conflict(ROLE_TEXT.nameTaken(req.body.name));
       const { version, ...input } = req.body;
+      assertRoleSegregated(input.permissions, input.retired);
+      if (!input.retired) await assertHoldersSegregated(app.db, role.id, input.permissions);
       const approvalId = await app.db.transaction((tx) =>
         requestApproval(tx, {
           type: 'role.update',
@@ -135,8 +147,26 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** `PUT /api/admin/staff/:id/roles` (mounted by the admin module): roles and home branch, four-eyes. */
+/**
+ * `PUT /api/admin/staff/:id/roles` (mounted by the admin module): roles and home branch, four-eyes;
+ * `GET /api/admin/segregation`: who holds a toxic combination of duties.
+ */
 export const staffRoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/segregation',
+    {
+      preHandler: requirePermission('roles.read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff holding a toxic combination of duties, paged (total in X-Total-Count)',
+        security,
+        querystring: segregationQuerySchema,
+        response: { 200: z.array(segregationRowSchema), ...apiErrors },
+      },
+    },
+    async (req, reply) => sendPage(reply, await segregationReport(app.db, pageWindow(req.query, 20))),
+  );
+
   app.put(
     '/staff/:id/roles',
     {
@@ -159,6 +189,7 @@ export const staffRoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (wanted.length !== new Set(req.body.roleIds).size)
         throw badRequest('Unknown role', { field: 'roleIds' });
       if (wanted.some((r) => r.retired)) throw badRequest(ROLE_TEXT.retired, { field: 'roleIds' });
+      await assertStaffSegregated(app.db, req.body.roleIds);
       const approvalId = await app.db.transaction((tx) =>
         requestApproval(tx, {
           type: 'staff.roles',

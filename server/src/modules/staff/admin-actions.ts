@@ -51,13 +51,8 @@ async function apply(
       await setStaff(tx, userId, { approved: false, isSuperuser: false, approvedBy: null, approvedAt: null });
       return {};
     case 'grant-superuser':
-      await setStaff(tx, userId, {
-        approved: true,
-        isSuperuser: true,
-        approvedBy: actor.id,
-        approvedAt: now,
-      });
-      return {};
+      // Four-eyes: the route stores a request (superuser-grant.ts); nothing grants it directly.
+      throw conflict('Superuser rights are granted through a request another superuser approves.');
     case 'revoke-superuser':
       await setStaff(tx, userId, { isSuperuser: false });
       return {};

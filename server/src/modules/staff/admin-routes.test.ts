@@ -133,7 +133,8 @@ describe('staff administration API', () => {
       user: { id: u.userId, status: 'active', approvedBy: root.userId },
     });
     expect(await status(u)).toEqual({ isActivated: true, isSuperuser: false });
-    expect((await c.get('/api/registered-users?page=1', u.auth)).statusCode).toBe(200);
+    // Activation grants no role: powers come only through a four-eyes role change.
+    expect((await c.get('/api/registered-users?page=1', u.auth)).statusCode).toBe(403);
     expect(await lastAudit(t.app, 'staff.approve')).toMatchObject({
       actor_id: root.userId,
       target_id: u.userId,
@@ -161,10 +162,18 @@ describe('staff administration API', () => {
     expect((await c.act(u.userId, 'revoke-activation', root.auth)).statusCode).toBe(409);
   });
 
-  it('grants and revokes superuser; the user gains and loses admin access on the next request', async () => {
+  it('grants (four-eyes) and revokes superuser; the user gains and loses admin access on the next request', async () => {
     const u = await make('pending', 'promote');
-    const granted = await c.act(u.userId, 'grant-superuser', root.auth);
-    expect(granted.json().user).toMatchObject({ isSuperuser: true, status: 'active' });
+    const root2 = await make('superuser', 'root2');
+    const requested = await c.act(u.userId, 'grant-superuser', root.auth);
+    expect(requested.statusCode).toBe(202);
+    expect(requested.json()).toMatchObject({
+      user: { isSuperuser: false, status: 'pending' },
+      approvalId: expect.any(String),
+    });
+    const approved = await c.post(`/api/approvals/${requested.json().approvalId}/approve`, root2.auth);
+    expect(approved.statusCode).toBe(200);
+    expect(await item(u)).toMatchObject({ isSuperuser: true, status: 'active' });
     expect((await c.get('/api/admin/staff', u.auth)).statusCode).toBe(200);
     expect((await lastAudit(t.app, 'staff.grant_superuser'))?.details).toMatchObject({
       before: { is_superuser: false },
@@ -182,6 +191,8 @@ describe('staff administration API', () => {
       after: { is_superuser: false },
     });
     expect((await c.act(u.userId, 'revoke-superuser', root.auth)).statusCode).toBe(409);
+    // Later tests need root to be the last active superuser again.
+    expect((await c.act(root2.userId, 'revoke-superuser', root.auth)).statusCode).toBe(200);
   });
 
   it('a ban ends every session and blocks sign-in; unban lets the user sign in again', async () => {

@@ -14,6 +14,7 @@ import { requestIp } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
 import { countStaff, getStaff, listStaff } from './admin-repository.ts';
 import { runStaffAction } from './admin-actions.ts';
+import { registerSuperuserGrantCommand, requestSuperuserGrant } from './superuser-grant.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -31,6 +32,7 @@ const idParam = z.object({ id: z.uuid() });
 /** Staff administration (issue 8): the list, one user, and the actions. Superusers only. */
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
+  registerSuperuserGrantCommand();
 
   app.get(
     '/staff',
@@ -92,15 +94,21 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A staff action, audited with before/after in the same transaction',
         description:
           '409 for guards: the last active superuser cannot be demoted, banned or rejected; nobody demotes, bans or rejects themselves; ' +
-          'only pending accounts can be rejected; actions that change nothing (approve an approved user…) are refused.',
+          'only pending accounts can be rejected; actions that change nothing (approve an approved user…) are refused. ' +
+          'grant-superuser is four-eyes: 202 with `approvalId`; another superuser approves it.',
         security,
         params: idParam.extend({ action: z.enum(STAFF_ACTIONS) }),
-        response: { 200: staffActionResultSchema, ...errors },
+        response: { 200: staffActionResultSchema, 202: staffActionResultSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const u = currentUser(req);
       const { id, action } = req.params;
+      if (action === 'grant-superuser') {
+        const actor = { id: u.userId, email: u.email, ip: requestIp(req) };
+        const { approvalId, user } = await requestSuperuserGrant(app.db, actor, id.toLowerCase());
+        return reply.status(202).send({ action, user, approvalId });
+      }
       const user = await runStaffAction(
         app.db,
         { id: u.userId, email: u.email, ip: requestIp(req) },

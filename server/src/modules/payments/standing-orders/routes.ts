@@ -58,7 +58,7 @@ export const standingOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function assertWithinLimit(req: FastifyRequest, currency: string, amount: string) {
     const u = currentUser(req);
-    if (!withinLimit(await limitsOf(app.db, u.userId, u.isSuperuser), currency, 'maxTransfer', amount))
+    if (!withinLimit(await limitsOf(app.db, u.userId), currency, 'maxTransfer', amount))
       throw refuse('over_limit');
   }
 

@@ -41,13 +41,11 @@ export interface TransferPreflight {
  */
 export async function transferPreflight(
   db: Database,
-  q: { from: string; to: string; reference: string; userId: string; isSuperuser: boolean },
+  q: { from: string; to: string; reference: string; userId: string },
   /** Lock both accounts (in a transaction that then posts on them: postLockedEntry). */
   lock = false,
 ): Promise<TransferPreflight> {
-  const limits = q.isSuperuser
-    ? sql`'[]'::json`
-    : sql`(select coalesce(json_agg(l), '[]') from (${limitRowsSql(q.userId)}) l)`;
+  const limits = sql`(select coalesce(json_agg(l), '[]') from (${limitRowsSql(q.userId)}) l)`;
   const accounts = lock ? lockedPayAccountsSql([q.from, q.to]) : payAccountsSql([q.from, q.to]);
   const [row] = await preparedRows<{
     accounts: (PayAccountRow & Partial<LockedAccount>)[];
@@ -68,6 +66,6 @@ export async function transferPreflight(
     locked: lock ? row!.accounts.map(lockedAccount) : [],
     approvalId: row!.approval_id,
     entry: row!.entry,
-    limits: limitsFromRows(row!.limits, q.isSuperuser),
+    limits: limitsFromRows(row!.limits),
   };
 }

@@ -8,7 +8,9 @@ import {
   transferQuoteQuerySchema,
   transferQuoteSchema,
   transferRequestSchema,
+  type RoleLimit,
 } from '@bankmanager/contracts';
+import type { Database } from '../../../db/client.ts';
 import { currentBusinessDate } from '../../../db/business-date.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
@@ -22,7 +24,7 @@ import {
   postForRoute,
   transferEntry,
 } from '../../ledger/index.ts';
-import { requestApprovalOnce, withinLimit } from '../../roles/index.ts';
+import { requestApprovalOnce, withinDailyLimits, withinLimit } from '../../roles/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
 import { actorOf, mustFindAccountPair } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
@@ -82,10 +84,23 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         to: b.to_account,
         reference: b.reference,
         userId: u.userId,
-        isSuperuser: u.isSuperuser,
       };
       // The common case, a new transfer within the maker's limit, is checked and posted in one
       // transaction; anything else (and every refusal) takes the full path below.
+      // Per transfer, then the business day's totals of this maker and of the paying account.
+      const withinTransferLimits = async (
+        db: Database,
+        limits: RoleLimit[],
+        from: { currency: string; number: string },
+      ) =>
+        withinLimit(limits, from.currency, 'maxTransfer', b.amount) &&
+        withinDailyLimits(db, limits, {
+          makerId: u.userId,
+          kind: 'maxTransfer',
+          currency: from.currency,
+          accountNumber: from.number,
+          amount: b.amount,
+        });
       const posted = await postTransferAtOnce(app.db, q, async (checks, tx) => {
         assertBranch(req, checks.from.branch);
         if (checks.approvalId || checks.entry) return null;
@@ -96,8 +111,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           b.rate,
           callerHolds(req, 'treasury.rates'),
         );
-        if (backValued || !withinLimit(checks.limits, checks.from.currency, 'maxTransfer', b.amount))
-          return null;
+        if (backValued || !(await withinTransferLimits(tx, checks.limits, checks.from))) return null;
         return transferEntry(tx, { ...b, rate: rate.rate }, actor, rate.details, checks);
       });
       if (posted) return reply.status(201).send(posted.entry);
@@ -135,7 +149,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const request = { ...b, rate: applied.rate };
-      if (backValued || !withinLimit(limits, from.currency, 'maxTransfer', b.amount)) {
+      if (backValued || !(await withinTransferLimits(app.db, limits, from))) {
         const credited = applied.rate
           ? convertAmount(b.amount, applied.rate, from.currency, to.currency)
           : b.amount;

@@ -17,13 +17,13 @@ import { PERMISSION_GROUPS } from './permission-groups';
 
 const emptyLimit = (currency: RoleLimit['currency']): RoleLimit => ({
   currency,
-  maxCashWithdrawal: '0.00',
-  maxTransfer: '0.00',
-  maxManualJournal: '0.00',
-  maxApproval: '0.00',
+  ...(Object.fromEntries(LIMIT_KINDS.map((k) => [k, '0.00'])) as Record<
+    (typeof LIMIT_KINDS)[number],
+    string
+  >),
 });
 
-/** Create or edit a role: permissions grouped by menu area, limits per currency (blank = no limit). */
+/** Create or edit a role: permissions grouped by menu area, limits per currency (blank = a second person always looks). */
 export function RoleForm({
   role,
   busy,
@@ -90,7 +90,7 @@ export function RoleForm({
         </fieldset>
       ))}
       <fieldset className="rounded-md border p-3">
-        <legend className="px-1 text-sm font-medium">Limits (blank: no limit)</legend>
+        <legend className="px-1 text-sm font-medium">Limits (blank: a second person always approves)</legend>
         {limits.map((l, i) => (
           <div key={l.currency} className="grid grid-cols-2 gap-2 py-1 sm:grid-cols-4">
             {LIMIT_KINDS.map((k) => (

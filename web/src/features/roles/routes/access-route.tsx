@@ -10,9 +10,10 @@ import {
 } from '@/components/ui/table';
 import { useRoles } from '../api/roles';
 import { PERMISSION_GROUPS } from '../components/permission-groups';
+import { SegregationSection } from '../components/segregation-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /security/access (issue 15): roles × permissions, and who holds each role. */
+/** /security/access (issue 15): roles × permissions, who holds each role, and who holds a toxic combination. */
 export function AccessRoute() {
   useDocumentTitle('Access Control & Roles');
   const roles = useRoles();
@@ -59,6 +60,7 @@ export function AccessRoute() {
           </li>
         ))}
       </ul>
+      <SegregationSection />
     </main>
   );
 }

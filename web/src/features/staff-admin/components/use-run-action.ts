@@ -10,8 +10,12 @@ export function useRunAction() {
   const run = async (user: StaffListItem, action: StaffAction): Promise<boolean> => {
     const who = user.fullName || user.email;
     try {
-      await mutation.mutateAsync({ id: user.id, action });
-      toast({ title: `${STAFF_ACTION_LABELS[action]}: done`, description: who, variant: 'success' });
+      const result = await mutation.mutateAsync({ id: user.id, action });
+      // A superuser grant waits for a second superuser: say so instead of "done".
+      const title = result.approvalId
+        ? `${STAFF_ACTION_LABELS[action]}: sent for approval by another superuser`
+        : `${STAFF_ACTION_LABELS[action]}: done`;
+      toast({ title, description: who, variant: 'success' });
       report(user, action);
       return true;
     } catch (err) {
