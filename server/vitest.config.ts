@@ -35,7 +35,11 @@ const excluded = [
   ...configDefaults.exclude,
   ...(process.env.TEST_DATABASE_URL
     ? []
-    : ['src/modules/realtime/two-servers.test.ts', 'src/db/seed/banking/parallel.test.ts']),
+    : [
+        'src/modules/realtime/two-servers.test.ts',
+        'src/modules/realtime/insider-session-end-two-servers.test.ts',
+        'src/db/seed/banking/parallel.test.ts',
+      ]),
   ...(process.env.SHORT_FUZZ === 'off' ? ['test/fuzz/**'] : []),
 ];
 

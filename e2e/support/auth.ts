@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 
 export const DEMO = { email: 'demo@bankmanager.sl', password: 'Demo-Leone-2026' };
+/** The demo's second superuser: the checker of the demo user's four-eyes grants. */
+export const DEMO2 = { email: 'admin2@bankmanager.sl', password: DEMO.password };
 
 let seq = 0;
 /** A unique staff identity per call (mobile numbers are unique per profile). */

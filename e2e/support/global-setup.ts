@@ -51,7 +51,11 @@ export default async function setup(project: TestProject) {
   // Started side by side; a loaded machine seeds the demo slowly, hence two minutes each
   // (E2E_SERVER_START_MS gives them longer).
   const startMs = Number(process.env.E2E_SERVER_START_MS ?? 120_000);
-  const start = (env: Record<string, string>) => spawnServer({ IDLE_TIMEOUT_MINUTES: '15', ...env }, startMs);
+  // The journeys promote fresh staff (the demo user asks, the second superuser approves) and then
+  // have those same two check the new staff's requests, which the cooling-off period between promoter
+  // and promoted forbids for 30 days; the server tests prove that rule, so the journeys turn it off.
+  const start = (env: Record<string, string>) =>
+    spawnServer({ IDLE_TIMEOUT_MINUTES: '15', PROMOTER_COOLING_OFF_DAYS: '0', ...env }, startMs);
   const started = await Promise.allSettled([
     // Status polling every 10 minutes: approvals and bans reach the screens through the realtime
     // socket (realtime.spec.ts proves it is the socket, not the poll).

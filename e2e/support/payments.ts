@@ -1,7 +1,6 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAsUser } from './auth.ts';
-import { activatedStaff, call } from './staff.ts';
+import { activatedStaff, grantSuperuser } from './staff.ts';
 
 export interface AccountRow {
   accountNumber: string;
@@ -30,7 +29,7 @@ export async function activeAccounts(page: Page): Promise<AccountRow[]> {
 /** A second superuser (activated by the demo user, then granted), who can approve the demo user's requests. */
 export async function secondSuperuser(admin: Page, page: Page, prefix: string) {
   const staff = await activatedStaff(admin, page, prefix);
-  expect((await call(admin, 'POST', `/api/admin/staff/${staff.id}/grant-superuser`)).status).toBe(200);
+  await grantSuperuser(admin, staff.id);
   await page.reload();
   return staff;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, newStaff, signIn, signUp } from './auth.ts';
+import { apiAsUser, DEMO2, newStaff, signIn, signUp } from './auth.ts';
 
 /** Any /api call from the page with the signed-in user's token; answers the status and body. */
 export async function call(page: Page, method: string, path: string, body?: unknown) {
@@ -33,13 +33,45 @@ export async function pendingStaff(page: Page, prefix: string) {
   return s;
 }
 
-/** A new member of staff, signed up and signed in, activated by the demo superuser (so an Officer). */
+/**
+ * A new member of staff, signed up and signed in, activated by the demo superuser and given the
+ * Officer role (activation grants no role; a role is a four-eyes grant the second superuser approves).
+ */
 export async function activatedStaff(admin: Page, page: Page, prefix: string) {
   const s = await pendingStaff(page, prefix);
   const [row] = await apiAsUser<{ id: string }[]>(admin, `/api/admin/staff?q=${encodeURIComponent(s.email)}`);
   expect((await call(admin, 'POST', `/api/admin/staff/${row!.id}/approve`)).status).toBe(200);
   await page.waitForURL('**/dashboard', { timeout: 40_000 });
+  await asSecondSuperuser(admin, (checker) =>
+    grantRole(admin, checker, { id: row!.id, page }, ['officer'], '001'),
+  );
   return { ...s, id: row!.id };
+}
+
+/** Runs `use` with a page signed in as the demo's second superuser, in its own context. */
+export async function asSecondSuperuser<T>(admin: Page, use: (checker: Page) => Promise<T>): Promise<T> {
+  const context = await admin
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(admin.url()).origin });
+  try {
+    const checker = await context.newPage();
+    await signIn(checker, DEMO2.email, DEMO2.password);
+    await checker.waitForURL('**/dashboard');
+    return await use(checker);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Superuser rights for `staffId`: the demo user asks, the second superuser approves (four-eyes). */
+export async function grantSuperuser(admin: Page, staffId: string) {
+  const asked = await call(admin, 'POST', `/api/admin/staff/${staffId}/grant-superuser`);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  await asSecondSuperuser(admin, async (checker) => {
+    const approved = await call(checker, 'POST', `/api/approvals/${asked.body.approvalId as string}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { formatCurrency, isValidAccountNumber } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { activatedStaff, call } from '../support/staff.ts';
+import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
 
 /** A posting through the API (no teller screen yet): small amounts post at once (201). */
 const post = (page: Page, number: string, direction: 'credit' | 'debit', amount: string) =>
@@ -38,7 +38,7 @@ describe('account lifecycle (issue 18)', () => {
     await signInAsDemo(admin);
     const checkerPage = await browser.newPage();
     const checker = await activatedStaff(admin, checkerPage, 'acctchecker');
-    expect((await call(admin, 'POST', `/api/admin/staff/${checker.id}/grant-superuser`)).status).toBe(200);
+    await grantSuperuser(admin, checker.id);
     await checkerPage.reload();
 
     // An Active private customer from the demo data.

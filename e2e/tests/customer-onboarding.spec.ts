@@ -3,7 +3,7 @@ import { CUSTOMER_TEXT, customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 import { fillPrivateForm, fullName, newPerson, PNG } from '../support/customers.ts';
-import { activatedStaff, call, grantRole } from '../support/staff.ts';
+import { activatedStaff, grantRole, grantSuperuser } from '../support/staff.ts';
 
 describe('customer onboarding (issue 17)', () => {
   const browser = useBrowser();
@@ -13,7 +13,7 @@ describe('customer onboarding (issue 17)', () => {
     await signInAsDemo(admin);
     const checkerPage = await browser.newPage();
     const checker = await activatedStaff(admin, checkerPage, 'checker');
-    expect((await call(admin, 'POST', `/api/admin/staff/${checker.id}/grant-superuser`)).status).toBe(200);
+    await grantSuperuser(admin, checker.id);
     await checkerPage.reload();
     const page = await browser.newPage();
     const cso = await activatedStaff(admin, page, 'cso');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { DEMO, signInAsDemo } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport, type Screen } from '../support/screens.ts';
-import { activatedStaff, call } from '../support/staff.ts';
+import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
 import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, signInAs } from '../support/teller.ts';
 
 const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, level: 1 }).waitFor();
@@ -37,7 +37,7 @@ describe('end of day (issue 20)', () => {
     await signInAsDemo(admin);
     const supervisorPage = await browser.newPage();
     const supervisor = await activatedStaff(admin, supervisorPage, 'eod-supervisor');
-    expect((await call(admin, 'POST', `/api/admin/staff/${supervisor.id}/grant-superuser`)).status).toBe(200);
+    await grantSuperuser(admin, supervisor.id);
     await supervisorPage.reload();
 
     // The demo's teller opens a till at the counter: the pre-check names it and the run cannot start.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, newStaff, signInAsDemo, signUp } from '../support/auth.ts';
-import { activatedStaff, call } from '../support/staff.ts';
+import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
 
 /**
  * Live screens through /realtime/v1 (issue 21). The e2e server polls only every 10 minutes
@@ -85,7 +85,7 @@ describe('live screens', () => {
     const other = await browser.newPage();
     const officer = await activatedStaff(admin, other, 'liveviewer');
     // A second superuser, so both may open a customer (an Officer reads accounts, not customers).
-    expect((await call(admin, 'POST', `/api/admin/staff/${officer.id}/grant-superuser`)).status).toBe(200);
+    await grantSuperuser(admin, officer.id);
     await other.reload();
     const [subscriber] = await apiAsUser<{ cust_id: number; pay_acct: string }[]>(
       admin,

@@ -4,7 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
 import { createRole, grantRoleById, newProductCode, requestSavingsProduct } from '../support/products.ts';
-import { activatedStaff, call } from '../support/staff.ts';
+import { activatedStaff, grantSuperuser } from '../support/staff.ts';
 
 /** The product screens, with what to wait for before judging them (SAV-SLE is seeded). */
 const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
@@ -31,7 +31,7 @@ describe('deposit products (issue 18)', () => {
     await signInAsDemo(admin);
     const checkerPage = await browser.newPage();
     const checker = await activatedStaff(admin, checkerPage, 'checker');
-    expect((await call(admin, 'POST', `/api/admin/staff/${checker.id}/grant-superuser`)).status).toBe(200);
+    await grantSuperuser(admin, checker.id);
     await checkerPage.reload();
     const roleId = await createRole(admin, checkerPage, `Products manager ${Date.now()}`, [
       'products.manage',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSION_TEXT } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
-import { activatedStaff, call } from '../support/staff.ts';
+import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
 
 describe('roles and four-eyes approvals', () => {
   const browser = useBrowser();
@@ -68,7 +68,7 @@ describe('roles and four-eyes approvals', () => {
     await signInAsDemo(admin);
     const second = await browser.newPage();
     const checker = await activatedStaff(admin, second, 'checker');
-    expect((await call(admin, 'POST', `/api/admin/staff/${checker.id}/grant-superuser`)).status).toBe(200);
+    await grantSuperuser(admin, checker.id);
 
     const page = await browser.newPage();
     const auditor = await activatedStaff(admin, page, 'auditor');

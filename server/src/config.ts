@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { PROMOTER_COOLING_OFF_DAYS } from '@bankmanager/contracts';
 import { ROOT_DIR } from './lib/paths.ts';
 
 export { ROOT_DIR };
@@ -119,6 +120,8 @@ const envSchema = z.object({
   /** Currency transaction reports (issue 19): cash at or above these amounts is flagged (ADR teller). */
   CTR_THRESHOLD: amount.default('30000.00'),
   CTR_THRESHOLD_USD: amount.default('1300.00'),
+  /** Days after a grant of roles or superuser rights in which promoter and promoted check none of each other's requests. */
+  PROMOTER_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(3650).default(PROMOTER_COOLING_OFF_DAYS),
   BOOTSTRAP_SUPERUSER_EMAIL: z
     .email()
     .transform((v) => v.toLowerCase())
@@ -171,6 +174,8 @@ export interface Config {
   audit: AuditConfig;
   /** Cash transactions at or above the threshold of their currency are CTR candidates. */
   ctrThreshold: { SLE: string; USD: string };
+  /** Four-eyes: a promoter and the person they promoted do not check each other's requests for this many days. */
+  promoterCoolingOffDays: number;
 }
 
 export interface RealtimeConfig {
@@ -340,6 +345,7 @@ export function loadConfig(
       checkpointIntervalMs: 60_000,
     },
     ctrThreshold: { SLE: e.CTR_THRESHOLD, USD: e.CTR_THRESHOLD_USD },
+    promoterCoolingOffDays: e.PROMOTER_COOLING_OFF_DAYS,
     realtime: {
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
       maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,

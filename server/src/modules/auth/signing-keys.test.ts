@@ -43,7 +43,7 @@ describe('signing keys', () => {
     expect(loadConfig({}).auth).toMatchObject({
       generateKeys: true,
       autoconfirm: true,
-      jwtExpirySeconds: 3600,
+      jwtExpirySeconds: 600,
       passwordMinLength: 6,
     });
     expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).auth.autoconfirm).toBe(false);

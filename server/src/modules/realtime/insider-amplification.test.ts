@@ -79,7 +79,7 @@ async function scene(t: TestApp, prefix: string) {
         amount: '60000.00',
         description: 'Cash deposit',
         reference: `AMP${prefix}${++reference}`,
-        counter_account: '1010',
+        counter_account: '1900',
       },
     });
     expect(res.statusCode).toBe(202);

@@ -5,9 +5,6 @@ import { openDatabase, type DbHandle } from '../../db/client.ts';
 import { createTestApp, listen, testConfig, type TestApp } from '../../../test/support/harness.ts';
 import { closeAll, inbox, realtimeUser } from '../../../test/support/realtime.ts';
 
-// Two servers on one PostgreSQL: only where there is one (npm run test:pg sets TEST_DATABASE_URL).
-const clustered = !!process.env.TEST_DATABASE_URL;
-
 let one: TestApp;
 let twoDb: DbHandle;
 let two: App;
@@ -15,7 +12,6 @@ let urlTwo: string;
 const clients: Awaited<ReturnType<typeof realtimeUser>>['client'][] = [];
 
 beforeAll(async () => {
-  if (!clustered) return;
   one = await createTestApp();
   await listen(one.app);
   twoDb = await openDatabase({ databaseUrl: one.db.url, dataDir: 'memory://' });
@@ -24,14 +20,14 @@ beforeAll(async () => {
   urlTwo = await listen(two);
 });
 afterAll(async () => {
-  if (!clustered) return;
   await closeAll(clients);
   await two.close();
   await twoDb.close();
   await one.close();
 });
 
-describe.skipIf(!clustered)('a session ended on one server', () => {
+// Two servers on one PostgreSQL: server/vitest.config.ts runs this file in the PostgreSQL tier only.
+describe('a session ended on one server', () => {
   it('closes its channels on the other server at once', async () => {
     const u = await realtimeUser(urlTwo, two, 'xsrv');
     clients.push(u.client);

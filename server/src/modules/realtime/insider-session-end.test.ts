@@ -43,7 +43,7 @@ describe('ending a session ends its realtime channels', () => {
         amount: '60000.00',
         description: 'Cash deposit',
         reference: `END${++reference}`,
-        counter_account: '1010',
+        counter_account: '1900',
       },
     });
     expect(res.statusCode).toBe(202);

@@ -49,7 +49,12 @@ describe('published tables', () => {
         homeBranch: null,
       };
       expect(
-        await table.canRead(stranger, { [table.key]: '11111111-1111-4111-8111-111111111111' }, t.app.db),
+        await table.canRead(
+          stranger,
+          { [table.key]: '11111111-1111-4111-8111-111111111111' },
+          t.app.db,
+          t.config,
+        ),
         table.name,
       ).toBe(false);
       expect(

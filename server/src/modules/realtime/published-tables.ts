@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/rows.ts';
 import { holds } from '@bankmanager/contracts';
 import { mayReadApproval } from '../roles/index.ts';
@@ -41,7 +42,7 @@ export interface PublishedTable {
    * database (an approver's limits); it runs once per change and user (channels of one user share
    * the answer), before delivery.
    */
-  canRead(reader: Reader, row: Row, db: Database): boolean | Promise<boolean>;
+  canRead(reader: Reader, row: Row, db: Database, config: Config): boolean | Promise<boolean>;
 }
 
 const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
@@ -170,16 +171,20 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
                      case when decided_at is null then null else ${ts('decided_at')} end as decided_at
               from approval_requests where id = ${key}::uuid`
         : sql`select null where false`,
-    canRead: (r, row, db) =>
+    canRead: (r, row, db, config) =>
       typeof row.maker_id === 'string' &&
       typeof row.type === 'string' &&
-      mayReadApproval(db, r, {
-        makerId: row.maker_id,
-        type: row.type,
-        branch: typeof row.branch === 'string' ? row.branch : null,
-        amount: typeof row.amount === 'string' ? row.amount : null,
-        currency: typeof row.currency === 'string' ? row.currency : null,
-      }),
+      mayReadApproval(
+        db,
+        { ...r, coolingOffDays: config.promoterCoolingOffDays },
+        {
+          makerId: row.maker_id,
+          type: row.type,
+          branch: typeof row.branch === 'string' ? row.branch : null,
+          amount: typeof row.amount === 'string' ? row.amount : null,
+          currency: typeof row.currency === 'string' ? row.currency : null,
+        },
+      ),
   },
 ];
 

@@ -68,7 +68,8 @@ type Verdicts = Map<string, boolean | Promise<boolean>>;
 function askOnce(asked: Verdicts, table: PublishedTable, reader: Reader, row: Row, hub: Hub) {
   const key = fingerprintOf(reader);
   let verdict = asked.get(key);
-  if (verdict === undefined) asked.set(key, (verdict = table.canRead(reader, row, hub.app.db)));
+  if (verdict === undefined)
+    asked.set(key, (verdict = table.canRead(reader, row, hub.app.db, hub.app.config)));
   return verdict;
 }
 

@@ -63,7 +63,7 @@ async function decidable(db: Database, who: Checker): Promise<SQL> {
     ne(a.makerId, who.id),
     withinAmount,
     sql`not (${a.type} in (${accessTypes}) and ${a.subjectId} = ${who.id})`,
-    sql`not ${promotedBySql(who.id, sql`${a.makerId}`)}`,
+    sql`not ${promotedBySql(who.id, sql`${a.makerId}`, who.coolingOffDays)}`,
   )!;
 }
 
@@ -114,6 +114,7 @@ export async function mayReadApproval(
     isSuperuser: boolean;
     permissions: readonly string[];
     homeBranch: string | null;
+    coolingOffDays: number;
   },
   row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'> & { subjectId?: string },
 ): Promise<boolean> {

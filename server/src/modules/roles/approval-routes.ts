@@ -22,6 +22,7 @@ const checkerOf = (req: FastifyRequest): Checker => {
     isSuperuser: u.isSuperuser,
     permissions: u.permissions,
     homeBranch: u.homeBranch,
+    coolingOffDays: req.server.config.promoterCoolingOffDays,
   };
 };
 

@@ -4,7 +4,6 @@ import {
   APPROVAL_POLICIES,
   APPROVAL_TEXT,
   PERMISSION_TEXT,
-  PROMOTER_COOLING_OFF_DAYS,
   approvalInBranchScope,
   holds,
   type ApprovalType,
@@ -22,6 +21,8 @@ export interface Checker extends ApprovalActor {
   permissions: readonly string[];
   /** Without `branches.all`, the only branch whose requests this checker sees and decides. */
   homeBranch: string | null;
+  /** PROMOTER_COOLING_OFF_DAYS from the config: see promotedBySql. */
+  coolingOffDays: number;
 }
 
 export type Decision = 'approve' | 'reject' | 'withdraw';
@@ -41,7 +42,7 @@ export async function expireOverdue(db: Database): Promise<void> {
  */
 export async function mayDecide(
   db: Database,
-  checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions' | 'homeBranch'>,
+  checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions' | 'homeBranch' | 'coolingOffDays'>,
   row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'> & { subjectId?: string },
 ): Promise<string | undefined> {
   if (row.makerId === checker.id) return APPROVAL_TEXT.ownRequest;
@@ -55,8 +56,8 @@ export async function mayDecide(
     const limits = await limitsOf(db, checker.id);
     if (!withinLimit(limits, row.currency, 'maxApproval', row.amount)) return APPROVAL_TEXT.overLimit;
   }
-  if (await promoted(db, checker.id, row.makerId))
-    return APPROVAL_TEXT.promotedByYou(PROMOTER_COOLING_OFF_DAYS);
+  if (await promoted(db, checker.id, row.makerId, checker.coolingOffDays))
+    return APPROVAL_TEXT.promotedByYou(checker.coolingOffDays);
   return undefined;
 }
 
@@ -66,7 +67,7 @@ export async function mayDecide(
  * the promoted person as subject). Either way the two are not independent: a promoter could approve
  * the requests of an accomplice they promoted, or the accomplice those of the promoter.
  */
-export const promotedBySql = (checkerId: string, makerIdSql: SQL): SQL => {
+export const promotedBySql = (checkerId: string, makerIdSql: SQL, days: number): SQL => {
   const types = sql.join(
     ACCESS_APPROVAL_TYPES.map((t) => sql`${t}`),
     sql`, `,
@@ -74,15 +75,15 @@ export const promotedBySql = (checkerId: string, makerIdSql: SQL): SQL => {
   return sql`exists (select 1 from approval_requests p
                where p.type in (${types})
                  and p.status = 'approved'
-                 and p.decided_at > now() - make_interval(days => ${PROMOTER_COOLING_OFF_DAYS})
+                 and p.decided_at > now() - make_interval(days => ${days}::int)
                  and ((p.subject_id = ${makerIdSql}::text and (p.maker_id = ${checkerId} or p.decided_by = ${checkerId}))
                    or (p.subject_id = ${checkerId}::text and (p.maker_id = ${makerIdSql} or p.decided_by = ${makerIdSql}))))`;
 };
 
-async function promoted(db: Database, checkerId: string, makerId: string): Promise<boolean> {
+async function promoted(db: Database, checkerId: string, makerId: string, days: number): Promise<boolean> {
   const [r] = await queryRows<{ yes: boolean }>(
     db,
-    sql`select ${promotedBySql(checkerId, sql`${makerId}`)} as yes`,
+    sql`select ${promotedBySql(checkerId, sql`${makerId}`, days)} as yes`,
   );
   return r?.yes ?? false;
 }

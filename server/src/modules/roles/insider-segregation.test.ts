@@ -109,7 +109,7 @@ describe('segregation of duties', () => {
           expect.objectContaining({
             key: 'staff_admin_money',
             first: ['roles.manage', 'staff.manage'],
-            second: ['journal.post', 'teller.cash'],
+            second: ['teller.cash'],
           }),
           expect.objectContaining({ key: 'audit_money', first: ['audit.read'] }),
         ]),
