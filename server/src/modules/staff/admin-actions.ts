@@ -95,21 +95,33 @@ export async function runStaffAction(
   try {
     return await changeInTransaction(db, actor, userId, action);
   } catch (err) {
-    // A refused attempt is worth knowing too; its transaction rolled back, so record it on its own.
-    if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 409)) {
-      await writeAudit(db, {
-        action: STAFF_AUDIT_ACTIONS[action],
-        outcome: 'denied',
-        actorId: actor.id,
-        actorEmail: actor.email,
-        targetType: 'staff',
-        targetId: userId,
-        ip: actor.ip,
-        details: { reason: err.message },
-      });
-    }
+    await auditRefusedStaffAction(db, actor, userId, STAFF_AUDIT_ACTIONS[action], err);
     throw err;
   }
+}
+
+/**
+ * A refused attempt (403, 409) is worth knowing too: its transaction rolled back, so its denied audit
+ * row is written on its own.
+ */
+export async function auditRefusedStaffAction(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  action: string,
+  err: unknown,
+): Promise<void> {
+  if (!(err instanceof HttpError) || (err.statusCode !== 403 && err.statusCode !== 409)) return;
+  await writeAudit(db, {
+    action,
+    outcome: 'denied',
+    actorId: actor.id,
+    actorEmail: actor.email,
+    targetType: 'staff',
+    targetId: userId,
+    ip: actor.ip,
+    details: { reason: err.message },
+  });
 }
 
 function changeInTransaction(

@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/index.ts';
 import { registerApprovalCommand, requestApproval } from '../roles/index.ts';
 import { flagsOf, stateConflict } from './admin-guards.ts';
 import { getStaff } from './admin-repository.ts';
-import type { Actor } from './admin-actions.ts';
+import { auditRefusedStaffAction, type Actor } from './admin-actions.ts';
 
 /**
  * Superuser rights pass every permission check, so one superuser must not be able to make another
@@ -29,19 +29,7 @@ export async function requestSuperuserGrant(
   try {
     return await storeRequest(db, actor, userId);
   } catch (err) {
-    // A refused attempt is worth knowing too; its transaction rolled back, so record it on its own.
-    if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 409)) {
-      await writeAudit(db, {
-        action: 'staff.grant_superuser',
-        outcome: 'denied',
-        actorId: actor.id,
-        actorEmail: actor.email,
-        targetType: 'staff',
-        targetId: userId,
-        ip: actor.ip,
-        details: { reason: err.message },
-      });
-    }
+    await auditRefusedStaffAction(db, actor, userId, 'staff.grant_superuser', err);
     throw err;
   }
 }
