@@ -11,11 +11,12 @@ CI_LOG_DIR=$(mktemp -d /tmp/bm-ci-steps.XXXXXX)
 CI_ROWS=()
 CI_STARTED=$(date +%s)
 
-# Children's CPU seconds so far, from `times` (its second line: children's user and system time). It
-# writes to a file: in a command substitution it would run in a subshell and see no children.
+# Children's CPU seconds so far, from `times` (its second line: children's user and system time), into
+# the file FILE. Through files, not a command substitution, whose subshell would see no children; and
+# one file per step, as steps side by side run at once.
 _ci_child_cpu() {
-  times >"$CI_LOG_DIR/times"
-  sed -n 2p "$CI_LOG_DIR/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }'
+  times >"$1.times"
+  sed -n 2p "$1.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }' >"$1"
 }
 
 _ci_tests() {
@@ -26,12 +27,12 @@ _ci_run_logged() { # NAME LOG CMD...: runs CMD, writes its output to LOG, and th
   local name=$1 log=$2 t0 rc
   shift 2
   t0=$(date +%s)
-  _ci_child_cpu >"$log.cpu0"
+  _ci_child_cpu "$log.cpu0"
   set +e
   "$@" >"$log" 2>&1
   rc=$?
   set -e
-  _ci_child_cpu >"$log.cpu1"
+  _ci_child_cpu "$log.cpu1"
   printf '%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(cat "$log.cpu1") - $(cat "$log.cpu0"))) "$(_ci_tests "$log")" "$rc" >"$log.row"
   return "$rc"
 }
@@ -52,12 +53,12 @@ step() {
   printf '\n=== %s (starts at %ss)\n' "$name" $(($(date +%s) - CI_STARTED))
   local t0 rc
   t0=$(date +%s)
-  _ci_child_cpu >"$log.cpu0"
+  _ci_child_cpu "$log.cpu0"
   set +e
   "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
-  _ci_child_cpu >"$log.cpu1"
+  _ci_child_cpu "$log.cpu1"
   CI_ROWS+=("$name|$(($(date +%s) - t0))|$(($(cat "$log.cpu1") - $(cat "$log.cpu0")))|$(_ci_tests "$log")|$rc")
   return "$rc"
 }
