@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiAsUser } from './auth.ts';
-import { activatedStaff, grantSuperuser } from './staff.ts';
+import { apiAsUser, DEMO2, signIn } from './auth.ts';
 
 export interface AccountRow {
   accountNumber: string;
@@ -26,12 +25,14 @@ export async function activeAccounts(page: Page): Promise<AccountRow[]> {
   return out;
 }
 
-/** A second superuser (activated by the demo user, then granted), who can approve the demo user's requests. */
-export async function secondSuperuser(admin: Page, page: Page, prefix: string) {
-  const staff = await activatedStaff(admin, page, prefix);
-  await grantSuperuser(admin, staff.id);
-  await page.reload();
-  return staff;
+/**
+ * Signs `page` in as the demo's second superuser, who holds the Branch Manager's limits and can
+ * approve the demo user's requests (the demo user asks, a second person decides).
+ */
+export async function secondSuperuser(page: Page) {
+  await signIn(page, DEMO2.email, DEMO2.password);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
 /** Approves the pending request whose row shows `text`, in the approvals inbox. */

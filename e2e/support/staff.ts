@@ -64,13 +64,30 @@ export async function asSecondSuperuser<T>(admin: Page, use: (checker: Page) => 
   }
 }
 
-/** Superuser rights for `staffId`: the demo user asks, the second superuser approves (four-eyes). */
+/**
+ * Superuser rights for `staffId`: the demo user asks, the second superuser approves (four-eyes). A
+ * superuser holds the limits of their roles only, so the new checker first gets the Branch Manager's
+ * (Head Office) beside the Officer role, or they could approve no amount.
+ */
 export async function grantSuperuser(admin: Page, staffId: string) {
-  const asked = await call(admin, 'POST', `/api/admin/staff/${staffId}/grant-superuser`);
-  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
   await asSecondSuperuser(admin, async (checker) => {
-    const approved = await call(checker, 'POST', `/api/approvals/${asked.body.approvalId as string}/approve`);
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const roles = await apiAsUser<{ id: string; key: string | null }[]>(admin, '/api/roles');
+    const asked = [
+      await call(admin, 'PUT', `/api/admin/staff/${staffId}/roles`, {
+        roleIds: ['officer', 'branch_manager'].map((k) => roles.find((r) => r.key === k)!.id),
+        homeBranch: '001',
+      }),
+      await call(admin, 'POST', `/api/admin/staff/${staffId}/grant-superuser`),
+    ];
+    for (const request of asked) {
+      expect(request.status, JSON.stringify(request.body)).toBe(202);
+      const approved = await call(
+        checker,
+        'POST',
+        `/api/approvals/${request.body.approvalId as string}/approve`,
+      );
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    }
   });
 }
 

@@ -69,7 +69,7 @@ describe('General Ledger', () => {
     await page.getByRole('button', { name: `Ask to reverse entry ${entryId}` }).click();
     await page.getByTestId('reversal-sent').waitFor();
     const checker = await browser.newPage();
-    await secondSuperuser(page, checker, 'glchecker');
+    await secondSuperuser(checker);
     await approveInInbox(checker, 'Reversal of a posting');
     await page.reload();
     await page.getByTestId('reversed-by').waitFor();

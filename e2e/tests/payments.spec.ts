@@ -55,7 +55,7 @@ describe('payments (issue 19)', () => {
     const maker = await browser.newPage({ bypassCSP: true });
     await signInAsDemo(maker);
     const checkerPage = await browser.newPage();
-    await secondSuperuser(maker, checkerPage, 'revchecker');
+    await secondSuperuser(checkerPage);
     const [from, to] = (await activeAccounts(maker)).filter(
       (a) => a.currency === 'SLE' && Number(a.available) > 100,
     );
@@ -88,7 +88,7 @@ describe('payments (issue 19)', () => {
     const maker = await browser.newPage({ bypassCSP: true });
     await signInAsDemo(maker);
     const checkerPage = await browser.newPage();
-    await secondSuperuser(maker, checkerPage, 'salchecker');
+    await secondSuperuser(checkerPage);
     const sle = (await activeAccounts(maker)).filter((a) => a.currency === 'SLE');
     const employer = sle.find((a) => Number(a.available) > 5000)!;
     const staff = sle.filter((a) => a !== employer).slice(-3);
