@@ -43,7 +43,7 @@ export async function activatedStaff(admin: Page, page: Page, prefix: string) {
   expect((await call(admin, 'POST', `/api/admin/staff/${row!.id}/approve`)).status).toBe(200);
   await page.waitForURL('**/dashboard', { timeout: 40_000 });
   await asSecondSuperuser(admin, (checker) =>
-    grantRole(admin, checker, { id: row!.id, page }, ['officer'], '001'),
+    grantRole(admin, checker, { id: row!.id, page }, ['officer'], null),
   );
   return { ...s, id: row!.id };
 }
@@ -67,7 +67,7 @@ export async function asSecondSuperuser<T>(admin: Page, use: (checker: Page) => 
 /**
  * Superuser rights for `staffId`: the demo user asks, the second superuser approves (four-eyes). A
  * superuser holds the limits of their roles only, so the new checker first gets the Branch Manager's
- * (Head Office) beside the Officer role, or they could approve no amount.
+ * beside the Officer role (no home branch: they work across the bank), or they could approve no amount.
  */
 export async function grantSuperuser(admin: Page, staffId: string) {
   await asSecondSuperuser(admin, async (checker) => {
@@ -75,7 +75,7 @@ export async function grantSuperuser(admin: Page, staffId: string) {
     const asked = [
       await call(admin, 'PUT', `/api/admin/staff/${staffId}/roles`, {
         roleIds: ['officer', 'branch_manager'].map((k) => roles.find((r) => r.key === k)!.id),
-        homeBranch: '001',
+        homeBranch: null,
       }),
       await call(admin, 'POST', `/api/admin/staff/${staffId}/grant-superuser`),
     ];

@@ -33,7 +33,7 @@ describe('second demo superuser', () => {
       });
       expect(me.json()).toMatchObject({
         isSuperuser: true,
-        homeBranch: '001',
+        homeBranch: null,
         roles: [{ key: 'branch_manager' }],
       });
     }

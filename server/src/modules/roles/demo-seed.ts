@@ -17,11 +17,13 @@ export const DEMO_SECOND_SUPERUSER = {
 
 /**
  * Superusers hold the limits of their roles like everyone else; without a role every amount they
- * post would wait for approval and they could approve none. Both demo superusers work as Branch
- * Managers at Head Office, so each can approve the other's postings.
+ * post would wait for approval and they could approve none. Both demo superusers hold the Branch
+ * Manager's role and limits, so each can approve the other's postings. They work across the bank,
+ * so they have no home branch: the header starts at "All branches" and the inbox shows every
+ * branch's requests.
  */
 const DEMO_SUPERUSER_ROLES = ['branch_manager'];
-const DEMO_SUPERUSER_BRANCH = '001';
+const DEMO_SUPERUSER_BRANCH = null;
 
 async function userIdOf(tx: Database, email: string): Promise<string | undefined> {
   const [u] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
