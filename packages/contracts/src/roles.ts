@@ -4,7 +4,7 @@ import { CURRENCIES, currencySchema } from './banking.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 
 /**
- * Roles (issue 15): a bundle of permissions with per-currency limits. A currency a role has no limits
+ * Roles (ADR 0015): a bundle of permissions with per-currency limits. A currency a role has no limits
  * row for allows nothing (0) in that currency.
  *
  * A limit of `null` grants nothing: an amount of that kind always goes to a second person (maker

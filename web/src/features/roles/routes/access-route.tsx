@@ -13,7 +13,7 @@ import { PERMISSION_GROUPS } from '../components/permission-groups';
 import { SegregationSection } from '../components/segregation-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /security/access (issue 15): roles × permissions, who holds each role, and who holds a toxic combination. */
+/** /security/access: roles × permissions, who holds each role, and who holds a toxic combination. */
 export function AccessRoute() {
   useDocumentTitle('Access Control & Roles');
   const roles = useRoles();
