@@ -38,6 +38,8 @@ describe('deposit products (issue 18)', () => {
       'approvals.decide',
       // Reading products (GET /api/products) is an enquiry, as for every other screen.
       'enquiries.read',
+      // A product change is bank-wide: only a checker with every branch in scope decides it.
+      'branches.all',
     ]);
     const page = await browser.newPage();
     const maker = await activatedStaff(admin, page, 'products');
