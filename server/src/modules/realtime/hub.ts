@@ -97,12 +97,17 @@ export class Hub {
    * tokens joined stop at once rather than when the last access token expires, as for an expired token.
    */
   endSession(userId: string, sessionId: string) {
-    const now = Date.now();
-    for (const [sid, until] of this.endedSessions) if (until < now) this.endedSessions.delete(sid);
-    this.endedSessions.set(sessionId, now + this.app.config.auth.jwtExpirySeconds * 1000);
+    this.markSessionEnded(sessionId);
     for (const ch of [...(this.byUser.get(userId) ?? [])]) {
       if (ch.sessionId === sessionId) ch.socket.leave(ch, { error: 'Unauthorized: the session has ended' });
     }
+  }
+
+  /** Remembers an ended session for one token lifetime, so a join checked just before is refused too. */
+  private markSessionEnded(sessionId: string) {
+    const now = Date.now();
+    for (const [sid, until] of this.endedSessions) if (until < now) this.endedSessions.delete(sid);
+    this.endedSessions.set(sessionId, now + this.app.config.auth.jwtExpirySeconds * 1000);
   }
 
   /** True when the session ended while its token was being checked (see `endedSessions`). */
@@ -168,7 +173,15 @@ export class Hub {
 
   private async onBus(m: BusMessage): Promise<void> {
     if (m.k === 'b') return this.deliverBroadcast(m.topic, m.payload);
-    if (m.k === 's') return this.endSession(m.uid, m.sid);
+    if (m.k === 's') {
+      // The session is refused at once, but its channels close only after the row changes that came
+      // before the notice: a ban deletes the sessions in the same transaction that marks the person
+      // banned, and that change must still reach the screen, which signs itself out on it.
+      this.markSessionEnded(m.sid);
+      const step = this.rowChanges.then(() => this.endSession(m.uid, m.sid));
+      this.rowChanges = step.catch(() => {});
+      return step;
+    }
     if (m.k === 'p') {
       const diff =
         m.op === 'join'
