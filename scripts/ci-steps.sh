@@ -23,14 +23,21 @@ _ci_tests() {
   sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/^ *Tests +[0-9]+/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^passed/) n += $i } END { print n + 0 }'
 }
 
-_ci_run_logged() { # NAME LOG CMD...: runs CMD, writes its output to LOG, and the row to LOG.row
-  local name=$1 log=$2 t0 rc
-  shift 2
+# NAME LOG OUTPUT CMD...: runs CMD, its output into LOG (OUTPUT=live: on the console too), and the
+# step's row into LOG.row. The one place a step is timed and counted, alone or side by side.
+_ci_run_logged() {
+  local name=$1 log=$2 output=$3 t0 rc
+  shift 3
   t0=$(date +%s)
   _ci_child_cpu "$log.cpu0"
   set +e
-  "$@" >"$log" 2>&1
-  rc=$?
+  if [ "$output" = live ]; then
+    "$@" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+  else
+    "$@" >"$log" 2>&1
+    rc=$?
+  fi
   set -e
   _ci_child_cpu "$log.cpu1"
   printf '%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(cat "$log.cpu1") - $(cat "$log.cpu0"))) "$(_ci_tests "$log")" "$rc" >"$log.row"
@@ -47,19 +54,12 @@ _ci_record() { # LOG: prints the step's output under its header and keeps its ro
 }
 
 step() {
-  local name=$1 log
+  local name=$1 log rc=0
   shift
   log="$CI_LOG_DIR/${#CI_ROWS[@]}.log"
   printf '\n=== %s (starts at %ss)\n' "$name" $(($(date +%s) - CI_STARTED))
-  local t0 rc
-  t0=$(date +%s)
-  _ci_child_cpu "$log.cpu0"
-  set +e
-  "$@" 2>&1 | tee "$log"
-  rc=${PIPESTATUS[0]}
-  set -e
-  _ci_child_cpu "$log.cpu1"
-  CI_ROWS+=("$name|$(($(date +%s) - t0))|$(($(cat "$log.cpu1") - $(cat "$log.cpu0")))|$(_ci_tests "$log")|$rc")
+  _ci_run_logged "$name" "$log" live "$@" || rc=$?
+  CI_ROWS+=("$(cat "$log.row")")
   return "$rc"
 }
 
@@ -69,7 +69,7 @@ together() {
   while [ $# -gt 0 ]; do
     local log="$CI_LOG_DIR/p$((${#CI_ROWS[@]} + i)).log"
     printf '\n=== %s (starts at %ss, beside the others of its group)\n' "$1" $(($(date +%s) - CI_STARTED))
-    (_ci_run_logged "$1" "$log" bash -c "$2") &
+    (_ci_run_logged "$1" "$log" quiet bash -c "$2") &
     pids+=($!)
     logs+=("$log")
     i=$((i + 1))
