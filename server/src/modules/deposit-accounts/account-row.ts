@@ -31,15 +31,33 @@ export interface AccountFacts extends AccountRow {
   version: string;
 }
 
-/** The account by number (already check-digit valid), optionally locked for a change; 404 if none. */
+/**
+ * The account by number (already check-digit valid), optionally locked for a change; 404 if none.
+ * The lock is its own statement: a read that waited for a lock sees the locked row's new version but
+ * its holds (account_held) as of the statement's start, so a second hold placed behind the first
+ * would be checked against a stale available balance. After the lock, the read takes a new snapshot.
+ */
 export async function loadAccount(db: Database, number: string, lock = false): Promise<AccountFacts> {
+  if (lock) {
+    const [locked] = await queryRows(
+      db,
+      sql`select 1 from accounts where account_number = ${number} for no key update`,
+    );
+    if (!locked) throw notFound(`No account with number ${number}.`);
+  }
   const [r] = await queryRows<AccountFacts & Record<string, unknown>>(
     db,
     sql`select ${ROW_COLUMNS}, a.id, c.type as "custType", a.status || coalesce(':' || a.block_kind, '') as version
-        from ${ROW_FROM} where a.account_number = ${number} ${lock ? sql`for no key update of a` : sql``}`,
+        from ${ROW_FROM} where a.account_number = ${number}`,
   );
   if (!r) throw notFound(`No account with number ${number}.`);
   return { ...r, id: Number(r.id), custId: Number(r.custId) };
+}
+
+/** Whether decimal string a exceeds b, compared as numeric by the database (never as floats). */
+export async function exceeds(db: Database, a: string, b: string): Promise<boolean> {
+  const [r] = await queryRows<{ over: boolean }>(db, sql`select ${a}::numeric > ${b}::numeric as over`);
+  return r!.over;
 }
 
 /** Strips the internal fields for the response. */

@@ -102,6 +102,20 @@ describe('account refusals', () => {
     );
   });
 
+  it('holds placed at once each fit the available balance alone; together only those that fit are placed', async () => {
+    // Each request waits for the account lock; were its available balance read with the snapshot
+    // it started with, every one would see no hold yet and all eight would be placed (Le 240 on 100).
+    const n = await active();
+    const placed = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(mgr, 'POST', `/api/accounts/${n}/holds`, { amount: '30', reason: `Lien ${i}` }),
+      ),
+    );
+    expect(placed.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    const v = (await call(mgr, 'GET', `/api/accounts/${n}`)).json();
+    expect([v.balance, v.held, v.available]).toEqual(['100.00', '90.00', '10.00']);
+  });
+
   it('refuses a payout account of another customer or currency', async () => {
     const n = await active();
     const stranger = await active();
