@@ -20,7 +20,12 @@ export type PresenceNote = {
 };
 /** A session was deleted (trigger on auth_sessions): its channels end on every server. */
 export type SessionEnded = { k: 's'; sid: string; uid: string };
+/** A marker this server sends itself: every change committed before it has been received once it is back. */
+export type Fence = { k: 'f'; o: string; id: string };
 export type BusMessage = RowChange | BroadcastNote | PresenceNote | SessionEnded;
+
+/** How long a join waits for its fence before it is refused (the LISTEN connection is away). */
+const FENCE_TIMEOUT_MS = 5000;
 
 /**
  * Delivery between servers through PostgreSQL's own LISTEN/NOTIFY: no broker of our own. On PGlite
@@ -30,6 +35,7 @@ export type BusMessage = RowChange | BroadcastNote | PresenceNote | SessionEnded
 export class Bus {
   readonly serverId = randomUUID();
   private stop: (() => Promise<void>) | undefined;
+  private readonly fences = new Map<string, () => void>();
 
   constructor(private readonly handle: DbHandle) {}
 
@@ -41,10 +47,14 @@ export class Bus {
     this.stop = await this.handle.listen(
       BUS_CHANNEL,
       (payload) => {
-        let m: BusMessage;
+        let m: BusMessage | Fence;
         try {
-          m = JSON.parse(payload) as BusMessage;
+          m = JSON.parse(payload) as BusMessage | Fence;
         } catch {
+          return;
+        }
+        if (m.k === 'f') {
+          if (m.o === this.serverId) this.fences.get(m.id)?.();
           return;
         }
         if ((m.k === 'b' || m.k === 'p') && m.o === this.serverId) return;
@@ -65,6 +75,36 @@ export class Bus {
     const text = JSON.stringify(m);
     if (Buffer.byteLength(text) > NOTIFY_LIMIT) return;
     await this.handle.db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${text})`);
+  }
+
+  /**
+   * NOTIFYs a fence and calls `arrived` synchronously when it comes back. NOTIFYs arrive in commit
+   * order, so by then every change committed before the fence has been handed to `onMessage`, and
+   * none committed after it has: a channel that starts hearing changes in `arrived` misses none and
+   * hears none from before it joined. Rejects if it does not come back in time (LISTEN is away).
+   */
+  fence(arrived: () => void): Promise<void> {
+    const id = randomUUID();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.fences.delete(id);
+        reject(new Error('the realtime bus did not answer'));
+      }, FENCE_TIMEOUT_MS);
+      this.fences.set(id, () => {
+        clearTimeout(timer);
+        this.fences.delete(id);
+        arrived();
+        resolve();
+      });
+      const note: Fence = { k: 'f', o: this.serverId, id };
+      this.handle.db
+        .execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(note)})`)
+        .catch((err: unknown) => {
+          clearTimeout(timer);
+          this.fences.delete(id);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        });
+    });
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import type { Channel } from './channel.ts';
 import { EVENTS } from './protocol.ts';
 import { PresenceStore, type PresenceDiff } from './presence.ts';
 import { prepareRowChange } from './row-changes.ts';
+import { publishedTable } from './published-tables.ts';
 import type { SocketSession } from './socket-session.ts';
 import { mayTalk } from './channel-events.ts';
 
@@ -190,7 +191,9 @@ export class Hub {
       if (diff) this.deliverPresence(m.topic, diff);
       return;
     }
-    const ready = this.prepareWithRetries(m);
+    // The channels listening when the change arrives: those that join later joined after its commit.
+    const listening = [...(this.byTable.get(publishedTable(m.t)?.name ?? '') ?? [])];
+    const ready = this.prepareWithRetries(m, listening);
     ready.catch(() => {}); // handled below, in order; a failed read must not stop later deliveries
     const step = this.rowChanges.then(async () => {
       try {
@@ -209,10 +212,10 @@ export class Hub {
   }
 
   /** A row change read back, tried again twice (a short pool wait or query timeout under a burst). */
-  private async prepareWithRetries(m: RowChange) {
+  private async prepareWithRetries(m: RowChange, listening: readonly Channel[]) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await prepareRowChange(this, m);
+        return await prepareRowChange(this, m, listening);
       } catch (err) {
         if (attempt >= 3) throw err;
         await new Promise((r) => setTimeout(r, 100 * attempt));

@@ -3,7 +3,7 @@ import { socketCaller } from '../auth/index.ts';
 import { hubKeyOf, subTopicOf, type Channel, type ChangeEvent, type PgBinding } from './channel.ts';
 import { parseFilter } from './filters.ts';
 import { EVENTS, errorReply, okReply, type PhxMessage } from './protocol.ts';
-import { publishedTable, readerOf } from './published-tables.ts';
+import { publishedTable, readerOf, type Reader } from './published-tables.ts';
 import type { SocketSession } from './socket-session.ts';
 import { mayJoinPrivate, mayTalkInPublic } from './topic-rules.ts';
 
@@ -94,6 +94,30 @@ export async function joinChannel(session: SocketSession, msg: PhxMessage): Prom
   }
   const bindings = bindingsOf(config);
   if (typeof bindings === 'string') return refuse(bindings);
+  if (bindings.length === 0) return register(session, msg, who, reader, isPrivate, config, bindings);
+  // A channel that hears row changes starts when its fence comes back: it hears every change
+  // committed after it joined, and none from before (which the screen's refetch on SUBSCRIBED reads).
+  try {
+    await session.hub.bus.fence(() => register(session, msg, who, reader, isPrivate, config, bindings));
+  } catch {
+    refuse('the server is reconnecting to the database: join again');
+  }
+}
+
+/** Adds the channel and answers the join; synchronous, so that it happens at the fence and not after. */
+function register(
+  session: SocketSession,
+  msg: PhxMessage,
+  who: Extract<Awaited<ReturnType<typeof socketCaller>>, { kind: 'user' }>,
+  reader: Reader,
+  isPrivate: boolean,
+  config: Record<string, unknown>,
+  bindings: PgBinding[],
+): void {
+  const refuse = (reason: string) => session.reply(msg, errorReply(reason));
+  const { caller } = who;
+  if (!session.hub.sockets.has(session)) return; // the socket closed meanwhile
+  const subTopic = subTopicOf(msg.topic);
   const old = session.channels.get(msg.topic);
   const overCap = channelCapReached(session, caller.userId, old);
   if (overCap) return refuse(overCap);

@@ -12,12 +12,15 @@ import type { Hub } from './hub.ts';
  * a row already gone by then is not delivered (its DELETE follows). DELETE carries the key only.
  * Resolves to the delivery itself, which the hub runs in NOTIFY order (reads may finish out of order).
  */
-export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => Promise<void>) | undefined> {
+export async function prepareRowChange(
+  hub: Hub,
+  m: RowChange,
+  listening: readonly Channel[],
+): Promise<(() => Promise<void>) | undefined> {
   const table = publishedTable(m.t);
   if (!table) return;
-  const subscribers = hub.byTable.get(table.name);
   const affectsReaders = table.name === 'staff_status' && hub.byUser.has(m.key);
-  if (!subscribers?.size && !affectsReaders) return undefined;
+  if (listening.length === 0 && !affectsReaders) return undefined;
   const keyOnly: Row = { [table.key]: m.key };
   const row = m.op === 'DELETE' ? keyOnly : await readRow(hub.app.db, table, m.key);
   if (!row) return undefined;
@@ -31,11 +34,12 @@ export async function prepareRowChange(hub: Hub, m: RowChange): Promise<(() => P
     old_record: m.op === 'INSERT' ? {} : keyOnly,
     errors: null,
   };
-  const verdicts = await readerVerdicts(hub, table, row);
+  const verdicts = await readerVerdicts(hub, table, row, listening);
   const askedAgain: Verdicts = new Map();
   return async () => {
     for (const ch of [...(hub.byTable.get(table.name) ?? [])]) {
-      // A channel that joined since hears nothing: it refetches on SUBSCRIBED, after this commit. One
+      // A channel that joined since hears nothing: it joined after this commit (its fence came back
+      // after this change did), and refetches on SUBSCRIBED. One
       // whose reader changed meanwhile (a role or a ban, delivered just before) is asked again with
       // its reader of now, so it neither gets a row it may no longer read nor silently misses one.
       const asked = verdicts.get(ch);
@@ -78,9 +82,10 @@ async function readerVerdicts(
   hub: Hub,
   table: PublishedTable,
   row: Row,
+  listening: readonly Channel[],
 ): Promise<Map<Channel, { reader: Reader; yes: boolean }>> {
   const asked: Verdicts = new Map();
-  const channels = [...(hub.byTable.get(table.name) ?? [])].map((ch) => {
+  const channels = listening.map((ch) => {
     const reader = ch.reader;
     return { ch, reader, verdict: askOnce(asked, table, reader, row, hub) };
   });
