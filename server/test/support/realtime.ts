@@ -35,11 +35,17 @@ export async function realtimeUser(
 
 export type SubscribeOutcome = { status: string; error?: Error };
 
+/** Every status each subscribed channel went through, for a failure's message (a rejoin loses changes). */
+export const channelStatuses = new WeakMap<RealtimeChannel, string[]>();
+
 /** Subscribes and resolves with the first outcome: SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT or CLOSED. */
 export function subscribe(channel: RealtimeChannel): Promise<SubscribeOutcome> {
+  const statuses: string[] = [];
+  channelStatuses.set(channel, statuses);
   return new Promise((resolve) => {
     let done = false;
     channel.subscribe((status, error) => {
+      statuses.push(error ? `${status}: ${error.message}` : status);
       if (done) return;
       done = true;
       resolve({ status, ...(error && { error }) });
@@ -47,8 +53,11 @@ export function subscribe(channel: RealtimeChannel): Promise<SubscribeOutcome> {
   });
 }
 
-/** Collects what a callback receives; `next(n)` waits for the n-th item. */
-export function inbox<T>() {
+/**
+ * Collects what a callback receives; `next(n)` waits for the n-th item, and fails after `waitMs` with
+ * what did arrive (and `why()`, e.g. the channel's statuses), rather than at the test's own timeout.
+ */
+export function inbox<T>(waitMs = 30_000, why: () => string = () => '') {
   const items: T[] = [];
   const waiters: { n: number; resolve: (v: T[]) => void }[] = [];
   return {
@@ -64,7 +73,20 @@ export function inbox<T>() {
     },
     next(n = items.length + 1): Promise<T[]> {
       if (items.length >= n) return Promise.resolve(items);
-      return new Promise((resolve) => waiters.push({ n, resolve }));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`waited ${waitMs} ms for item ${n}, got ${items.length}. ${why()}`));
+        }, waitMs);
+        const waiter = {
+          n,
+          resolve: (v: T[]) => {
+            clearTimeout(timer);
+            resolve(v);
+          },
+        };
+        waiters.push(waiter);
+      });
     },
   };
 }

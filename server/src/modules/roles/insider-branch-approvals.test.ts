@@ -5,7 +5,7 @@ import { PERMISSION_TEXT } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { depositScene } from '../../../test/support/deposit-accounts.ts';
 import { postTestEntry } from '../../../test/support/journal-entries.ts';
-import { closeAll, inbox, realtimeUser, subscribe } from '../../../test/support/realtime.ts';
+import { channelStatuses, closeAll, inbox, realtimeUser, subscribe } from '../../../test/support/realtime.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { cashAccount, fundVault, leones, ref } from '../../../test/support/teller.ts';
@@ -27,8 +27,10 @@ describe('four-eyes keeps to the checker’s branch', () => {
   let boClient: Awaited<ReturnType<typeof realtimeUser>>['client'];
   let hoSup2: StaffUser;
   let boss: StaffUser;
+  let ch: ReturnType<Awaited<ReturnType<typeof realtimeUser>>['client']['channel']> | undefined;
+  const statuses = () => `Channel statuses: ${(ch && channelStatuses.get(ch)?.join(', ')) ?? 'none'}.`;
   const heard = inbox<Change>();
-  const marks = inbox<Change>();
+  const marks = inbox<Change>(30_000, statuses);
   const head: Record<string, string> = {};
   let bo = '';
   let bankWide = '';
@@ -78,7 +80,7 @@ describe('four-eyes keeps to the checker’s branch', () => {
     await setRoles(t.app, rt.userId, ['supervisor'], BO);
     boSup = { userId: rt.userId, email: rt.id.email, auth: `Bearer ${rt.session.access_token}` };
     boClient = rt.client;
-    const ch = rt.client
+    ch = rt.client
       .channel('bo-approvals')
       .on('postgres_changes', { event: '*', schema: 'public', table: 'approval_requests' }, (p) =>
         heard.push(p),
