@@ -4,6 +4,7 @@ export * from './public-config.ts';
 export * from './banking.ts';
 export * from './phone.ts';
 export * from './format.ts';
+export * from './money.ts';
 export * from './paging.ts';
 export * from './registered-users.ts';
 export * from './accounts.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, glCodeSchema, isoDateSchema } from '../banking.ts';
+import { toCents } from '../money.ts';
 
 /**
  * Deposit products (issue 18). A product's identity (code, type, currency, GL mappings) is fixed at
@@ -82,8 +83,8 @@ export const productTermsSchema = z
       .nullable(),
   })
   .superRefine((t, ctx) => {
-    const mins = t.creditTiers.map((x) => Number(x.minBalance));
-    if (mins.length > 0 && (mins[0] !== 0 || mins.some((m, i) => i > 0 && m <= mins[i - 1]!)))
+    const mins = t.creditTiers.map((x) => toCents(x.minBalance));
+    if (mins.length > 0 && (mins[0] !== 0n || mins.some((m, i) => i > 0 && m <= mins[i - 1]!)))
       ctx.addIssue({ code: 'custom', message: PRODUCT_TEXT.tiers, path: ['creditTiers'] });
     const months = t.fixedDeposit?.tenors.map((x) => x.months) ?? [];
     if (new Set(months).size !== months.length)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, isoDateSchema, type Currency } from '../banking.ts';
 import { pageQuerySchema } from '../paging.ts';
-import { rateMicros } from './money.ts';
+import { rateMicros } from '../money.ts';
 
 /**
  * The day's exchange rates (issue 19, ADR "the day's rate"): per foreign currency and business date,

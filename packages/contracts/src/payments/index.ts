@@ -1,4 +1,3 @@
-export * from './money.ts';
 export * from './fx-rates.ts';
 export * from './transfers.ts';
 export * from './messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertAmount, sameRate, toCents, fromCents } from './money.ts';
+import { convertAmount, sameRate, toCents, fromCents } from '../money.ts';
 import { exchangeRateInputSchema, rateKindFor } from './fx-rates.ts';
 import { parseCsv, parseSalaryCsv } from './salary-csv.ts';
 

@@ -54,12 +54,6 @@ export async function loadAccount(db: Database, number: string, lock = false): P
   return { ...r, id: Number(r.id), custId: Number(r.custId) };
 }
 
-/** Whether decimal string a exceeds b, compared as numeric by the database (never as floats). */
-export async function exceeds(db: Database, a: string, b: string): Promise<boolean> {
-  const [r] = await queryRows<{ over: boolean }>(db, sql`select ${a}::numeric > ${b}::numeric as over`);
-  return r!.over;
-}
-
 /** Strips the internal fields for the response. */
 export function toRow(f: AccountFacts): AccountRow {
   const { id: _id, custType: _t, version: _v, ...row } = f;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_OPENING_OUTCOMES } from '@bankmanager/contracts';
+import { ACCOUNT_OPENING_OUTCOMES, compareAmounts, minusAmount } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { registerApprovalCommand } from '../roles/index.ts';
-import { exceeds, loadAccount, refuse } from './account-row.ts';
+import { loadAccount, refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 import { closingJournal, payoutAccountFor } from './close.ts';
 import { applyStatus, assertClosable, assertTransition, type StatusCommand } from './status.ts';
@@ -100,7 +100,7 @@ export function registerAccountCommands(): void {
       const c = command as OverdraftCommand;
       const a = await loadAccount(tx, c.accountNumber, true);
       // A limit below what the account already uses would break accounts_balance_check: refuse it.
-      if (await exceeds(tx, `-${c.limit}`, a.balance)) throw refuse('insufficient_available');
+      if (compareAmounts(a.balance, minusAmount('0', c.limit)) < 0) throw refuse('insufficient_available');
       await tx.execute(
         sql`update accounts set overdraft_limit = ${c.limit}::numeric, overdraft_expires_on = ${c.expiresOn}::date
             where id = ${a.id}`,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Hold, HoldCreate } from '@bankmanager/contracts';
+import { compareAmounts, type Hold, type HoldCreate } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { ApprovalActor } from '../roles/index.ts';
-import { exceeds, loadAccount, refuse } from './account-row.ts';
+import { loadAccount, refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 
 const HOLD_COLUMNS = sql`id::text, amount::text, reason, expires_on::text as "expiresOn", placed_by as "placedBy",
@@ -34,7 +34,7 @@ export async function placeHold(
     const a = await loadAccount(tx, number, true);
     inScope(a.branch);
     if (a.status === 'Closed' || a.status === 'Rejected') throw refuse('account_not_active');
-    if (await exceeds(tx, h.amount, a.available))
+    if (compareAmounts(h.amount, a.available) > 0)
       throw refuse('hold_exceeds_available', { available: a.available });
     const [hold] = await queryRows<Hold & Record<string, unknown>>(
       tx,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ProductTerms } from '@bankmanager/contracts';
+import { compareAmounts, type ProductTerms } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -67,6 +67,6 @@ export async function termsInForce(
 
 /** The yearly credit rate for a balance under these terms: the highest tier reached, else the flat rate. */
 export function creditRateFor(terms: ProductTerms, balance: string): string {
-  const reached = terms.creditTiers.filter((t) => Number(balance) >= Number(t.minBalance));
+  const reached = terms.creditTiers.filter((t) => compareAmounts(balance, t.minBalance) >= 0);
   return reached.length > 0 ? reached[reached.length - 1]!.rate : terms.creditRate;
 }

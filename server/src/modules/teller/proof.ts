@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { BranchDiff, Currency, DailyDiff, ProofReport } from '@bankmanager/contracts';
+import {
+  minusAmount,
+  type BranchDiff,
+  type Currency,
+  type DailyDiff,
+  type ProofReport,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { minus } from './money.ts';
 import { listSessions } from './session-repository.ts';
 
 /** Every till session of a branch's business day, with its totals by type and its cash position. */
@@ -61,7 +66,7 @@ export async function dailyDiff(db: Database, branch: string, from: string, to: 
       awaitingSignOff: Number(r.awaiting),
       shortages: r.shortages,
       overages: r.overages,
-      net: minus(r.overages, r.shortages),
+      net: minusAmount(r.overages, r.shortages),
     })),
   };
 }
@@ -125,7 +130,7 @@ export async function branchDiff(
       openTills: Number(r.open),
       tillCash: r.till,
       tellerCashGl: r.teller,
-      unattributed: minus(r.teller, r.till),
+      unattributed: minusAmount(r.teller, r.till),
       vaultGl: r.vault,
       shortages: r.shortages,
       overages: r.overages,

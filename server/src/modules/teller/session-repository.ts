@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  Currency,
-  SessionListQuery,
-  TillSession,
-  TillSessionStatus,
-  VaultTransfer,
+import {
+  minusAmount,
+  type Currency,
+  type SessionListQuery,
+  type TillSession,
+  type TillSessionStatus,
+  type VaultTransfer,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { PageWindow } from '../../lib/paging.ts';
-import { minus } from './money.ts';
 
 /** A session row as the services need it (the lock is taken by `loadSession(…, true)`). */
 export interface SessionFacts {
@@ -111,7 +111,7 @@ function toSession(r: SessionRow, seesExpected: boolean): TillSession {
     openingAllocation: r.openingAllocation,
     expected,
     counted: r.counted,
-    difference: r.counted !== null && r.expected !== null ? minus(r.counted, r.expected) : null,
+    difference: r.counted !== null && r.expected !== null ? minusAmount(r.counted, r.expected) : null,
     closeApprovalId: r.closeApprovalId,
     signedOffBy: r.signedOffBy,
     openedAt: new Date(r.openedAt).toISOString(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { OVERDRAFT_INTEREST_GL, type Currency } from '@bankmanager/contracts';
+import { OVERDRAFT_INTEREST_GL, toCents, type Currency } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { postEntry, type EntryLine } from '../../ledger/index.ts';
@@ -146,10 +146,10 @@ async function bookAccrual(
   for (const currency of [...new Set(rows.map((r) => r.currency))]) {
     const lines: EntryLine[] = [];
     for (const r of rows.filter((x) => x.currency === currency)) {
-      const cents = Math.round(Number(r.delta) * 100);
-      if (cents === 0) continue;
+      const cents = toCents(r.delta);
+      if (cents === 0n) continue;
       const amount = r.delta.replace(/^-/, '');
-      const up = cents > 0;
+      const up = cents > 0n;
       lines.push({ glCode: up ? r.dr : r.cr, currency, side: 'debit', amount });
       lines.push({ glCode: up ? r.cr : r.dr, currency, side: 'credit', amount });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journalTotals, toCents, type DraftLine } from './journal-totals';
+import { journalTotals, typedCents, type DraftLine } from './journal-totals';
 
 const line = (
   key: number,
@@ -16,9 +16,9 @@ const line = (
 
 describe('journalTotals', () => {
   it('reads amounts exactly in cents', () => {
-    expect(toCents('0.10')).toBe(10n);
-    expect(toCents('1234567890123456.99')).toBe(123456789012345699n);
-    for (const bad of ['', '0', '0.00', '-5', '1.005', '1e3', 'abc']) expect(toCents(bad)).toBeNull();
+    expect(typedCents('0.10')).toBe(10n);
+    expect(typedCents('1234567890123456.99')).toBe(123456789012345699n);
+    for (const bad of ['', '0', '0.00', '-5', '1.005', '1e3', 'abc']) expect(typedCents(bad)).toBeNull();
   });
 
   it('is postable only when every currency balances', () => {

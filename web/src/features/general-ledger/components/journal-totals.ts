@@ -1,3 +1,5 @@
+import { fromCents, toCents } from '@bankmanager/contracts';
+
 /** A line of the manual journal form as typed: amounts are text until posted. */
 export interface DraftLine {
   key: number;
@@ -17,15 +19,12 @@ export interface DraftTotals {
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
 /** Cents of a typed amount (exact: no floats), or null when it is not a valid positive amount. */
-export function toCents(amount: string): bigint | null {
+export function typedCents(amount: string): bigint | null {
   const t = amount.trim();
   if (!AMOUNT.test(t)) return null;
-  const [whole, frac = ''] = t.split('.');
-  const cents = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
+  const cents = toCents(t);
   return cents > 0n ? cents : null;
 }
-
-const fromCents = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 
 /**
  * Debit and credit totals per currency of the lines whose amount is valid, and whether the entry can
@@ -35,7 +34,7 @@ export function journalTotals(lines: DraftLine[]): { totals: DraftTotals[]; post
   const sums = new Map<'SLE' | 'USD', { debit: bigint; credit: bigint }>();
   let allValid = lines.length >= 2;
   for (const l of lines) {
-    const c = toCents(l.amount);
+    const c = typedCents(l.amount);
     if (c === null || l.gl_code.trim() === '') allValid = false;
     if (c === null) continue;
     const s = sums.get(l.currency) ?? { debit: 0n, credit: 0n };

@@ -1,4 +1,4 @@
-import { REGISTERED_USERS_PAGE_SIZE, type RegisteredUser } from '@bankmanager/contracts';
+import { REGISTERED_USERS_PAGE_SIZE, toCents, type RegisteredUser } from '@bankmanager/contracts';
 import type { UsersPageParams } from './get-registered-users';
 
 /**
@@ -17,11 +17,11 @@ export async function loadSampleUsers(
         ),
       )
     : all;
-  const key: Record<UsersPageParams['sort'], (u: RegisteredUser) => string | number> = {
+  const key: Record<UsersPageParams['sort'], (u: RegisteredUser) => string | number | bigint> = {
     id: (u) => u.cust_id,
     name: (u) => u.cust_name,
     mobile: (u) => u.mobile_no,
-    balance: (u) => Number(u.balance),
+    balance: (u) => toCents(u.balance),
   };
   const dir = p.order === 'desc' ? -1 : 1;
   const sorted = [...hits].sort((a, b) =>

@@ -1,8 +1,8 @@
-import type { Currency } from '../banking.ts';
+import type { Currency } from './banking.ts';
 
 /**
- * Exact money arithmetic on decimal strings through integer cents (BigInt): no float touches money.
- * Shared so the transfer screen's preview and the server's posting convert to the same cent.
+ * Exact money arithmetic on decimal strings through integer cents (BigInt): no float touches money
+ * (ADR 0005). The one helper for both sides, so a screen's preview and the server agree to the cent.
  */
 
 /** "12.5" → 1250n; assumes the contracts' amount format (digits, at most 2 decimals). */
@@ -12,6 +12,16 @@ export function toCents(amount: string): bigint {
   const cents = BigInt(int || '0') * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2) || '0');
   return neg ? -cents : cents;
 }
+
+/** −1, 0 or 1 as a < b, a = b or a > b, for signed decimal strings of at most 2 decimals. */
+export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
+  const x = toCents(a);
+  const y = toCents(b);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** a − b of two signed decimal strings, as "-12.50". */
+export const minusAmount = (a: string, b: string): string => fromCents(toCents(a) - toCents(b));
 
 /** 1250n → "12.50". */
 export function fromCents(cents: bigint): string {
