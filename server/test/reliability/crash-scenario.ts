@@ -2,6 +2,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT_DIR, loadConfig } from '../../src/config.ts';
 import { resolveAuditKey, setAuditKey, verifyAuditChain } from '../../src/modules/audit/index.ts';
+import { giveLargeLimitsIn } from '../support/roles.ts';
 import { createSubscriber } from '../support/subscribers.ts';
 import { spawnServer, type RunningServer } from '../support/spawn-server.ts';
 import { apiCall, signIn, signUp } from './auth-client.ts';
@@ -63,6 +64,14 @@ export async function runCrashScenario(
   let server: RunningServer = await spawnServer(env);
   const admin = await signUp(base, anonKey, 'crash.admin@bank.sl', PASSWORD);
   await apiCall(base, admin, 'POST', '/api/users/activate-first-user');
+  // A superuser posts directly only within a role's limits (else every posting waits for a checker):
+  // the first user gets a test role with the largest, written while no server holds the database.
+  server.proc.kill('SIGTERM');
+  await server.exited;
+  const roles = await backend.open();
+  await giveLargeLimitsIn(roles.db, admin.userId);
+  await roles.close();
+  server = await spawnServer(env);
   const log = newWriteLog();
   let stop = false;
   const loops = [];

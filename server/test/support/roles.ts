@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
+import type { Database } from '../../src/db/client.ts';
 
 /**
  * Gives a member of staff exactly these seeded roles (by key) and a home branch, as an approved
@@ -21,13 +22,18 @@ const LARGE = '9999999999999999.99';
  * of other rules whose postings and approvals must not stop at a limit (superusers have none of their
  * own: without a role every amount they post waits for approval, and they may approve none).
  */
-export async function giveLargeLimits(app: App, userId: string) {
-  await app.db.execute(
+export function giveLargeLimits(app: App, userId: string) {
+  return giveLargeLimitsIn(app.db, userId);
+}
+
+/** The same on a database handle, for tests whose servers run in other processes (reliability). */
+export async function giveLargeLimitsIn(db: Database, userId: string) {
+  await db.execute(
     sql`insert into roles (key, name, description) values ('test_large_limits', 'Test: large limits', 'Tests only')
         on conflict (key) do nothing`,
   );
   for (const currency of ['SLE', 'USD'])
-    await app.db.execute(
+    await db.execute(
       sql`insert into role_limits (role_id, currency, max_cash_withdrawal, max_transfer, max_manual_journal, max_approval,
             daily_cash_withdrawal, daily_transfer, daily_manual_journal,
             account_daily_cash_withdrawal, account_daily_transfer, account_daily_manual_journal)
@@ -35,7 +41,7 @@ export async function giveLargeLimits(app: App, userId: string) {
           from roles where key = 'test_large_limits'
           on conflict do nothing`,
     );
-  await app.db.execute(
+  await db.execute(
     sql`insert into staff_roles (user_id, role_id) select ${userId}, id from roles where key = 'test_large_limits'
         on conflict do nothing`,
   );
