@@ -11,7 +11,7 @@ import {
 } from '../../../test/support/auth-clients.ts';
 
 /**
- * Issue 13, finding 5: a stolen access token must not become a permanent takeover. The thief's
+ * Finding 5 of the security review (docs/security.md): a stolen access token must not become a permanent takeover. The thief's
  * session is "old" (signed in before the reauthentication window), as a token lifted from a
  * browser would be.
  */

@@ -104,7 +104,7 @@ export async function approvalByReference(
 }
 
 /**
- * `requestApproval` made idempotent by the maker's reference (issue 19): the same request sent again —
+ * `requestApproval` made idempotent by the maker's reference, for payments a client may retry: the same request sent again —
  * after a timeout, a double click, or by two copies racing — answers with the first request and stores
  * nothing. `prepare` runs in the same transaction before the request is stored (e.g. a lock and a
  * check) and may throw to refuse.
