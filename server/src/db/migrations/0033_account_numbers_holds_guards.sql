@@ -1,4 +1,4 @@
--- Issue 18 (ADR 0019): account numbers with ISO 7064 MOD 97-10 check digits, the holds total kept on
+-- Deposits (ADR 0019, docs/deposits.md): account numbers with ISO 7064 MOD 97-10 check digits, the holds total kept on
 -- the account, and the posting trigger's lifecycle and available-balance checks, so every debit route
 -- (postings, transfers, reversals, teller) is refused the same way in the transaction that posts.
 
@@ -74,7 +74,7 @@ LANGUAGE sql AS $$
   SELECT count(*)::integer FROM u
 $$;
 --> statement-breakpoint
--- The posting trigger of migration ledger_invariants, plus (issue 18): the lifecycle (contracts'
+-- The posting trigger of migration ledger_invariants, plus (deposits): the lifecycle (contracts'
 -- canPost), the available balance for debits (balance − active holds + an unexpired overdraft limit)
 -- and overdrawn_since. Each refusal names its own pseudo-constraint; ledger-error.ts maps them to 409s.
 CREATE OR REPLACE FUNCTION transactions_post() RETURNS trigger

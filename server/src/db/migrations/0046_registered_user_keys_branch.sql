@@ -1,4 +1,4 @@
--- Issue 15: the registered-users list is branch-scoped like the other lists. registered_user_keys
+-- Branch scope (ADR 0015): the registered-users list is branch-scoped like the other lists. registered_user_keys
 -- carries the customer's branch (kept by the same triggers as its other keys), so a branch-scoped
 -- page walks the branch's own sort index instead of probing customers row by row.
 ALTER TABLE "registered_user_keys" ADD COLUMN "branch_code" text;--> statement-breakpoint
