@@ -4,7 +4,7 @@ import { AuthContext } from '@/lib/auth/auth-context';
 import { usePresence } from '@/lib/realtime';
 
 /**
- * "Also viewing: …" — the other staff on the same customer or account right now (issue 21), by name,
+ * "Also viewing: …" — the other staff on the same customer or account right now (docs/realtime-protocol.md), by name,
  * through realtime presence on `topic` (`customer:<id>`, `account:<number>`). Says nothing when alone.
  */
 export function AlsoViewing({ topic }: { topic: string | null }) {
