@@ -18,7 +18,10 @@ export const accountDetailsSchema = z.object({
   available: z.string().optional(),
   /** Set when status is Blocked: 'debit' (credits still post) or 'total'. */
   blockKind: z.enum(['debit', 'total']).nullable().optional(),
-  /** ISO timestamp of the newest posting, or null for an account without any: Account Enquiry's last activity. */
+  /**
+   * ISO timestamp of the newest posting, or null for an account without any: Account Enquiry's last
+   * activity.
+   */
   lastActivity: z.string().nullable().optional(),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;

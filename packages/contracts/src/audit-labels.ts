@@ -1,6 +1,7 @@
 /**
- * Readable names for audit actions, so people need not read codes: lists show "Signed in", the detail view keeps the
- * raw code. An action without a label here reads as its code made into words, never as nothing.
+ * Readable names for audit actions, so people need not read codes: lists show "Signed in", the detail
+ * view keeps the raw code. An action without a label here reads as its code made into words, never as
+ * nothing.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.sign_in': 'Signed in',

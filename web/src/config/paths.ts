@@ -19,7 +19,10 @@ export const paths = {
   securityAudit: '/security/audit',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
-  /** The code from the authenticator app, between the password and the first page (docs/security.md, finding 4). */
+  /**
+   * The code from the authenticator app, between the password and the first page (docs/security.md,
+   * finding 4).
+   */
   mfaChallenge: '/signin/mfa',
   /** The signed-in user's profile: two-factor authentication set-up. */
   profile: '/profile',

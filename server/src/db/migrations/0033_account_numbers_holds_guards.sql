@@ -1,6 +1,7 @@
--- Deposits (ADR 0019, docs/deposits.md): account numbers with ISO 7064 MOD 97-10 check digits, the holds total kept on
--- the account, and the posting trigger's lifecycle and available-balance checks, so every debit route
--- (postings, transfers, reversals, teller) is refused the same way in the transaction that posts.
+-- Deposits (ADR 0019, docs/deposits.md): account numbers with ISO 7064 MOD 97-10 check digits, the
+-- holds total kept on the account, and the posting trigger's lifecycle and available-balance checks, so
+-- every debit route (postings, transfers, reversals, teller) is refused the same way in the transaction
+-- that posts.
 
 -- 13 digits whose integer value is ≡ 1 (mod 97): contracts' accountNumberProblem says the same.
 CREATE OR REPLACE FUNCTION account_number_valid(n text) RETURNS boolean

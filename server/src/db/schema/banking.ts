@@ -211,7 +211,8 @@ export const customers = pgTable(
       sql`coalesce(${t.riskOverride}, ${t.riskRating}) <> 'high' or ${t.kycVerifiedAt} is null or (${t.eddNotes} is not null and ${t.reviewOn} is not null)`,
     ),
     check('customers_merged_check', sql`${t.mergedInto} is null or ${t.mergedInto} <> ${t.custId}`),
-    // One customer per identity document, so a person cannot be onboarded twice; registration numbers are id_type business_registration.
+    // One customer per identity document, so a person cannot be onboarded twice; registration numbers
+    // are id_type business_registration.
     uniqueIndex('customers_id_unique')
       .on(t.idType, t.idNumber)
       .where(sql`${t.idNumber} is not null`),
@@ -486,7 +487,8 @@ export const registeredUserKeys = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(name)`),
     mobileNo: text('mobile_no').notNull(),
-    // The customer's branch (branch scope, ADR 0015): a branch-scoped caller's list walks the branch's own indexes.
+    // The customer's branch (branch scope, ADR 0015): a branch-scoped caller's list walks the branch's
+    // own indexes.
     branchCode: text('branch_code').notNull(),
     /**
      * The payment account's accounts.balance_band (monotone in the balance): a search sorted by balance

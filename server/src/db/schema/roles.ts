@@ -121,7 +121,8 @@ export const approvalRequests = pgTable(
     reason: text('reason'),
     /**
      * The maker's client reference, for requests a route makes idempotent (transfers,
-     * journals, reversals, which a client may retry): the same request sent again answers with the first approval.
+     * journals, reversals, which a client may retry): the same request sent again answers with the
+     * first approval.
      */
     reference: text('reference'),
   },

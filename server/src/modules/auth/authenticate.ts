@@ -105,7 +105,8 @@ const staffCallerQuery = (db: Database) =>
       approved: staff.approved,
       isSuperuser: staff.isSuperuser,
       aal: authSessions.aal,
-      // A verified factor makes aal2 mandatory (docs/security.md, finding 4); one indexed probe in the same trip.
+      // A verified factor makes aal2 mandatory (docs/security.md, finding 4); one indexed probe in the
+      // same trip.
       hasVerifiedFactor: sql<boolean>`exists (select 1 from auth_mfa_factors f where f.user_id = ${authSessions.userId} and f.status = 'verified')`,
       homeBranch: staff.homeBranch,
       // Kept equal to the live roles' permissions by triggers (migration staff_permissions_sync).
