@@ -22,11 +22,11 @@ function mappedNames(file: string, heading: string): Set<string> {
   const text = fs.readFileSync(path.join(repo, file), 'utf8');
   const start = text.indexOf(`\n${heading}`);
   if (start < 0) throw new Error(`${file} has no heading "${heading}"`);
-  const level = heading.split(' ')[0];
+  const level = heading.split(' ')[0] ?? '#';
   const rest = text.slice(start + heading.length + 1);
   const next = rest.search(new RegExp(`\\n#{1,${level.length}} `));
   const section = next < 0 ? rest : rest.slice(0, next);
-  const names = [...section.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].map((m) => m[1]);
+  const names = [...section.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].flatMap((m) => (m[1] ? [m[1]] : []));
   return new Set(names);
 }
 
