@@ -1,4 +1,4 @@
-// Accounts (issue 18) at 1,000,000 customers (≈1.4 million accounts): GET /api/accounts searches over
+// Accounts at 1,000,000 customers (≈1.4 million accounts): GET /api/accounts searches over
 // real HTTP (Branch Manager token with all branches), each printed next to the same query run directly
 // (listAccounts, the SQL the route runs) and a bare-SQL floor (one indexed select of the page, no
 // count, no joins), then POST /api/accounts p95 (the opening and its request; approval excluded).

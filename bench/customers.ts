@@ -1,4 +1,4 @@
-// Customers (issue 17) at 1,000,000 customers: GET /api/customers searches by each field and
+// Customers at 1,000,000 customers: GET /api/customers searches by each field and
 // GET /api/customers/:id/360, over real HTTP (activated Compliance token, all branches), each printed
 // next to the same query run directly (listCustomers / customer360, the SQL the route runs), in one run.
 //   TEST_DATABASE_URL=postgres://… npm run bench:customers [-- --customers N] [--runs R] [--database NAME] [--drop]

@@ -1,4 +1,4 @@
-// End of day (issue 20) at 1,000,000 customers (≈1.4 million accounts) on PostgreSQL: an ordinary day
+// End of day at 1,000,000 customers (≈1.4 million accounts) on PostgreSQL: an ordinary day
 // (accrual, snapshot, date advance …) and a month end (accrual, interest posting with WHT for every
 // interest-bearing account, fees …), each step's time printed next to a bare SQL statement doing the
 // same arithmetic without journals (the floor); the ledger and end-of-day invariants after each run;

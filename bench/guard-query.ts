@@ -1,8 +1,8 @@
-// The /api guard query before and after issue 15, side by side in one run on one database: the
-// query every guarded request runs (session + user + staff flags), and the same with the caller's
-// permissions and home branch (what authenticateStaff runs now: staff.permissions, kept by
-// triggers). Prints p50/p95 and requests per second of each, their ratio, and PASS/FAIL against the floor: the permission join
-// may cost at most 10% of the guard's throughput (issue 15, "Speed").
+// The /api guard query before and after roles and permissions (ADR 0015), side by side in one run on
+// one database: the query every guarded request runs (session + user + staff flags), and the same with
+// the caller's permissions and home branch (what authenticateStaff runs now: staff.permissions, kept by
+// triggers). Prints p50/p95 and requests per second of each, their ratio, and PASS/FAIL against the
+// floor: the permission join may cost at most 10% of the guard's throughput (ADR 0015).
 //   npm run bench:guard [-- --users 2000 --rounds 4000]     (PGlite in memory; TEST_DATABASE_URL for PostgreSQL)
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';

@@ -7,8 +7,9 @@
 // bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
 // inside the bench instead (what this bench did before 2026-11-26).
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process]
-// Targets (issue 14, at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of direct;
-// trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes minutes.
+// Targets (ADR 0016, ADR 0032; at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of
+// direct; trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes
+// minutes.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';

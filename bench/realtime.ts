@@ -1,5 +1,5 @@
 // npm run bench:realtime -- [--sockets 2000] [--subscribers 1000] [--rounds 20]
-// Realtime (/realtime/v1) at scale, the issue-21 targets in one run, each figure printed beside its
+// Realtime (/realtime/v1) at scale, the live-screen targets in one run, each figure printed beside its
 // floor and its verdict: a bare `ws` server in its own process (bench/realtime-floor.ts) for sockets,
 // heartbeats and fan-out, and a bare LISTEN/NOTIFY round trip for row changes. Two real servers
 // (server.ts, spawned) share one fresh PostgreSQL database. Exits 1 when a target is missed.

@@ -1,7 +1,7 @@
 // Registered Mobile Banking Users at 1,000,000 customers: GET /api/registered-users through the real
 // app (HTTP, activated user token) next to the same repository call run directly, for search terms of
 // 1, 2, 3, 6 and 8 characters, digits and none; every sort in both directions; the first, a middle and
-// the last page. Prints p50/p95 of each and their ratio, then PASS/FAIL per target (issue 22 A.4).
+// the last page. Prints p50/p95 of each and their ratio, then PASS/FAIL per target (ADR 0030, ADR 0033).
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/registered-users.ts [--customers N] [--runs R] [--database NAME] [--drop]
 // The database (default bm_bench_users) is kept, and seeded only when it lacks the customers, so a
 // rerun costs only the measurements.
@@ -56,7 +56,7 @@ try {
     sql`select current_setting('server_version') as v`,
   );
 
-  // Issue 22 A.4 targets: p95 < 60 ms for unfiltered pages and terms of 3+ characters, < 150 ms for
+  // Targets (ADR 0030, ADR 0033): p95 < 60 ms for unfiltered pages and terms of 3+ characters, < 150 ms for
   // 1–2 characters (term counts + a filtered index walk, ADR 0030).
   const terms: { label: string; q?: string; short: boolean }[] = [
     { label: 'none', short: false },

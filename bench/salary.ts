@@ -1,9 +1,9 @@
-// Bulk salary posting (issue 19) on PostgreSQL, side by side in one run: a 10,000-line batch uploaded
+// Bulk salary posting on PostgreSQL, side by side in one run: a 10,000-line batch uploaded
 // and validated through POST /api/salary-batches, then posted by the checker's approval (real HTTP,
 // real tokens), next to bare-SQL floors that move the same rows without any rule: the file loaded
 // into a plain table with one join UPDATE, and 10,000 rows INSERT … SELECTed into a trigger-less copy
 // of `transactions`. Also the row-by-row alternative (one postEntry per line), timed on 200 lines and
-// scaled. Target (issue 19): validate + post 10,000 lines in under 10 s.
+// scaled. Target (ADR 0024): validate + post 10,000 lines in under 10 s.
 //   TEST_DATABASE_URL=postgres://… npm run bench:salary [-- --lines 10000] [--runs 3] [--keep]
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';

@@ -4,7 +4,7 @@
 // server/src/lib/startup-phases.ts) side by side. Run for the prebuilt bundle `npm start` runs
 // (server/dist/server.mjs, rebuilt here when stale) and, as its floor's opposite, for the TypeScript
 // source through tsx (tests, `npm run dev`), so the cost of loading the code shows in one run.
-// Target (issue 22): a warm restart of the bundle healthy within 2 s (median). Exit 1 above it.
+// Target (ADR 0028): a warm restart of the bundle healthy within 2 s (median). Exit 1 above it.
 //   npm run bench:startup [-- --runs 5] [--server bundle|source|both]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
 // to the same two-line entry made by postEntry directly (the ledger without HTTP, tills or audit of
 // the teller's own row).
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/teller.ts [--customers N] [--ops N] [--database NAME]
-// Target (issue 19): p95 under 150 ms at the saturation point (the fewest tellers reaching 95% of the
+// Target (ADR 0021): p95 under 150 ms at the saturation point (the fewest tellers reaching 95% of the
 // best throughput).
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Wire bytes: what a browser really downloads, from Chromium's DevTools protocol (encodedDataLength:
 // headers plus the compressed body), per resource type, for the first visit to `/` then `/signin`
-// (budget 100 KB, issue 22), then the sign-in to /dashboard and two main screens. Beside it, the
+// (budget 100 KB, ADR 0017), then the sign-in to /dashboard and two main screens. Beside it, the
 // gzip figure of the bundle bench (bench:bundle, read from Vite's manifest), so the two can be compared.
 //   npm run bench:wire [-- --no-build] [--list]   (--list: every request and its bytes)    (Debian's Chromium: /usr/bin/chromium or CHROMIUM_PATH)
 // Exits 1 when `/` then `/signin` is over budget.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the web app and prints, per route, the gzip bytes of the JavaScript a first visit loads,
-// read from Vite's manifest (build.manifest). Budget (issue 4): / then /signin ≤ 150 KB gzip in all.
+// read from Vite's manifest (build.manifest). Budget (ADR 0004): / then /signin ≤ 150 KB gzip in all.
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

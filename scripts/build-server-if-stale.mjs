@@ -3,7 +3,7 @@
 // imports, the contracts included) into server/dist/server.mjs with esbuild, only when the bundle is
 // missing or older than its sources. Packages from node_modules stay external (imported at run time,
 // as from source), so PGlite's WebAssembly, pdfkit's fonts and the like load from their own folders.
-// Why: loading the TypeScript through tsx was most of a warm start (issue 22, ADR 0028).
+// Why: loading the TypeScript through tsx was most of a warm start (ADR 0028).
 //   node scripts/build-server-if-stale.mjs [--check] [--force]
 import { mkdtempSync, renameSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';

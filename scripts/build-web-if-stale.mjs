@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start` runs this first: builds the SPA only when web/dist is missing or older than anything it
 // is built from (the web sources, the contracts, the Vite config, the lockfile). A restart with an
-// unchanged tree then skips the ~2.5 s Vite build (issue 22). `--check` only says whether it would build.
+// unchanged tree then skips the ~2.5 s Vite build, which a warm start should not pay. `--check` only
+// says whether it would build.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, staleReason } from './stale.mjs';

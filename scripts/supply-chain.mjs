@@ -4,7 +4,7 @@
 // that only serves packages answers 405), it says so plainly and still checks what it can offline:
 // every production package in the lockfile comes from the registry with an integrity hash.
 // Engines: every locked package supports the oldest Node the root package.json names, so `npm ci` on
-// that Node prints no EBADENGINE warning (issue 22 A.5).
+// that Node prints no EBADENGINE warning (docs/reliability.md, "Supply chain").
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import semver from 'semver';

@@ -39,6 +39,8 @@ const excluded = [
         'src/modules/realtime/two-servers.test.ts',
         'src/modules/realtime/insider-session-end-two-servers.test.ts',
         'src/db/seed/banking/parallel.test.ts',
+        // Production runs on PostgreSQL: the README's production start is checked there.
+        'test/production-start.test.ts',
       ]),
   ...(process.env.SHORT_FUZZ === 'off' ? ['test/fuzz/**'] : []),
 ];

@@ -1,4 +1,4 @@
-// Storage bench (issue 16): the real app in a forked process (server.ts: in-memory PGlite, a fresh
+// Storage bench: the real app in a forked process (server.ts: in-memory PGlite, a fresh
 // STORAGE_DIR), driven over loopback HTTP by a keep-alive node:http client in this one (client.ts).
 // --postgres: the metadata in a fresh database `bm_bench_storage` on TEST_DATABASE_URL's server.
 //   npm run bench:storage [-- --objects 100000 --runs 50 --postgres]

@@ -6,7 +6,7 @@ import { axeReport, cleanOf, overflowReport, type Screen } from '../support/scre
 
 const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
 
-/** Issue 18's account screens, with what to wait for before judging each. */
+/** The deposit account screens, with what to wait for before judging each. */
 const screens = (savings: string, current: string): Screen[] => [
   ['current manager', '/accounts/current/manager', table('Current Accounts: Manager')],
   ['savings manager', '/accounts/savings/manager', table('Savings Accounts: Manager')],

@@ -69,7 +69,7 @@ describe('Account Enquiry', () => {
     // Well formed, valid check digits (ADR 0019), and no such account: the lookup runs and finds none.
     const missing = makeAccountNumber('999', 1);
     await search(page, missing);
-    // The notice (a toast) and the same message on the field (issue 22 B.3).
+    // The notice (a toast) and the same message on the field, where it is corrected.
     await page.getByText(`No account found with number ${missing}.`).first().waitFor();
     expect(await page.getByLabel('Account Number').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('tab', { name: 'Account Details' }).count()).toBe(0); // no stale data

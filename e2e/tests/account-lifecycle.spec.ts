@@ -16,7 +16,7 @@ const post = (page: Page, number: string, direction: 'credit' | 'debit', amount:
     counter_account: '1900',
   });
 
-/** Issue 18's rule: the trial balance nets to zero, in every currency, after every step. */
+/** The ledger's rule: the trial balance nets to zero, in every currency, after every step. */
 async function expectBalancedBooks(page: Page) {
   const { business_date } = await apiAsUser<{ business_date: string }>(page, '/api/business-date');
   const tb = await apiAsUser<{ balanced: boolean }>(page, `/api/gl/trial-balance?date=${business_date}`);
@@ -30,7 +30,7 @@ const figure = (page: Page, label: string) =>
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('dd');
 
-describe('account lifecycle (issue 18)', () => {
+describe('account lifecycle', () => {
   const browser = useBrowser();
 
   it('opens a savings account, a checker approves, holds move the available balance, a debit block refuses a withdrawal, closing pays out, and the books balance throughout', async () => {

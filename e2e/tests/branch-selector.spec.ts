@@ -3,7 +3,7 @@ import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 
 /**
- * Issue 22 B.2: the header's branch selector changes what the branch-aware lists show, says so, and
+ * The header's branch selector changes what the branch-aware lists show, says so, and
  * survives a reload.
  */
 describe('branch selector', () => {

@@ -5,7 +5,7 @@ import { signInAsDemo } from '../support/auth.ts';
 import { fillPrivateForm, fullName, newPerson, PNG } from '../support/customers.ts';
 import { activatedStaff, grantRole, grantSuperuser } from '../support/staff.ts';
 
-describe('customer onboarding (issue 17)', () => {
+describe('customer onboarding', () => {
   const browser = useBrowser();
 
   it('a Customer Service Officer onboards a private customer with documents; a duplicate NIN is refused; a Compliance Officer approves; the 360 page shows it all', async () => {

@@ -13,7 +13,7 @@ import {
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
-describe('corporate and joint customers (issue 17)', () => {
+describe('corporate and joint customers', () => {
   const browser = useBrowser();
 
   it('a corporate customer with two signatories and a named combination, and a joint customer with two holders', async () => {

@@ -4,7 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 import { createPrivateByApi, fullName, newPerson, pickCustomer } from '../support/customers.ts';
 
-describe('the Customer menu tools (issue 17)', () => {
+describe('the Customer menu tools', () => {
   const browser = useBrowser();
 
   it('logs a contact, overrides a rating with enhanced due diligence, and sends a merge and a branch move for approval', async () => {

@@ -29,7 +29,7 @@ const SCREENS: Screen[] = [
 
 const headerDate = (page: Page) => page.getByTestId('business-date').locator('time').getAttribute('datetime');
 
-describe('end of day (issue 20)', () => {
+describe('end of day', () => {
   const browser = useBrowser();
 
   it('runs from the screen: pre-checks, a supervisor approves, progress shows live, the header’s business date moves', async () => {

@@ -62,7 +62,7 @@ describe('General Ledger', () => {
     expect(after.bsl).not.toBe(before.bsl);
     expect(await page.getByTestId('tb-out-of-balance').count()).toBe(0);
 
-    // A reversal is four-eyes (issue 19): asked with a reason here, approved by a second person.
+    // A reversal is four-eyes (docs/payments.md): asked with a reason here, approved by a second person.
     await page.goto(`/accounts/ledger?tab=journal&entry=${entryId}`);
     await page.getByRole('dialog').getByRole('button', { name: 'Reverse' }).click();
     await page.getByLabel('Reason for the reversal').fill('E2E: posted to the wrong account');

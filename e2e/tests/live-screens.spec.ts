@@ -5,7 +5,7 @@ import { apiAsUser, newStaff, signInAsDemo, signUp } from '../support/auth.ts';
 import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
 
 /**
- * Live screens through /realtime/v1 (issue 21). The e2e server polls only every 10 minutes
+ * Live screens through /realtime/v1 (docs/realtime-protocol.md). The e2e server polls only every 10 minutes
  * (STATUS_POLL_SECONDS=600), so whatever shows here without a reload came over the socket.
  */
 describe('live screens', () => {

@@ -6,7 +6,10 @@ import { apiAsUser, newStaff, signIn, signUp } from '../support/auth.ts';
 /** A code for the next 30-second step: the one shown at set-up is accepted once only. */
 const nextCode = (secret: string) => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
 
-/** Issue 13, finding 4: set up an authenticator on /profile; sign-in then asks for its code. */
+/**
+ * Security review finding 4 (docs/security.md): set up an authenticator on /profile; sign-in then asks
+ * for its code.
+ */
 describe('two-factor authentication', () => {
   const browser = useBrowser();
 

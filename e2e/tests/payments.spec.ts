@@ -9,7 +9,7 @@ import { activeAccounts, approveInInbox, balance, secondSuperuser } from '../sup
 /** A well-formed number with wrong check digits: the last digit changed. */
 const typo = (n: string) => `${n.slice(0, 12)}${(Number(n[12]) + 1) % 10}`;
 
-describe('payments (issue 19)', () => {
+describe('payments', () => {
   const browser = useBrowser();
 
   it('a transfer across currencies at the day’s rate, reached from the Transaction menu', async () => {

@@ -18,7 +18,7 @@ const screens: [url: string, ready: (p: Page) => Promise<void>][] = [
 ];
 
 /**
- * Issue 22 B.7: at 390 px no signed-in page scrolls sideways and the header's Sign Out stays on
+ * At 390 px (a phone) no signed-in page scrolls sideways and the header's Sign Out stays on
  * screen (wide tables scroll inside their own box instead), and axe finds nothing serious, in light
  * and dark.
  */

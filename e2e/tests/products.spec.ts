@@ -23,7 +23,7 @@ const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] 
   ['reports', '/products/reports', (p) => p.getByRole('table', { name: 'Products report' }).waitFor()],
 ];
 
-describe('deposit products (issue 18)', () => {
+describe('deposit products', () => {
   const browser = useBrowser();
 
   it('a products manager defines a savings product; a second one approves it in the inbox; it shows on definition and pricing', async () => {

@@ -7,7 +7,7 @@ import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 const SCREEN = '/solutions/mobile-admin/users';
 const table = (page: Page) => page.getByRole('table', { name: 'Registered mobile banking users' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
-// Counts carry thousands separators (issue 22 B.5): 'Showing 1 to 10 of 1,738 results'.
+// Counts carry thousands separators (the one format policy): 'Showing 1 to 10 of 1,738 results'.
 const showing = (page: Page) => page.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ results$/);
 
 async function openScreen(page: Page) {
@@ -108,7 +108,7 @@ describe('Registered Mobile Banking Users', () => {
       if (active.length === 0) await page.getByRole('button', { name: 'Cancel' }).click();
     }
     expect(active.length).toBeGreaterThan(0);
-    // Issue 22 B.4: the form opens with the cursor in its first editable field; read-only fields look it.
+    // The form opens with the cursor in its first editable field; read-only fields look it.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sub-mobile');
     const background = (id: string) =>
       page.locator(`#${id}`).evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -133,7 +133,7 @@ describe('Registered Mobile Banking Users', () => {
     }
 
     const newMobile = `+232 79 ${String(Date.now()).slice(-6, -3)} ${String(Date.now()).slice(-3)}`;
-    // Stored as E.164, shown in the one display form (issue 22 B.5), which is how it was typed here.
+    // Stored as E.164, shown in the one display form, which is how it was typed here.
     await mobile.fill(newMobile);
     await page.getByLabel('Payment Account').selectOption(active[0]!);
     await page.getByRole('button', { name: 'Save Subscription' }).click();

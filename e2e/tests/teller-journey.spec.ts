@@ -29,10 +29,10 @@ async function approveInInbox(supervisor: Page, label: string): Promise<void> {
 }
 
 /**
- * Issue 19's "done when": a Teller opens a till, takes a deposit, asks for a large withdrawal that
- * goes to approval, a Supervisor approves it and the Teller pays, the Teller closes with a Le 10
- * shortage, the shortage posts to 5020 once signed off, the trial balance nets to zero, and the
- * receipt PDF carries the amount in words.
+ * The teller's whole day (docs/teller.md): a Teller opens a till, takes a deposit, asks for a large
+ * withdrawal that goes to approval, a Supervisor approves it and the Teller pays, the Teller closes
+ * with a Le 10 shortage, the shortage posts to 5020 once signed off, the trial balance nets to zero,
+ * and the receipt PDF carries the amount in words.
  */
 describe('teller journey', () => {
   const browser = useBrowser();

@@ -17,7 +17,7 @@ const focused = (page: Page) =>
   });
 
 /**
- * Issue 19 item 8: the deposit flow without a mouse. Shortcuts on screen, Enter moves on, Esc
+ * The deposit flow without a mouse, as tellers work at the counter. Shortcuts on screen, Enter moves on, Esc
  * cancels, and the focus is on the next input after each step.
  */
 describe('teller by keyboard', () => {

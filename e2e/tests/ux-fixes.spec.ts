@@ -5,7 +5,10 @@ import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { activatedStaff, pendingStaff } from '../support/staff.ts';
 
-/** Issue 22 part B items B.11, B.13–B.16, as a user meets them. */
+/**
+ * Fixes from a usability walkthrough (access notices, action outcomes, sign-up, menu marks, names), as
+ * a user meets them.
+ */
 describe('the walkthrough fixes', () => {
   const browser = useBrowser();
 

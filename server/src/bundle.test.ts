@@ -11,7 +11,7 @@ import { staleReason } from '../../scripts/stale.mjs';
 type StaleReason = (built: string, sources: string[], root?: string) => string | null;
 const stale = staleReason as StaleReason;
 
-/** `npm start` runs the server from a bundle it rebuilds when stale (issue 22, ADR 0028). */
+/** `npm start` runs the server from a bundle it rebuilds when stale (ADR 0028). */
 describe('the server bundle npm start runs', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bundle-'));
   afterEach(killAllServers);

@@ -117,7 +117,7 @@ const envSchema = z.object({
   /** Unset: IDLE_TIMEOUT_MINUTES, so the server ends an idle session when the browser would. */
   SESSION_INACTIVITY_TIMEOUT: duration.optional(),
   SESSION_TIMEBOX: duration.default(43_200),
-  /** Currency transaction reports (issue 19): cash at or above these amounts is flagged (ADR teller). */
+  /** Currency transaction reports: cash at or above these amounts is flagged (ADR 0022). */
   CTR_THRESHOLD: amount.default('30000.00'),
   CTR_THRESHOLD_USD: amount.default('1300.00'),
   /** Days after a grant of roles or superuser rights in which promoter and promoted check none of each other's requests. */

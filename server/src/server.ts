@@ -6,7 +6,7 @@ import { APP_VERSION } from './lib/version.ts';
 import { startupPhases } from './lib/startup-phases.ts';
 
 /*
- * Start-up order (issue 22: a warm restart healthy within 2 s). Only what opening the database needs is
+ * Start-up order (ADR 0028: a warm restart healthy within 2 s). Only what opening the database needs is
  * imported statically; the rest of the app (Fastify, every module) loads while PGlite compiles its
  * WebAssembly and opens its files, which leaves the main thread idle for much of that time.
  */

@@ -11,14 +11,17 @@ export const accountDetailsSchema = z.object({
   /** ISO date, YYYY-MM-DD. */
   dateOpened: z.string(),
   branch: z.string(),
-  /** The holder (issue 17): Account Enquiry shows their current photo and specimen signature. */
+  /** The holder: Account Enquiry shows their current photo and specimen signature. */
   customerId: z.number().int().optional(),
-  /** Issue 18: the active holds, and balance − holds + an unexpired overdraft limit. */
+  /** The active holds, and balance − holds + an unexpired overdraft limit. */
   held: z.string().optional(),
   available: z.string().optional(),
   /** Set when status is Blocked: 'debit' (credits still post) or 'total'. */
   blockKind: z.enum(['debit', 'total']).nullable().optional(),
-  /** ISO timestamp of the newest posting, or null for an account without any (issue 22 B.12). */
+  /**
+   * ISO timestamp of the newest posting, or null for an account without any: Account Enquiry's last
+   * activity.
+   */
   lastActivity: z.string().nullable().optional(),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;

@@ -107,12 +107,12 @@ export const auditRowSchema = z.object({
   occurredAt: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
-  /** The actor's full name from their profile, when they have one (issue 22 B.9: names, not ids). */
+  /** The actor's full name from their profile, when they have one (names, not ids, for readers). */
   actorName: z.string().nullable().optional(),
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
-  /** When the target is a person (staff, user, profile): their name, else e-mail (issue 22 B.9). */
+  /** When the target is a person (staff, user, profile): their name, else e-mail, never a bare id. */
   targetName: z.string().nullable().optional(),
   outcome: z.enum(AUDIT_OUTCOMES),
   ip: z.string().nullable(),

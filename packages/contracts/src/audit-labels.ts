@@ -1,6 +1,7 @@
 /**
- * Readable names for audit actions (issue 22 B.9): lists show "Signed in", the detail view keeps the
- * raw code. An action without a label here reads as its code made into words, never as nothing.
+ * Readable names for audit actions, so people need not read codes: lists show "Signed in", the detail
+ * view keeps the raw code. An action without a label here reads as its code made into words, never as
+ * nothing.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.sign_in': 'Signed in',
@@ -65,7 +66,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'storage.bucket.update': 'Changed a bucket',
   'storage.bucket.delete': 'Deleted a bucket',
   'storage.bucket.empty': 'Emptied a bucket',
-  // End of day (issue 20).
+  // End of day.
   'eod.run_request': 'Asked for an end-of-day run',
   'eod.run_approve': 'End-of-day run approved',
   'eod.run_retry': 'Ran end of day again',

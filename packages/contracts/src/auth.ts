@@ -18,8 +18,8 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** docs/product.md §5: after stripping non-digits, a sign-up mobile number has 10 to 12 digits. */
 /**
  * The sign-up success text when the account is confirmed at once (no confirmation e-mail is sent): the
- * SPEC's title, and what happens next instead of "check your email" (issue 22 B.14). With confirmation
- * e-mails, AUTH_MESSAGES.signUpSuccessDescription (the SPEC's text) stays.
+ * SPEC's title, and what happens next instead of "check your email", which no e-mail follows. With
+ * confirmation e-mails, AUTH_MESSAGES.signUpSuccessDescription (the SPEC's text) stays.
  */
 export const SIGN_UP_CONFIRMED_DESCRIPTION =
   'Your account has been created successfully. You can sign in now; an administrator activates your account before you can use the banking modules.';

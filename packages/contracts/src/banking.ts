@@ -32,7 +32,7 @@ export const ACCOUNT_TYPES = ['Current', 'Savings', 'Fixed Deposit', 'Loan', 'Mo
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
-/** The account lifecycle of issue 18 (deposits/lifecycle.ts): Submitted → Approved → Active → Dormant → Closed. */
+/** The account lifecycle (deposits/lifecycle.ts): Submitted → Approved → Active → Dormant → Closed. */
 export const ACCOUNT_STATUSES = [
   'Submitted',
   'Approved',

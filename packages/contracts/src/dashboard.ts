@@ -25,7 +25,7 @@ export const dashboardEventSchema = z.object({
   status: z.literal('pending').optional(),
   /** For new_user events: the user to review. */
   userId: z.string().optional(),
-  /** For new_user events: their name (else e-mail), so the Review button names the person (issue 22 B.16). */
+  /** For new_user events: their name (else e-mail), so the Review button names the person. */
   userName: z.string().optional(),
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDate, formatDateTime, formatPhone } from './format.ts';
 
-describe('one format policy (issue 22 B.5)', () => {
+describe('one format policy', () => {
   it('dates are day-first, times 24-hour in Freetown whatever the machine’s zone', () => {
     expect(formatDate('2026-03-04')).toBe('4 Mar 2026');
     expect(formatDate('2026-11-23T23:30:00-05:00')).toBe('24 Nov 2026');

@@ -42,7 +42,7 @@ export function formatLongDate(value: string | Date): string {
   }).format(d);
 }
 
-// --- One format policy (issue 22 B.5): day-first dates, 24-hour time in Freetown, grouped counts ---
+// --- One format policy on every screen: day-first dates, 24-hour time in Freetown, grouped counts ---
 
 /** The bank's time zone: every date and time on screen and in PDFs is Freetown's, whatever the browser's. */
 export const BANK_TIME_ZONE = 'Africa/Freetown';

@@ -3,7 +3,7 @@ import { currencySchema, moneySchema } from './banking.ts';
 import { glClassSchema, type GlClass } from './gl.ts';
 
 /*
- * The general ledger's reports (issue 14 §6): trial balance, balance sheet, income statement and the
+ * The general ledger's reports (docs/ledger.md): trial balance, balance sheet, income statement and the
  * statement of one GL account. Each is JSON on screen, or a PDF / CSV download of the same figures
  * (`format`). Money is a decimal string; every total is per currency, never summed across SLE and USD.
  */

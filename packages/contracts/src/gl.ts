@@ -68,14 +68,14 @@ export const LEDGER_REFUSAL_CODES = [
   'reference_conflict',
   'gl_account_not_postable',
   'balance_out_of_range',
-  // Issue 18: the account lifecycle and the available balance, refused by the posting trigger.
+  // Deposits: the account lifecycle and the available balance, refused by the posting trigger.
   'debit_blocked',
   'account_not_active',
   'insufficient_available',
-  // Issue 20: the day is closed to postings while end of day runs; a closed accounting period.
+  // End of day: the day is closed to postings while end of day runs; a closed accounting period.
   'day_closing',
   'closed_period',
-  // Issue 19: a reversal is never itself reversed (post a new entry instead).
+  // Payments: a reversal is never itself reversed (post a new entry instead).
   'reversal_of_reversal',
 ] as const;
 export type LedgerRefusalCode = (typeof LEDGER_REFUSAL_CODES)[number];
@@ -137,7 +137,7 @@ export type ManualJournalRequest = z.infer<typeof manualJournalRequestSchema>;
 
 /**
  * POST /api/transfers. `amount` is debited from `from_account` in its currency. Across currencies the
- * day's rate applies (issue 19: the buy rate into Leones, the sell rate out of them); a `rate` that
+ * day's rate applies (ADR 0023: the buy rate into Leones, the sell rate out of them); a `rate` that
  * differs from it needs `treasury.rates`. The credited amount is rounded half-up to cents. Over the
  * maker's transfer limit the answer is 202 `{ approvalId }`.
  */
@@ -154,7 +154,7 @@ export const transferRequestSchema = z.object({
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 
 /**
- * POST /api/journal-entries/:id/reversal (issue 19): always four-eyes, so it answers 202
+ * POST /api/journal-entries/:id/reversal: always four-eyes, so it answers 202
  * `{ approvalId }`; the reversal entry posts when a second person approves. `reason` is required.
  */
 export const reversalRequestSchema = z.object({

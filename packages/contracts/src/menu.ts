@@ -8,7 +8,7 @@ export interface MenuItem {
   name: string;
   path: string;
   description: string;
-  /** The permission needed to use the entry (issue 15); the menu hides entries the user lacks it for. */
+  /** The permission needed to use the entry (ADR 0015); the menu hides entries the user lacks it for. */
   permission?: Permission;
   subMenus?: MenuItem[];
 }

@@ -1,5 +1,5 @@
 /**
- * Permissions (issue 15): named capabilities, defined here once. The server checks them on every
+ * Permissions (ADR 0015): named capabilities, defined here once. The server checks them on every
  * guarded `/api` route (read from the database per request); the web only reflects them in the menu.
  * Each permission belongs to the menu area whose screens need it, so the roles screen can group them.
  */
@@ -36,7 +36,7 @@ export const PERMISSION_DEFS = {
   'roles.manage': { area: '/security', label: 'Change roles and staff role assignments' },
   'audit.read': { area: '/security', label: 'Read the audit trail' },
   'branches.all': { area: '/security', label: 'Work in every branch (otherwise the home branch only)' },
-  // Payments (issue 19): the day's exchange rates, bulk salary files, standing orders.
+  // Payments: the day's exchange rates, bulk salary files, standing orders.
   'treasury.rates': {
     area: '/treasury',
     label: 'Enter exchange rates, and transfer across currencies at another rate than the day’s',
@@ -66,9 +66,9 @@ export const PERMISSION_TEXT = {
   denied: (p: string) => `You don't have the permission "${p}" needed for this.`,
   otherBranch: 'You may act only in your home branch.',
   noAccessPage: "You don't have access to this page",
-  /** Shown where the menu would be, so a pending user knows why it is empty (issue 22 B.11). */
+  /** Shown where the menu would be, so a pending user knows why it is empty. */
   pendingMenu: 'The banking menu appears once an administrator activates your account.',
-  /** Beside noAccessPage, on the page's own heading: what would open it (issue 22 B.11). */
+  /** Beside noAccessPage, on the page's own heading: what would open it, so the user knows whom to ask. */
   needsPermission: (label: string) =>
     `It needs the permission “${label}”. An administrator can give you a role that includes it.`,
 } as const;
@@ -92,7 +92,7 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/transactions/standing-orders': 'standing_orders.manage',
   '/transactions/standing-orders/options': 'standing_orders.run',
   '/system/batch-control/object-library': 'storage.manage',
-  // Teller (issue 19): the counter, the branch's tills and proof (head teller). The CTR list is a
+  // Teller: the counter, the branch's tills and proof (head teller). The CTR list is a
   // report (/reports/ctr, the area's reports.read).
   '/transactions/teller': 'teller.cash',
   '/transactions/teller/tills': 'teller.vault',

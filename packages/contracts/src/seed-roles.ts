@@ -1,7 +1,7 @@
 import type { RoleLimit, SeedRole } from './roles.ts';
 
 /**
- * The roles the bank starts with (issue 15). The migration `roles_seed` inserts exactly these (a
+ * The roles the bank starts with (ADR 0015). The migration `roles_seed` inserts exactly these (a
  * server test compares them), so they are data from then on: the roles screen edits them, four-eyes.
  * Amounts are Leones (SLE) and US dollars; `null` grants nothing (always a second person, see
  * roles.ts), a missing currency allows nothing.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 
 /**
- * The key of the audit chain's HMAC (issue 13, finding 12; decision 0013). It never goes into the
+ * The key of the audit chain's HMAC (docs/security.md, finding 12; decision 0013). It never goes into the
  * database: `AUDIT_HMAC_KEY` from the environment, or — embedded mode, and PostgreSQL outside
  * production — a random key generated once into `<DATA_DIR>/audit-hmac.key` (mode 0600), as the
  * signing key is generated once. A `memory://` data directory gets a key for the life of the process.

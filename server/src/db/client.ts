@@ -95,7 +95,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle
   return handle;
 }
 
-// node-postgres is loaded only with DATABASE_URL: an embedded start does not pay for it (issue 22).
+// node-postgres is loaded only with DATABASE_URL: an embedded start does not pay for it (ADR 0028).
 const loadPg = async () => (await import('pg')).default;
 
 async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {

@@ -18,7 +18,7 @@ export const ADVISORY_LOCKS = {
   /** Staff flag changes: concurrent demotions cannot remove the last active superuser (staff module). */
   staffAdmin: 727_274_102,
   /**
-   * End of day (issue 20): every chunk of a run's work holds it, so two servers never work on the
+   * End of day: every chunk of a run's work holds it, so two servers never work on the
    * bank's end of day at once even if both believe they own the run (its row's lease decides who does).
    */
   eodRun: 727_274_201,

@@ -12,7 +12,7 @@ export { MIGRATIONS_DIR };
 /** Applies pending migrations. Several servers starting at once on one PostgreSQL take turns. */
 export async function runMigrations(handle: DbHandle): Promise<void> {
   // Both migrators are small and imported up front: a dynamic import here waited ~150 ms behind
-  // the start's other file I/O, after the database was already open (issue 22).
+  // the start's other file I/O, after the database was already open, which slowed a warm restart (ADR 0028).
   if (handle.driver === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_DIR });
     return;

@@ -9,7 +9,7 @@ const names = new Map<string, string>();
 /**
  * As `queryRows`, as a named prepared statement: PostgreSQL parses and plans it once per connection
  * instead of on every call. A posting's statements cost more to plan than to run (0.4–0.6 ms to plan
- * a 0.1 ms read, issue 14), so the statements every posting runs use this. The name is a digest of
+ * a 0.1 ms read), so the statements every posting runs use this. The name is a digest of
  * the text, so two texts never share a name. Only for statements whose text is fixed (parameters
  * vary, the text does not): each distinct text stays prepared in every pooled connection. PGlite
  * ignores the name and runs it as before.

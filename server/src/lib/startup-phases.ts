@@ -9,7 +9,7 @@ export interface Phase {
 }
 
 /**
- * Times the start-up phases (issue 22: a warm restart must be healthy within 2 s). The first phase runs
+ * Times the start-up phases (ADR 0028: a warm restart must be healthy within 2 s). The first phase runs
  * from the process's start to the first mark, so nothing before it goes uncounted.
  */
 export function startupPhases() {

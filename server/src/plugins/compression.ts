@@ -18,7 +18,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
   await app.register(compress, {
     global: true,
-    // Smaller answers gain less than the header costs (issue 22: "JSON answers over about 1 KB").
+    // Smaller answers gain less than the header costs (ADR 0017 compresses JSON over about 1 KB).
     threshold: 1024,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE,

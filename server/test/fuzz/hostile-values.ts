@@ -49,8 +49,9 @@ export const NASTY_STRINGS = [
   'toString',
   '\r\n\r\nX-Injected: 1',
   '\t',
-  // Issue 13: a same-origin redirect_to (the test config's PUBLIC_URL) carrying CR/LF or U+2028 was a
-  // 500 at GET /auth/v1/verify; the largest posting amount overflowed a balance (500, now 409).
+  // Security review finding 10 (docs/security.md): a same-origin redirect_to (the test config's
+  // PUBLIC_URL) carrying CR/LF or U+2028 was a 500 at GET /auth/v1/verify; the largest posting amount
+  // overflowed a balance (500, now 409).
   'http://localhost:3000/\r\nX-Injected: 1',
   'http://localhost:3000/\u2028',
   '\u2028',

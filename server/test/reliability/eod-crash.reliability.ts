@@ -13,7 +13,7 @@ import { anonKeyOf, freePort, pgliteBackend, postgresBackend, serverEnv, type Ba
 import { sleep } from './http.ts';
 
 /**
- * End of day under SIGKILL (issue 20): a month-end run on seeded data, in small chunks, the server
+ * End of day under SIGKILL (docs/end-of-day.md): a month-end run on seeded data, in small chunks, the server
  * killed while a step is half done (twice), restarted; the run must complete from where it stopped,
  * post nothing twice (every ledger and end-of-day invariant holds, the audit chain verifies), and a
  * second run of the same date must change nothing.

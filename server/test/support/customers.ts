@@ -8,7 +8,7 @@ import { staffUsers, type StaffUser } from './staff-users.ts';
 let n = 0;
 const next = () => ++n;
 
-/** A valid private customer (issue 17) with a unique NIN and mobile; `over` replaces fields. */
+/** A valid private customer with a unique NIN and mobile; `over` replaces fields. */
 export function privateCustomer(
   over: Partial<Record<string, unknown>> = {},
 ): Extract<CustomerCreateInput, { type: 'private' }> {

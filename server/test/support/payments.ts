@@ -10,7 +10,7 @@ import { staffUsers, type StaffUser } from './staff-users.ts';
 export const TEST_CASH_GL = '1900';
 
 /**
- * Staff for the payments tests (issue 19): an Officer (default role, every branch), an accountant,
+ * Staff for the payments tests: an Officer (default role, every branch), an accountant,
  * a supervisor and a branch manager at T01, a branch manager at T02 (scope), two superusers (who
  * also hold Branch Manager at T01, for its limits).
  */

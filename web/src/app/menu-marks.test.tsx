@@ -6,7 +6,7 @@ import { MegaMenu } from '@/features/menu';
 import { ScreensContext } from '@/lib/screens';
 import { APP_ROUTES } from './router';
 
-/** Issue 22 B.15: the mega panel marks the entries the router has no screen for, from the router itself. */
+/** The mega panel marks the entries the router has no screen for, from the router itself. */
 describe('menu marks from the route table', () => {
   function renderMenu() {
     render(
@@ -31,7 +31,7 @@ describe('menu marks from the route table', () => {
     await userEvent.hover(control);
     expect(soon(screen.getByRole('menuitem', { name: /^Approve Transactions/ }))).toBe(false);
     expect(soon(screen.getByRole('menuitem', { name: /^Clear Deposit/ }))).toBe(true);
-    // Proof has the teller's screens (issue 19).
+    // Proof has the teller's screens.
     expect(soon(screen.getByRole('menuitem', { name: 'Proof Transactions' }))).toBe(false);
 
     await userEvent.hover(screen.getByRole('menuitem', { name: 'Enquiries' }));

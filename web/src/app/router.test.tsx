@@ -18,7 +18,7 @@ vi.mock('@/features/theme/api/profile-theme', () => ({
   loadProfileTheme: async () => 'light',
   saveProfileTheme: async () => {},
 }));
-// The superuser's permissions (issue 15) answer at once; every other call stays pending.
+// The superuser's permissions answer at once; every other call stays pending.
 vi.mock('@/lib/api-client', () => ({
   api: {
     get: (path: string) =>

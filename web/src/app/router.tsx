@@ -117,7 +117,7 @@ export function AppRoutes() {
   );
 }
 
-/** The same table as data, for the menu's marks on entries not built yet (lib/screens, issue 22 B.15). */
+/** The same table as data, for the menu's marks on entries not built yet (lib/screens). */
 export const APP_ROUTES = createRoutesFromChildren(
   (AppRoutes() as ReactElement<{ children: ReactElement }>).props.children,
 );

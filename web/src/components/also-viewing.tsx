@@ -4,8 +4,9 @@ import { AuthContext } from '@/lib/auth/auth-context';
 import { usePresence } from '@/lib/realtime';
 
 /**
- * "Also viewing: …" — the other staff on the same customer or account right now (issue 21), by name,
- * through realtime presence on `topic` (`customer:<id>`, `account:<number>`). Says nothing when alone.
+ * "Also viewing: …" — the other staff on the same customer or account right now
+ * (docs/realtime-protocol.md), by name, through realtime presence on `topic` (`customer:<id>`,
+ * `account:<number>`). Says nothing when alone.
  */
 export function AlsoViewing({ topic }: { topic: string | null }) {
   // Read without useAuth's throw: a screen rendered alone (its tests) has nobody signed in, so no presence.

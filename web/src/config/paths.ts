@@ -19,13 +19,16 @@ export const paths = {
   securityAudit: '/security/audit',
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
-  /** The code from the authenticator app, between the password and the first page (issue 13). */
+  /**
+   * The code from the authenticator app, between the password and the first page (docs/security.md,
+   * finding 4).
+   */
   mfaChallenge: '/signin/mfa',
   /** The signed-in user's profile: two-factor authentication set-up. */
   profile: '/profile',
   /** The storage service's buckets and objects (storage.manage). */
   objectLibrary: '/system/batch-control/object-library',
-  /** The four-eyes inbox (issue 15). */
+  /** The four-eyes inbox (ADR 0015). */
   approvalsInbox: '/transactions/control/approve',
   securityRoles: '/security/roles',
   securityAccess: '/security/access',
@@ -34,7 +37,7 @@ export const paths = {
   generalLedgerNewJournal: '/accounts/ledger/new-journal',
   /** Reports → Built Reports: the general ledger's reports. */
   builtReports: '/reports/built-reports',
-  /** Customer menu (issue 17): one list per kind at /customers/<kind>, its form at /customers/<kind>/new. */
+  /** Customer menu: one list per kind at /customers/<kind>, its form at /customers/<kind>/new. */
   customerKinds: ['private', 'employee', 'corporate', 'government', 'org', 'joint'] as const,
   /** The customer 360 page; the id is zero-padded (customerHref in the contracts). */
   customerView: '/customers/view/:id',
@@ -43,9 +46,9 @@ export const paths = {
   customerSignatures: '/customers/signatures',
   customerAdmin: '/customers/admin',
   customerReports: '/customers/reports',
-  /** Products (issue 18): /products/definition (`?new`, `?code=`), /products/pricing, /products/reports. */
+  /** Products: /products/definition (`?new`, `?code=`), /products/pricing, /products/reports. */
   productScreens: ['definition', 'pricing', 'reports'] as const,
-  /** Account menu (issue 18): the list screens share one configured list, per account kind. */
+  /** Account menu: the list screens share one configured list, per account kind. */
   accountLists: [
     '/accounts/current/manager',
     '/accounts/savings/manager',
@@ -62,23 +65,23 @@ export const paths = {
   accountControls: ['/accounts/current/control', '/accounts/savings/control'],
   blockAmount: '/transactions/control/block-amount',
   overdraftLimits: '/accounts/current/od-limits',
-  /** End of day (issue 20): the run, its live progress, its reports; the calendar it works by. */
+  /** End of day: the run, its live progress, its reports; the calendar it works by. */
   eodPeriodEnd: '/system/batch/period-end',
   eodProcesses: '/system/batch/processes',
   eodReports: '/system/batch/interest',
   specialDates: '/system/messages/special-dates',
   accountingPeriods: '/system/messages/accounting-periods',
-  /** Payments (issue 19). */
+  /** Payments. */
   transfers: '/transactions/transfers',
   exchangeRates: '/treasury/rates',
   salaryImport: '/transactions/other/salary-import',
   standingOrdersRegister: '/transactions/standing-orders/register',
   standingOrdersOptions: '/transactions/standing-orders/options',
-  /** Teller (issue 19): the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
+  /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',
   ctrFlags: '/reports/ctr',
-  /** Proof (issue 19): /transactions/proof/<screen>. */
+  /** Proof: /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;
 

@@ -14,7 +14,7 @@ function hookAt(url: string) {
   return renderHook(() => ({ list: useUrlList(schema), location: useLocation() }), { wrapper });
 }
 
-describe('useUrlList (issue 22 B.8)', () => {
+describe('useUrlList', () => {
   it('reads filters and the 1-based page from the URL, dropping a bad value only', () => {
     const { result } = hookAt('/x?type=zzz&branch=007&page=3');
     expect(result.current.list.filters).toEqual({ branch: '007' });

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { useSearchParams } from 'react-router';
 
 /**
- * A list's search box backed by the query string (issue 22 B.8): the box answers every keystroke, the
- * URL's `param` follows after `delayMs` (replacing the history entry, and dropping `page` so a new
- * search starts on page one), and Back or a shared link puts the URL's term back in the box.
+ * A list's search box backed by the query string, so a reload or a link keeps it: the box answers every
+ * keystroke, the URL's `param` follows after `delayMs` (replacing the history entry, and dropping
+ * `page` so a new search starts on page one), and Back or a shared link puts the URL's term back in the
+ * box.
  */
 export function useUrlSearch(param: string, delayMs: number) {
   const [params, setParams] = useSearchParams();
@@ -57,8 +58,9 @@ export const pageFromParams = (params: URLSearchParams): number =>
   Math.max(0, Math.floor(Number(params.get('page')) || 1) - 1);
 
 /**
- * A list's filters and page in the query string (issue 22 B.8). Each filter is read through its own
- * field of `schema`, so a hand-edited URL with a bad value loses that filter, not the page.
+ * A list's filters and page in the query string, so a reload or a link keeps them. Each filter is read
+ * through its own field of `schema`, so a hand-edited URL with a bad value loses that filter, not the
+ * page.
  */
 export function useUrlList<S extends z.ZodObject>(schema: S) {
   const [params, set] = useUrlParams();

@@ -7,7 +7,7 @@ import { CONTACT_CHANNELS, CUSTOMER_DOCUMENT_KINDS } from './reference-data.ts';
 import { RISK_RATINGS } from './risk.ts';
 
 /**
- * The customers API (issue 17): `/api/customers…`. Shapes only; the record itself is in record.ts.
+ * The customers API: `/api/customers…`. Shapes only; the record itself is in record.ts.
  * The existing `GET /api/customers/:custId` of the subscription form keeps its fields (it lives in
  * mobile-banking); the 360 view is `GET /api/customers/:custId/360`.
  */

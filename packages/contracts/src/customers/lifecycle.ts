@@ -2,7 +2,7 @@ import type { Permission } from '../permissions.ts';
 import type { CustomerStatus } from '../banking.ts';
 
 /**
- * The customer state machine (issue 17). The server refuses any action whose `from` does not hold
+ * The customer state machine (docs/customers.md). The server refuses any action whose `from` does not hold
  * the customer's status, writes the audit row with the reason, and routes four-eyes actions through
  * the approvals engine (the maker's request waits for a checker with `permission`).
  */

@@ -1,4 +1,4 @@
-/** Every customer rule's own message (issue 17): shown on the field and sent in the 400's `details`. */
+/** Every customer rule's own message: shown on the field and sent in the 400's `details`. */
 export const CUSTOMER_TEXT = {
   required: 'This field is required',
   nin: 'A NIN is 8 letters and digits, as printed on the national ID card (e.g. 4KX7Q2M9)',

@@ -13,7 +13,7 @@ import {
 } from './reference-data.ts';
 
 /**
- * The customer record per kind (issue 17), one zod schema each for the form and the server. Dates are
+ * The customer record per kind, one zod schema each for the form and the server. Dates are
  * YYYY-MM-DD. Rules that depend on "today" take it as an argument: the server passes the business
  * date, the form the date the server reported, so both refuse the same input.
  */

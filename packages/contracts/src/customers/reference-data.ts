@@ -1,5 +1,5 @@
 /**
- * Reference lists for customer records (issue 17). One list each, read by the zod schemas, the
+ * Reference lists for customer records. One list each, read by the zod schemas, the
  * database CHECKs (through the server's migration), the forms' selects and the seed.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Account numbers (issue 18, ADR 0019): 13 digits = branch code (3) + serial (8) + two ISO 7064
+ * Account numbers (ADR 0019): 13 digits = branch code (3) + serial (8) + two ISO 7064
  * MOD 97-10 check digits, so that the whole number read as an integer is ≡ 1 (mod 97), as in IBAN.
  * The check catches every single-digit typo and every swap of two neighbouring digits, so a typo is
  * refused before any lookup. Staff may type spaces or hyphens between groups; they are ignored.

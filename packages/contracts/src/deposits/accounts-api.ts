@@ -12,7 +12,7 @@ import { accountNumberSchema } from './account-number.ts';
 import { ACCOUNT_ACTION_LIST, BLOCK_KINDS } from './lifecycle.ts';
 import { amountAtLeastZeroSchema } from './products.ts';
 
-/** Issue 18's account routes: opening, the managers' list, status actions, holds and overdrafts. */
+/** The deposit account routes: opening, the managers' list, status actions, holds and overdrafts. */
 
 const reasonSchema = z.string().trim().min(1, 'Please give a reason').max(500, 'At most 500 characters');
 

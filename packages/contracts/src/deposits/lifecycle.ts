@@ -2,7 +2,7 @@ import type { Permission } from '../permissions.ts';
 import type { AccountStatus } from '../banking.ts';
 
 /**
- * The account state machine (issue 18). Opening is a request: POST /api/accounts makes a Submitted
+ * The account state machine (docs/deposits.md). Opening is a request: POST /api/accounts makes a Submitted
  * account and an `account.open` approval; the checker's approval moves it to Approved (rejection,
  * withdrawal or expiry to Rejected), and `activate` makes it Active, ready for its first deposit.
  * The server refuses any action whose `from` does not hold the account's status, writes the audit row

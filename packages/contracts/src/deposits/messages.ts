@@ -1,6 +1,7 @@
 /**
- * Issue 18's refusals: every 409 carries `details.code` from this list and the screen shows its text.
- * The posting routes use the same codes (insufficient_available, debit_blocked) for holds and blocks.
+ * The deposit routes' refusals: every 409 carries `details.code` from this list and the screen shows
+ * its text. The posting routes use the same codes (insufficient_available, debit_blocked) for holds and
+ * blocks.
  */
 export const ACCOUNT_REFUSAL_TEXT = {
   customer_not_active: 'Only an Active customer can open an account; this customer is not Active.',

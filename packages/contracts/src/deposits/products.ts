@@ -3,7 +3,7 @@ import { currencySchema, glCodeSchema, isoDateSchema } from '../banking.ts';
 import { toCents } from '../money.ts';
 
 /**
- * Deposit products (issue 18). A product's identity (code, type, currency, GL mappings) is fixed at
+ * Deposit products (docs/deposits.md). A product's identity (code, type, currency, GL mappings) is fixed at
  * creation apart from its name and GL mappings; its pricing lives in versions with an effective date.
  * A new version applies from its date and never backwards: end of day reads the version in force on
  * each day it accrues. Creating a product and changing one are four-eyes (`product.change`).

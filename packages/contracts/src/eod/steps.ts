@@ -1,5 +1,5 @@
 /**
- * End of day (issue 20): the steps of a run, in the order they run, and the pre-checks before it.
+ * End of day (docs/end-of-day.md): the steps of a run, in the order they run, and the pre-checks before it.
  * One list for the server (which runs them) and the web (which shows them); docs/end-of-day.md says
  * what each one does in plain words.
  */

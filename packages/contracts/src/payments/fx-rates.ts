@@ -4,7 +4,7 @@ import { pageQuerySchema } from '../paging.ts';
 import { rateMicros } from '../money.ts';
 
 /**
- * The day's exchange rates (issue 19, ADR "the day's rate"): per foreign currency and business date,
+ * The day's exchange rates (ADR 0023): per foreign currency and business date,
  * the bank's buy, sell and mid rate in Leones per 1 unit. Treasury enters them at
  * /treasury/rates (`treasury.rates`). A transfer from a foreign-currency account to a Leone account
  * uses the buy rate (the bank buys the currency), the other way the sell rate.

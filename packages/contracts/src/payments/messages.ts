@@ -1,5 +1,5 @@
 /**
- * Payments' refusals (issue 19): each 409 carries `details.code` from this list, and the screens show
+ * Payments' refusals: each 409 carries `details.code` from this list, and the screens show
  * its text. The ledger's own codes (insufficient_funds, already_reversed…) stay in gl.ts.
  */
 export const PAYMENT_REFUSAL_TEXT = {

@@ -1,5 +1,5 @@
 /**
- * The salary file (issue 19): CSV with one line per employee — account number, amount, narration —
+ * The salary file: CSV with one line per employee — account number, amount, narration —
  * and an optional header row. Parsed the same way on the screen (to show the file before upload) and
  * on the server (which keeps what was uploaded). RFC 4180 quoting; a comma inside an unquoted
  * narration is kept as part of it rather than treated as a fourth column.

@@ -5,7 +5,7 @@ import { entryNarrationSchema, entryReferenceSchema } from '../gl.ts';
 import { pageQuerySchema } from '../paging.ts';
 
 /**
- * Bulk salary posting (issue 19, /transactions/other/salary-import): an employer's CSV becomes a draft
+ * Bulk salary posting (/transactions/other/salary-import): an employer's CSV becomes a draft
  * batch, validated line by line; lines are fixed or removed on the screen; the batch is submitted for
  * four-eyes approval and then posts as one balanced journal, all or nothing (ADR "set-based salary").
  */

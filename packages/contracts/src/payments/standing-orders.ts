@@ -5,7 +5,7 @@ import { entryNarrationSchema, entryReferenceSchema } from '../gl.ts';
 import { pageQuerySchema } from '../paging.ts';
 
 /**
- * Standing orders (issue 19, /transactions/standing-orders/register and /options): a recurring
+ * Standing orders (/transactions/standing-orders/register and /options): a recurring
  * transfer. Each due date posts at most once (the run's key is order + due date); end of day runs
  * them, and "Run due now" does the same by hand.
  */

@@ -3,7 +3,7 @@ import { accountStatusSchema, currencySchema, isoDateSchema, postingAmountSchema
 import { accountNumberSchema } from '../deposits/account-number.ts';
 
 /**
- * The transfer screen's preview (issue 19): both accounts as the server sees them, the day's rate
+ * The transfer screen's preview: both accounts as the server sees them, the day's rate
  * that applies, and what the payee would receive. POST /api/transfers itself is in gl.ts.
  */
 export const transferQuoteQuerySchema = z.object({

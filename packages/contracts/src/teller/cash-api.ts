@@ -6,7 +6,7 @@ import { TELLER_TEXT } from './messages.ts';
 import { tellerReferenceSchema } from './sessions-api.ts';
 
 /**
- * Cash deposits and withdrawals at the counter (issue 19, item 2), the currency transaction report
+ * Cash deposits and withdrawals at the counter, the currency transaction report
  * list, and the teller's journal.
  */
 

@@ -1,7 +1,7 @@
 import { ACCOUNT_REFUSAL_TEXT } from '../deposits/messages.ts';
 
 /**
- * The teller's refusals (issue 19): every 409 carries `details.code` from this list and the screen
+ * The teller's refusals: every 409 carries `details.code` from this list and the screen
  * shows its text. A posting refused by the ledger (a closed, blocked or inactive account) keeps the
  * ledger's own code and text.
  */

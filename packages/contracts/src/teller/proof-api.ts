@@ -4,7 +4,7 @@ import { REPORT_FORMATS } from './cash-api.ts';
 import { TILL_SESSION_STATUSES } from './sessions-api.ts';
 
 /**
- * Proof (issue 19, item 5): each teller's day and the branch's differences, on screen (JSON), CSV and
+ * Proof: each teller's day and the branch's differences, on screen (JSON), CSV and
  * PDF. `/transactions/proof/report`, `/daily-diff`, `/branch-diff`.
  */
 

@@ -4,7 +4,7 @@ import { pageQuerySchema } from '../paging.ts';
 import { cashCountSchema, positiveCashCountSchema } from './denominations.ts';
 
 /**
- * Till sessions and the vault (issue 19, item 1): open with an allocation counted by denomination,
+ * Till sessions and the vault: open with an allocation counted by denomination,
  * buy from or sell to the vault (four-eyes), close with a blind count (a difference needs sign-off).
  */
 

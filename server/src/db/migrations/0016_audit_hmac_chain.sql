@@ -1,4 +1,4 @@
--- Keyed audit chain (issue 13, finding 12; decision 0013). From here on each row's hash is
+-- Keyed audit chain (docs/security.md, finding 12; decision 0013). From here on each row's hash is
 -- HMAC-SHA256(key, message) with a key the database never stores: the application passes the
 -- key's inner and outer pads (ipad || opad, hex) for one statement in the transaction-local setting
 -- bankmanager.audit_key, and an insert without it is refused. Rows already present keep their

@@ -1,4 +1,4 @@
--- The private buckets the customer records need (issue 16): ID scans, photos and specimen signatures.
+-- The private buckets the customer records need: ID scans, photos and specimen signatures.
 -- Staff read with customers.read and write/delete with customers.write (modules/storage/policies.ts).
 INSERT INTO "storage_buckets" ("id", "name", "public", "file_size_limit", "allowed_mime_types", "read_permission", "write_permission", "delete_permission")
 VALUES

@@ -1,4 +1,5 @@
--- The roles the bank starts with (issue 15), exactly packages/contracts/src/seed-roles.ts (roles-seed.test.ts compares).
+-- The roles the bank starts with (ADR 0015), exactly packages/contracts/src/seed-roles.ts
+-- (roles-seed.test.ts compares).
 INSERT INTO "roles" ("key", "name", "description") VALUES ('officer', 'Officer', 'What every activated member of staff could do before roles: account enquiry and statements, mobile-banking subscribers, and postings (over Le 50,000 they need a second person), in every branch.');--> statement-breakpoint
 INSERT INTO "role_permissions" ("role_id", "permission") SELECT id, p FROM "roles", unnest(ARRAY['enquiries.read', 'mobile_banking.read', 'mobile_banking.manage', 'journal.post', 'branches.all']::text[]) AS p WHERE "key" = 'officer';--> statement-breakpoint
 INSERT INTO "role_limits" ("role_id", "currency", "max_cash_withdrawal", "max_transfer", "max_manual_journal", "max_approval") SELECT id, 'SLE', '50000.00', '50000.00', '50000.00', '0.00' FROM "roles" WHERE "key" = 'officer';--> statement-breakpoint

@@ -1,5 +1,5 @@
 -- staff.permissions is the union of the permissions of the member's live (not retired) roles. The guard
--- query of every /api request reads it with the staff row it already fetches: no extra lookup (issue 15).
+-- query of every /api request reads it with the staff row it already fetches: no extra lookup.
 CREATE FUNCTION staff_permissions_of(uid uuid) RETURNS text[] LANGUAGE sql STABLE AS $$
   SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
   FROM staff_roles sr

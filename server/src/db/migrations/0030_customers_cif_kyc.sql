@@ -69,7 +69,7 @@ ALTER TABLE "customers" ADD CONSTRAINT "customers_risk_override_check" CHECK ("c
 ALTER TABLE "customers" ADD CONSTRAINT "customers_channel_check" CHECK ("customers"."preferred_channel" is null or "customers"."preferred_channel" in ('call', 'visit', 'letter', 'sms', 'email'));--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_edd_check" CHECK (coalesce("customers"."risk_override", "customers"."risk_rating") <> 'high' or "customers"."kyc_verified_at" is null or ("customers"."edd_notes" is not null and "customers"."review_on" is not null));--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_merged_check" CHECK ("customers"."merged_into" is null or "customers"."merged_into" <> "customers"."cust_id");--> statement-breakpoint
--- Customer documents (issue 17): private, reached only through /api/customers/:id/documents, which
+-- Customer documents (docs/customers.md): private, reached only through /api/customers/:id/documents, which
 -- checks customers.read/create and branch scope; no staff permission opens it through /storage/v1.
 INSERT INTO "storage_buckets" ("id", "name", "public", "file_size_limit", "allowed_mime_types", "read_permission", "write_permission", "delete_permission")
 VALUES ('customer-documents', 'customer-documents', false, 5242880, ARRAY['image/png', 'image/jpeg', 'application/pdf'], NULL, NULL, NULL)

@@ -42,7 +42,7 @@ CREATE TABLE "product_versions" (
 --> statement-breakpoint
 ALTER TABLE "accounts" DROP CONSTRAINT "accounts_status_check";--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "block_kind" text;--> statement-breakpoint
--- Accounts blocked before issue 18 were blocked outright.
+-- Accounts blocked before partial blocks existed were blocked outright.
 UPDATE "accounts" SET "block_kind" = 'total' WHERE "status" = 'Blocked';--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "closed_on" date;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "overdraft_expires_on" date;--> statement-breakpoint

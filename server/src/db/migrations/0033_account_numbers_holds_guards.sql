@@ -1,6 +1,7 @@
--- Issue 18 (ADR 0019): account numbers with ISO 7064 MOD 97-10 check digits, the holds total kept on
--- the account, and the posting trigger's lifecycle and available-balance checks, so every debit route
--- (postings, transfers, reversals, teller) is refused the same way in the transaction that posts.
+-- Deposits (ADR 0019, docs/deposits.md): account numbers with ISO 7064 MOD 97-10 check digits, the
+-- holds total kept on the account, and the posting trigger's lifecycle and available-balance checks, so
+-- every debit route (postings, transfers, reversals, teller) is refused the same way in the transaction
+-- that posts.
 
 -- 13 digits whose integer value is ≡ 1 (mod 97): contracts' accountNumberProblem says the same.
 CREATE OR REPLACE FUNCTION account_number_valid(n text) RETURNS boolean
@@ -74,7 +75,7 @@ LANGUAGE sql AS $$
   SELECT count(*)::integer FROM u
 $$;
 --> statement-breakpoint
--- The posting trigger of migration ledger_invariants, plus (issue 18): the lifecycle (contracts'
+-- The posting trigger of migration ledger_invariants, plus (deposits): the lifecycle (contracts'
 -- canPost), the available balance for debits (balance − active holds + an unexpired overdraft limit)
 -- and overdrawn_since. Each refusal names its own pseudo-constraint; ledger-error.ts maps them to 409s.
 CREATE OR REPLACE FUNCTION transactions_post() RETURNS trigger

@@ -1,4 +1,4 @@
--- Bucket policies name permissions of the roles issue (issue 15), which storage now checks. The
+-- Bucket policies name permissions (ADR 0015), which storage now checks. The
 -- buckets seeded before it named `customers.write`, which no role can hold; creating and editing
 -- customers is `customers.create`.
 UPDATE storage_buckets SET write_permission = 'customers.create' WHERE write_permission = 'customers.write';

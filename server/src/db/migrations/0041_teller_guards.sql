@@ -1,4 +1,4 @@
--- Teller tills and vaults (issue 19; docs/teller.md, ADR teller-tills-and-vaults). Violations raise
+-- Teller tills and vaults (docs/teller.md, ADR teller-tills-and-vaults). Violations raise
 -- check_violation (23514) naming a pseudo-constraint, mapped to refusals by the teller module:
 --   gl_lines_till_required   a teller entry's line on teller cash (1020-<branch>) names no till session
 --   gl_lines_till_open       the named session does not exist or is closed (the till is closed)
@@ -146,7 +146,7 @@ LANGUAGE sql STABLE AS $$
   WHERE e.source NOT IN ('migration', 'seed')
     AND NOT EXISTS (SELECT 1 FROM audit_log l WHERE l.details->>'entryId' = e.id::text AND l.outcome = 'success')
   UNION ALL
-  -- Teller (issue 19, migration teller_guards): a till session's balance is its lines, its opening
+  -- Teller (migration teller_guards): a till session's balance is its lines, its opening
   -- allocation is its opening entry, and teller cash moves only with a session of that branch and currency.
   SELECT NULL, NULL, 'till session ' || s.id || ': balance ' || s.balance || ' <> its lines ' || coalesce(l.total, 0)
   FROM till_sessions s

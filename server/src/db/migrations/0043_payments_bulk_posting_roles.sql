@@ -1,4 +1,4 @@
--- Payments (issue 19): the new permissions go to the seeded roles that do the work (contracts'
+-- Payments (docs/payments.md): the new permissions go to the seeded roles that do the work (contracts'
 -- seed-roles.ts says the same; roles-seed.test.ts compares them), and the standing orders' run rules
 -- start as "no retry, no fee".
 INSERT INTO "role_permissions" ("role_id", "permission")
@@ -26,7 +26,7 @@ LANGUAGE sql IMMUTABLE STRICT AS $$
     ELSE interval '1 year' END)::date
 $$;
 --> statement-breakpoint
--- Set-based posting (issue 19, ADR "set-based salary posting"): a bulk entry's customer lines are
+-- Set-based posting (ADR "set-based salary posting"): a bulk entry's customer lines are
 -- inserted by one INSERT … SELECT. transactions_post checks each line row by row (about a
 -- millisecond each with the account update); for the rows of the entry named by the transaction-local
 -- setting ledger.bulk_entry it leaves the checks to transactions_post_bulk, a statement-level trigger

@@ -1,4 +1,4 @@
--- End of day (issue 20, docs/end-of-day.md): the working-day calendar, the cut-off and closed
+-- End of day (docs/end-of-day.md): the working-day calendar, the cut-off and closed
 -- accounting periods in the journal guard, the ledger's bulk path made whole (the entry guard, the
 -- dashboard totals and the registered-users keys set-based), daily GL snapshots behind past-date
 -- balances, and the end-of-day invariants. Pseudo-constraints raised here:

@@ -1,6 +1,6 @@
--- Issue 15: the registered-users list is branch-scoped like the other lists. registered_user_keys
--- carries the customer's branch (kept by the same triggers as its other keys), so a branch-scoped
--- page walks the branch's own sort index instead of probing customers row by row.
+-- Branch scope (ADR 0015): the registered-users list is branch-scoped like the other lists.
+-- registered_user_keys carries the customer's branch (kept by the same triggers as its other keys), so
+-- a branch-scoped page walks the branch's own sort index instead of probing customers row by row.
 ALTER TABLE "registered_user_keys" ADD COLUMN "branch_code" text;--> statement-breakpoint
 UPDATE "registered_user_keys" k SET "branch_code" = c."branch_code" FROM "customers" c WHERE c."cust_id" = k."cust_id";--> statement-breakpoint
 ALTER TABLE "registered_user_keys" ALTER COLUMN "branch_code" SET NOT NULL;--> statement-breakpoint

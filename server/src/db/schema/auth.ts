@@ -203,7 +203,7 @@ export const staff = pgTable('staff', {
   isSuperuser: boolean('is_superuser').notNull().default(false),
   approvedBy: uuid('approved_by'),
   approvedAt: ts('approved_at'),
-  /** The branch the member of staff works in (issue 15); without `branches.all` they act only there. */
+  /** The branch the member of staff works in (ADR 0015); without `branches.all` they act only there. */
   homeBranch: text('home_branch').references(() => branches.code),
   /**
    * The permissions of the member's live roles, kept equal to staff_roles × role_permissions by

@@ -65,7 +65,7 @@ export const products = pgTable(
     ledgerCode: text('ledger_code')
       .notNull()
       .references(() => glAccounts.code),
-    // Issue 18: the product's other GL mappings (contracts/deposits/products.ts) and its state.
+    // Deposits: the product's other GL mappings (contracts/deposits/products.ts) and its state.
     interestExpenseGl: text('interest_expense_gl')
       .notNull()
       .default('5010')
@@ -92,7 +92,7 @@ export const products = pgTable(
 );
 
 /**
- * A product's pricing and rules, versioned (issue 18): a version applies from `effective_from` and is
+ * A product's pricing and rules, versioned (docs/deposits.md): a version applies from `effective_from` and is
  * never changed afterwards; end of day reads the version in force on the day it accrues. Rates are
  * yearly percentages. The columns end of day computes with are columns; the rest is in `terms`.
  */
@@ -167,7 +167,7 @@ export const customers = pgTable(
       .generatedAlwaysAs(
         sql`id_number is not null and address is not null and kyc_verified_at is not null and (date_of_birth is not null or type in ('corporate', 'government', 'organisation'))`,
       ),
-    // Issue 17: the kind's full record (contracts/customers/record.ts) for the details tab and edits;
+    // Customers: the kind's full record (contracts/customers/record.ts) for the details tab and edits;
     // what lists, searches, reports and CHECKs need is also kept in its own column below.
     profile: jsonb('profile').notNull().default({}),
     /** Optimistic locking for PATCH and four-eyes requests (each change adds one). */
@@ -205,19 +205,20 @@ export const customers = pgTable(
       'customers_channel_check',
       sql`${t.preferredChannel} is null or ${t.preferredChannel} in (${inList(CONTACT_CHANNELS)})`,
     ),
-    // A high-risk customer carries enhanced due diligence and a review date (issue 17).
+    // A high-risk customer carries enhanced due diligence and a review date (docs/customers.md).
     check(
       'customers_edd_check',
       sql`coalesce(${t.riskOverride}, ${t.riskRating}) <> 'high' or ${t.kycVerifiedAt} is null or (${t.eddNotes} is not null and ${t.reviewOn} is not null)`,
     ),
     check('customers_merged_check', sql`${t.mergedInto} is null or ${t.mergedInto} <> ${t.custId}`),
-    // One customer per identity document (issue 17); registration numbers are id_type business_registration.
+    // One customer per identity document, so a person cannot be onboarded twice; registration numbers
+    // are id_type business_registration.
     uniqueIndex('customers_id_unique')
       .on(t.idType, t.idNumber)
       .where(sql`${t.idNumber} is not null`),
     // Sorting and keyset paging by name; cust_id makes the order total.
     index('customers_name_idx').on(t.name, t.custId),
-    // Customers list search (issue 17): ILIKE '%…%' on name, zero-padded id, id number and mobile,
+    // Customers list search: ILIKE '%…%' on name, zero-padded id, id number and mobile,
     // a BitmapOr over four trigram indexes, as registered_user_keys does for its screen.
     index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('customers_id_text_trgm_idx').using('gin', sql`lpad(${t.custId}::text, 6, '0') gin_trgm_ops`),
@@ -266,7 +267,7 @@ export const accounts = pgTable(
     balanceBand: smallint('balance_band').notNull().generatedAlwaysAs(sql.raw(BALANCE_BAND)),
     /** How far a Current account may go below zero; 0 for the others. */
     overdraftLimit: money('overdraft_limit').notNull().default('0.00'),
-    // Issue 18: the lifecycle, holds, overdrafts and fixed-deposit terms.
+    // Deposits: the lifecycle, holds, overdrafts and fixed-deposit terms.
     /** Set exactly when status is Blocked: 'debit' lets credits in, 'total' stops everything. */
     blockKind: text('block_kind', { enum: BLOCK_KINDS }),
     closedOn: date('closed_on'),
@@ -373,7 +374,7 @@ export const accountCounts = pgTable(
   (t) => [primaryKey({ columns: [t.accountType, t.status, t.branchCode, t.productCode] })],
 );
 
-/** Amounts set aside on an account (issue 18): they lower the available balance until released or expired. */
+/** Amounts set aside on an account (holds): they lower the available balance until released or expired. */
 export const accountHolds = pgTable(
   'account_holds',
   {
@@ -486,17 +487,18 @@ export const registeredUserKeys = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(name)`),
     mobileNo: text('mobile_no').notNull(),
-    // The customer's branch (issue 15): a branch-scoped caller's list walks the branch's own indexes.
+    // The customer's branch (branch scope, ADR 0015): a branch-scoped caller's list walks the branch's
+    // own indexes.
     branchCode: text('branch_code').notNull(),
     /**
      * The payment account's accounts.balance_band (monotone in the balance): a search sorted by balance
-     * reads balances only for the hits in the bands its page reaches (issue 22). A posting changes it
+     * reads balances only for the hits in the bands its page reaches (ADR 0033). A posting changes it
      * only when the balance moves by about a fifth.
      */
     balanceBand: smallint('balance_band').notNull().default(0),
   },
   (t) => [
-    // A branch-scoped page: the same sorts within one branch (issue 15).
+    // A branch-scoped page: the same sorts within one branch.
     index('ruk_branch_id_idx').on(t.branchCode, t.custId, t.nameFolded, t.mobileNo),
     index('ruk_branch_name_idx').on(t.branchCode, t.name, t.custId, t.nameFolded, t.mobileNo),
     index('ruk_branch_mobile_idx').on(t.branchCode, t.mobileNo, t.custId, t.nameFolded),

@@ -18,7 +18,7 @@ import { customers, inList } from './banking.ts';
 export const CUSTOMER_RELATION_ROLES = ['director', 'signatory', 'joint_holder', 'guardian'] as const;
 
 /**
- * Who acts for a customer (issue 17): directors and signatories of an organisation, the holders of a
+ * Who acts for a customer: directors and signatories of an organisation, the holders of a
  * joint customer, the guardian of a minor. `related_id` is always a private customer.
  */
 export const customerRelations = pgTable(
@@ -41,7 +41,7 @@ export const customerRelations = pgTable(
 );
 
 /**
- * Photos, ID scans and specimen signatures (issue 17). The bytes are a storage object in the private
+ * Photos, ID scans and specimen signatures. The bytes are a storage object in the private
  * `customer-documents` bucket; one document per kind is current (a partial unique index says so).
  */
 export const customerDocuments = pgTable(

@@ -25,7 +25,7 @@ import {
 import { accounts, inList } from './banking.ts';
 
 /**
- * End of day (issue 20, docs/end-of-day.md): the calendar, the runs and their steps, and what each
+ * End of day (docs/end-of-day.md): the calendar, the runs and their steps, and what each
  * step leaves behind per account. Those per-account rows are the steps' idempotency keys: a step does
  * nothing for an account that already has its row for the date, so a retry or a resumed run never
  * posts twice.

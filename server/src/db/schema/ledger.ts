@@ -149,7 +149,7 @@ export const bankBusinessDate = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     businessDate: date('business_date'),
-    /** Set while an end-of-day run closes the day (issue 20): only end-of-day entries may post then. */
+    /** Set while an end-of-day run closes the day: only end-of-day entries may post then. */
     closingRunId: bigint('closing_run_id', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,7 +23,7 @@ import {
 import { accounts } from './banking.ts';
 
 /**
- * Payments (issue 19, docs/payments.md): the day's exchange rates (treasury module), salary batches
+ * Payments (docs/payments.md): the day's exchange rates (treasury module), salary batches
  * and standing orders (payments module). Money moves only through journal entries; these tables hold
  * instructions and their outcome.
  */

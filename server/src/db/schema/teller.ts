@@ -25,7 +25,7 @@ import { inList, branches, accounts } from './banking.ts';
 import { journalEntries } from './ledger.ts';
 
 /**
- * The teller's tables (issue 19, docs/teller.md, ADR "teller tills and vaults"). A till session's cash
+ * The teller's tables (docs/teller.md, ADR "teller tills and vaults"). A till session's cash
  * is a sub-ledger of its branch's teller-cash GL account 1020-<branch>: every GL line on that account
  * made by a teller entry names its session (`gl_lines.till_session_id`, migration teller_core), and a
  * trigger keeps `till_sessions.balance` equal to the session's lines, never below zero.

@@ -145,7 +145,7 @@ describe('POST /api/accounts/:number/transactions', () => {
     const cases = [
       [numbers.closed, credit('1'), 'account_closed'],
       [numbers.blocked, { ...credit('1'), direction: 'debit' }, 'debit_blocked'],
-      // Within the Officer's limit (Le 50,000), so the ledger, not four-eyes, answers (issue 15).
+      // Within the Officer's limit (Le 50,000), so the ledger, not four-eyes, answers.
       [numbers.other, { ...credit('49999'), direction: 'debit' }, 'insufficient_funds'],
     ] as const;
     for (const [number, body, code] of cases) {

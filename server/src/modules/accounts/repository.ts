@@ -23,7 +23,8 @@ export async function findAccount(db: Database, accountNumber: string): Promise<
                to_char(a.opened_on, 'YYYY-MM-DD') as "dateOpened", b.name as branch,
                b.code as "branchCode", b.town as "branchTown",
                account_held(a.id, a.held)::numeric(18,2)::text as held, a.block_kind as "blockKind",
-               -- the newest posting, from the end of the account's history index (issue 22 B.12)
+               -- the newest posting, from the end of the account's history index (Account Enquiry's
+               -- last activity)
                (select to_char(t.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from transactions t
                  where t.account_id = a.id order by t.posted_at desc, t.id desc limit 1) as "lastActivity",
                (a.balance - account_held(a.id, a.held) + case when a.overdraft_expires_on is null

@@ -60,7 +60,7 @@ describe('account enquiry API', () => {
       status: 'Active',
       accountType: 'Savings',
       dateOpened: '2026-01-01',
-      // The newest of the twelve postings (issue 22 B.12).
+      // The newest of the twelve postings: Account Enquiry's last activity.
       lastActivity: '2026-06-12T09:00:00Z',
     });
     const [audit] = await queryRows<{ actor_id: string; target_id: string; outcome: string }>(

@@ -38,7 +38,7 @@ async function auditedFind(
 ): Promise<AccountRef> {
   const u = currentUser(req);
   const account = await findAccount(db, number);
-  // Branch scope (issue 15): an account of another branch is refused, and the attempt audited.
+  // Branch scope (ADR 0015): an account of another branch is refused, and the attempt audited.
   const otherBranch = account !== null && !inBranchScope(req, account.branchCode);
   await writeAudit(db, {
     action,

@@ -6,8 +6,9 @@ import { queryRows } from '../../db/rows.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 /**
- * Issue 13, finding 11: a member of staff posts with a description that hides a formula behind a
- * zero-width character, a BOM or a full-width sign; the exported statement must show it as text.
+ * Finding 11 of the security review (docs/security.md): a member of staff posts with a description that
+ * hides a formula behind a zero-width character, a BOM or a full-width sign; the exported statement
+ * must show it as text.
  */
 describe('security: CSV formula guard on exports (over HTTP)', () => {
   let t: TestApp;

@@ -102,7 +102,7 @@ const personTarget = (r: AuditRow) =>
 
 /**
  * Names for the page's actors and the people it acts on, in one query: the screen shows people, the raw
- * id stays in the detail (issue 22 B.9).
+ * id stays in the detail, for whoever needs to trace it.
  */
 async function withActorNames<R extends AuditRow>(db: Database, rows: R[]): Promise<R[]> {
   const ids = [

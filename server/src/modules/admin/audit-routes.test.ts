@@ -60,7 +60,7 @@ describe('audit trail API', () => {
     expect(aboutClerk.rows).toMatchObject([
       { action: 'staff.approve', actorId: root.userId, outcome: 'success' },
     ]);
-    // Names, not ids (issue 22 B.9): the sign-up's full name, "Test root <n>".
+    // Names, not ids, so a reader knows who without a lookup: the sign-up's full name, "Test root <n>".
     expect((aboutClerk.rows[0] as Row & { actorName: string }).actorName).toMatch(/^Test root \d+$/);
     // The person acted on, by name too.
     expect((aboutClerk.rows[0] as Row & { targetName: string }).targetName).toMatch(/^Test clerk \d+$/);

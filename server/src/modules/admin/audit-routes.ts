@@ -54,7 +54,7 @@ async function* auditCsv(db: Database, f: AuditFilters, maxId: number): AsyncGen
   }
 }
 
-/** The audit trail (issue 8): list, detail, CSV export and chain verification. Superusers only. */
+/** The audit trail: list, detail, CSV export and chain verification. Superusers only. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
 

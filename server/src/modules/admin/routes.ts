@@ -3,7 +3,7 @@ import { staffAdminRoutes } from '../staff/index.ts';
 import { staffRoleRoutes } from '../roles/index.ts';
 import { auditAdminRoutes } from './audit-routes.ts';
 
-/** `/api/admin`: staff administration and the audit trail, each route guarded by its permission (issues 8, 15). */
+/** `/api/admin`: staff administration and the audit trail, each route guarded by its permission. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff records and audit rows must not linger in browser or proxy caches.
   app.addHook('onSend', async (_req, reply) => {

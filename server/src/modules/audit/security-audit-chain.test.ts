@@ -12,9 +12,10 @@ import { writeCheckpoint, type AuditCheckpoint } from './checkpoint.ts';
 import { writeAudit } from './write-audit.ts';
 
 /**
- * Issue 13, finding 12: an attacker who reaches the database as the table's owner switches the
- * triggers off, rewrites rows and recomputes the chain, or removes the newest rows. The keyed chain
- * and the signed checkpoint outside the database must expose both (POST /api/admin/audit/verify).
+ * Finding 12 of the security review (docs/security.md): an attacker who reaches the database as the
+ * table's owner switches the triggers off, rewrites rows and recomputes the chain, or removes the
+ * newest rows. The keyed chain and the signed checkpoint outside the database must expose both (POST
+ * /api/admin/audit/verify).
  */
 describe('security: keyed audit chain and checkpoint (over HTTP)', () => {
   let t: TestApp | undefined;

@@ -5,7 +5,7 @@ import { AuthError } from './errors.ts';
 import type { SessionRow } from './sessions.ts';
 
 /**
- * Authenticator assurance (issue 13, finding 4). Once a user has a verified factor, a password alone
+ * Authenticator assurance (docs/security.md, finding 4). Once a user has a verified factor, a password alone
  * (aal1) is not enough: `/api`, `/rest/v1` and the sensitive `/auth/v1` changes need a session that
  * has passed the second factor (aal2). The session row, not the token's claim, is the authority.
  */

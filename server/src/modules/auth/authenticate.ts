@@ -86,7 +86,7 @@ export interface StaffCaller {
   /** False when the user has a verified factor but this session has not passed it (aal1). */
   aalSatisfied: boolean;
   /**
-   * Permissions of the caller's live roles, read from the database on this request (issue 15): a
+   * Permissions of the caller's live roles, read from the database on this request (ADR 0015): a
    * token or user_metadata cannot add one, and a revocation counts from the next request.
    */
   permissions: readonly string[];
@@ -105,7 +105,8 @@ const staffCallerQuery = (db: Database) =>
       approved: staff.approved,
       isSuperuser: staff.isSuperuser,
       aal: authSessions.aal,
-      // A verified factor makes aal2 mandatory (issue 13, finding 4); one indexed probe in the same trip.
+      // A verified factor makes aal2 mandatory (docs/security.md, finding 4); one indexed probe in the
+      // same trip.
       hasVerifiedFactor: sql<boolean>`exists (select 1 from auth_mfa_factors f where f.user_id = ${authSessions.userId} and f.status = 'verified')`,
       homeBranch: staff.homeBranch,
       // Kept equal to the live roles' permissions by triggers (migration staff_permissions_sync).

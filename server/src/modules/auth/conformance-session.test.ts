@@ -215,7 +215,7 @@ describe('supabase-js conformance: sessions', () => {
       code: 'email_exists',
     });
     const changed = await c.auth.updateUser({ email: `moved.${id.email}` });
-    // Secure e-mail change (issue 13, finding 5): nothing applies until both addresses confirm.
+    // Secure e-mail change (docs/security.md, finding 5): nothing applies until both addresses confirm.
     expect(changed.data.user).toMatchObject({ email: id.email, new_email: `moved.${id.email}` });
   });
 

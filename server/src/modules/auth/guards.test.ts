@@ -66,7 +66,7 @@ describe('auth guards', () => {
       isActivated: false,
       isSuperuser: false,
       aalSatisfied: true,
-      // A pending account holds no permissions, whatever roles it may have (issue 15).
+      // A pending account holds no permissions, whatever roles it may have: activation comes first.
       permissions: [],
       homeBranch: null,
     });

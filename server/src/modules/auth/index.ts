@@ -17,7 +17,7 @@ export {
   type AuthUser,
 } from './guards.ts';
 
-// Permissions (issue 15): the guard factory, branch scope, and what each route declares it needs.
+// Permissions (ADR 0015): the guard factory, branch scope, and what each route declares it needs.
 export {
   assertBranch,
   assertPermission,

@@ -10,7 +10,7 @@ import {
 } from './guards.ts';
 
 /**
- * Permission guards (issue 15). Every `/api` route declares what it needs, either by its guard
+ * Permission guards (ADR 0015). Every `/api` route declares what it needs, either by its guard
  * (`requirePermission('journal.post')`, or one of the access-level guards below, which carry their
  * level) or by `config: { access: 'public' }` for a route with no guard. `routeAccessOf` reads the
  * declaration; the route-permission test fails for any `/api` route where it finds none.

@@ -6,7 +6,7 @@ import type { SessionRow } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
 /**
- * GoTrue's secure password change (issue 13, finding 5): a stolen access token alone must not be
+ * GoTrue's secure password change (docs/security.md, finding 5): a stolen access token alone must not be
  * able to set a new password. `PUT /user { password }` needs the `nonce` mailed by
  * `GET /reauthenticate`, unless the session signed in within `AUTH_REAUTH_WINDOW_MINUTES`
  * (the user has just typed the password, or just followed a recovery link).

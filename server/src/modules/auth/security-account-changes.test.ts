@@ -11,9 +11,9 @@ import {
 } from '../../../test/support/auth-clients.ts';
 
 /**
- * Issue 13, finding 5: a stolen access token must not become a permanent takeover. The thief's
- * session is "old" (signed in before the reauthentication window), as a token lifted from a
- * browser would be.
+ * Finding 5 of the security review (docs/security.md): a stolen access token must not become a
+ * permanent takeover. The thief's session is "old" (signed in before the reauthentication window), as a
+ * token lifted from a browser would be.
  */
 describe('security: secure password and e-mail change (supabase-js over HTTP)', () => {
   let t: TestApp;

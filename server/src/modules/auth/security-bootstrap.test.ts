@@ -6,8 +6,9 @@ import { bootstrapWarning } from '../staff/index.ts';
 import { staffUsers } from '../../../test/support/staff-users.ts';
 
 /**
- * Findings 13 and 14 (issue 13): demo mode listened on 0.0.0.0 while its page shows the demo
- * superuser's credentials; without demo data whoever signs up first becomes superuser.
+ * Findings 13 and 14 of the security review (docs/security.md): demo mode listened on 0.0.0.0 while its
+ * page shows the demo superuser's credentials; without demo data whoever signs up first becomes
+ * superuser.
  */
 describe('security: first superuser and demo exposure (findings 13, 14)', () => {
   describe('BOOTSTRAP_SUPERUSER_EMAIL set', () => {

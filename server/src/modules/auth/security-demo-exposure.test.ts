@@ -11,9 +11,10 @@ const outsideAddress = Object.values(os.networkInterfaces())
   .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 /**
- * Finding 13 (issue 13): in embedded demo mode the server listened on 0.0.0.0 and its page serves the
- * demo superuser's credentials to anyone who can reach it. The real server process, started in demo
- * mode without HOST, must answer on loopback only and say how to expose it on purpose.
+ * Finding 13 of the security review (docs/security.md): in embedded demo mode the server listened on
+ * 0.0.0.0 and its page serves the demo superuser's credentials to anyone who can reach it. The real
+ * server process, started in demo mode without HOST, must answer on loopback only and say how to expose
+ * it on purpose.
  */
 describe('security: demo mode stays on loopback (finding 13)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-demo-exposure-'));

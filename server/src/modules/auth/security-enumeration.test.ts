@@ -3,9 +3,10 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { newIdentity } from '../../../test/support/auth-clients.ts';
 
 /**
- * Finding 9 (issue 13): `/otp` answered differently for known and unknown addresses, and with
- * autoconfirm off `POST /signup` with an existing unconfirmed address returned that user's id, name
- * and mobile number. The duplicate-email message of docs/product.md §8 for a confirmed address stays (product rule).
+ * Finding 9 of the security review (docs/security.md): `/otp` answered differently for known and
+ * unknown addresses, and with autoconfirm off `POST /signup` with an existing unconfirmed address
+ * returned that user's id, name and mobile number. The duplicate-email message of docs/product.md §8
+ * for a confirmed address stays (product rule).
  */
 describe("security: no enumeration, no other user's data (finding 9)", () => {
   let t: TestApp;

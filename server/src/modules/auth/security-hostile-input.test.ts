@@ -8,9 +8,10 @@ import { openTestAccount, accountBalance } from '../../../test/support/banking-f
 import { NASTY_STRINGS } from '../../../test/fuzz/hostile-values.ts';
 
 /**
- * Finding 10 (issue 13): two 500s the fuzzer had missed. `GET /verify?redirect_to=` with CR/LF or
- * U+2028 (a same-origin URL, so it reached the Location header), and a credit that takes a balance
- * past numeric(18,2). Now 400 and 409 with a clear message, and both are in the fuzz dictionary.
+ * Finding 10 of the security review (docs/security.md): two 500s the fuzzer had missed.
+ * `GET /verify?redirect_to=` with CR/LF or U+2028 (a same-origin URL, so it reached the Location header),
+ * and a credit that takes a balance past numeric(18,2). Now 400 and 409 with a clear message, and both
+ * are in the fuzz dictionary.
  */
 describe('security: hostile redirect_to and balance overflow (finding 10)', () => {
   let t: TestApp;

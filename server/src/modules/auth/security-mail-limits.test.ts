@@ -5,9 +5,9 @@ import { mailOutbox } from '../../db/schema/auth.ts';
 import { staffUsers } from '../../../test/support/staff-users.ts';
 
 /**
- * Finding 7 (issue 13): 80 `/recover` calls for addresses that do not exist used up the global hourly
- * mail cap, so nobody got auth mail for an hour. Mail never sent must not count; per-address and
- * per-source limits come first; the global cap protects the SMTP server.
+ * Finding 7 of the security review (docs/security.md): 80 `/recover` calls for addresses that do not
+ * exist used up the global hourly mail cap, so nobody got auth mail for an hour. Mail never sent must
+ * not count; per-address and per-source limits come first; the global cap protects the SMTP server.
  */
 describe('security: one client cannot block auth mail for everyone (finding 7)', () => {
   let t: TestApp;

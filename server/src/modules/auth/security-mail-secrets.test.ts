@@ -7,9 +7,10 @@ import { parseAuthMail, startSmtpSink } from '../../../test/support/auth-clients
 import type { Config } from '../../config.ts';
 
 /**
- * Finding 8 (issue 13): with SMTP_URL unset every code and link was logged at info level, and
- * mail_outbox kept bodies with plaintext codes after sending. Outside demo mode a code or link never
- * reaches the log, and sent mail is kept without them; demo mode keeps the log convenience.
+ * Finding 8 of the security review (docs/security.md): with SMTP_URL unset every code and link was
+ * logged at info level, and mail_outbox kept bodies with plaintext codes after sending. Outside demo
+ * mode a code or link never reaches the log, and sent mail is kept without them; demo mode keeps the
+ * log convenience.
  */
 describe('security: codes and links stay out of logs and sent mail (finding 8)', () => {
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -10,8 +10,8 @@ import { client, keysOf, signedUpClient } from '../../../test/support/auth-clien
 const nextStepCode = (secret: string) => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
 
 /**
- * Issue 13, finding 4: with a verified TOTP factor, a password-only (aal1) session must reach
- * nothing, must not enrol a second factor, and a TOTP code must work once.
+ * Finding 4 of the security review (docs/security.md): with a verified TOTP factor, a password-only
+ * (aal1) session must reach nothing, must not enrol a second factor, and a TOTP code must work once.
  */
 describe('security: MFA is enforced on the server (supabase-js over HTTP)', () => {
   let t: TestApp;

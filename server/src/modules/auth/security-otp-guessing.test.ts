@@ -6,10 +6,11 @@ import { mailOutbox } from '../../db/schema/auth.ts';
 import { client, keysOf, parseAuthMail, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 /**
- * Finding 1 (issue 13): account takeover by guessing a recovery code. The attacker knows the victim's
- * address, asks for a recovery, and guesses — as a typed code, as GoTrue's token_hash (which used to
- * be sha256(email + code), computable from a guess), or through the GET link — rotating
- * X-Forwarded-For. Every path must spend one budget per address, and the code must die.
+ * Finding 1 of the security review (docs/security.md): account takeover by guessing a recovery code.
+ * The attacker knows the victim's address, asks for a recovery, and guesses — as a typed code, as
+ * GoTrue's token_hash (which used to be sha256(email + code), computable from a guess), or through the
+ * GET link — rotating X-Forwarded-For. Every path must spend one budget per address, and the code must
+ * die.
  */
 describe('security: guessing e-mailed codes (finding 1)', () => {
   let t: TestApp;

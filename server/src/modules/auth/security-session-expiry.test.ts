@@ -6,9 +6,10 @@ import { authSessions } from '../../db/schema/auth.ts';
 import { keysOf, signedUpClient } from '../../../test/support/auth-clients.ts';
 
 /**
- * Finding 6 (issue 13): sessions never expired on the server (idle sign-out lived only in the browser),
- * so a stolen refresh token worked forever. SESSION_INACTIVITY_TIMEOUT and SESSION_TIMEBOX end a
- * session at its next refresh with `session_expired`, as GoTrue does.
+ * Finding 6 of the security review (docs/security.md): sessions never expired on the server (idle
+ * sign-out lived only in the browser), so a stolen refresh token worked forever.
+ * SESSION_INACTIVITY_TIMEOUT and SESSION_TIMEBOX end a session at its next refresh with
+ * `session_expired`, as GoTrue does.
  */
 describe('security: sessions expire on the server (finding 6)', () => {
   let t: TestApp;

@@ -3,10 +3,11 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 
 /**
- * Finding 3 (issue 13): five wrong passwords from five addresses locked any account, superusers
- * included, for 15 minutes, repeatable forever. Now failures count per (account, source); the owner's
- * right password from a clean source always gets in. (TRUST_PROXY names the loopback "proxy", so each
- * X-Forwarded-For stands for a different real client, as behind a load balancer.)
+ * Finding 3 of the security review (docs/security.md): five wrong passwords from five addresses locked
+ * any account, superusers included, for 15 minutes, repeatable forever. Now failures count per
+ * (account, source); the owner's right password from a clean source always gets in. (TRUST_PROXY names
+ * the loopback "proxy", so each X-Forwarded-For stands for a different real client, as behind a load
+ * balancer.)
  */
 describe('security: nobody can lock another person out (finding 3)', () => {
   let t: TestApp;

@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
- * Finding 2 (issue 13): X-Forwarded-For was trusted from anyone, so rotating it bypassed every
- * per-IP limit and audit rows recorded the address the attacker chose. TRUST_PROXY is off by default.
+ * Finding 2 of the security review (docs/security.md): X-Forwarded-For was trusted from anyone, so
+ * rotating it bypassed every per-IP limit and audit rows recorded the address the attacker chose.
+ * TRUST_PROXY is off by default.
  */
 describe('security: X-Forwarded-For is honoured only from TRUST_PROXY (finding 2)', () => {
   const signInFailure = (t: TestApp, xff: string) =>

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { corporateCustomer, customerStaff, privateCustomer } from '../../../test/support/customers.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 
-/** Creation per kind, field errors and duplicates over HTTP (issue 17). */
+/** Creation per kind, field errors and duplicates over HTTP. */
 describe('POST /api/customers', () => {
   let t: TestApp;
   let cso: StaffUser, away: StaffUser;

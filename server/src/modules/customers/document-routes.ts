@@ -17,7 +17,7 @@ export const DOCUMENTS_BUCKET = 'customer-documents';
 const docParams = custParam.extend({ docId: z.uuid() });
 
 /**
- * Photos, ID scans and signatures (issue 17), stored through the storage module in its private
+ * Photos, ID scans and signatures (docs/customers.md), stored through the storage module in its private
  * `customer-documents` bucket (PNG, JPEG or PDF, 5 MB: the bucket's own limits). A new upload
  * becomes its kind's current document; an older one can be made current again.
  */

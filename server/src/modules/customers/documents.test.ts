@@ -23,7 +23,7 @@ function multipart(kind: string, file: Buffer, type: string) {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
-/** Documents and the contact log over HTTP (issue 17). */
+/** Documents and the contact log over HTTP. */
 describe('customer documents and contacts', () => {
   let t: TestApp;
   let cso: StaffUser, away: StaffUser;

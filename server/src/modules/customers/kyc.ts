@@ -7,7 +7,7 @@ import { effectiveRisk, isIndividual, isOrganisation, type CustomerRow } from '.
 export const KYC_VERIFICATION = 'Verification by a checker';
 
 /**
- * What a customer file still lacks before a checker may activate it (issue 17). The database's
+ * What a customer file still lacks before a checker may activate it (docs/customers.md). The database's
  * `kyc_complete` column stays the dashboard's rule (data present and verified); this list adds the
  * documents and due diligence the file needs, so the 360 page can name each gap.
  */

@@ -7,7 +7,7 @@ import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 
-/** The lifecycle over HTTP (issue 17): transitions, four-eyes with two people, audit with reasons. */
+/** The customer lifecycle over HTTP: transitions, four-eyes with two people, audit with reasons. */
 describe('POST /api/customers/:custId/status', () => {
   let t: TestApp;
   let cso: StaffUser, comp: StaffUser, comp2: StaffUser, away: StaffUser;

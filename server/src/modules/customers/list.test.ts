@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { customerStaff, privateCustomer } from '../../../test/support/customers.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 
-/** The list (search, filters, sort, paging, branch scope) and the reports (issue 17). */
+/** The list (search, filters, sort, paging, branch scope) and the reports. */
 describe('GET /api/customers and reports', () => {
   let t: TestApp;
   let cso: StaffUser, away: StaffUser, comp: StaffUser;

@@ -18,7 +18,7 @@ export async function listDocuments(db: Database, custId: number): Promise<Custo
 }
 
 /**
- * The customer 360 view (issue 17): a handful of indexed lookups by cust_id, so it stays a few
+ * The customer 360 view (docs/customers.md): a handful of indexed lookups by cust_id, so it stays a few
  * milliseconds at 1,000,000 customers (bench/customers.ts measures it).
  */
 export async function customer360(db: Database, c: CustomerRow, today: string): Promise<Customer360> {

@@ -42,7 +42,7 @@ export async function getRecentEvents(
         where not s.approved and not s.is_superuser
         order by s.created_at desc limit ${limit}`,
   );
-  // People's and customers' names, not ids (issue 22 B.9), joined on the ten rows only.
+  // People's and customers' names, not ids (a reader knows who at a glance), joined on the ten rows only.
   const activity = await queryRows<AuditRow>(
     db,
     sql`select a.*, nullif(pa.full_name, '') as actor_name,
@@ -85,7 +85,7 @@ export async function getRecentEvents(
         ...base,
         type: 'alert',
         title: 'Failed sign-in',
-        // The person by name when the e-mail is theirs; never a raw id (issue 22 B.9).
+        // The person by name when the e-mail is theirs; never a raw id, which tells a reader nothing.
         description: `A sign-in as ${a.actor_name && a.actor_email ? `${a.actor_name} (${a.actor_email})` : (a.actor_email ?? 'an unknown user')} failed.`,
       });
     } else if (a.action === 'mobile_banking.subscription_saved') {

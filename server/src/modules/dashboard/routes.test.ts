@@ -30,11 +30,11 @@ describe('GET /api/dashboard', () => {
     // A staff sign-up awaiting approval is a pending new_user event.
     const event = body.events.find((e) => e.userId === pending.userId);
     expect(event).toMatchObject({ type: 'new_user', status: 'pending' });
-    // Its name, for the Review button (issue 22 B.16).
+    // Its name, so the Review button says whom it reviews.
     expect(event?.userName).toMatch(/^Test /);
   });
 
-  it('names people, not ids, in the activity events (issue 22 B.9)', async () => {
+  it('names people, not ids, in the activity events', async () => {
     const root = await make('superuser', 'chief');
     const joiner = await make('pending', 'joiner');
     expect((await adminClient(t.app).act(joiner.userId, 'approve', root.auth)).statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { SUSPENSE_GL } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
- * Issue 18's journey over HTTP: open → approve → activate → deposit → hold (available drops) →
+ * An account's whole life over HTTP: open → approve → activate → deposit → hold (available drops) →
  * release → debit block (withdrawal refused) → unblock → close with payout to zero, in one balanced
  * journal; the trial balance nets to zero after every step.
  */

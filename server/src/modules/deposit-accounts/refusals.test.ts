@@ -12,7 +12,7 @@ import {
   withRawEntry,
 } from '../../../test/support/banking-fixtures.ts';
 
-/** Every 409 `details.code` of issue 18's account routes, and the check-digit 400 on every route. */
+/** Every 409 `details.code` of the deposit account routes, and the check-digit 400 on every route. */
 describe('account refusals', () => {
   let t: TestApp;
   let cso: StaffUser, mgr: StaffUser, mgr2: StaffUser, boss: StaffUser, away: StaffUser;

@@ -7,7 +7,7 @@ import { runDueStandingOrders } from '../payments/index.ts';
 import { openTillSessions } from '../teller/index.ts';
 import { eodHooks } from './registry.ts';
 
-/** app.ts plugs the teller's open tills and payments' standing orders into end of day (issue 20). */
+/** app.ts plugs the teller's open tills and payments' standing orders into end of day. */
 describe('end of day wired to the teller and payments modules', () => {
   const scene = useEodScene('2026-11-24');
 

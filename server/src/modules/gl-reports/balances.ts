@@ -29,9 +29,9 @@ export { currentBusinessDate } from '../../db/business-date.ts';
 export async function balancesAsOf(db: Database, date: string, today: string): Promise<NetBalance[]> {
   const past = date < today;
   if (past) {
-    // End of day's daily snapshots (issue 20): the latest one on or before the date plus the entries
-    // dated after it up to the date (gl_balances_as_of, migration eod_functions) — a lookup, whatever
-    // the date. Dates before the first snapshot keep the way below.
+    // End of day's daily snapshots (docs/end-of-day.md): the latest one on or before the date plus the
+    // entries dated after it up to the date (gl_balances_as_of, migration eod_functions) — a lookup,
+    // whatever the date. Dates before the first snapshot keep the way below.
     const [s] = await queryRows<{ d: string | null }>(
       db,
       sql`select max(business_date)::text as d from gl_daily_balances where business_date <= ${date}::date`,

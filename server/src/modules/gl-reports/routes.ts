@@ -57,7 +57,7 @@ function send<T>(
 }
 
 /**
- * The general ledger's reports (issue 14 §6), read-only: trial balance, balance sheet, income
+ * The general ledger's reports (docs/ledger.md), read-only: trial balance, balance sheet, income
  * statement and a GL account's statement, each as JSON, PDF or CSV.
  */
 export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {

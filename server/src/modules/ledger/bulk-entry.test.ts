@@ -8,7 +8,7 @@ import { LedgerError } from './ledger-error.ts';
 import { postBulkEntry } from './post-bulk-entry.ts';
 
 /**
- * The set-based path (issue 19): a bulk entry's lines are checked by the statement-level trigger with
+ * The set-based path (ADR 0024): a bulk entry's lines are checked by the statement-level trigger with
  * the row trigger's rules, so it refuses what a single posting is refused, and setting
  * ledger.bulk_entry by hand skips nothing.
  */

@@ -14,7 +14,7 @@ export interface EntryRowAsPosted {
 
 /**
  * The entry as getEntry would read it back, from what posting it returned: a posting route answers
- * without one more round trip after its commit (issue 14). Lines in id order, as getEntry sorts them;
+ * without one more round trip after its commit (ADR 0032). Lines in id order, as getEntry sorts them;
  * routes.test.ts checks the two agree.
  */
 export function entryAsPosted(input: EntryInput, row: EntryRowAsPosted, lines: JournalLine[]): JournalEntry {

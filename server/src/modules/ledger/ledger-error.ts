@@ -19,14 +19,14 @@ export const CONSTRAINT_REFUSALS: Record<string, LedgerRefusalCode> = {
   journal_entries_reversal_of_unique: 'already_reversed',
   gl_lines_postable: 'gl_account_not_postable',
   transactions_account_open: 'account_closed',
-  // Issue 18 (migration account_numbers_holds_guards): lifecycle and available balance.
+  // Deposits (migration account_numbers_holds_guards): lifecycle and available balance.
   transactions_account_active: 'account_not_active',
   transactions_account_blocked: 'account_blocked',
   transactions_debit_blocked: 'debit_blocked',
   // A Dormant account takes no staff-made debit until its four-eyes reactivation (insider controls).
   transactions_dormant_debit: 'debit_blocked',
   transactions_available: 'insufficient_available',
-  // Issue 20 (migration eod_functions): end of day's cut-off and closed accounting periods.
+  // End of day (migration eod_functions): end of day's cut-off and closed accounting periods.
   journal_entries_day_closing: 'day_closing',
   journal_entries_closed_period: 'closed_period',
 };

@@ -31,7 +31,7 @@ export function manualJournalEntry(
 
 /**
  * The currency and total (its debits) of the first currency whose total is over the maker's
- * manual-journal limit, or null when every currency is within it (issue 15's limits).
+ * manual-journal limit, or null when every currency is within it (role limits, ADR 0015).
  */
 export function overManualLimit(
   b: ManualJournalRequest,

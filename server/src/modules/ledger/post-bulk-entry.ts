@@ -36,8 +36,8 @@ export interface PostedBulkEntry {
 }
 
 /**
- * Posts one balanced entry whose customer lines come from a query, in one INSERT … SELECT (issue 19:
- * a 10,000-line salary batch; ADR "set-based salary posting"). The database's guards are the same as
+ * Posts one balanced entry whose customer lines come from a query, in one INSERT … SELECT (a
+ * 10,000-line salary batch; ADR 0024). The database's guards are the same as
  * for postEntry: the posting trigger's checks (lifecycle, blocks, posting order, running balance,
  * available balance; the limits' check constraint), made set-based by transactions_post_bulk; the
  * entry's balance per currency; the business date; append-only. Locks every account first in id

@@ -18,10 +18,10 @@ type Op =
   | { kind: 'transfer'; a: number; b: number; amount: string }
   | { kind: 'fx'; usd: number; sle: number; amount: string; rate: string; toSle: boolean }
   | { kind: 'reverse'; pick: number }
-  // Issue 19: standing orders registered and run (by several workers at once).
+  // Payments: standing orders registered and run (by several workers at once).
   | { kind: 'order'; a: number; b: number; amount: string }
   | { kind: 'run' }
-  // Issue 18: holds and blocks interleave with the postings.
+  // Deposits: holds and blocks interleave with the postings.
   | { kind: 'hold'; a: number; amount: string }
   | { kind: 'release'; pick: number }
   | { kind: 'block'; a: number; total: boolean }

@@ -185,7 +185,7 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
   });
 
   it('transfers within a currency, and across currencies through the FX position at the day’s rate', async () => {
-    // The day's rate (issue 19): the buy rate applies from dollars into Leones.
+    // The day's rate (ADR 0023): the buy rate applies from dollars into Leones.
     await t.db.db.execute(sql`insert into fx_rates (currency, business_date, buy, sell, mid)
       values ('USD', current_business_date(), 22.755, 23.5, 23.1)`);
     const same = await send('POST', '/api/transfers', {

@@ -6,7 +6,7 @@ import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { createSubscriber } from '../../../test/support/subscribers.ts';
 import { queryRows } from '../../db/rows.ts';
 
-/** Issue 15: the registered-users list is branch-scoped like the customers list. */
+/** The registered-users list is branch-scoped like the customers list. */
 describe('GET /api/registered-users: branch scope', () => {
   let t: TestApp;
   let home: StaffUser, away: StaffUser, boss: StaffUser;

@@ -46,7 +46,7 @@ export const mobileBankingRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = req.query;
       const q = p.q || undefined;
       const paged = p.page !== undefined || p.pageSize !== undefined;
-      // Branch scope (issue 15), as the customers list: staff without `branches.all` see their branch.
+      // Branch scope (ADR 0015), as the customers list: staff without `branches.all` see their branch.
       const branch = listBranch(req, p.branch);
       const params = { q, branch, sort: p.sort ?? 'id', order: p.order ?? 'asc' } as const;
       let total: number;

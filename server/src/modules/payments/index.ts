@@ -1,5 +1,5 @@
 /**
- * The payments module's only door (issue 19): transfers at the day's rate with limits and four-eyes,
+ * The payments module's only door (docs/payments.md): transfers at the day's rate with limits and four-eyes,
  * reversals (always four-eyes), bulk salary batches, standing orders. End of day calls
  * `runDueStandingOrders` as its first step.
  */

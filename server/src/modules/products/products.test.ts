@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import { newSavings, productStaff, savingsTerms, TODAY } from '../../../test/support/products.ts';
 
-/** Create and read products over HTTP, four-eyes through the approvals routes (issue 18). */
+/** Create and read products over HTTP, four-eyes through the approvals routes. */
 describe('GET|POST /api/products', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof productStaff>>;

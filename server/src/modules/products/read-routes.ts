@@ -20,7 +20,8 @@ export const codeParam = z.object({ code: z.string().min(1).max(12) });
 /** A product with the version in force on `today` as `terms`; `versions` only when asked for. */
 function view(p: ProductRow, versions: Product['versions'], today: string, all: boolean): Product | null {
   const terms = inForce(versions, today);
-  // A product with no version at all (the test fixtures, rows older than issue 18) has no terms to show.
+  // A product with no version at all (the test fixtures, rows older than versioned terms) has no terms
+  // to show.
   if (!terms) return null;
   const { version: _v, approvedBy: _b, approvedAt: _a, ...t } = terms;
   return { ...p, terms: t, versions: all ? versions : [] };

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { productStaff, savingsTerms } from '../../../test/support/products.ts';
 
-/** GET /api/products/reports as JSON, CSV and PDF (issue 18, /products/reports). */
+/** GET /api/products/reports as JSON, CSV and PDF (the /products/reports screen). */
 describe('GET /api/products/reports', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof productStaff>>;
@@ -19,7 +19,7 @@ describe('GET /api/products/reports', () => {
       ],
     });
     expect(
-      (await s.approved('PUT', '/api/products/T-SAV', { terms, reason: 'Terms for issue 18' })).statusCode,
+      (await s.approved('PUT', '/api/products/T-SAV', { terms, reason: 'Terms for the report' })).statusCode,
     ).toBe(200);
     await openTestAccount(t.app.db);
     await openTestAccount(t.app.db, { status: 'Dormant' });

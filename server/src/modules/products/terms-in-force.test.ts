@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { creditRateFor } from './terms-in-force.ts';
 import { savingsTerms } from '../../../test/support/products.ts';
 
-/** The tier a balance reaches decides its rate; without tiers the flat rate applies (issue 18). */
+/** The tier a balance reaches decides its rate; without tiers the flat rate applies. */
 describe('creditRateFor', () => {
   const tiered = savingsTerms({
     creditRate: '5.0000',

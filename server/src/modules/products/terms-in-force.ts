@@ -49,7 +49,8 @@ export const termsOf = (row: TermsColumns): TermsInForce => ({
 
 /**
  * The version of a product's terms in force on `onDate` (the latest one effective on or before it),
- * or null when the product has none yet. A version never applies before its date (issue 18).
+ * or null when the product has none yet. A version never applies before its date: terms are not changed
+ * retroactively.
  */
 export async function termsInForce(
   db: Database,

@@ -10,7 +10,7 @@ import {
   TODAY,
 } from '../../../test/support/products.ts';
 
-/** PUT /api/products/:code: new versions from a date, never backwards, four-eyes (issue 18). */
+/** PUT /api/products/:code: new versions from a date, never backwards, four-eyes. */
 describe('PUT /api/products/:code', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof productStaff>>;

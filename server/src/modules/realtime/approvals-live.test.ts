@@ -11,8 +11,9 @@ type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 type Person = Awaited<ReturnType<typeof realtimeUser>>;
 
 /**
- * The approvals inbox is live (issue 21): a request's changes reach exactly the staff GET /api/approvals
- * shows it to (its maker, checkers who may decide it), never someone who may not decide it.
+ * The approvals inbox is live (docs/realtime-protocol.md): a request's changes reach exactly the staff
+ * GET /api/approvals shows it to (its maker, checkers who may decide it), never someone who may not
+ * decide it.
  */
 describe('approval_requests over /realtime/v1', () => {
   let t: TestApp;

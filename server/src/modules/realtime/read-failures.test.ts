@@ -23,7 +23,7 @@ vi.mock('./published-tables.ts', async (original) => {
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
-/** A change the server cannot read back is tried again, and never lost silently (issue 21). */
+/** A change the server cannot read back is tried again, and never lost silently. */
 describe('row changes the database is too busy to read back', () => {
   let t: TestApp;
   let baseUrl: string;

@@ -7,7 +7,7 @@ export interface ApprovalActor {
 }
 
 /**
- * A command a checker's approval runs (issue 15). A module that needs four-eyes registers one per
+ * A command a checker's approval runs (ADR 0015). A module that needs four-eyes registers one per
  * request type (`registerApprovalCommand`) and creates requests with `requestApproval`; the approvals
  * routes find the handler by type. `execute` runs inside the approval's transaction and writes the
  * command's own audit row (the maker as actor, the checker in its details).
@@ -24,7 +24,7 @@ export interface ApprovalCommand {
   /**
    * Optional: runs in the decision's transaction when a request ends without being approved
    * (rejected by a checker, withdrawn by its maker), for a subject that exists only as a request
-   * (issue 18: a Submitted account becomes Rejected). Lazy expiry does not call it: an expired
+   * (a Submitted account becomes Rejected). Lazy expiry does not call it: an expired
    * request writes nothing of its own (ADR 0015), so its subject keeps its state until decided.
    */
   onEnded?(

@@ -26,7 +26,7 @@ const checkerOf = (req: FastifyRequest): Checker => {
   };
 };
 
-/** The four-eyes inbox and its decisions (issue 15). */
+/** The four-eyes inbox and its decisions (ADR 0015). */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
 

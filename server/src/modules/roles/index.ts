@@ -1,5 +1,5 @@
 /**
- * The roles module's only door (issue 15): roles and their limits, staff role assignment, and the
+ * The roles module's only door (ADR 0015): roles and their limits, staff role assignment, and the
  * four-eyes engine other modules use (`registerApprovalCommand`, `requestApproval`, `limitsOf`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

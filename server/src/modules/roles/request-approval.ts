@@ -104,10 +104,10 @@ export async function approvalByReference(
 }
 
 /**
- * `requestApproval` made idempotent by the maker's reference (issue 19): the same request sent again —
- * after a timeout, a double click, or by two copies racing — answers with the first request and stores
- * nothing. `prepare` runs in the same transaction before the request is stored (e.g. a lock and a
- * check) and may throw to refuse.
+ * `requestApproval` made idempotent by the maker's reference, for payments a client may retry: the same
+ * request sent again — after a timeout, a double click, or by two copies racing — answers with the
+ * first request and stores nothing. `prepare` runs in the same transaction before the request is stored
+ * (e.g. a lock and a check) and may throw to refuse.
  */
 export async function requestApprovalOnce(
   db: Database,

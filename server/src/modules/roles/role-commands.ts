@@ -20,7 +20,7 @@ const staffCommand = z.object({ userId: z.uuid(), input: staffRolesInputSchema }
 const roleVersion = async (tx: Database, id: string) =>
   id === 'new' ? null : ((await getRole(tx, id))?.version.toString() ?? 'deleted');
 
-/** The role and staff-role commands a checker's approval runs (issue 15). */
+/** The role and staff-role commands a checker's approval runs. */
 export function registerRoleCommands(): void {
   for (const type of ['role.create', 'role.update'] as const) {
     registerApprovalCommand({

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { routeAccessOf } from '../auth/index.ts';
 
 /**
- * Every `/api` route declares what it needs (issue 15), found through the app's own route list, so
+ * Every `/api` route declares what it needs (ADR 0015), found through the app's own route list, so
  * a route added later without a declaration fails here. Declaring is one line: a guard from the auth
  * module (`requirePermission('x')`, `requireSignedIn`…) or `config: { access: 'public' }`.
  */

@@ -133,7 +133,7 @@ function changeInTransaction(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffAdmin})`);
     // The guard let the caller in before the lock; they may have been demoted meanwhile.
-    // `staff.manage` (issue 15) lets a non-superuser administer staff; superuser rights, and anything
+    // `staff.manage` (ADR 0015) lets a non-superuser administer staff; superuser rights, and anything
     // done to a superuser, stay with superusers.
     const me = await flagsOf(tx, actor.id);
     if (!me || me.banned || (!me.isSuperuser && !me.approved))

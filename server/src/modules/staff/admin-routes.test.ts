@@ -44,7 +44,7 @@ describe('staff administration API', () => {
       for (const u of [officer, pending]) {
         const res = await send(u.auth);
         expect(res.statusCode, `${url} as ${u.email}`).toBe(403);
-        // Pending: activation first. Activated (the Officer role): the route's permission (issue 15).
+        // Pending: activation first. Activated (the Officer role): the route's permission.
         expect(res.json()).toEqual(
           u === pending
             ? { error: 'Your account is awaiting activation by an administrator' }

@@ -22,7 +22,7 @@ describe('supabase-js storage conformance: buckets', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds the private customer buckets (issue 16) and customer-documents (issue 17)', async () => {
+  it('seeds the private customer buckets and customer-documents', async () => {
     const { data, error } = await admin.listBuckets();
     expect(error).toBeNull();
     const seeded = data!.filter((b) => b.id.startsWith('customer-')).map((b) => [b.id, b.public]);

@@ -18,7 +18,7 @@ export interface InternalPut {
 }
 
 /**
- * Another module's door to object storage (issue 17: customer documents): the same staging, type
+ * Another module's door to object storage (customer documents): the same staging, type
  * sniffing, bucket limits and audit as `/storage/v1` uploads, but for private buckets no staff
  * permission opens, and with the caller's own rows committed in the same transaction as the object.
  * Storage refusals come back as the /api's HttpError (413, 415…).

@@ -22,7 +22,7 @@ export interface BucketPolicy {
 
 /**
  * Whether a staff user holds `permission`: an activated member of staff whose roles grant it (read
- * from the database on each request by the auth guard, issue 15), or a superuser. A name that is not
+ * from the database on each request by the auth guard, ADR 0015), or a superuser. A name that is not
  * a permission of the contracts is held by nobody.
  */
 export function holdsPermission(user: AuthUser, permission: string): boolean {

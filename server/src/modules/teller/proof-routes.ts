@@ -43,7 +43,7 @@ function send(reply: FastifyReply, format: 'json' | 'csv' | 'pdf', p: ProofData,
 }
 
 /**
- * Proof (issue 19, item 5): each teller's day, the daily differences and the branch differences, as
+ * Proof (docs/teller.md): each teller's day, the daily differences and the branch differences, as
  * JSON, CSV or PDF. The head teller's job: `teller.vault`.
  */
 export const proofRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -41,7 +41,7 @@ async function visibleSession(req: FastifyRequest, teller: Teller, id: string) {
   return s;
 }
 
-/** Till sessions and the vault (issue 19): open, current, the branch's list, close, vault transfers. */
+/** Till sessions and the vault (docs/teller.md): open, current, the branch's list, close, vault transfers. */
 export const tellerSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/teller/sessions',

@@ -1,5 +1,5 @@
 /**
- * The treasury module's only door (issue 19): the day's exchange rates, entered under
+ * The treasury module's only door (docs/payments.md): the day's exchange rates, entered under
  * Treasury → Exchange Rates and read by every cross-currency movement (`dayRateFor`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -16,7 +16,7 @@ import { currentUser, requireActivatedStaff, requirePermission } from '../auth/i
 import { listRates, setRate } from './rates.ts';
 
 /**
- * The day's exchange rates (issue 19). Any activated member of staff may read them (a transfer's
+ * The day's exchange rates (ADR 0023). Any activated member of staff may read them (a transfer's
  * preview shows them); entering needs `treasury.rates`. A closed business date keeps its rates.
  */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {

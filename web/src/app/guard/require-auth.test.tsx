@@ -98,7 +98,7 @@ describe('<RequireAuth>', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Request timed out while fetching user status');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
-  it("names the page and the permission it needs for a user without it, and sets the tab's title (issue 22 B.11, B.16)", () => {
+  it("names the page and the permission it needs for a user without it, and sets the tab's title", () => {
     render(
       <AuthContext.Provider
         value={

@@ -20,11 +20,11 @@ export interface RequireAuthProps {
    */
   superusersOnly?: string;
   /**
-   * The permission the screen needs (issue 15): without it the user sees "You don't have access to
+   * The permission the screen needs (ADR 0015): without it the user sees "You don't have access to
    * this page" and the screen is not rendered (the server answers 403 too).
    */
   permission?: Permission;
-  /** The page's name, the heading of what a user without access sees instead (issue 22 B.11). */
+  /** The page's name, the heading of what a user without access sees instead. */
   title?: string;
 }
 

@@ -2,7 +2,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * What a signed-in user sees on a screen they may not use: the page's own heading (its menu entry) and
- * why, so each page says what it protects (issue 22 B.11). The screen itself is never rendered.
+ * why, so each page says what it protects. The screen itself is never rendered.
  */
 export function SuperusersOnly({
   title,

@@ -60,7 +60,7 @@ export default function AppHeader() {
             role="img"
             aria-label={`Signed in as ${fullName || user.email || 'user'}`}
             title={fullName || user.email || undefined}
-            // At phone width the avatar gives way so Sign Out stays on screen (issue 22 B.7).
+            // At phone width the avatar gives way so Sign Out stays on screen.
             className="bg-primary text-primary-foreground hidden size-9 items-center justify-center rounded-full text-sm font-semibold sm:flex"
           >
             {userInitial(user)}

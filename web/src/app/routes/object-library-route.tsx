@@ -4,7 +4,7 @@ import { Guarded } from './guarded';
 export default function ObjectLibraryPage() {
   return (
     // The server administers buckets for storage.manage (superusers hold every permission): the same
-    // permission opens the screen and shows its menu entry (issue 22 B.11).
+    // permission opens the screen and shows its menu entry, so a user never meets a screen their menu hid.
     <Guarded requiresActivation permission="storage.manage">
       <ObjectLibraryRoute />
     </Guarded>

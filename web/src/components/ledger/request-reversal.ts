@@ -3,7 +3,7 @@ import { approvalCreatedSchema } from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
 
 /**
- * POST /api/journal-entries/:id/reversal — always four-eyes (issue 19): 202 `{ approvalId }`, the
+ * POST /api/journal-entries/:id/reversal — always four-eyes (docs/payments.md): 202 `{ approvalId }`, the
  * reversal posts when a second person approves. Shared by Account Enquiry and the General Ledger.
  */
 export function requestReversal(entryId: string, body: { reason: string; reference: string }) {

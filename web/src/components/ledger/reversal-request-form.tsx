@@ -21,7 +21,7 @@ const refusalText = (err: Error) => {
 };
 
 /**
- * Asks for the reversal of a journal entry, with a reason (issue 19): nothing is reversed until a
+ * Asks for the reversal of a journal entry, with a reason: nothing is reversed until a
  * second person approves, so the answer is "sent for approval". One reference per form: a double
  * click asks once.
  */

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 
 /**
  * Not modal: a modal menu marks the rest of the page aria-hidden while its controls stay focusable
- * (axe aria-hidden-focus, issue 22 B.16). Focus still moves into the menu and Escape returns it.
+ * (axe aria-hidden-focus). Focus still moves into the menu and Escape returns it.
  */
 export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root modal={false} {...props} />;

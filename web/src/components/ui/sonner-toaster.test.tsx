@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toast } from '@/lib/toast';
 import SonnerToaster from './sonner-toaster';
 
-describe('toasts (issue 22 B.3)', () => {
+describe('toasts', () => {
   it('collapse the same message into one, and sit at the bottom, away from the header', async () => {
     const { container } = render(<SonnerToaster theme="light" />);
     act(() => {

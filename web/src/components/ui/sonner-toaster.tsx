@@ -3,7 +3,7 @@ import { Toaster, toast as sonnerToast } from 'sonner';
 import { setToastListener, type ToastMessage } from '@/lib/toast';
 
 function show({ title, description, variant = 'default' }: ToastMessage) {
-  // The same message twice is one toast (issue 22 B.3): sonner updates a toast with the same id.
+  // The same message twice is one toast: sonner updates a toast with the same id.
   const id = `${variant}\u0000${title}\u0000${description ?? ''}`;
   const opts = description ? { id, description } : { id };
   if (variant === 'destructive') sonnerToast.error(title, opts);
@@ -18,6 +18,6 @@ export default function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
     setToastListener(show);
     return () => setToastListener(null);
   }, []);
-  // Bottom right: toasts never cover the header's Sign Out, theme toggle and menu (issue 22 B.3).
+  // Bottom right: toasts never cover the header's Sign Out, theme toggle and menu.
   return <Toaster theme={theme} duration={5000} closeButton position="bottom-right" />;
 }

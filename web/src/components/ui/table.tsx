@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** What a table wider than the screen says under itself (issue 22 B.7). */
+/** What a table wider than the screen says under itself, so a phone user knows to scroll it. */
 export const TABLE_SCROLL_HINT = 'Scroll sideways for more columns';
 
 /**

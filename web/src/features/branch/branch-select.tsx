@@ -8,7 +8,7 @@ export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
   const { branch, setBranch } = useBranch();
   const { me, can } = usePermissions();
   const home = me?.homeBranch ?? null;
-  // Without the cross-branch permission the selector is locked to the home branch (issue 15).
+  // Without the cross-branch permission the selector is locked to the home branch (ADR 0015).
   const locked = me !== null && !can('branches.all');
   useEffect(() => {
     if (me && home && (branch === null || (locked && branch !== home))) setBranch(home);

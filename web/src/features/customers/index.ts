@@ -1,4 +1,4 @@
-// The customers feature (issue 17): lists, creation, the 360 page and the Customer menu's tools.
+// The customers feature: lists, creation, the 360 page and the Customer menu's tools.
 export { CustomerListRoute } from './routes/customer-list-route';
 export { CustomerCreateRoute } from './routes/customer-create-route';
 export { Customer360Route } from './routes/customer-360-route';

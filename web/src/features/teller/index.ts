@@ -1,4 +1,4 @@
-// The teller feature (issue 19): the counter, the supervisor's view of the branch's tills, the CTR
+// The teller feature: the counter, the supervisor's view of the branch's tills, the CTR
 // list, and proof.
 export { TellerHomeRoute } from './routes/teller-home-route';
 export { BranchTillsRoute } from './routes/branch-tills-route';

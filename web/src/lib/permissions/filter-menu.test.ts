@@ -30,7 +30,7 @@ describe('filterMenu', () => {
   it('names a permission on every menu entry', () => {
     expect(flattenMenu().filter((e) => !e.item.permission)).toEqual([]);
   });
-  it('shows the Object Library only to those who may administer storage (issue 22 B.11)', () => {
+  it('shows the Object Library only to those who may administer storage', () => {
     const paths = (permissions: Permission[]) =>
       flattenMenu(filterMenu(MENU, (p) => holds({ permissions, isSuperuser: false }, p))).map(
         (e) => e.item.path,

@@ -19,6 +19,6 @@ export const PermissionsContext = createContext<PermissionsValue>({
 
 /**
  * The caller's permissions, for the menu, the route guard and the branch selector only: the server
- * checks every route itself (issue 15), so nothing here is a security boundary.
+ * checks every route itself (ADR 0015), so nothing here is a security boundary.
  */
 export const usePermissions = (): PermissionsValue => useContext(PermissionsContext);

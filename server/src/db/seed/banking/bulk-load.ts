@@ -39,7 +39,7 @@ export const BULK_LOAD_KEY = 'bulk_load_in_progress';
 /** Row triggers whose per-row work the seed does set-based (and then verifies). */
 const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_post'],
-  // Its statement-level twin (issue 19): idle without ledger.bulk_entry, but it would still keep a
+  // Its statement-level twin (ADR 0024): idle without ledger.bulk_entry, but it would still keep a
   // transition table of every row the seed loads.
   ['transactions', 'transactions_post_bulk'],
   ['transactions', 'transactions_no_truncate'],

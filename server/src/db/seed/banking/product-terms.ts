@@ -3,7 +3,7 @@ import type { productVersions } from '../../schema/banking.ts';
 type VersionRow = typeof productVersions.$inferInsert;
 
 /**
- * Version 1 of each deposit product's terms (issue 18), in force since before the first seeded
+ * Version 1 of each deposit product's terms, in force since before the first seeded
  * account. Believable for a Sierra Leone commercial bank in 2026 (after the 2022 redenomination):
  * Leone savings around 5%, fixed deposits 8–12% by tenor, USD deposits low, overdrafts at 24%.
  * The loan product gets its terms with the loans issue.

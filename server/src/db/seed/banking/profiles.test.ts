@@ -6,7 +6,7 @@ import type { DbHandle } from '../../client.ts';
 import { queryRows } from '../../rows.ts';
 import { seedBanking } from './index.ts';
 
-/** The issue-17 fields of seeded customers: believable and valid under the contracts' own schemas. */
+/** The full-record and KYC fields of seeded customers: believable and valid under the contracts' own schemas. */
 describe('seeded customer profiles', () => {
   let h: DbHandle;
   beforeAll(async () => {

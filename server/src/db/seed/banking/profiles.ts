@@ -70,7 +70,7 @@ const SECTOR_LABELS = JSON.stringify(
 );
 
 /**
- * The issue-17 columns of a seeded customer, as expressions over the insert's row `g` (type, name,
+ * The full-record and KYC columns of a seeded customer, as expressions over the insert's row `g` (type, name,
  * town, mobile, status, id type and number, date of birth `dob`). PEPs are rare (0.2%, what
  * regulators' guidance suggests for a retail book); the risk reasons repeat rateRisk's words.
  */

@@ -62,7 +62,7 @@ export async function markDormant(ctx: StepContext): Promise<void> {
       });
     return { lastId: Math.max(...rows.map((r) => Number(r.id))), done: rows.length, failed: 0 };
   });
-  // Last, the customer lifecycle's Dormant (issue 17): an Active customer none of whose accounts is
+  // Last, the customer lifecycle's Dormant (docs/customers.md): an Active customer none of whose accounts is
   // still open and awake once today's marks are applied. Only today's marked holders are looked at; a
   // rerun finds them Dormant already and moves none.
   await inChunk(ctx, async (tx) => {

@@ -11,7 +11,7 @@ import {
 } from '../../../../test/support/payments.ts';
 import { queryRows } from '../../../db/rows.ts';
 
-/** Issue 19 item 4: a reversal is a new journal, asked with a reason, posted only when a second person approves. */
+/** A reversal is a new journal, asked with a reason, posted only when a second person approves. */
 describe('reversals: always four-eyes, never twice, never of a reversal', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;

@@ -11,7 +11,7 @@ import { queryRows } from '../../../db/rows.ts';
 import { pageWindow } from '../../../lib/paging.ts';
 
 /**
- * A batch's lines, set-based (issue 19: 10,000 lines validate in well under a second): the file goes
+ * A batch's lines, set-based (ADR 0024: 10,000 lines validate in well under a second): the file goes
  * in with one INSERT … SELECT from a JSON array, and validation is one UPDATE that joins the accounts.
  */
 export async function insertLines(tx: Database, batchId: number, lines: SalaryCsvLine[]): Promise<void> {

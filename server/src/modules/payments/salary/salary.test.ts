@@ -41,7 +41,7 @@ const numberOf = async (t: TestApp, id: number) =>
     await queryRows<{ n: string }>(t.app.db, sql`select account_number as n from accounts where id = ${id}`)
   )[0]!.n;
 
-/** Issue 19 item 6: upload, line-by-line report, fixes on the screen, four-eyes, one balanced journal. */
+/** Bulk salary posting: upload, line-by-line report, fixes on the screen, four-eyes, one balanced journal. */
 describe('bulk salary posting', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;

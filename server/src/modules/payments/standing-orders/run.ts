@@ -23,7 +23,7 @@ export interface RunResult {
 type Outcome = 'posted' | 'failed' | 'missed' | 'skipped' | 'done';
 
 /**
- * Runs every standing order due on or before `businessDate` (issue 19; end of day calls this as its
+ * Runs every standing order due on or before `businessDate` (end of day calls this as its
  * first step, "Run due now" calls it by hand). Each due date posts at most once: the run row's key is
  * (order, due date) and the journal's reference is made of both, so a second run posts nothing. A
  * refusal (insufficient funds, a closed account, no rate) is recorded on the order's run; with retry

@@ -11,7 +11,7 @@ import {
 import { queryRows } from '../../../db/rows.ts';
 import { runDueStandingOrders } from '../index.ts';
 
-/** Issue 19 item 7: recurring transfers, run by end of day or "Run due now", each due date at most once. */
+/** Standing orders: recurring transfers, run by end of day or "Run due now", each due date at most once. */
 describe('standing orders', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;

@@ -5,7 +5,10 @@ import { approve, call, ledgerViolations, paymentsScene } from '../../../../test
 import { setRoles } from '../../../../test/support/roles.ts';
 import { queryRows } from '../../../db/rows.ts';
 
-/** Issue 15's leftover: a manual journal over the maker's limit becomes a four-eyes request. */
+/**
+ * Role limits apply to manual journals too: a manual journal over the maker's limit becomes a four-eyes
+ * request.
+ */
 describe('manual journals over the maker’s limit', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;

@@ -13,7 +13,7 @@ import { transferEntry } from '../../ledger/index.ts';
 import { postTransferAtOnce } from './post-at-once.ts';
 import type { TransferPreflight } from './preflight.ts';
 
-/** The one-transaction path of POST /api/transfers (issue 14's round trips), called directly. */
+/** The one-transaction path of POST /api/transfers (ADR 0032), called directly. */
 describe('postTransferAtOnce', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;

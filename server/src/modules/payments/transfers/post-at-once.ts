@@ -9,7 +9,7 @@ type PreflightQuery = Parameters<typeof transferPreflight>[1];
 /**
  * The common transfer in one transaction: the statement that reads the transfer's checks (accounts,
  * reference, limits) also locks both accounts, and the entry is posted on them straight after. That is
- * the round trips of a direct posting (issue 14: the API within 1.5× of the repository call).
+ * the round trips of a direct posting (ADR 0032: the API within 1.5× of the repository call).
  *
  * `plan` sees the checks and returns the entry to post, or null when the transfer is not that simple
  * (a replay, an approval, over the limit). Then, and on any refusal, nothing is kept (the transaction

@@ -13,7 +13,7 @@ import {
 } from '../../../../test/support/payments.ts';
 import { queryRows } from '../../../db/rows.ts';
 
-/** Issue 19 item 3 and issue 15's transfer limits, over HTTP. */
+/** Transfers and their role limits, over HTTP. */
 describe('transfers: the day’s rate, limits and four-eyes, idempotency, scope', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;

@@ -31,7 +31,7 @@ export function AccountDetails({ account }: { account: Details }) {
     ],
     ['Date Opened', formatLongDate(account.dateOpened)],
     ['Branch', account.branch],
-    // Issue 22 B.12: what a teller checks before they answer the customer.
+    // What a teller checks before they answer the customer.
     ['Currency', account.currency],
     ['Customer ID', account.customerId !== undefined ? padCustomerId(account.customerId) : '—'],
     ['Last Activity', account.lastActivity ? formatDateTime(account.lastActivity) : 'No postings yet'],

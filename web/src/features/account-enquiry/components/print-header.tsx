@@ -3,7 +3,7 @@ import { formatDateTime } from '@bankmanager/contracts';
 import { useAuth } from '@/lib/auth';
 
 /**
- * The printed sheet's header (issue 22 B.12): the bank, what the sheet is, and who printed it when —
+ * The printed sheet's header: the bank, what the sheet is, and who printed it when —
  * a printed balance is evidence, so it carries its own provenance. Shown only on paper.
  */
 export function PrintHeader() {

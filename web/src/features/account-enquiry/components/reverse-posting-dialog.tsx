@@ -12,7 +12,7 @@ import {
 import { usePostingLegs } from '../api/get-posting-legs';
 
 /**
- * Reverse, from a transaction's row (issue 19): finds the posting's journal entry, then asks for its
+ * Reverse, from a transaction's row: finds the posting's journal entry, then asks for its
  * reversal with a reason; a second person approves it in the inbox. A reversal is not reversed.
  */
 export function ReversePostingDialog({

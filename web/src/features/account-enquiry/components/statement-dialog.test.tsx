@@ -11,7 +11,7 @@ vi.mock('@/lib/toast', () => ({ toast }));
 const { StatementDialog } = await import('./statement-dialog');
 
 describe('StatementDialog', () => {
-  it('says so when the download has finished (issue 22 B.12)', async () => {
+  it('says so when the download has finished', async () => {
     render(<StatementDialog accountNumber="0010000042157" />);
     await userEvent.click(screen.getByRole('button', { name: 'Download Statement' }));
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));

@@ -29,7 +29,7 @@ export function StatementDialog({ accountNumber }: { accountNumber: string }) {
     try {
       await downloadStatement(accountNumber, from, to, 'pdf');
       setOpen(false);
-      // A finished download says so (issue 22 B.12): the browser may save it without a sign.
+      // A finished download says so: the browser may save it without a sign.
       toast({ title: 'Statement downloaded', description: `${from} to ${to}, PDF`, variant: 'success' });
     } catch (err) {
       toast({

@@ -132,7 +132,7 @@ describe('Account Enquiry', () => {
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ description: ACCOUNT_ENQUIRY_TEXT.notFound(unknown) }),
     );
-    // Issue 22 B.3: the same message stays on the field, with the cursor in it, until it is corrected.
+    // The same message stays on the field, with the cursor in it, until it is corrected.
     const field = screen.getByLabelText('Account Number');
     expect(field).toHaveAccessibleDescription(ACCOUNT_ENQUIRY_TEXT.notFound(unknown));
     expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -146,7 +146,7 @@ describe('Account Enquiry', () => {
     await search(`${NUMBER.slice(0, 3)} ${NUMBER.slice(3)}`); // spaces typed between groups are fine
     expect(await screen.findByText('Le 750.00')).toBeInTheDocument();
     expect(screen.getByText(/Garnishee order/)).toBeInTheDocument();
-    // Issue 22 B.12: currency, customer id, last activity, and who printed the sheet when.
+    // Currency, customer id, last activity, and who printed the sheet when.
     expect(screen.getByText('000007')).toBeInTheDocument();
     expect(screen.getByText('20 Nov 2026, 14:05')).toBeInTheDocument();
     expect(screen.getByTestId('print-header')).toHaveTextContent(
@@ -171,7 +171,7 @@ describe('Account Enquiry', () => {
     });
   });
 
-  it('keeps the account number in the URL and opens a linked account (issue 22 B.8)', async () => {
+  it('keeps the account number in the URL and opens a linked account', async () => {
     renderScreen(`/enquiries/account?account=${NUMBER}`);
     expect(await screen.findByText('Le 750.00')).toBeInTheDocument();
     expect(screen.getByLabelText('Account Number')).toHaveValue(NUMBER);

@@ -72,7 +72,7 @@ function History({ number }: { number: string }) {
  */
 export function AccountEnquiryRoute() {
   useDocumentTitle(T.title);
-  // The account number lives in the query string (issue 22 B.8): a reload or a link re-opens it.
+  // The account number lives in the query string: a reload or a link re-opens it.
   const [params, setParams] = useSearchParams();
   const [number, setNumber] = useState(() => params.get('account') ?? '');
   const [account, setAccount] = useState<Details | null>(null);
@@ -98,7 +98,7 @@ export function AccountEnquiryRoute() {
             ? err.message
             : String(err);
       toast({ title: 'Error', description: message, variant: 'destructive' });
-      // Also on the field, with the cursor back in it, until the number is corrected (issue 22 B.3).
+      // Also on the field, with the cursor back in it, until the number is corrected.
       if (err instanceof ApiError && err.status === 404) {
         setNumberError(message);
         document.getElementById('account-number')?.focus();

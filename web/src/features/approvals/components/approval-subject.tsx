@@ -42,7 +42,7 @@ export function ApprovalSubject({ approval: a }: { approval: Approval }) {
 }
 
 /**
- * Payments' requests (issue 19) link to what they are about: a journal entry (reversal, with its
+ * Payments' requests link to what they are about: a journal entry (reversal, with its
  * reason), a salary batch's report, an account's enquiry (a transfer).
  */
 function paymentSubject(a: Approval) {
@@ -73,7 +73,7 @@ function paymentSubject(a: Approval) {
   return null;
 }
 
-/** The teller's requests (issue 19): a withdrawal, a vault transfer or a till count, in plain words. */
+/** The teller's requests: a withdrawal, a vault transfer or a till count, in plain words. */
 const TELLER_SUBJECTS = new Set(['teller_transaction', 'till_vault_transfer', 'till_session']);
 const TELLER_FIELDS: Record<string, string> = {
   account: 'Account',

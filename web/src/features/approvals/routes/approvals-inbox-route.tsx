@@ -21,16 +21,16 @@ const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'D
 // min-w-0: a select is as wide as its longest option (a vault transfer's label), wider than a phone.
 const selectClass = 'border-input bg-background h-9 min-w-0 max-w-full rounded-md border px-2 text-sm';
 
-/** The approvals inbox (issue 15): every pending request the user may decide, oldest first. */
+/** The approvals inbox (ADR 0015): every pending request the user may decide, oldest first. */
 export function ApprovalsInboxRoute() {
   useDocumentTitle('Approve Transactions');
   // Filters and page live in the query string: a reload or a shared link restores them (B.8).
   const url = useUrlList(inboxFiltersSchema);
-  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  // The header's branch is the default branch filter; one in the URL wins.
   const { branch } = useBranch();
   const filters: InboxFilters = { ...url.filters, branch: url.filters.branch ?? branch ?? undefined };
   const { page, setPage } = url;
-  // Live (issue 21): a request made, decided or withdrawn elsewhere shows without a reload.
+  // Live (docs/realtime-protocol.md): a request made, decided or withdrawn elsewhere shows without a reload.
   const poll = useLiveRefetch('approvals-inbox', [{ table: 'approval_requests' }], [['approvals']]);
   const list = useApprovals(filters, page, poll);
   const decide = useDecideApproval();

@@ -74,7 +74,7 @@ describe('sign-in page', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it('after sign-up, prefills the new account’s e-mail, not the demo account (issue 22 B.14)', async () => {
+  it('after sign-up, prefills the new account’s e-mail, not the demo account', async () => {
     config.publicConfig.demoData = true;
     await renderPage(vi.fn(), undefined, vi.fn(), 'new.staff@bank.sl');
     expect(screen.getByLabelText('Email')).toHaveValue('new.staff@bank.sl');
@@ -111,7 +111,7 @@ describe('sign-in page', () => {
       description: 'Invalid login credentials',
       variant: 'destructive',
     });
-    // Issue 22 B.3: on the field too, with the cursor in it.
+    // On the field too, with the cursor in it.
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAccessibleDescription('Invalid login credentials');
     expect(password).toHaveFocus();

@@ -33,7 +33,7 @@ export function SignInRoute() {
   const { signIn, start } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  // After sign-up, the new account's e-mail (issue 22 B.14); else the demo account in demo mode.
+  // After sign-up, the new account's e-mail; else the demo account in demo mode.
   const signedUp = (location.state as { email?: unknown } | null)?.email;
   const fresh = typeof signedUp === 'string' ? signedUp : null;
   const [email, setEmail] = useState(fresh ?? demo?.email ?? '');
@@ -52,12 +52,12 @@ export function SignInRoute() {
     e.preventDefault();
     const check = (await loadCheck()).checkSignIn({ email, password });
     setErrors(check.ok ? {} : check.errors);
-    // The cursor goes to the first field to fix (issue 22 B.3).
+    // The cursor goes to the first field to fix.
     if (!check.ok) return document.getElementById(check.errors.email ? 'email' : 'password')?.focus();
     setBusy(true);
     try {
       await signIn(check.values.email, check.values.password);
-      // With an authenticator set up, the code comes before any page (issue 13, finding 4).
+      // With an authenticator set up, the code comes before any page (docs/security.md, finding 4).
       const { needsSecondFactor } = await import('@/lib/auth/assurance-level');
       if (await needsSecondFactor()) {
         void navigate(paths.mfaChallenge, { replace: true, state: location.state as unknown });
@@ -72,7 +72,7 @@ export function SignInRoute() {
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : AUTH_MESSAGES.signInErrorFallback;
       toast({ title: AUTH_MESSAGES.signInErrorTitle, description: message, variant: 'destructive' });
-      // The notice, and the same words on the password field until it is changed (issue 22 B.3).
+      // The notice, and the same words on the password field until it is changed.
       setErrors({ password: message });
       document.getElementById('password')?.focus();
       setBusy(false);

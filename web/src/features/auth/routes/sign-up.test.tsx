@@ -86,7 +86,7 @@ describe('sign-up page', () => {
     renderPage();
     await fill(valid);
     await submit();
-    // The sign-in page gets the new account's e-mail to prefill (issue 22 B.14).
+    // The sign-in page gets the new account's e-mail to prefill.
     expect(
       await screen.findByRole('heading', { name: 'Sign in page for aminata@bank.sl' }),
     ).toBeInTheDocument();

@@ -41,7 +41,7 @@ export function SignUpRoute() {
         description: confirmed ? SIGN_UP_CONFIRMED_DESCRIPTION : AUTH_MESSAGES.signUpSuccessDescription,
         variant: 'success',
       });
-      // The sign-in page opens with the new account's e-mail, not the demo account (issue 22 B.14).
+      // The sign-in page opens with the new account's e-mail, not the demo account.
       void navigate(paths.signIn, { state: { email } });
     } catch (err) {
       const message =

@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { useOverrideRisk } from '../api/risk-override';
 import { errorText } from '../lib/server-errors';
 
-// High risk needs enhanced due diligence and a review date (issue 17 §4), with the contract's message.
+// High risk needs enhanced due diligence and a review date (docs/customers.md), with the contract's message.
 const schema = riskOverrideSchema.superRefine((v, ctx) => {
   if (v.rating !== 'high') return;
   if (!v.eddNotes) ctx.addIssue({ code: 'custom', path: ['eddNotes'], message: CUSTOMER_TEXT.eddRequired });

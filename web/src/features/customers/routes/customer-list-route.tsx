@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function CustomerListRoute({ kind }: { kind: KindRoute }) {
   useDocumentTitle(KIND_TITLES[kind]);
   const { filters: inUrl, page, set } = useListParams();
-  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  // The header's branch is the default branch filter; one in the URL wins.
   const { branch } = useBranch();
   const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
   const { can } = usePermissions();

@@ -25,12 +25,12 @@ export function ActivatedDashboard({
   now?: Date;
 }) {
   useDocumentTitle('Dashboard');
-  // Live (issue 21): new sign-ups, approvals and other recent events show without a reload.
+  // Live (docs/realtime-protocol.md): new sign-ups, approvals and other recent events show without a reload.
   const poll = useLiveRefetch('dashboard', [{ table: 'dashboard_events' }], [['dashboard']]);
   const { data, error, isPending } = useDashboard(poll);
   const [allNews, setAllNews] = useState(false);
   return (
-    // Long unbroken words (e-mails in events) wrap instead of widening a phone screen (issue 22 B.7).
+    // Long unbroken words (e-mails in events) wrap instead of widening a phone screen.
     <main className="mx-auto w-full max-w-7xl space-y-6 p-4 [overflow-wrap:anywhere] sm:p-6">
       <DashboardGreeting name={name} now={now} subtitle="Here is what is happening at the bank today." />
       <PendingApprovals />

@@ -95,12 +95,12 @@ describe('activated dashboard', () => {
     renderWithData(<ActivatedDashboard name="Admin" isSuperuser now={new Date(2026, 0, 5, 19)} />);
     expect(screen.getByRole('heading', { name: 'Good Evening, Admin' })).toBeInTheDocument();
     expect(await screen.findByText('92%')).toBeInTheDocument();
-    // The figures say the branch selector does not scope them (issue 22 B.2).
+    // The figures say the branch selector does not scope them.
     expect(screen.getByText(FIGURES_SCOPE_TEXT)).toBeInTheDocument();
     expect(screen.getByText('Le 1,234,567.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'How the compliance score is computed' })).toBeInTheDocument();
     expect(screen.getByText('Needs Approval')).toBeInTheDocument();
-    // The button names the person (issue 22 B.16).
+    // The button names the person.
     expect(screen.getByRole('link', { name: 'Review Fatmata Sesay' })).toHaveAttribute(
       'href',
       '/security/users?review=u9',

@@ -6,11 +6,11 @@ import { usePendingApprovalsCount } from '../api/get-pending-approvals';
 
 const INBOX = paths.approvalsInbox;
 
-/** For checkers (issue 15): how many four-eyes requests wait for them, linking to the inbox. */
+/** For checkers (ADR 0015): how many four-eyes requests wait for them, linking to the inbox. */
 export function PendingApprovals() {
   const { can } = usePermissions();
   const checker = can('approvals.decide');
-  // Live (issue 21): the count follows requests made and decided elsewhere.
+  // Live (docs/realtime-protocol.md): the count follows requests made and decided elsewhere.
   const poll = useLiveRefetch(
     'pending-approvals',
     [{ table: 'approval_requests' }],

@@ -29,7 +29,7 @@ function Stat({
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
     <>
-      {/* The branch selector does not change these: said plainly (issue 22 B.2). */}
+      {/* The branch selector does not change these: said plainly, so nobody takes them for the branch. */}
       <p id="key-figures-scope" className="text-muted-foreground text-sm">
         {FIGURES_SCOPE_TEXT}
       </p>

@@ -1,4 +1,4 @@
-// One format policy (issue 22 B.5): day-first, in Freetown.
+// One format policy on every screen: day-first, in Freetown.
 export { formatDate } from '@bankmanager/contracts/format';
 
 /** Newest first. */

@@ -13,7 +13,7 @@ import { AccountTable } from './account-table';
  */
 export function AccountList({ screen }: { screen: ListScreen }) {
   const { filters: inUrl, page, set } = useAccountListParams();
-  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  // The header's branch is the default branch filter; one in the URL wins.
   const { branch } = useBranch();
   const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
   const sort = filters.sort ?? screen.defaultSort ?? 'number';

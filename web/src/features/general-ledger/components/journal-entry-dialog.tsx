@@ -24,7 +24,7 @@ import { useJournalEntry } from '../api/get-journal-entry';
 
 /**
  * One journal entry: its lines, and Reverse, which asks a second person to approve a mirror entry
- * pointing at it (four-eyes, issue 19). A reversal is never itself reversed.
+ * pointing at it (four-eyes). A reversal is never itself reversed.
  */
 export function JournalEntryDialog({
   id,

@@ -19,7 +19,7 @@ export function ManualJournalRoute() {
   const chart = useGlAccounts();
   const post = usePostJournalEntry();
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  // Over the maker's limit the journal waits for a second person (issue 15): say so, post nothing.
+  // Over the maker's limit the journal waits for a second person (ADR 0015): say so, post nothing.
   const [sent, setSent] = useState<string | null>(null);
   const postable = (chart.data ?? []).filter(
     (a) => a.kind === 'account' && a.manual_posting && a.status === 'active',

@@ -40,7 +40,7 @@ export function ModulePage({ path }: { path: string }) {
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold">{item.name}</h1>
-          {/* The code said as what it is (issue 22 B.15): the entry's number in the menu tree. */}
+          {/* The code said as what it is: the entry's number in the menu tree. */}
           <Badge variant="outline" title="This entry's number in the menu">
             Menu code {item.code}
           </Badge>

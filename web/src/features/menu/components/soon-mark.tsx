@@ -7,7 +7,7 @@ export const SOON_TEXT = 'Not available yet: this module has no screens yet';
 /**
  * Which entries are built: an entry with a screen of its own (a route other than the module page),
  * or a section with one somewhere below it. From the router's table (lib/screens), so a new screen
- * loses its mark the day its route is added (issue 22 B.15).
+ * loses its mark the day its route is added.
  */
 export function useIsBuilt(): (item: MenuItem) => boolean {
   const hasScreen = useHasScreen();

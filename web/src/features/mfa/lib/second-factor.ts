@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase';
 
 /*
- * TOTP second factor through the stock supabase-js client (issue 13, finding 4). The server refuses
+ * TOTP second factor through the stock supabase-js client (docs/security.md, finding 4). The server refuses
  * /api and /rest/v1 to a password-only (aal1) session of a user with a verified factor, so the code
  * is asked right after the password, before any page loads data.
  */

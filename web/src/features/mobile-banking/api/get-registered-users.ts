@@ -16,7 +16,7 @@ export interface UsersPageParams {
   order: 'asc' | 'desc';
   /** 0-based, as the screen counts (docs/product.md §9: initial page 0). */
   page: number;
-  /** The header's branch (issue 15): the server checks the caller may see it; none = the caller's scope. */
+  /** The header's branch (ADR 0015): the server checks the caller may see it; none = the caller's scope. */
   branch?: string | undefined;
 }
 

@@ -28,7 +28,7 @@ export function SubscriptionForm({ editing, onClose, onSaved }: Props) {
   const customer = useCustomer(custId);
 
   const loaded = customer.data ?? null;
-  // The form opens into view with the cursor in its first field (issue 22 B.4): the lookup in add
+  // The form opens into view with the cursor in its first field: the lookup in add
   // mode, the mobile number once an edited customer has loaded.
   const section = useRef<HTMLElement>(null);
   useEffect(() => {

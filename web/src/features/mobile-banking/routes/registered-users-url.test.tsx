@@ -40,7 +40,7 @@ function renderAt(url: string) {
 }
 const lastCall = () => getPage.mock.calls.at(-1) as unknown as [string, unknown, Record<string, unknown>];
 
-describe('registered users: state in the URL (issue 22 B.8)', () => {
+describe('registered users: state in the URL', () => {
   it('restores search, sort and page from a shared link', async () => {
     renderAt('/solutions/mobile-admin/users?q=kam&sort=name&order=desc&page=3');
     await screen.findByText('Kamara Fatmata');

@@ -20,7 +20,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const HEADERS = ['Role', 'Permissions', 'Staff', 'Status', ''];
 
-/** /security/roles (issue 15): the roles; create, edit and retire go to a second person for approval. */
+/** /security/roles (ADR 0015): the roles; create, edit and retire go to a second person for approval. */
 export function RolesRoute() {
   useDocumentTitle('Roles');
   const roles = useRoles();

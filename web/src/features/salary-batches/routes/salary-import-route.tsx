@@ -7,7 +7,7 @@ import { LinesTable } from '../components/lines-table';
 import { UploadForm } from '../components/upload-form';
 
 /**
- * Transaction → Other Transactions → Bulk Salary Import Posting (issue 19): the batches and a new
+ * Transaction → Other Transactions → Bulk Salary Import Posting: the batches and a new
  * upload; `?batch=` one batch's report, where lines are fixed and the batch submitted for approval.
  */
 export function SalaryImportRoute() {

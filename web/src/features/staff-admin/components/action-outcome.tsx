@@ -9,7 +9,7 @@ const OutcomeContext = createContext<Report>(() => {});
 export const useReportOutcome = () => useContext(OutcomeContext);
 
 /**
- * The last action's outcome, said on the page until the next one (issue 22 B.13): a status line naming
+ * The last action's outcome, said on the page until the next one: a status line naming
  * the person, and focus back on their row (its Actions button), or on the line when the row has left
  * the list (a rejected account, a filter the new status no longer matches).
  */

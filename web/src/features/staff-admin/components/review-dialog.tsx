@@ -23,7 +23,7 @@ export function ReviewDialog({ userId, onClose }: { userId: string; onClose: () 
 
   return (
     <Dialog open onOpenChange={(o) => (!o ? onClose() : undefined)}>
-      {/* Focus goes back to the person's row, not where the dialog was opened from (issue 22 B.13). */}
+      {/* Focus goes back to the person's row, not where the dialog was opened from. */}
       <DialogContent onCloseAutoFocus={(e) => e.preventDefault()}>
         <DialogTitle>Review new staff user</DialogTitle>
         <DialogDescription>

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useAssignableRoles, useSetStaffRoles } from '../api/set-staff-roles';
 
 /**
- * Roles and home branch of one member of staff (issue 15). Saving sends a request that another
+ * Roles and home branch of one member of staff (ADR 0015). Saving sends a request that another
  * person must approve; the current roles are shown in the access matrix (/security/access).
  */
 export function StaffRolesDialog({ user, onClose }: { user: StaffListItem | null; onClose: () => void }) {

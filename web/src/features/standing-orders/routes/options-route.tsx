@@ -2,7 +2,7 @@ import { useOptions } from '../api/options';
 import { OptionsForm } from '../components/options-form';
 import { RunNow } from '../components/run-now';
 
-/** Transaction → Standing Orders → Options (issue 19): the run rules and "Run due now". */
+/** Transaction → Standing Orders → Options: the run rules and "Run due now". */
 export function StandingOrdersOptionsRoute() {
   const options = useOptions();
   return (

@@ -2,7 +2,7 @@ import { useBusinessDate } from '@/lib/business-date';
 import { OrdersList } from '../components/orders-list';
 import { RegisterForm } from '../components/register-form';
 
-/** Transaction → Standing Orders → Register (issue 19): register, amend, cancel and find orders. */
+/** Transaction → Standing Orders → Register: register, amend, cancel and find orders. */
 export function StandingOrdersRegisterRoute() {
   const date = useBusinessDate();
   return (

@@ -37,7 +37,7 @@ const show = () =>
     </QueryClientProvider>,
   );
 
-/** Issue 19 item 4: a posting is reversed from the till's journal, by a holder of postings.reverse. */
+/** A posting is reversed from the till's journal, by a holder of postings.reverse. */
 describe('the till journal', () => {
   it('offers Reverse on a posted line to a holder of postings.reverse, with the reason form', async () => {
     held.add('postings.reverse');

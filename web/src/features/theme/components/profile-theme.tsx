@@ -7,8 +7,9 @@ import { useTheme } from '@/lib/theme';
 
 /**
  * Loads the signed-in user's theme from their profile (docs/product.md §4). None stored: the theme on
- * screen is kept and saved — the one chosen before sign-in, else the system preference (issue 22
- * B.10). localStorage is updated too, so theme-init.js paints the right theme next load.
+ * screen is kept and saved — the one chosen before sign-in, else the system preference, so signing in
+ * never flips the colours. localStorage is updated too, so theme-init.js paints the right theme next
+ * load.
  */
 export function useProfileThemeSync(userId: string): void {
   const { theme, setTheme } = useTheme();

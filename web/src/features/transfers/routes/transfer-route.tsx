@@ -22,7 +22,7 @@ type Values = typeof EMPTY;
 type Done = { entry: JournalEntry } | { approvalId: string };
 
 /**
- * Transaction → Transfers (issue 19): between two accounts, in one currency or across currencies at
+ * Transaction → Transfers: between two accounts, in one currency or across currencies at
  * the day's rate. Check digits are checked as the numbers are typed; both accounts are looked up only
  * when valid, and the preview converts live. Over the maker's limit the transfer waits for approval.
  */

@@ -16,7 +16,7 @@ import { RATES_PAGE_SIZE, useRates } from '../api/get-rates';
 import { RateForm } from '../components/rate-form';
 
 /**
- * Treasury → Exchange Rates (issue 19): the bank's buy, sell and mid rate of each currency per
+ * Treasury → Exchange Rates (ADR 0023): the bank's buy, sell and mid rate of each currency per
  * business date. Anyone may read them; Treasury (`treasury.rates`) enters them.
  */
 export function ExchangeRatesRoute() {
