@@ -27,7 +27,8 @@ export const GL_CLASS_LABELS: Record<GlClass, string> = {
 
 // --- Trial balance -----------------------------------------------------------------------------
 
-export const trialBalanceQuerySchema = z.object({ date: glReportDateSchema, format });
+/** Without a date: at the end of the current business date, as the other reports default. */
+export const trialBalanceQuerySchema = z.object({ date: glReportDateSchema.optional(), format });
 export type TrialBalanceQuery = z.infer<typeof trialBalanceQuerySchema>;
 
 /** One GL account in one currency: its balance as of the date, on the debit or the credit side. */

@@ -94,6 +94,13 @@ describe('GL report routes', () => {
     expect(row(now, '3010')).toMatchObject({ credit: '1000000.00' });
     expect(row(now, '1900', 'USD')).toMatchObject({ debit: '250.50' });
 
+    // Without a date: at the end of the current business date, the same figures as naming it.
+    const undated = await get('/api/gl/trial-balance');
+    expect(undated.statusCode, undated.body).toBe(200);
+    expect(undated.json()).toEqual(now);
+    const sheet = await get('/api/gl/balance-sheet');
+    expect(sheet.json().date).toBe(now.date);
+
     const yesterday = await tb(dayBefore(today));
     expect(yesterday.balanced).toBe(true);
     expect(row(yesterday, '1010')).toBeUndefined();
@@ -152,7 +159,6 @@ describe('GL report routes', () => {
 
   it('refuses bad input with a 400 or 404, never a 500', async () => {
     for (const url of [
-      '/api/gl/trial-balance',
       '/api/gl/trial-balance?date=2026-02-30',
       '/api/gl/trial-balance?date=yesterday',
       '/api/gl/trial-balance?date=0000-01-01',

@@ -20,6 +20,7 @@ import { entryBranches } from '../ledger/index.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { postingLegs } from './posting-legs.ts';
+import { currentBusinessDate } from '../../db/business-date.ts';
 import { buildTrialBalance } from './trial-balance.ts';
 import { buildBalanceSheet, buildIncomeStatement } from './statements.ts';
 import { buildGlStatement } from './gl-statement.ts';
@@ -75,7 +76,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const tb = await buildTrialBalance(app.db, req.query.date);
+      const tb = await buildTrialBalance(app.db, req.query.date ?? (await currentBusinessDate(app.db)));
       const name = { what: 'trial-balance', period: tb.date };
       return send(reply, req.query.format, tb, name, { csv: trialBalanceCsv, pdf: trialBalancePdf });
     },
@@ -94,7 +95,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await buildBalanceSheet(app.db, req.query.date);
+      const s = await buildBalanceSheet(app.db, req.query.date ?? (await currentBusinessDate(app.db)));
       const name = { what: 'balance-sheet', period: s.date };
       return send(reply, req.query.format, s, name, { csv: balanceSheetCsv, pdf: balanceSheetPdf });
     },
