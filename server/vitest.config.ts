@@ -41,6 +41,8 @@ const excluded = [
         'src/db/seed/banking/parallel.test.ts',
         // Production runs on PostgreSQL: the README's production start is checked there.
         'test/production-start.test.ts',
+        // The schema snapshot is pg_dump's, of a PostgreSQL database.
+        'src/db/schema-snapshot/schema-snapshot.test.ts',
       ]),
   ...(process.env.SHORT_FUZZ === 'off' ? ['test/fuzz/**'] : []),
 ];

@@ -1,0 +1,5296 @@
+-- The database as the migrations leave it (pg_dump --schema-only of a freshly migrated database).
+-- Generated: change a rule with a new migration, then `npm run db:schema` rewrites this file, and
+-- CI fails while the two disagree (docs/decisions/0035-database-rules-in-one-snapshot.md).
+
+--
+-- PostgreSQL database dump
+--
+
+--
+-- Name: drizzle; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA drizzle;
+
+--
+-- Name: pg_trgm; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+--
+-- Name: EXTENSION pg_trgm; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
+
+--
+-- Name: account_counts_deleted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_counts_deleted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE account_counts c SET n = c.n - d.n
+  FROM (SELECT account_type, status, branch_code, product_code, count(*) AS n FROM deleted_rows GROUP BY 1, 2, 3, 4) d
+  WHERE (c.account_type, c.status, c.branch_code, c.product_code) = (d.account_type, d.status, d.branch_code, d.product_code);
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_counts_inserted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_counts_inserted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO account_counts (account_type, status, branch_code, product_code, n)
+  SELECT account_type, status, branch_code, product_code, count(*) FROM inserted_rows GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (account_type, status, branch_code, product_code) DO UPDATE SET n = account_counts.n + excluded.n;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_counts_moved(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_counts_moved() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE account_counts SET n = n - 1
+   WHERE (account_type, status, branch_code, product_code) = (OLD.account_type, OLD.status, OLD.branch_code, OLD.product_code);
+  INSERT INTO account_counts (account_type, status, branch_code, product_code, n)
+  VALUES (NEW.account_type, NEW.status, NEW.branch_code, NEW.product_code, 1)
+  ON CONFLICT (account_type, status, branch_code, product_code) DO UPDATE SET n = account_counts.n + 1;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_counts_truncated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_counts_truncated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM account_counts;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_held(bigint, numeric); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_held(p_account bigint, p_held numeric) RETURNS numeric
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  IF p_held = 0 THEN
+    RETURN 0::numeric(18,2);
+  END IF;
+  RETURN (SELECT coalesce(sum(amount), 0)::numeric(18,2) FROM account_holds
+           WHERE account_id = p_account AND released_at IS NULL
+             AND (expires_on IS NULL OR expires_on >= current_business_date()));
+END;
+$$;
+
+--
+-- Name: account_holds_sync(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_holds_sync() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  acct bigint := coalesce(NEW.account_id, OLD.account_id);
+BEGIN
+  UPDATE accounts SET held = account_held(acct, 1) WHERE id = acct;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_number_valid(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_number_valid(n text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE STRICT
+    AS $_$
+  SELECT n ~ '^[0-9]{13}$' AND n::bigint % 97 = 1
+$_$;
+
+--
+-- Name: account_search_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_search_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE account_search
+     SET account_number = NEW.account_number, cust_id = NEW.cust_id, account_type = NEW.account_type,
+         status = NEW.status, branch_code = NEW.branch_code, product_code = NEW.product_code,
+         overdrawn_since = NEW.overdrawn_since, opened_on = NEW.opened_on, maturity_date = NEW.maturity_date,
+         balance_band = NEW.balance_band,
+         name = CASE WHEN NEW.cust_id = OLD.cust_id THEN name
+                     ELSE (SELECT c.name FROM customers c WHERE c.cust_id = NEW.cust_id) END
+   WHERE id = NEW.id;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_search_deleted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_search_deleted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM account_search s USING deleted_rows d WHERE s.id = d.id;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_search_inserted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_search_inserted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO account_search (id, account_number, cust_id, account_type, status, branch_code, product_code,
+                              overdrawn_since, opened_on, maturity_date, balance_band, name)
+  SELECT n.id, n.account_number, n.cust_id, n.account_type, n.status, n.branch_code, n.product_code,
+         n.overdrawn_since, n.opened_on, n.maturity_date, n.balance_band, c.name
+  FROM inserted_rows n JOIN customers c ON c.cust_id = n.cust_id;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_search_renamed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_search_renamed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE account_search s SET name = NEW.name FROM accounts a WHERE a.cust_id = NEW.cust_id AND s.id = a.id;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: account_search_truncated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_search_truncated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  -- DELETE, not TRUNCATE: a TRUNCATE that lists account_search too (the seed's reset) holds it open.
+  DELETE FROM account_search;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: accounts_control_mapping(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.accounts_control_mapping() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND (NEW.product_code IS DISTINCT FROM OLD.product_code OR NEW.ledger_code IS DISTINCT FROM OLD.ledger_code) THEN
+    RAISE EXCEPTION 'the product and control account of account % cannot change', OLD.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_control_mapping';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM products p WHERE p.code = NEW.product_code AND p.ledger_code = NEW.ledger_code AND p.currency = NEW.currency) THEN
+    RAISE EXCEPTION 'account % must use its product''s control account and currency', NEW.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_control_mapping';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: accounts_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.accounts_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NEW.balance <> 0 THEN
+      RAISE EXCEPTION 'a new account starts at 0.00; post an opening transaction instead'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_via_postings';
+    END IF;
+    RETURN NEW;
+  END IF;
+  -- Depth 1 is a statement from a client; the posting trigger's own UPDATE runs at depth 2.
+  IF NEW.balance IS DISTINCT FROM OLD.balance AND pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'the balance of account % changes only through postings', OLD.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_via_postings';
+  END IF;
+  IF NEW.currency IS DISTINCT FROM OLD.currency OR NEW.id IS DISTINCT FROM OLD.id THEN
+    RAISE EXCEPTION 'the id and currency of account % cannot change', OLD.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_immutable_identity';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: accounts_stats(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.accounts_stats() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  d_loans integer := 0;
+  old_dep numeric := 0;
+  new_dep numeric := 0;
+  s integer;
+BEGIN
+  IF TG_OP = 'UPDATE' AND current_setting('ledger.bulk_applying', true) = 'on'
+     AND NEW.status = OLD.status AND NEW.account_type = OLD.account_type THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    d_loans := d_loans - (OLD.account_type = 'Loan' AND OLD.status = 'Active' AND OLD.balance < 0)::integer;
+    IF OLD.account_type <> 'Loan' AND OLD.status <> 'Closed' THEN old_dep := greatest(OLD.balance, 0); END IF;
+    s := banking_stats_slot(OLD.id);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    d_loans := d_loans + (NEW.account_type = 'Loan' AND NEW.status = 'Active' AND NEW.balance < 0)::integer;
+    IF NEW.account_type <> 'Loan' AND NEW.status <> 'Closed' THEN new_dep := greatest(NEW.balance, 0); END IF;
+    s := banking_stats_slot(NEW.id);
+  END IF;
+  IF d_loans <> 0 THEN PERFORM banking_stats_bump('active_loans', '', s, d_loans); END IF;
+  IF TG_OP = 'UPDATE' AND OLD.currency <> NEW.currency THEN
+    PERFORM banking_stats_bump('total_deposits', OLD.currency, s, -old_dep);
+    PERFORM banking_stats_bump('total_deposits', NEW.currency, s, new_dep);
+  ELSIF new_dep <> old_dep THEN
+    PERFORM banking_stats_bump('total_deposits', coalesce(NEW.currency, OLD.currency), s, new_dep - old_dep);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: audit_log_append_only(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+
+--
+-- Name: audit_log_chain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_log_chain() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  last_hash text;
+  pads_hex text := current_setting('bankmanager.audit_key', true);
+  stripe smallint := (txid_current() % 8)::smallint;
+BEGIN
+  IF pads_hex IS NULL OR length(pads_hex) <> 256 THEN
+    RAISE EXCEPTION 'audit_log: rows are written by the application only (no audit key in this transaction)'
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  -- One writer at a time extends a chain; the lock is held until the writer's transaction ends.
+  PERFORM pg_advisory_xact_lock(727274002, stripe);
+  NEW.chain := stripe;
+  NEW.id := nextval('audit_log_id_seq');
+  NEW.occurred_at := clock_timestamp();
+  SELECT hash INTO last_hash FROM audit_log WHERE chain = stripe ORDER BY id DESC LIMIT 1;
+  NEW.prev_hash := coalesce(last_hash, '');
+  NEW.hash := audit_row_hmac(decode(pads_hex, 'hex'), NEW.prev_hash, NEW);
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: audit_log; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.audit_log (
+    id bigint NOT NULL,
+    occurred_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    actor_id uuid,
+    actor_email text,
+    action text NOT NULL,
+    target_type text,
+    target_id text,
+    outcome text NOT NULL,
+    ip inet,
+    details jsonb DEFAULT '{}'::jsonb NOT NULL,
+    prev_hash text DEFAULT ''::text NOT NULL,
+    hash text DEFAULT ''::text NOT NULL,
+    chain smallint DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: audit_row_hash(text, public.audit_log); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_row_hash(prev_hash text, r public.audit_log) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT encode(sha256(convert_to(
+    prev_hash || '|' || r.id::text || '|' ||
+    to_char(r.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' ||
+    coalesce(r.actor_id::text, '') || '|' || coalesce(r.actor_email, '') || '|' ||
+    r.action || '|' || coalesce(r.target_type, '') || '|' || coalesce(r.target_id, '') || '|' ||
+    r.outcome || '|' || coalesce(host(r.ip), '') || '|' || r.details::text,
+  'UTF8')), 'hex')
+$$;
+
+--
+-- Name: audit_row_hmac(bytea, text, public.audit_log); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_row_hmac(pads bytea, prev_hash text, r public.audit_log) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT encode(sha256(substring(pads FROM 65 FOR 64) ||
+                       sha256(substring(pads FROM 1 FOR 64) || audit_row_message(prev_hash, r))), 'hex')
+$$;
+
+--
+-- Name: audit_row_message(text, public.audit_log); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_row_message(prev_hash text, r public.audit_log) RETURNS bytea
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT convert_to(
+    prev_hash || '|' || r.id::text || '|' ||
+    to_char(r.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' ||
+    coalesce(r.actor_id::text, '') || '|' || coalesce(r.actor_email, '') || '|' ||
+    r.action || '|' || coalesce(r.target_type, '') || '|' || coalesce(r.target_id, '') || '|' ||
+    r.outcome || '|' || coalesce(host(r.ip), '') || '|' || r.details::text,
+  'UTF8')
+$$;
+
+--
+-- Name: banking_stats_bump(text, text, integer, numeric); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.banking_stats_bump(p_metric text, p_currency text, p_slot integer, p_delta numeric) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO banking_stats AS s (metric, currency, slot, value) VALUES (p_metric, p_currency, p_slot, p_delta)
+  ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value
+$$;
+
+--
+-- Name: banking_stats_slot(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.banking_stats_slot(id bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT (id % 1024)::integer $$;
+
+--
+-- Name: branches_teller_cash(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.branches_teller_cash() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO gl_accounts (code, name, kind, parent_code, class, currency, normal_side, manual_posting, is_control, branch_code)
+  VALUES ('1020-' || NEW.code, 'Cash at tellers – ' || NEW.name, 'account', '10', 'asset', 'both', 'debit', false, false, NEW.code)
+  ON CONFLICT (code) DO NOTHING;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: branches_vault_cash(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.branches_vault_cash() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO gl_accounts (code, name, kind, parent_code, class, currency, normal_side, manual_posting, is_control, branch_code)
+  VALUES ('1010-' || NEW.code, 'Cash in vault – ' || NEW.name, 'account', '10', 'asset', 'both', 'debit', false, false, NEW.code)
+  ON CONFLICT (code) DO NOTHING;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: current_business_date(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.current_business_date() RETURNS date
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN coalesce((SELECT business_date FROM bank_business_date WHERE id), current_date);
+END;
+$$;
+
+--
+-- Name: customer_counts_deleted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.customer_counts_deleted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE customer_counts c SET n = c.n - d.n
+  FROM (SELECT type, status, branch_code, coalesce(risk_override, risk_rating) AS risk, kyc_complete, count(*) AS n
+        FROM deleted_rows GROUP BY 1, 2, 3, 4, 5) d
+  WHERE (c.type, c.status, c.branch_code, c.risk, c.kyc_complete) = (d.type, d.status, d.branch_code, d.risk, d.kyc_complete);
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: customer_counts_inserted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.customer_counts_inserted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO customer_counts (type, status, branch_code, risk, kyc_complete, n)
+  SELECT type, status, branch_code, coalesce(risk_override, risk_rating), kyc_complete, count(*)
+  FROM inserted_rows GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (type, status, branch_code, risk, kyc_complete) DO UPDATE SET n = customer_counts.n + excluded.n;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: customer_counts_moved(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.customer_counts_moved() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE customer_counts SET n = n - 1
+   WHERE (type, status, branch_code, risk, kyc_complete)
+       = (OLD.type, OLD.status, OLD.branch_code, coalesce(OLD.risk_override, OLD.risk_rating), OLD.kyc_complete);
+  INSERT INTO customer_counts (type, status, branch_code, risk, kyc_complete, n)
+  VALUES (NEW.type, NEW.status, NEW.branch_code, coalesce(NEW.risk_override, NEW.risk_rating), NEW.kyc_complete, 1)
+  ON CONFLICT (type, status, branch_code, risk, kyc_complete) DO UPDATE SET n = customer_counts.n + 1;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: customer_counts_truncated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.customer_counts_truncated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM customer_counts;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: customers_stats(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.customers_stats() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  d_total integer := 0;
+  d_active integer := 0;
+  d_kyc integer := 0;
+  s integer;
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    d_total := d_total - (OLD.status <> 'Closed')::integer;
+    d_active := d_active - (OLD.status = 'Active')::integer;
+    d_kyc := d_kyc - (OLD.status = 'Active' AND OLD.kyc_complete)::integer;
+    s := OLD.cust_id % 16;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    d_total := d_total + (NEW.status <> 'Closed')::integer;
+    d_active := d_active + (NEW.status = 'Active')::integer;
+    d_kyc := d_kyc + (NEW.status = 'Active' AND NEW.kyc_complete)::integer;
+    s := NEW.cust_id % 16;
+  END IF;
+  IF d_total <> 0 THEN PERFORM banking_stats_bump('total_customers', '', s, d_total); END IF;
+  IF d_active <> 0 THEN PERFORM banking_stats_bump('active_customers', '', s, d_active); END IF;
+  IF d_kyc <> 0 THEN PERFORM banking_stats_bump('active_customers_kyc_complete', '', s, d_kyc); END IF;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: eod_backfill(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.eod_backfill() RETURNS void
+    LANGUAGE sql
+    AS $$
+  SELECT eod_backfill_activity(-9223372036854775808, 9223372036854775807);
+  SELECT eod_backfill_daily();
+$$;
+
+--
+-- Name: eod_backfill_activity(bigint, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.eod_backfill_activity(p_from_transaction bigint, p_to_transaction bigint) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO account_activity (account_id, last_customer_activity)
+  SELECT t.account_id, max(e.business_date)
+    FROM transactions t JOIN journal_entries e ON e.id = t.entry_id
+   WHERE is_customer_activity(e.source, t.direction) AND t.id BETWEEN p_from_transaction AND p_to_transaction
+   GROUP BY t.account_id
+  ON CONFLICT (account_id) DO UPDATE
+    SET last_customer_activity = greatest(account_activity.last_customer_activity, excluded.last_customer_activity);
+$$;
+
+--
+-- Name: eod_backfill_daily(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.eod_backfill_daily() RETURNS void
+    LANGUAGE sql
+    AS $$
+  WITH daily AS (
+    SELECT e.business_date AS d, x.gl_code, x.currency, sum(x.amount) AS net
+      FROM journal_entries e
+      JOIN (SELECT l.entry_id, l.gl_code, l.currency, CASE l.side WHEN 'debit' THEN l.amount ELSE -l.amount END AS amount
+              FROM gl_lines l
+            UNION ALL
+            SELECT t.entry_id, a.ledger_code, a.currency, CASE t.direction WHEN 'credit' THEN -t.amount ELSE t.amount END
+              FROM transactions t JOIN accounts a ON a.id = t.account_id) x ON x.entry_id = e.id
+     WHERE e.business_date < current_business_date()
+     GROUP BY e.business_date, x.gl_code, x.currency
+  ), dates AS (SELECT DISTINCT d FROM daily),
+  pairs AS (SELECT gl_code, currency, min(d) AS first_d FROM daily GROUP BY gl_code, currency),
+  grid AS (
+    SELECT dt.d, p.gl_code, p.currency,
+           sum(coalesce(dy.net, 0)) OVER (PARTITION BY p.gl_code, p.currency ORDER BY dt.d) AS balance
+      FROM dates dt JOIN pairs p ON p.first_d <= dt.d
+      LEFT JOIN daily dy ON dy.d = dt.d AND dy.gl_code = p.gl_code AND dy.currency = p.currency
+  )
+  INSERT INTO gl_daily_balances (business_date, gl_code, currency, balance)
+  SELECT d, gl_code, currency, balance FROM grid
+  ON CONFLICT DO NOTHING;
+$$;
+
+--
+-- Name: eod_violations(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.eod_violations() RETURNS TABLE(problem text)
+    LANGUAGE sql STABLE
+    AS $$
+  WITH gl AS (
+    SELECT gl_code, currency, sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) AS debit_balance
+      FROM gl_lines GROUP BY gl_code, currency
+  ),
+  payable AS (
+    SELECT p.interest_payable_gl AS gl_code, a.currency, sum(i.credit_booked) AS booked
+      FROM account_interest i JOIN accounts a ON a.id = i.account_id JOIN products p ON p.code = a.product_code
+     GROUP BY 1, 2
+  ),
+  receivable AS (
+    SELECT a.currency, sum(i.debit_booked) AS booked
+      FROM account_interest i JOIN accounts a ON a.id = i.account_id GROUP BY 1
+  ),
+  wht AS (
+    SELECT p.wht_payable_gl AS gl_code, ip.currency, sum(ip.wht) AS wht
+      FROM interest_postings ip JOIN products p ON p.code = ip.product_code
+     WHERE ip.kind = 'credit' GROUP BY 1, 2
+  ),
+  last_two AS (
+    SELECT business_date AS d FROM gl_daily_balances GROUP BY business_date ORDER BY business_date DESC LIMIT 2
+  ),
+  snap AS (SELECT max(d) AS last_d, CASE WHEN count(*) = 2 THEN min(d) END AS prev_d FROM last_two),
+  actual AS (
+    SELECT b.gl_code, b.currency, b.balance FROM gl_daily_balances b, snap WHERE b.business_date = snap.last_d
+  ),
+  expected AS (
+    SELECT y.gl_code, y.currency, sum(y.amount) AS balance FROM (
+      SELECT b.gl_code, b.currency, b.balance AS amount FROM gl_daily_balances b, snap WHERE b.business_date = snap.prev_d
+      UNION ALL
+      SELECT l.gl_code, l.currency, CASE l.side WHEN 'debit' THEN l.amount ELSE -l.amount END
+        FROM snap, journal_entries e JOIN gl_lines l ON l.entry_id = e.id
+       WHERE e.business_date > snap.prev_d AND e.business_date <= snap.last_d
+      UNION ALL
+      SELECT a.ledger_code, a.currency, CASE t.direction WHEN 'credit' THEN -t.amount ELSE t.amount END
+        FROM snap, journal_entries e JOIN transactions t ON t.entry_id = e.id JOIN accounts a ON a.id = t.account_id
+       WHERE e.business_date > snap.prev_d AND e.business_date <= snap.last_d
+    ) y GROUP BY y.gl_code, y.currency
+  )
+  SELECT 'interest payable ' || coalesce(g.gl_code, y.gl_code) || ' ' || coalesce(g.currency, y.currency)
+         || ': GL ' || coalesce(-g.debit_balance, 0) || ' <> accrued unposted ' || coalesce(y.booked, 0)
+    FROM (SELECT * FROM gl WHERE gl_code IN (SELECT interest_payable_gl FROM products)) g
+    FULL JOIN payable y ON y.gl_code = g.gl_code AND y.currency = g.currency
+   WHERE coalesce(-g.debit_balance, 0) <> coalesce(y.booked, 0)
+  UNION ALL
+  SELECT 'overdraft interest receivable 1420 ' || coalesce(g.currency, r.currency) || ': GL '
+         || coalesce(g.debit_balance, 0) || ' <> accrued unposted ' || coalesce(r.booked, 0)
+    FROM (SELECT * FROM gl WHERE gl_code = '1420') g FULL JOIN receivable r ON r.currency = g.currency
+   WHERE coalesce(g.debit_balance, 0) <> coalesce(r.booked, 0)
+  UNION ALL
+  SELECT 'WHT payable ' || coalesce(g.gl_code, w.gl_code) || ' ' || coalesce(g.currency, w.currency)
+         || ': GL ' || coalesce(-g.debit_balance, 0) || ' <> WHT posted ' || coalesce(w.wht, 0)
+    FROM (SELECT * FROM gl WHERE gl_code IN (SELECT wht_payable_gl FROM products)) g
+    FULL JOIN wht w ON w.gl_code = g.gl_code AND w.currency = g.currency
+   WHERE coalesce(-g.debit_balance, 0) <> coalesce(w.wht, 0)
+  UNION ALL
+  SELECT 'interest posting of account ' || account_id || ' on ' || business_date || ': WHT ' || wht
+         || ' is not 15% of ' || gross || ' or net ' || net || ' is not gross less WHT'
+    FROM interest_postings
+   WHERE kind = 'credit' AND (wht <> round(gross * 0.15, 2) OR net <> gross - wht)
+  UNION ALL
+  SELECT 'snapshot of ' || b.business_date || ' does not net to zero in ' || b.currency || ' (' || sum(b.balance) || ')'
+    FROM gl_daily_balances b, snap WHERE b.business_date = snap.last_d
+   GROUP BY b.business_date, b.currency HAVING sum(b.balance) <> 0
+  UNION ALL
+  SELECT 'snapshot of ' || snap.last_d || ' ' || coalesce(c.gl_code, x.gl_code) || ' ' || coalesce(c.currency, x.currency)
+         || ' is ' || coalesce(c.balance, 0) || ' but the previous snapshot plus the day''s lines give ' || coalesce(x.balance, 0)
+    FROM actual c FULL JOIN expected x ON x.gl_code = c.gl_code AND x.currency = c.currency, snap
+   WHERE snap.prev_d IS NOT NULL AND coalesce(c.balance, 0) <> coalesce(x.balance, 0)
+$$;
+
+--
+-- Name: gl_accounts_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_accounts_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF (NEW.code, NEW.kind, NEW.class, NEW.currency, NEW.normal_side, NEW.is_control, NEW.parent_code)
+     IS DISTINCT FROM (OLD.code, OLD.kind, OLD.class, OLD.currency, OLD.normal_side, OLD.is_control, OLD.parent_code) THEN
+    RAISE EXCEPTION 'only the name, status, manual posting and counter posting of GL account % may change', OLD.code
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'gl_accounts_identity';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: gl_balances(date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_balances(p_as_of date DEFAULT NULL::date) RETURNS TABLE(gl_code text, currency text, balance numeric)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT g.gl_code, g.currency, sum(CASE g.side WHEN 'debit' THEN g.amount ELSE -g.amount END)
+  FROM gl_lines g
+  WHERE p_as_of IS NULL OR p_as_of >= current_business_date()
+  GROUP BY g.gl_code, g.currency
+  UNION ALL
+  SELECT a.ledger_code, a.currency, -sum(a.balance)
+  FROM accounts a WHERE p_as_of IS NULL OR p_as_of >= current_business_date()
+  GROUP BY a.ledger_code, a.currency
+  UNION ALL
+  SELECT b.gl_code, b.currency, b.balance FROM gl_balances_as_of(p_as_of) b
+  WHERE p_as_of IS NOT NULL AND p_as_of < current_business_date()
+$$;
+
+--
+-- Name: gl_balances_as_of(date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_balances_as_of(p_as_of date) RETURNS TABLE(gl_code text, currency text, balance numeric)
+    LANGUAGE sql STABLE
+    SET jit TO 'off'
+    AS $$
+  WITH s AS (SELECT max(business_date) AS d FROM gl_daily_balances WHERE business_date <= p_as_of),
+  later AS (SELECT e.id FROM journal_entries e, s
+             WHERE e.business_date <= p_as_of AND (s.d IS NULL OR e.business_date > s.d))
+  SELECT x.gl_code, x.currency, sum(x.amount)
+  FROM (
+    SELECT b.gl_code, b.currency, b.balance AS amount FROM gl_daily_balances b, s WHERE b.business_date = s.d
+    UNION ALL
+    SELECT l.gl_code, l.currency, CASE l.side WHEN 'debit' THEN l.amount ELSE -l.amount END
+      FROM gl_lines l WHERE l.entry_id IN (SELECT id FROM later)
+    UNION ALL
+    SELECT a.ledger_code, a.currency, CASE t.direction WHEN 'credit' THEN -t.amount ELSE t.amount END
+      FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.entry_id IN (SELECT id FROM later)
+  ) x
+  GROUP BY x.gl_code, x.currency
+$$;
+
+--
+-- Name: gl_lines_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_lines_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  g gl_accounts%ROWTYPE;
+  src text;
+BEGIN
+  PERFORM journal_entry_is_open(NEW.entry_id);
+  SELECT * INTO g FROM gl_accounts WHERE code = NEW.gl_code;
+  SELECT source INTO src FROM journal_entries WHERE id = NEW.entry_id;
+  IF g.kind <> 'account' OR g.status <> 'active' OR g.is_control
+     OR (g.currency <> 'both' AND g.currency <> NEW.currency)
+     OR (src = 'manual' AND NOT g.manual_posting)
+     OR (src = 'posting' AND NOT g.counter_posting) THEN
+    RAISE EXCEPTION 'GL account % (%) does not take this line (kind %, status %, control %, currency %, manual %, counter %)',
+      g.code, g.name, g.kind, g.status, g.is_control, g.currency, g.manual_posting, g.counter_posting
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'gl_lines_postable';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: gl_lines_till(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_lines_till() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  s till_sessions%ROWTYPE;
+BEGIN
+  IF NEW.till_session_id IS NULL THEN
+    IF NEW.gl_code LIKE '1020-%'
+       AND EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = NEW.entry_id AND e.source = 'teller') THEN
+      RAISE EXCEPTION 'a teller entry''s line on % must name its till session', NEW.gl_code
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'gl_lines_till_required';
+    END IF;
+    RETURN NEW;
+  END IF;
+  SELECT * INTO s FROM till_sessions WHERE id = NEW.till_session_id FOR NO KEY UPDATE;
+  IF NOT FOUND OR s.status = 'closed' THEN
+    RAISE EXCEPTION 'till session % is not open', NEW.till_session_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'gl_lines_till_open';
+  END IF;
+  IF NEW.gl_code <> '1020-' || s.branch_code OR NEW.currency <> s.currency THEN
+    RAISE EXCEPTION 'till session % keeps % on 1020-%, not % on %', s.id, s.currency, s.branch_code, NEW.currency, NEW.gl_code
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'gl_lines_till_account';
+  END IF;
+  UPDATE till_sessions SET balance = balance + CASE NEW.side WHEN 'debit' THEN NEW.amount ELSE -NEW.amount END
+  WHERE id = s.id;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: is_customer_activity(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.is_customer_activity(p_source text, p_direction text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT p_source IN ('teller', 'posting', 'seed', 'migration') OR (p_source = 'transfer' AND p_direction = 'debit')
+$$;
+
+--
+-- Name: is_working_day(date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.is_working_day(d date) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT extract(isodow FROM d) < 6
+     AND NOT EXISTS (SELECT 1 FROM holidays h
+                      WHERE (h.kind = 'fixed' AND h.month = extract(month FROM d) AND h.day = extract(day FROM d))
+                         OR (h.kind = 'movable' AND h.on_date = d))
+$$;
+
+--
+-- Name: journal_entries_balanced(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_entries_balanced() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  problem text;
+BEGIN
+  problem := journal_entry_imbalance(NEW.id);
+  IF problem IS NOT NULL THEN
+    RAISE EXCEPTION 'journal entry % does not balance: %', NEW.id, problem
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_balanced';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: journal_entries_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_entries_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  bd date;
+  closing bigint;
+BEGIN
+  SELECT coalesce(b.business_date, current_date), b.closing_run_id INTO bd, closing
+    FROM (SELECT 1) x LEFT JOIN bank_business_date b ON b.id;
+  IF NEW.business_date IS DISTINCT FROM bd THEN
+    RAISE EXCEPTION 'business date % is closed or not open yet (current business date %)', NEW.business_date, bd
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_closed_date';
+  END IF;
+  -- The cut-off: while end of day closes the day, the day's books take only end of day's entries.
+  IF closing IS NOT NULL AND NEW.source <> 'end_of_day' THEN
+    RAISE EXCEPTION 'end of day (run %) is closing business date %: postings resume on the next business date', closing, bd
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_day_closing';
+  END IF;
+  IF EXISTS (SELECT 1 FROM accounting_periods p WHERE p.status = 'closed'
+              AND (NEW.business_date BETWEEN p.starts_on AND p.ends_on OR NEW.value_date BETWEEN p.starts_on AND p.ends_on)) THEN
+    RAISE EXCEPTION 'accounting period of % (value date %) is closed', NEW.business_date, NEW.value_date
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_closed_period';
+  END IF;
+  -- The transaction's start time marks which transaction made the entry (see journal_lines_entry_open).
+  NEW.posted_at := now();
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: journal_entry_imbalance(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_entry_imbalance(p_entry bigint) RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN (
+    WITH l AS (SELECT * FROM journal_lines WHERE entry_id = p_entry),
+    bad AS (
+      SELECT currency, sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) AS net
+      FROM l GROUP BY currency HAVING sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) <> 0
+    )
+    SELECT CASE
+      WHEN (SELECT count(*) FROM l) < 2 THEN 'has ' || (SELECT count(*) FROM l) || ' line(s); an entry needs at least two'
+      ELSE (SELECT string_agg('debits exceed credits by ' || net || ' ' || currency, ', ' ORDER BY currency) FROM bad)
+    END);
+END;
+$$;
+
+--
+-- Name: journal_entry_is_open(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_entry_is_open(p_entry bigint) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  made_at timestamptz;
+BEGIN
+  SELECT posted_at INTO made_at FROM journal_entries WHERE id = p_entry;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'journal entry % does not exist', p_entry USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF made_at IS DISTINCT FROM now() THEN
+    RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', p_entry
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
+  END IF;
+END;
+$$;
+
+--
+-- Name: ledger_append_only(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION '% is append-only: % is not allowed; post a reversal instead', TG_TABLE_NAME, TG_OP
+    USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+
+--
+-- Name: ledger_violations(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_violations() RETURNS TABLE(account_id bigint, transaction_id bigint, problem text)
+    LANGUAGE sql STABLE
+    AS $$
+  WITH sums AS (
+    SELECT t.account_id, sum(CASE t.direction WHEN 'credit' THEN t.amount ELSE -t.amount END) AS total
+    FROM transactions t GROUP BY t.account_id
+  ),
+  entry_sums AS (
+    SELECT entry_id, currency, sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) AS net, count(*) AS n
+    FROM journal_lines GROUP BY entry_id, currency
+  ),
+  control AS (
+    SELECT a.ledger_code, a.currency, sum(a.balance) AS sub_ledger,
+           coalesce(sum(s.total), 0) AS lines
+    FROM accounts a LEFT JOIN sums s ON s.account_id = a.id GROUP BY a.ledger_code, a.currency
+  )
+  SELECT a.id, NULL::bigint, 'balance ' || a.balance || ' <> sum of postings ' || coalesce(s.total, 0)
+  FROM accounts a LEFT JOIN sums s ON s.account_id = a.id
+  WHERE a.balance <> coalesce(s.total, 0)
+  UNION ALL
+  SELECT x.account_id, x.id, 'balance_after ' || x.balance_after || ' <> running total ' || x.running
+  FROM (
+    SELECT t.account_id, t.id, t.balance_after,
+           sum(CASE t.direction WHEN 'credit' THEN t.amount ELSE -t.amount END)
+             OVER (PARTITION BY t.account_id ORDER BY t.posted_at, t.id) AS running
+    FROM transactions t
+  ) x
+  WHERE x.balance_after <> x.running
+  UNION ALL
+  SELECT NULL, NULL, 'entry ' || entry_id || ' does not balance in ' || currency || ' (debits - credits = ' || net || ')'
+  FROM entry_sums WHERE net <> 0
+  UNION ALL
+  SELECT NULL, NULL, 'entry ' || e.id || ' has fewer than two lines'
+  FROM journal_entries e LEFT JOIN (SELECT entry_id, sum(n) AS n FROM entry_sums GROUP BY entry_id) c ON c.entry_id = e.id
+  WHERE coalesce(c.n, 0) < 2
+  UNION ALL
+  SELECT NULL, NULL, 'control account ' || ledger_code || ' ' || currency || ': sub-ledger ' || sub_ledger || ' <> lines ' || lines
+  FROM control WHERE sub_ledger <> lines
+  UNION ALL
+  SELECT a.id, NULL, 'account uses ' || a.ledger_code || ' but its product maps to ' || p.ledger_code
+  FROM accounts a JOIN products p ON p.code = a.product_code WHERE p.ledger_code <> a.ledger_code OR p.currency <> a.currency
+  UNION ALL
+  SELECT NULL, g.id, 'GL line on ' || g.gl_code || ', which is not a postable non-control account in ' || g.currency
+  FROM gl_lines g JOIN gl_accounts c ON c.code = g.gl_code
+  WHERE c.kind <> 'account' OR c.is_control OR (c.currency <> 'both' AND c.currency <> g.currency)
+  UNION ALL
+  SELECT NULL, NULL, 'trial balance does not net to zero in ' || currency || ' (' || sum(balance) || ')'
+  FROM gl_balances() GROUP BY currency HAVING sum(balance) <> 0
+  UNION ALL
+  SELECT a.id, NULL, 'balance ' || a.balance || ' is past the account''s limit'
+  FROM accounts a
+  WHERE (a.account_type = 'Loan' AND a.balance > 0) OR (a.account_type <> 'Loan' AND a.balance < -a.overdraft_limit)
+  UNION ALL
+  SELECT NULL, NULL, 'entry ' || e.id || ' (' || e.source || ') has no audit row'
+  FROM journal_entries e
+  WHERE e.source NOT IN ('migration', 'seed')
+    AND NOT EXISTS (SELECT 1 FROM audit_log l WHERE l.details->>'entryId' = e.id::text AND l.outcome = 'success')
+  UNION ALL
+  -- Teller (migration teller_guards): a till session's balance is its lines, its opening
+  -- allocation is its opening entry, and teller cash moves only with a session of that branch and currency.
+  SELECT NULL, NULL, 'till session ' || s.id || ': balance ' || s.balance || ' <> its lines ' || coalesce(l.total, 0)
+  FROM till_sessions s
+  LEFT JOIN (SELECT till_session_id, sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) AS total
+             FROM gl_lines WHERE till_session_id IS NOT NULL GROUP BY till_session_id) l ON l.till_session_id = s.id
+  WHERE s.balance <> coalesce(l.total, 0)
+  UNION ALL
+  SELECT NULL, NULL, 'till session ' || s.id || ': opening allocation ' || s.opening_allocation || ' <> its opening entry ' || coalesce(o.amount, 0)
+  FROM till_sessions s
+  LEFT JOIN LATERAL (SELECT sum(CASE g.side WHEN 'debit' THEN g.amount ELSE -g.amount END) AS amount FROM gl_lines g
+                     WHERE g.entry_id = s.opening_entry_id AND g.till_session_id = s.id) o ON true
+  WHERE s.opening_allocation <> coalesce(o.amount, 0)
+  UNION ALL
+  SELECT NULL, g.id, 'GL line on ' || g.gl_code || ' in ' || g.currency || ' names till session ' || s.id || ' (branch ' || s.branch_code || ', ' || s.currency || ')'
+  FROM gl_lines g JOIN till_sessions s ON s.id = g.till_session_id
+  WHERE g.gl_code <> '1020-' || s.branch_code OR g.currency <> s.currency
+  UNION ALL
+  SELECT NULL, g.id, 'teller entry ' || g.entry_id || ' moves teller cash (' || g.gl_code || ') outside a till session'
+  FROM gl_lines g JOIN journal_entries e ON e.id = g.entry_id
+  WHERE e.source = 'teller' AND g.gl_code LIKE '1020-%' AND g.till_session_id IS NULL
+  UNION ALL
+  SELECT NULL, NULL, 'closed till session ' || s.id || ' still holds ' || s.balance
+  FROM till_sessions s WHERE s.status = 'closed' AND s.balance <> 0
+$$;
+
+--
+-- Name: make_account_number(text, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.make_account_number(branch text, serial bigint) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    AS $_$
+DECLARE
+  base text;
+BEGIN
+  IF branch !~ '^[0-9]{3}$' OR serial < 0 OR serial > 99999999 THEN
+    RAISE EXCEPTION 'an account number needs a 3-digit branch code and a serial of at most 8 digits (got %, %)', branch, serial
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  base := branch || lpad(serial::text, 8, '0');
+  RETURN base || lpad((98 - (base::bigint * 100) % 97)::text, 2, '0');
+END;
+$_$;
+
+--
+-- Name: next_working_day(date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.next_working_day(d date) RETURNS date
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT min(x)::date FROM generate_series(d + 1, d + 60, interval '1 day') AS g(x) WHERE is_working_day(x::date)
+$$;
+
+--
+-- Name: products_control_mapping(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.products_control_mapping() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND (NEW.ledger_code IS DISTINCT FROM OLD.ledger_code OR NEW.currency IS DISTINCT FROM OLD.currency) THEN
+    RAISE EXCEPTION 'the control account and currency of product % cannot change', OLD.code
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_control_mapping';
+  END IF;
+  -- A currency outside SLE/USD is left to products_currency_check to refuse by name.
+  IF NOT EXISTS (SELECT 1 FROM gl_accounts g WHERE g.code = NEW.ledger_code AND g.is_control
+                 AND (g.currency IN (NEW.currency, 'both') OR NEW.currency NOT IN ('SLE', 'USD'))) THEN
+    RAISE EXCEPTION 'product % must map to a control account in its currency', NEW.code
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_control_mapping';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: realtime_notify(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.realtime_notify() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  rec jsonb;
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    rec := to_jsonb(OLD);
+  ELSE
+    rec := to_jsonb(NEW);
+  END IF;
+  PERFORM pg_notify('bm_realtime', json_build_object(
+    'k', 'pg',
+    't', TG_ARGV[0],
+    'op', CASE WHEN TG_TABLE_NAME = 'auth_users' THEN 'UPDATE' ELSE TG_OP END,
+    'key', coalesce(TG_ARGV[2], '') || (rec ->> TG_ARGV[1]),
+    'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+  )::text);
+  RETURN NULL;
+END $$;
+
+--
+-- Name: realtime_session_ended(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.realtime_session_ended() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM pg_notify('bm_realtime', json_build_object('k', 's', 'sid', OLD.id, 'uid', OLD.user_id)::text);
+  RETURN NULL;
+END $$;
+
+--
+-- Name: refresh_banking_stats(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refresh_banking_stats() RETURNS void
+    LANGUAGE sql
+    AS $$
+  DELETE FROM banking_stats;
+  INSERT INTO banking_stats (metric, currency, slot, value)
+  SELECT 'total_customers', '', 0, count(*) FILTER (WHERE c.status <> 'Closed') FROM customers c
+  UNION ALL
+  SELECT 'active_customers', '', 0, count(*) FILTER (WHERE c.status = 'Active') FROM customers c
+  UNION ALL
+  SELECT 'active_customers_kyc_complete', '', 0, count(*) FILTER (WHERE c.status = 'Active' AND c.kyc_complete)
+  FROM customers c
+  UNION ALL
+  SELECT 'active_loans', '', 0, count(*) FILTER (WHERE a.account_type = 'Loan' AND a.status = 'Active' AND a.balance < 0)
+  FROM accounts a
+  UNION ALL
+  SELECT 'total_deposits', a.currency, 0, sum(greatest(a.balance, 0))
+  FROM accounts a WHERE a.account_type <> 'Loan' AND a.status <> 'Closed' GROUP BY a.currency;
+$$;
+
+--
+-- Name: refresh_expired_holds(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refresh_expired_holds() RETURNS integer
+    LANGUAGE sql
+    AS $$
+  WITH stale AS (
+    SELECT DISTINCT account_id FROM account_holds
+     WHERE released_at IS NULL AND expires_on < current_business_date()
+  ), u AS (
+    UPDATE accounts a SET held = account_held(a.id, 1) FROM stale s
+     WHERE a.id = s.account_id AND a.held <> account_held(a.id, 1) RETURNING 1
+  )
+  SELECT count(*)::integer FROM u
+$$;
+
+--
+-- Name: registered_user_count_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_count_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  delta bigint := (SELECT count(*) FROM changed_rows) * CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
+BEGIN
+  IF delta <> 0 THEN
+    UPDATE registered_user_count SET n = n + delta WHERE id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_count_truncated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_count_truncated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE registered_user_count SET n = 0 WHERE id;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_keys_from_account(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_keys_from_account() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF current_setting('ledger.bulk_applying', true) = 'on' THEN RETURN NULL; END IF;
+  -- Only a payment account has a balance row; mbs_pay_account_idx finds it (or finds none) at once.
+  UPDATE registered_user_balances b SET balance = NEW.balance
+    FROM mobile_banking_subscriptions s
+   WHERE s.pay_account_id = NEW.id AND b.cust_id = s.cust_id;
+  -- Most postings leave the band alone, and then the keys too.
+  IF NEW.balance_band IS DISTINCT FROM OLD.balance_band THEN
+    UPDATE registered_user_keys k SET balance_band = NEW.balance_band
+      FROM mobile_banking_subscriptions s
+     WHERE s.pay_account_id = NEW.id AND k.cust_id = s.cust_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_keys_from_customer(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_keys_from_customer() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE registered_user_keys SET name = NEW.name, branch_code = NEW.branch_code WHERE cust_id = NEW.cust_id;
+  UPDATE registered_user_balances SET name = NEW.name, branch_code = NEW.branch_code WHERE cust_id = NEW.cust_id;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_keys_from_subscription(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_keys_from_subscription() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO registered_user_keys (cust_id, name, mobile_no, branch_code, balance_band)
+  SELECT NEW.cust_id, c.name, NEW.mobile_no, c.branch_code, a.balance_band
+    FROM customers c, accounts a
+   WHERE c.cust_id = NEW.cust_id AND a.id = NEW.pay_account_id
+  ON CONFLICT (cust_id) DO UPDATE
+    SET name = excluded.name, mobile_no = excluded.mobile_no, branch_code = excluded.branch_code,
+        balance_band = excluded.balance_band;
+  INSERT INTO registered_user_balances (cust_id, name, mobile_no, balance, branch_code)
+  SELECT NEW.cust_id, c.name, NEW.mobile_no, a.balance, c.branch_code
+    FROM customers c, accounts a
+   WHERE c.cust_id = NEW.cust_id AND a.id = NEW.pay_account_id
+  ON CONFLICT (cust_id) DO UPDATE
+    SET name = excluded.name, mobile_no = excluded.mobile_no, balance = excluded.balance,
+        branch_code = excluded.branch_code;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_keys_violations(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_keys_violations() RETURNS TABLE(cust_id integer, problem text)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT s.cust_id, 'missing'
+    FROM mobile_banking_subscriptions s
+   WHERE NOT EXISTS (SELECT 1 FROM registered_user_keys k WHERE k.cust_id = s.cust_id)
+      OR NOT EXISTS (SELECT 1 FROM registered_user_balances b WHERE b.cust_id = s.cust_id)
+  UNION ALL
+  SELECT k.cust_id, 'differs from the customer, subscription or payment account'
+    FROM registered_user_keys k
+    JOIN registered_user_balances b ON b.cust_id = k.cust_id
+    JOIN mobile_banking_subscriptions s ON s.cust_id = k.cust_id
+    JOIN customers c ON c.cust_id = s.cust_id
+    JOIN accounts a ON a.id = s.pay_account_id
+   WHERE (k.name, k.mobile_no, k.branch_code, k.balance_band) IS DISTINCT FROM (c.name, s.mobile_no, c.branch_code, a.balance_band)
+      OR (b.name, b.mobile_no, b.balance, b.branch_code) IS DISTINCT FROM (c.name, s.mobile_no, a.balance, c.branch_code)
+  UNION ALL
+  SELECT NULL, 'registered_user_count is ' || coalesce((SELECT n::text FROM registered_user_count), 'missing')
+         || ', registered_user_keys has ' || (SELECT count(*) FROM registered_user_keys)
+   WHERE (SELECT n FROM registered_user_count) IS DISTINCT FROM (SELECT count(*) FROM registered_user_keys)
+$$;
+
+--
+-- Name: registered_user_term_count_violations(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_term_count_violations() RETURNS TABLE(term text, branch_code text, stored bigint, actual bigint)
+    LANGUAGE sql STABLE
+    AS $$
+  WITH actual AS (
+    SELECT t.term, k.branch_code, count(*) AS n
+      FROM registered_user_keys k, registered_user_terms(k.name, k.cust_id, k.mobile_no) t(term)
+     GROUP BY 1, 2)
+  SELECT coalesce(s.term, a.term), coalesce(s.branch_code, a.branch_code), coalesce(s.n, 0), coalesce(a.n, 0)
+    FROM registered_user_term_counts s
+    FULL JOIN actual a ON a.term = s.term AND a.branch_code = s.branch_code
+   WHERE coalesce(s.n, 0) <> coalesce(a.n, 0)
+$$;
+
+--
+-- Name: registered_user_term_counts_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_term_counts_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  sign integer := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
+BEGIN
+  INSERT INTO registered_user_term_counts AS c (term, branch_code, n)
+  SELECT t.term, r.branch_code, sign * count(*)
+    FROM changed_rows r, registered_user_terms(r.name, r.cust_id, r.mobile_no) t(term)
+   GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (term, branch_code) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_term_counts_truncated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_term_counts_truncated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM registered_user_term_counts;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_term_counts_updated(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_term_counts_updated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO registered_user_term_counts AS c (term, branch_code, n)
+  SELECT term, branch_code, sum(d)
+    FROM (SELECT t.term, o.branch_code, -1 AS d
+            FROM old_rows o JOIN new_rows n ON n.cust_id = o.cust_id,
+                 registered_user_terms(o.name, o.cust_id, o.mobile_no) t(term)
+           WHERE (o.name, o.mobile_no, o.branch_code) IS DISTINCT FROM (n.name, n.mobile_no, n.branch_code)
+          UNION ALL
+          SELECT t.term, n.branch_code, 1
+            FROM old_rows o JOIN new_rows n ON n.cust_id = o.cust_id,
+                 registered_user_terms(n.name, n.cust_id, n.mobile_no) t(term)
+           WHERE (o.name, o.mobile_no, o.branch_code) IS DISTINCT FROM (n.name, n.mobile_no, n.branch_code)) x
+   GROUP BY 1, 2 HAVING sum(d) <> 0 ORDER BY 1, 2
+  ON CONFLICT (term, branch_code) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: registered_user_terms(text, integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.registered_user_terms(name text, cust_id integer, mobile_no text) RETURNS SETOF text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT DISTINCT substr(f, i, l)
+    FROM unnest(ARRAY[lower(name), lpad(cust_id::text, 6, '0'), lower(mobile_no)]) f,
+         generate_series(1, 2) l,
+         generate_series(1, char_length(f) - l + 1) i
+$$;
+
+--
+-- Name: staff_permissions_of(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.staff_permissions_of(uid uuid) RETURNS text[]
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
+  FROM staff_roles sr
+  JOIN roles r ON r.id = sr.role_id AND r.retired_at IS NULL
+  JOIN role_permissions rp ON rp.role_id = sr.role_id
+  WHERE sr.user_id = uid
+$$;
+
+--
+-- Name: staff_permissions_refresh_holders(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.staff_permissions_refresh_holders(rid uuid) RETURNS void
+    LANGUAGE sql
+    AS $$
+  UPDATE staff s SET permissions = staff_permissions_of(s.user_id)
+  WHERE s.user_id IN (SELECT user_id FROM staff_roles WHERE role_id = rid)
+$$;
+
+--
+-- Name: staff_permissions_refresh_role(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.staff_permissions_refresh_role() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM staff_permissions_refresh_holders(NEW.id);
+  RETURN NULL;
+END $$;
+
+--
+-- Name: staff_permissions_refresh_role_permission(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.staff_permissions_refresh_role_permission() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM staff_permissions_refresh_holders(CASE WHEN TG_OP = 'DELETE' THEN OLD.role_id ELSE NEW.role_id END);
+  RETURN NULL;
+END $$;
+
+--
+-- Name: staff_permissions_refresh_user(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.staff_permissions_refresh_user() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    UPDATE staff SET permissions = staff_permissions_of(NEW.user_id) WHERE user_id = NEW.user_id;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE staff SET permissions = staff_permissions_of(OLD.user_id) WHERE user_id = OLD.user_id;
+  END IF;
+  RETURN NULL;
+END $$;
+
+--
+-- Name: standing_order_date(date, text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.standing_order_date(anchor date, frequency text, n integer) RETURNS date
+    LANGUAGE sql IMMUTABLE STRICT
+    AS $$
+  SELECT (anchor + n * CASE frequency
+    WHEN 'weekly' THEN interval '7 days'
+    WHEN 'monthly' THEN interval '1 month'
+    WHEN 'quarterly' THEN interval '3 months'
+    ELSE interval '1 year' END)::date
+$$;
+
+--
+-- Name: till_sessions_balance_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.till_sessions_balance_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.balance IS DISTINCT FROM OLD.balance AND pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'a till session''s balance changes only by posting to its till'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'till_sessions_balance_by_lines';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: till_sessions_start_empty(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.till_sessions_start_empty() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.balance <> 0 THEN
+    RAISE EXCEPTION 'a till session starts empty; its allocation is posted from the vault'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'till_sessions_balance_by_lines';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: transactions_append_only(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transactions_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'transactions are append-only: % is not allowed; post a reversal instead', TG_OP
+    USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+
+--
+-- Name: transactions_dormant_debit(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transactions_dormant_debit() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  st text;
+  num text;
+  src text;
+BEGIN
+  IF NEW.direction <> 'debit' THEN
+    RETURN NEW;
+  END IF;
+  SELECT status, account_number INTO st, num FROM accounts WHERE id = NEW.account_id;
+  IF st IS DISTINCT FROM 'Dormant' THEN
+    RETURN NEW;
+  END IF;
+  SELECT source INTO src FROM journal_entries WHERE id = NEW.entry_id;
+  IF src IN ('end_of_day', 'system', 'migration', 'seed') THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', num
+    USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
+END;
+$$;
+
+--
+-- Name: transactions_entry_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transactions_entry_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.entry_id::text = current_setting('ledger.bulk_entry', true) THEN
+    RETURN NEW;
+  END IF;
+  PERFORM journal_entry_is_open(NEW.entry_id);
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: transactions_post(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transactions_post() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a accounts%ROWTYPE;
+  last_at timestamptz;
+  last_id bigint;
+  expected numeric(18,2);
+  eff_limit numeric(18,2);
+  bd date;
+BEGIN
+  IF NEW.entry_id::text = current_setting('ledger.bulk_entry', true) THEN
+    RETURN NEW; -- checked and applied by transactions_post_bulk, after the statement
+  END IF;
+  bd := current_business_date();
+  -- Serialise postings per account (a no-op when postEntry already holds this lock).
+  SELECT * INTO a FROM accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'account % does not exist', NEW.account_id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF a.status = 'Closed' THEN
+    RAISE EXCEPTION 'account % is closed', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_open';
+  END IF;
+  IF a.status IN ('Submitted', 'Approved', 'Rejected') THEN
+    RAISE EXCEPTION 'account % is % and takes no postings', a.account_number, a.status
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_active';
+  END IF;
+  IF a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN
+    RAISE EXCEPTION 'account % is blocked: nothing may be posted', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_blocked';
+  END IF;
+  IF a.status = 'Blocked' AND NEW.direction = 'debit' THEN
+    RAISE EXCEPTION 'account % is blocked for debits', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_debit_blocked';
+  END IF;
+  SELECT posted_at, id INTO last_at, last_id FROM transactions
+   WHERE account_id = NEW.account_id ORDER BY posted_at DESC, id DESC LIMIT 1;
+  IF FOUND AND (NEW.posted_at, NEW.id) <= (last_at, last_id) THEN
+    RAISE EXCEPTION 'posting at % would precede the latest posting (% / id %) of account %; back-date with value_date instead',
+      NEW.posted_at, last_at, last_id, NEW.account_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_posting_order';
+  END IF;
+  expected := a.balance + CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END;
+  IF NEW.balance_after IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'balance_after % does not continue the running balance of account % (expected %)',
+      NEW.balance_after, NEW.account_id, expected
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
+  END IF;
+  IF NEW.direction = 'debit' AND a.account_type <> 'Loan' AND expected >= -a.overdraft_limit THEN
+    eff_limit := CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END;
+    IF expected < account_held(a.id, a.held) - eff_limit THEN
+      RAISE EXCEPTION 'a debit of % would leave account % below its available balance', NEW.amount, a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_available';
+    END IF;
+  END IF;
+  UPDATE accounts SET balance = expected,
+         overdrawn_since = CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+   WHERE id = NEW.account_id;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: transactions_post_bulk(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transactions_post_bulk() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  bulk bigint := nullif(current_setting('ledger.bulk_entry', true), '')::bigint;
+  bd date;
+  lines bigint;
+  applied bigint;
+  bad record;
+BEGIN
+  IF bulk IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT count(*) INTO lines FROM inserted WHERE entry_id = bulk;
+  IF lines = 0 THEN
+    RETURN NULL;
+  END IF;
+  bd := current_business_date();
+  -- What transactions_entry_guard skipped for these lines: the entry is this transaction's, open.
+  PERFORM journal_entry_is_open(bulk);
+  -- The row trigger's lock, taken in id order (as postEntry does), so no deadlock with it.
+  PERFORM 1 FROM accounts WHERE id IN (SELECT account_id FROM inserted WHERE entry_id = bulk)
+    ORDER BY id FOR NO KEY UPDATE;
+  PERFORM set_config('ledger.bulk_applying', 'on', true);
+  WITH moved AS (
+    UPDATE accounts a SET balance = n.balance_after,
+           overdrawn_since = CASE WHEN n.balance_after < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+      FROM inserted n
+     WHERE n.entry_id = bulk AND a.id = n.account_id
+       AND a.status IN ('Active', 'Dormant', 'Blocked')
+       AND NOT (a.status = 'Blocked' AND (a.block_kind IS DISTINCT FROM 'debit' OR n.direction = 'debit'))
+       AND n.balance_after = a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
+       AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND t.id <> n.id
+                          AND (t.posted_at, t.id) >= (n.posted_at, n.id))
+       AND NOT (n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
+                AND n.balance_after < account_held(a.id, a.held)
+                  - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END)
+       -- accounts_balance_check's own rule, so that a refusal is diagnosed below in rule order
+       AND CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+    RETURNING 1)
+  SELECT count(*) INTO applied FROM moved;
+  PERFORM set_config('ledger.bulk_applying', 'off', true);
+  IF applied <> lines THEN
+    SELECT account_id INTO bad FROM inserted WHERE entry_id = bulk GROUP BY account_id HAVING count(*) > 1 LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION 'a bulk posting names account % more than once', bad.account_id
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
+    END IF;
+    -- The first refused line by the row trigger's order of rules (the lifecycle before the funds).
+    SELECT * INTO bad FROM (
+      SELECT n.account_id, a.account_number, a.status, n.direction,
+             CASE
+               WHEN a.id IS NULL THEN 'missing'
+               WHEN a.status = 'Closed' THEN 'transactions_account_open'
+               WHEN a.status IN ('Submitted', 'Approved', 'Rejected') THEN 'transactions_account_active'
+               WHEN a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN 'transactions_account_blocked'
+               WHEN a.status = 'Blocked' AND n.direction = 'debit' THEN 'transactions_debit_blocked'
+               WHEN EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = n.account_id AND t.id <> n.id
+                               AND (t.posted_at, t.id) >= (n.posted_at, n.id))
+                 THEN 'transactions_posting_order'
+               WHEN n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
+                 THEN 'transactions_running_balance'
+               WHEN NOT CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+                 THEN 'accounts_balance_check'
+               ELSE 'transactions_available'
+             END AS why
+        FROM inserted n LEFT JOIN accounts a ON a.id = n.account_id
+       WHERE n.entry_id = bulk AND (a.id IS NULL OR a.balance IS DISTINCT FROM n.balance_after)
+    ) r
+    ORDER BY array_position(ARRAY['missing', 'transactions_account_open', 'transactions_account_active',
+               'transactions_account_blocked', 'transactions_debit_blocked', 'transactions_posting_order',
+               'transactions_running_balance', 'accounts_balance_check', 'transactions_available'], r.why), r.account_id
+    LIMIT 1;
+    IF FOUND AND bad.why = 'missing' THEN
+      RAISE EXCEPTION 'account % does not exist', bad.account_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RAISE EXCEPTION 'account % refuses this bulk line (%: status %, %)',
+      coalesce(bad.account_number, '?'), coalesce(bad.why, 'transactions_running_balance'), bad.status, bad.direction
+      USING ERRCODE = 'check_violation', CONSTRAINT = coalesce(bad.why, 'transactions_running_balance');
+  END IF;
+  -- What accounts_stats and registered_user_keys_from_account skipped, for the whole statement.
+  WITH moved AS (
+    SELECT a.id, a.currency, a.account_type, a.status, n.balance_after AS after,
+           n.balance_after - CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END AS before
+      FROM inserted n JOIN accounts a ON a.id = n.account_id WHERE n.entry_id = bulk
+  ), deltas AS (
+    SELECT 'total_deposits' AS metric, currency, banking_stats_slot(id) AS slot,
+           sum(greatest(after, 0) - greatest(before, 0)) AS d
+      FROM moved WHERE account_type <> 'Loan' AND status <> 'Closed' GROUP BY currency, banking_stats_slot(id)
+    UNION ALL
+    SELECT 'active_loans', '', banking_stats_slot(id), sum((after < 0)::int - (before < 0)::int)
+      FROM moved WHERE account_type = 'Loan' AND status = 'Active' GROUP BY banking_stats_slot(id)
+  )
+  INSERT INTO banking_stats AS s (metric, currency, slot, value)
+  SELECT metric, currency, slot, d FROM deltas WHERE d <> 0
+  ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+  UPDATE registered_user_balances b SET balance = n.balance_after
+    FROM mobile_banking_subscriptions s JOIN inserted n ON n.account_id = s.pay_account_id
+   WHERE n.entry_id = bulk AND b.cust_id = s.cust_id;
+  -- The keys' band, from the accounts as the statement left them (what registered_user_keys_from_account skipped).
+  UPDATE registered_user_keys k SET balance_band = a.balance_band
+    FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
+   WHERE s.pay_account_id IN (SELECT n.account_id FROM inserted n WHERE n.entry_id = bulk)
+     AND k.cust_id = s.cust_id AND k.balance_band <> a.balance_band;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: __drizzle_migrations; Type: TABLE; Schema: drizzle; Owner: -
+--
+
+CREATE TABLE drizzle.__drizzle_migrations (
+    id integer NOT NULL,
+    hash text NOT NULL,
+    created_at bigint
+);
+
+--
+-- Name: __drizzle_migrations_id_seq; Type: SEQUENCE; Schema: drizzle; Owner: -
+--
+
+CREATE SEQUENCE drizzle.__drizzle_migrations_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: __drizzle_migrations_id_seq; Type: SEQUENCE OWNED BY; Schema: drizzle; Owner: -
+--
+
+ALTER SEQUENCE drizzle.__drizzle_migrations_id_seq OWNED BY drizzle.__drizzle_migrations.id;
+
+--
+-- Name: account_activity; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_activity (
+    account_id bigint NOT NULL,
+    last_customer_activity date,
+    reactivated_on date
+);
+
+--
+-- Name: account_counts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_counts (
+    account_type text NOT NULL,
+    status text NOT NULL,
+    branch_code text NOT NULL,
+    n bigint DEFAULT 0 NOT NULL,
+    product_code text NOT NULL
+);
+
+--
+-- Name: account_holds; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_holds (
+    id bigint NOT NULL,
+    account_id bigint NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    reason text NOT NULL,
+    expires_on date,
+    placed_by text NOT NULL,
+    placed_at timestamp with time zone DEFAULT now() NOT NULL,
+    released_by text,
+    released_at timestamp with time zone,
+    release_reason text,
+    CONSTRAINT account_holds_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT account_holds_release_check CHECK (((released_at IS NULL) = (released_by IS NULL)))
+);
+
+--
+-- Name: account_holds_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.account_holds ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.account_holds_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: account_interest; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_interest (
+    account_id bigint NOT NULL,
+    credit_accrued numeric(30,10) DEFAULT '0'::numeric NOT NULL,
+    credit_booked numeric(18,2) DEFAULT 0.00 NOT NULL,
+    credit_through date,
+    debit_accrued numeric(30,10) DEFAULT '0'::numeric NOT NULL,
+    debit_booked numeric(18,2) DEFAULT 0.00 NOT NULL,
+    debit_through date
+)
+WITH (fillfactor='70');
+
+--
+-- Name: account_search; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_search (
+    id bigint NOT NULL,
+    account_number text NOT NULL,
+    cust_id integer NOT NULL,
+    account_type text NOT NULL,
+    status text NOT NULL,
+    branch_code text NOT NULL,
+    product_code text NOT NULL,
+    overdrawn_since date,
+    opened_on date NOT NULL,
+    maturity_date date,
+    balance_band smallint NOT NULL,
+    name text NOT NULL
+);
+
+--
+-- Name: account_serial_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.account_serial_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: accounting_periods; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.accounting_periods (
+    period text NOT NULL,
+    kind text NOT NULL,
+    starts_on date NOT NULL,
+    ends_on date NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    closed_by text,
+    closed_at timestamp with time zone,
+    CONSTRAINT accounting_periods_kind_check CHECK ((kind = ANY (ARRAY['month'::text, 'year'::text]))),
+    CONSTRAINT accounting_periods_status_check CHECK ((status = ANY (ARRAY['open'::text, 'closed'::text])))
+);
+
+--
+-- Name: accounts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.accounts (
+    id bigint NOT NULL,
+    account_number text NOT NULL,
+    cust_id integer NOT NULL,
+    product_code text NOT NULL,
+    account_type text NOT NULL,
+    currency text NOT NULL,
+    status text DEFAULT 'Active'::text NOT NULL,
+    opened_on date NOT NULL,
+    branch_code text NOT NULL,
+    ledger_code text NOT NULL,
+    balance numeric(18,2) DEFAULT 0.00 NOT NULL,
+    overdraft_limit numeric(18,2) DEFAULT 0.00 NOT NULL,
+    block_kind text,
+    closed_on date,
+    overdraft_expires_on date,
+    overdrawn_since date,
+    held numeric(18,2) DEFAULT 0.00 NOT NULL,
+    tenor_months integer,
+    maturity_date date,
+    rollover text,
+    payout_account_id bigint,
+    opening_reference text,
+    balance_band smallint GENERATED ALWAYS AS ((
+CASE
+    WHEN (balance < (0)::numeric) THEN (- floor((ln(((1)::double precision - (balance)::double precision)) * (5.7707801635558535)::double precision)))
+    ELSE floor((ln(((1)::double precision + (balance)::double precision)) * (5.7707801635558535)::double precision))
+END)::smallint) STORED NOT NULL,
+    CONSTRAINT accounts_account_type_check CHECK ((account_type = ANY (ARRAY['Current'::text, 'Savings'::text, 'Fixed Deposit'::text, 'Loan'::text, 'Mobile Wallet'::text]))),
+    CONSTRAINT accounts_balance_check CHECK ((((account_type = 'Loan'::text) AND (balance <= (0)::numeric)) OR ((account_type <> 'Loan'::text) AND (balance >= (- overdraft_limit))))),
+    CONSTRAINT accounts_block_kind_check CHECK (((status = 'Blocked'::text) = (block_kind IS NOT NULL))),
+    CONSTRAINT accounts_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
+    CONSTRAINT accounts_held_check CHECK ((held >= (0)::numeric)),
+    CONSTRAINT accounts_number_check CHECK (public.account_number_valid(account_number)),
+    CONSTRAINT accounts_overdraft_check CHECK ((overdraft_limit >= (0)::numeric)),
+    CONSTRAINT accounts_status_check CHECK ((status = ANY (ARRAY['Submitted'::text, 'Approved'::text, 'Active'::text, 'Dormant'::text, 'Blocked'::text, 'Closed'::text, 'Rejected'::text])))
+)
+WITH (fillfactor='85');
+
+--
+-- Name: accounts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.accounts ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.accounts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: announcements; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.announcements (
+    id integer NOT NULL,
+    title text NOT NULL,
+    date date NOT NULL,
+    content text NOT NULL,
+    priority text NOT NULL,
+    is_new boolean DEFAULT true NOT NULL,
+    CONSTRAINT announcements_priority_check CHECK ((priority = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text])))
+);
+
+--
+-- Name: announcements_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.announcements ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.announcements_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: app_meta; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.app_meta (
+    key text NOT NULL,
+    value text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: approval_requests; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.approval_requests (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    type text NOT NULL,
+    subject_type text NOT NULL,
+    subject_id text NOT NULL,
+    command jsonb NOT NULL,
+    before jsonb,
+    after jsonb,
+    maker_id uuid NOT NULL,
+    maker_email text NOT NULL,
+    branch text,
+    amount numeric(18,2),
+    currency text,
+    status text DEFAULT 'pending'::text NOT NULL,
+    subject_version text,
+    business_date date NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp(6) with time zone NOT NULL,
+    decided_by uuid,
+    decided_by_email text,
+    decided_at timestamp(6) with time zone,
+    reason text,
+    reference text,
+    CONSTRAINT approval_requests_amount_check CHECK (((amount IS NULL) OR (amount > (0)::numeric))),
+    CONSTRAINT approval_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'withdrawn'::text, 'expired'::text])))
+);
+
+--
+-- Name: audit_chain_meta; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.audit_chain_meta (
+    id integer NOT NULL,
+    chain_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    legacy_until_id bigint NOT NULL,
+    keyed_since timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT audit_chain_meta_id_check CHECK ((id = 1))
+);
+
+--
+-- Name: audit_log_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.audit_log_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: auth_mfa_challenges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_mfa_challenges (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    factor_id uuid NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    verified_at timestamp(6) with time zone,
+    ip text
+);
+
+--
+-- Name: auth_mfa_factors; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_mfa_factors (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    friendly_name text,
+    factor_type text DEFAULT 'totp'::text NOT NULL,
+    status text DEFAULT 'unverified'::text NOT NULL,
+    secret text NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    last_totp_step bigint
+);
+
+--
+-- Name: auth_one_time_tokens; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_one_time_tokens (
+    id bigint NOT NULL,
+    user_id uuid NOT NULL,
+    type text NOT NULL,
+    token_hash text NOT NULL,
+    email text NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_one_time_tokens_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.auth_one_time_tokens_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: auth_one_time_tokens_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.auth_one_time_tokens_id_seq OWNED BY public.auth_one_time_tokens.id;
+
+--
+-- Name: auth_rate_limits; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_rate_limits (
+    key text NOT NULL,
+    hits integer DEFAULT 0 NOT NULL,
+    window_start timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_refresh_tokens; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_refresh_tokens (
+    id bigint NOT NULL,
+    token_hash text NOT NULL,
+    session_id uuid NOT NULL,
+    revoked_at timestamp(6) with time zone,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_refresh_tokens_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.auth_refresh_tokens_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: auth_refresh_tokens_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.auth_refresh_tokens_id_seq OWNED BY public.auth_refresh_tokens.id;
+
+--
+-- Name: auth_sessions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_sessions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    aal text DEFAULT 'aal1'::text NOT NULL,
+    amr jsonb DEFAULT '[]'::jsonb NOT NULL,
+    user_agent text,
+    ip text,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_signing_keys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_signing_keys (
+    kid text NOT NULL,
+    private_jwk jsonb NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_users; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_users (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text,
+    phone text,
+    password_hash text,
+    email_confirmed_at timestamp(6) with time zone,
+    invited_at timestamp(6) with time zone,
+    confirmation_sent_at timestamp(6) with time zone,
+    recovery_sent_at timestamp(6) with time zone,
+    email_change text,
+    last_sign_in_at timestamp(6) with time zone,
+    app_metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    user_metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    banned_until timestamp(6) with time zone,
+    is_anonymous boolean DEFAULT false NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: bank_business_date; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.bank_business_date (
+    id boolean DEFAULT true NOT NULL,
+    business_date date,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    closing_run_id bigint,
+    CONSTRAINT bank_business_date_one_row CHECK (id)
+);
+
+--
+-- Name: banking_stats; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.banking_stats (
+    metric text NOT NULL,
+    currency text DEFAULT ''::text NOT NULL,
+    slot integer NOT NULL,
+    value numeric(20,2) DEFAULT '0'::numeric NOT NULL
+);
+
+--
+-- Name: branches; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.branches (
+    code text NOT NULL,
+    name text NOT NULL,
+    town text NOT NULL
+);
+
+--
+-- Name: customer_contacts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.customer_contacts (
+    id bigint NOT NULL,
+    cust_id integer NOT NULL,
+    channel text NOT NULL,
+    summary text NOT NULL,
+    at timestamp with time zone NOT NULL,
+    logged_by text NOT NULL,
+    logged_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT customer_contacts_channel_check CHECK ((channel = ANY (ARRAY['call'::text, 'visit'::text, 'letter'::text, 'sms'::text, 'email'::text])))
+);
+
+--
+-- Name: customer_contacts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.customer_contacts ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.customer_contacts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: customer_counts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.customer_counts (
+    type text NOT NULL,
+    status text NOT NULL,
+    branch_code text NOT NULL,
+    risk text NOT NULL,
+    kyc_complete boolean NOT NULL,
+    n bigint DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: customer_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.customer_documents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    cust_id integer NOT NULL,
+    kind text NOT NULL,
+    object_path text NOT NULL,
+    content_type text NOT NULL,
+    current boolean DEFAULT false NOT NULL,
+    uploaded_by text NOT NULL,
+    uploaded_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT customer_documents_kind_check CHECK ((kind = ANY (ARRAY['photo'::text, 'id_scan'::text, 'signature'::text, 'proof_of_address'::text, 'other'::text])))
+);
+
+--
+-- Name: customer_relations; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.customer_relations (
+    cust_id integer NOT NULL,
+    related_id integer NOT NULL,
+    role text NOT NULL,
+    CONSTRAINT customer_relations_role_check CHECK ((role = ANY (ARRAY['director'::text, 'signatory'::text, 'joint_holder'::text, 'guardian'::text]))),
+    CONSTRAINT customer_relations_self_check CHECK ((cust_id <> related_id))
+);
+
+--
+-- Name: customers; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.customers (
+    cust_id integer NOT NULL,
+    name text NOT NULL,
+    type text NOT NULL,
+    mobile_no text NOT NULL,
+    status text DEFAULT 'Pending'::text NOT NULL,
+    branch_code text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    id_type text,
+    id_number text,
+    date_of_birth date,
+    address text,
+    kyc_verified_at timestamp with time zone,
+    kyc_complete boolean GENERATED ALWAYS AS (((id_number IS NOT NULL) AND (address IS NOT NULL) AND (kyc_verified_at IS NOT NULL) AND ((date_of_birth IS NOT NULL) OR (type = ANY (ARRAY['corporate'::text, 'government'::text, 'organisation'::text]))))) STORED NOT NULL,
+    profile jsonb DEFAULT '{}'::jsonb NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    district text,
+    id_expires_on date,
+    pep boolean DEFAULT false NOT NULL,
+    mandate text,
+    risk_rating text DEFAULT 'low'::text NOT NULL,
+    risk_reasons jsonb DEFAULT '[]'::jsonb NOT NULL,
+    risk_override text,
+    risk_override_reason text,
+    edd_notes text,
+    review_on date,
+    preferred_channel text,
+    merged_into integer,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT customers_channel_check CHECK (((preferred_channel IS NULL) OR (preferred_channel = ANY (ARRAY['call'::text, 'visit'::text, 'letter'::text, 'sms'::text, 'email'::text])))),
+    CONSTRAINT customers_district_check CHECK (((district IS NULL) OR (district = ANY (ARRAY['Bo'::text, 'Bombali'::text, 'Bonthe'::text, 'Falaba'::text, 'Kailahun'::text, 'Kambia'::text, 'Karene'::text, 'Kenema'::text, 'Koinadugu'::text, 'Kono'::text, 'Moyamba'::text, 'Port Loko'::text, 'Pujehun'::text, 'Tonkolili'::text, 'Western Area Rural'::text, 'Western Area Urban'::text])))),
+    CONSTRAINT customers_edd_check CHECK (((COALESCE(risk_override, risk_rating) <> 'high'::text) OR (kyc_verified_at IS NULL) OR ((edd_notes IS NOT NULL) AND (review_on IS NOT NULL)))),
+    CONSTRAINT customers_id_type_check CHECK (((id_type IS NULL) OR (id_type = ANY (ARRAY['national_id'::text, 'passport'::text, 'voter_card'::text, 'business_registration'::text])))),
+    CONSTRAINT customers_merged_check CHECK (((merged_into IS NULL) OR (merged_into <> cust_id))),
+    CONSTRAINT customers_mobile_e164_check CHECK ((mobile_no ~ '^\+[1-9][0-9]{7,14}$'::text)),
+    CONSTRAINT customers_risk_check CHECK ((risk_rating = ANY (ARRAY['low'::text, 'medium'::text, 'high'::text]))),
+    CONSTRAINT customers_risk_override_check CHECK (((risk_override IS NULL) OR (risk_override = ANY (ARRAY['low'::text, 'medium'::text, 'high'::text])))),
+    CONSTRAINT customers_status_check CHECK ((status = ANY (ARRAY['Active'::text, 'Blocked'::text, 'Pending'::text, 'Dormant'::text, 'Closed'::text]))),
+    CONSTRAINT customers_type_check CHECK ((type = ANY (ARRAY['private'::text, 'corporate'::text, 'joint'::text, 'employee'::text, 'government'::text, 'organisation'::text])))
+);
+
+--
+-- Name: customers_cust_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.customers ALTER COLUMN cust_id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.customers_cust_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: eod_dormancy_marks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_dormancy_marks (
+    business_date date NOT NULL,
+    account_id bigint NOT NULL,
+    last_activity date NOT NULL,
+    dormancy_days integer NOT NULL
+);
+
+--
+-- Name: eod_failures; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_failures (
+    id bigint NOT NULL,
+    run_id bigint NOT NULL,
+    business_date date NOT NULL,
+    step text NOT NULL,
+    account_id bigint,
+    error text NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: eod_failures_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.eod_failures ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.eod_failures_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: eod_fd_maturities; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_fd_maturities (
+    business_date date NOT NULL,
+    account_id bigint NOT NULL,
+    action text NOT NULL,
+    maturity_date date NOT NULL,
+    new_maturity_date date,
+    paid_out numeric(18,2) NOT NULL,
+    payout_account_id bigint,
+    entry_id bigint
+);
+
+--
+-- Name: eod_fee_charges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_fee_charges (
+    business_date date NOT NULL,
+    fee text NOT NULL,
+    account_id bigint NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    entry_id bigint
+);
+
+--
+-- Name: eod_interest_daily; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_interest_daily (
+    business_date date NOT NULL,
+    kind text NOT NULL,
+    product_code text NOT NULL,
+    branch_code text NOT NULL,
+    currency text NOT NULL,
+    accrued numeric(20,2) NOT NULL,
+    accounts integer NOT NULL
+);
+
+--
+-- Name: eod_run_steps; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_run_steps (
+    id bigint NOT NULL,
+    run_id bigint NOT NULL,
+    step text NOT NULL,
+    "position" integer NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    rows_total bigint DEFAULT 0 NOT NULL,
+    rows_done bigint DEFAULT 0 NOT NULL,
+    rows_failed integer DEFAULT 0 NOT NULL,
+    cursor bigint DEFAULT 0 NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    note text,
+    error text,
+    totals jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT eod_run_steps_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'done'::text, 'failed'::text, 'skipped'::text])))
+);
+
+--
+-- Name: eod_run_steps_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.eod_run_steps ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.eod_run_steps_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: eod_runs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.eod_runs (
+    id bigint NOT NULL,
+    business_date date NOT NULL,
+    next_business_date date NOT NULL,
+    month_end boolean NOT NULL,
+    quarter_end boolean NOT NULL,
+    status text NOT NULL,
+    approval_id uuid,
+    requested_by uuid NOT NULL,
+    requested_email text NOT NULL,
+    approved_email text,
+    carry_over jsonb DEFAULT '[]'::jsonb NOT NULL,
+    suspense_acknowledged boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    worker_id text,
+    lease_until timestamp with time zone,
+    error text,
+    CONSTRAINT eod_runs_status_check CHECK ((status = ANY (ARRAY['awaiting_approval'::text, 'queued'::text, 'running'::text, 'failed'::text, 'completed'::text, 'cancelled'::text])))
+);
+
+--
+-- Name: eod_runs_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.eod_runs ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.eod_runs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: fx_rates; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fx_rates (
+    currency text NOT NULL,
+    business_date date NOT NULL,
+    buy numeric(16,6) NOT NULL,
+    sell numeric(16,6) NOT NULL,
+    mid numeric(16,6) NOT NULL,
+    entered_by uuid,
+    entered_by_email text,
+    entered_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fx_rates_currency_check CHECK ((currency = 'USD'::text)),
+    CONSTRAINT fx_rates_order_check CHECK (((buy > (0)::numeric) AND (buy <= mid) AND (mid <= sell)))
+);
+
+--
+-- Name: gl_accounts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.gl_accounts (
+    code text NOT NULL,
+    name text NOT NULL,
+    kind text NOT NULL,
+    parent_code text,
+    class text NOT NULL,
+    currency text NOT NULL,
+    normal_side text NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    manual_posting boolean DEFAULT false NOT NULL,
+    is_control boolean DEFAULT false NOT NULL,
+    branch_code text,
+    counter_posting boolean DEFAULT false NOT NULL,
+    CONSTRAINT gl_accounts_class_check CHECK ((class = ANY (ARRAY['asset'::text, 'liability'::text, 'equity'::text, 'income'::text, 'expense'::text]))),
+    CONSTRAINT gl_accounts_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text, 'both'::text]))),
+    CONSTRAINT gl_accounts_kind_check CHECK ((kind = ANY (ARRAY['class'::text, 'group'::text, 'account'::text]))),
+    CONSTRAINT gl_accounts_parent_check CHECK (((kind = 'class'::text) = (parent_code IS NULL))),
+    CONSTRAINT gl_accounts_side_check CHECK ((normal_side = ANY (ARRAY['debit'::text, 'credit'::text]))),
+    CONSTRAINT gl_accounts_status_check CHECK ((status = ANY (ARRAY['active'::text, 'closed'::text])))
+);
+
+--
+-- Name: gl_daily_balances; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.gl_daily_balances (
+    business_date date NOT NULL,
+    gl_code text NOT NULL,
+    currency text NOT NULL,
+    balance numeric(20,2) NOT NULL
+);
+
+--
+-- Name: gl_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.gl_lines (
+    id bigint DEFAULT nextval((pg_get_serial_sequence('transactions'::text, 'id'::text))::regclass) NOT NULL,
+    entry_id bigint NOT NULL,
+    gl_code text NOT NULL,
+    currency text NOT NULL,
+    side text NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    till_session_id uuid,
+    CONSTRAINT gl_lines_amount_positive_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT gl_lines_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
+    CONSTRAINT gl_lines_side_check CHECK ((side = ANY (ARRAY['debit'::text, 'credit'::text])))
+);
+ALTER TABLE ONLY public.gl_lines ALTER COLUMN entry_id SET (n_distinct=-0.4);
+
+--
+-- Name: holidays; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.holidays (
+    id bigint NOT NULL,
+    kind text NOT NULL,
+    month integer,
+    day integer,
+    on_date date,
+    name text NOT NULL,
+    created_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT holidays_kind_check CHECK ((kind = ANY (ARRAY['fixed'::text, 'movable'::text]))),
+    CONSTRAINT holidays_shape_check CHECK ((((kind = 'fixed'::text) AND ((month >= 1) AND (month <= 12)) AND ((day >= 1) AND (day <= 31)) AND (on_date IS NULL)) OR ((kind = 'movable'::text) AND (on_date IS NOT NULL) AND (month IS NULL) AND (day IS NULL))))
+);
+
+--
+-- Name: holidays_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.holidays ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.holidays_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: interest_postings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.interest_postings (
+    business_date date NOT NULL,
+    kind text NOT NULL,
+    account_id bigint NOT NULL,
+    product_code text NOT NULL,
+    branch_code text NOT NULL,
+    currency text NOT NULL,
+    gross numeric(18,2) NOT NULL,
+    wht numeric(18,2) NOT NULL,
+    net numeric(18,2) NOT NULL,
+    entry_id bigint,
+    reason text NOT NULL
+);
+
+--
+-- Name: journal_entries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_entries (
+    id bigint NOT NULL,
+    business_date date NOT NULL,
+    value_date date NOT NULL,
+    narration text NOT NULL,
+    source text NOT NULL,
+    maker_id uuid,
+    maker_email text,
+    reference text NOT NULL,
+    reversal_of bigint,
+    fx_rate numeric(16,6),
+    posted_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT journal_entries_fx_rate_check CHECK (((fx_rate IS NULL) OR (fx_rate > (0)::numeric))),
+    CONSTRAINT journal_entries_not_self_reversal CHECK (((reversal_of IS NULL) OR (reversal_of <> id))),
+    CONSTRAINT journal_entries_source_check CHECK ((source = ANY (ARRAY['teller'::text, 'transfer'::text, 'manual'::text, 'posting'::text, 'reversal'::text, 'system'::text, 'end_of_day'::text, 'migration'::text, 'seed'::text])))
+);
+
+--
+-- Name: journal_entries_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_entries ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.journal_entries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: transactions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.transactions (
+    id bigint NOT NULL,
+    account_id bigint NOT NULL,
+    posted_at timestamp with time zone NOT NULL,
+    value_date date NOT NULL,
+    description text NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    direction text NOT NULL,
+    balance_after numeric(18,2) NOT NULL,
+    reference text NOT NULL,
+    entry_id bigint NOT NULL,
+    CONSTRAINT transactions_amount_positive_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT transactions_direction_check CHECK ((direction = ANY (ARRAY['credit'::text, 'debit'::text])))
+);
+ALTER TABLE ONLY public.transactions ALTER COLUMN entry_id SET (n_distinct=-0.4);
+
+--
+-- Name: journal_lines; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.journal_lines AS
+ SELECT g.id,
+    g.entry_id,
+    'gl'::text AS kind,
+    g.gl_code,
+    NULL::bigint AS account_id,
+    g.currency,
+    g.side,
+    g.amount
+   FROM public.gl_lines g
+UNION ALL
+ SELECT t.id,
+    t.entry_id,
+    'customer'::text AS kind,
+    a.ledger_code AS gl_code,
+    t.account_id,
+    a.currency,
+    t.direction AS side,
+    t.amount
+   FROM (public.transactions t
+     JOIN public.accounts a ON ((a.id = t.account_id)));
+
+--
+-- Name: mail_outbox; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mail_outbox (
+    id bigint NOT NULL,
+    recipient text NOT NULL,
+    subject text NOT NULL,
+    body text NOT NULL,
+    kind text NOT NULL,
+    sent_at timestamp(6) with time zone,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: mail_outbox_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.mail_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: mail_outbox_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.mail_outbox_id_seq OWNED BY public.mail_outbox.id;
+
+--
+-- Name: mobile_banking_subscriptions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mobile_banking_subscriptions (
+    cust_id integer NOT NULL,
+    mobile_no text NOT NULL,
+    pay_account_id bigint NOT NULL,
+    subscribed boolean DEFAULT false NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT mbs_mobile_e164_check CHECK ((mobile_no ~ '^\+[1-9][0-9]{7,14}$'::text)),
+    CONSTRAINT mbs_version_check CHECK ((version >= 1))
+);
+
+--
+-- Name: news; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.news (
+    id integer NOT NULL,
+    title text NOT NULL,
+    date date NOT NULL
+);
+
+--
+-- Name: news_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.news ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.news_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: product_versions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.product_versions (
+    product_code text NOT NULL,
+    version integer NOT NULL,
+    effective_from date NOT NULL,
+    credit_rate numeric(9,4) NOT NULL,
+    credit_tiers jsonb DEFAULT '[]'::jsonb NOT NULL,
+    debit_rate numeric(9,4),
+    min_opening_balance numeric(18,2) DEFAULT 0.00 NOT NULL,
+    min_operating_balance numeric(18,2) DEFAULT 0.00 NOT NULL,
+    monthly_fee numeric(18,2) DEFAULT 0.00 NOT NULL,
+    below_minimum_fee numeric(18,2) DEFAULT 0.00 NOT NULL,
+    closure_fee numeric(18,2) DEFAULT 0.00 NOT NULL,
+    dormancy_days integer NOT NULL,
+    posting_frequency text NOT NULL,
+    day_count text DEFAULT 'actual/365'::text NOT NULL,
+    fixed_deposit jsonb,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    approved_by text,
+    approved_at timestamp with time zone,
+    CONSTRAINT product_versions_dormancy_check CHECK (((dormancy_days >= 30) AND (dormancy_days <= 3650))),
+    CONSTRAINT product_versions_fees_check CHECK (((min_opening_balance >= (0)::numeric) AND (min_operating_balance >= (0)::numeric) AND (monthly_fee >= (0)::numeric) AND (below_minimum_fee >= (0)::numeric) AND (closure_fee >= (0)::numeric))),
+    CONSTRAINT product_versions_frequency_check CHECK ((posting_frequency = ANY (ARRAY['monthly'::text, 'quarterly'::text]))),
+    CONSTRAINT product_versions_rates_check CHECK ((((credit_rate >= (0)::numeric) AND (credit_rate <= (100)::numeric)) AND ((COALESCE(debit_rate, (0)::numeric) >= (0)::numeric) AND (COALESCE(debit_rate, (0)::numeric) <= (100)::numeric))))
+);
+
+--
+-- Name: products; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.products (
+    code text NOT NULL,
+    name text NOT NULL,
+    account_type text NOT NULL,
+    currency text NOT NULL,
+    ledger_code text NOT NULL,
+    interest_expense_gl text DEFAULT '5010'::text NOT NULL,
+    interest_payable_gl text DEFAULT '2510'::text NOT NULL,
+    fee_income_gl text DEFAULT '4020'::text NOT NULL,
+    wht_payable_gl text DEFAULT '2520'::text NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    CONSTRAINT products_account_type_check CHECK ((account_type = ANY (ARRAY['Current'::text, 'Savings'::text, 'Fixed Deposit'::text, 'Loan'::text, 'Mobile Wallet'::text]))),
+    CONSTRAINT products_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
+    CONSTRAINT products_status_check CHECK ((status = ANY (ARRAY['active'::text, 'retired'::text])))
+);
+
+--
+-- Name: profiles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.profiles (
+    id uuid NOT NULL,
+    full_name text DEFAULT ''::text NOT NULL,
+    mobile_no text,
+    bank_code text DEFAULT 'CB'::text NOT NULL,
+    theme text,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT profiles_mobile_no_digits CHECK ((mobile_no ~ '^[0-9]{10,12}$'::text)),
+    CONSTRAINT profiles_theme_check CHECK ((theme = ANY (ARRAY['light'::text, 'dark'::text])))
+);
+
+--
+-- Name: registered_user_balances; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.registered_user_balances (
+    cust_id integer NOT NULL,
+    name text NOT NULL,
+    mobile_no text NOT NULL,
+    balance numeric(18,2) NOT NULL,
+    branch_code text NOT NULL,
+    name_folded text GENERATED ALWAYS AS (lower(name)) STORED NOT NULL
+);
+
+--
+-- Name: registered_user_count; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.registered_user_count (
+    id boolean DEFAULT true NOT NULL,
+    n bigint NOT NULL,
+    CONSTRAINT registered_user_count_one_row CHECK (id)
+);
+
+--
+-- Name: registered_user_keys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.registered_user_keys (
+    cust_id integer NOT NULL,
+    name text NOT NULL,
+    mobile_no text NOT NULL,
+    branch_code text NOT NULL,
+    name_folded text GENERATED ALWAYS AS (lower(name)) STORED NOT NULL,
+    balance_band smallint DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: registered_user_term_counts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.registered_user_term_counts (
+    term text NOT NULL,
+    branch_code text NOT NULL,
+    n bigint NOT NULL
+);
+
+--
+-- Name: role_limits; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.role_limits (
+    role_id uuid NOT NULL,
+    currency text NOT NULL,
+    max_cash_withdrawal numeric(18,2),
+    max_transfer numeric(18,2),
+    max_manual_journal numeric(18,2),
+    max_approval numeric(18,2),
+    daily_cash_withdrawal numeric(18,2),
+    daily_transfer numeric(18,2),
+    daily_manual_journal numeric(18,2),
+    account_daily_cash_withdrawal numeric(18,2),
+    account_daily_transfer numeric(18,2),
+    account_daily_manual_journal numeric(18,2),
+    CONSTRAINT role_limits_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text])))
+);
+
+--
+-- Name: role_permissions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.role_permissions (
+    role_id uuid NOT NULL,
+    permission text NOT NULL
+);
+
+--
+-- Name: roles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.roles (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    key text,
+    name text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    retired_at timestamp(6) with time zone,
+    version integer DEFAULT 1 NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: salary_batch_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.salary_batch_lines (
+    batch_id bigint NOT NULL,
+    line_no integer NOT NULL,
+    account_number text NOT NULL,
+    amount_text text NOT NULL,
+    narration text NOT NULL,
+    account_id bigint,
+    amount numeric(18,2),
+    problem text,
+    first_line integer
+);
+
+--
+-- Name: salary_batches; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.salary_batches (
+    id bigint NOT NULL,
+    reference text NOT NULL,
+    employer_account_id bigint NOT NULL,
+    currency text NOT NULL,
+    branch_code text NOT NULL,
+    narration text NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    maker_id uuid NOT NULL,
+    maker_email text NOT NULL,
+    approval_id uuid,
+    entry_id bigint,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    submitted_at timestamp(6) with time zone,
+    posted_at timestamp(6) with time zone,
+    CONSTRAINT salary_batches_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'submitted'::text, 'posted'::text])))
+);
+
+--
+-- Name: salary_batches_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.salary_batches ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.salary_batches_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: staff; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.staff (
+    user_id uuid NOT NULL,
+    approved boolean DEFAULT false NOT NULL,
+    is_superuser boolean DEFAULT false NOT NULL,
+    approved_by uuid,
+    approved_at timestamp(6) with time zone,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    home_branch text,
+    permissions text[] DEFAULT '{}'::text[] NOT NULL
+);
+
+--
+-- Name: staff_roles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.staff_roles (
+    user_id uuid NOT NULL,
+    role_id uuid NOT NULL,
+    assigned_at timestamp(6) with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: standing_order_options; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.standing_order_options (
+    id boolean DEFAULT true NOT NULL,
+    retry_days integer DEFAULT 0 NOT NULL,
+    failure_fee_sle numeric(18,2),
+    failure_fee_usd numeric(18,2),
+    version integer DEFAULT 1 NOT NULL,
+    updated_by_email text,
+    updated_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT standing_order_options_fee_check CHECK (((COALESCE(failure_fee_sle, (1)::numeric) > (0)::numeric) AND (COALESCE(failure_fee_usd, (1)::numeric) > (0)::numeric))),
+    CONSTRAINT standing_order_options_one_row CHECK (id),
+    CONSTRAINT standing_order_options_retry_check CHECK (((retry_days >= 0) AND (retry_days <= 5)))
+);
+
+--
+-- Name: standing_order_runs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.standing_order_runs (
+    order_id bigint NOT NULL,
+    due_date date NOT NULL,
+    status text NOT NULL,
+    code text,
+    message text,
+    entry_id bigint,
+    fee_entry_id bigint,
+    attempts integer DEFAULT 1 NOT NULL,
+    run_date date NOT NULL,
+    run_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT standing_order_runs_status_check CHECK ((status = ANY (ARRAY['posted'::text, 'failed'::text, 'missed'::text])))
+);
+
+--
+-- Name: standing_orders; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.standing_orders (
+    id bigint NOT NULL,
+    reference text NOT NULL,
+    from_account_id bigint NOT NULL,
+    to_account_id bigint NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    narration text NOT NULL,
+    frequency text NOT NULL,
+    start_date date NOT NULL,
+    end_date date,
+    next_date date,
+    anchor_date date NOT NULL,
+    seq integer DEFAULT 0 NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    branch_code text NOT NULL,
+    created_by uuid NOT NULL,
+    created_by_email text NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    cancel_reason text,
+    CONSTRAINT standing_orders_accounts_check CHECK ((from_account_id <> to_account_id)),
+    CONSTRAINT standing_orders_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT standing_orders_dates_check CHECK (((end_date IS NULL) OR (end_date >= start_date))),
+    CONSTRAINT standing_orders_frequency_check CHECK ((frequency = ANY (ARRAY['weekly'::text, 'monthly'::text, 'quarterly'::text, 'yearly'::text]))),
+    CONSTRAINT standing_orders_status_check CHECK ((status = ANY (ARRAY['active'::text, 'cancelled'::text, 'completed'::text])))
+);
+
+--
+-- Name: standing_orders_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.standing_orders ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.standing_orders_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: storage_buckets; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.storage_buckets (
+    id text NOT NULL,
+    name text NOT NULL,
+    public boolean DEFAULT false NOT NULL,
+    file_size_limit bigint,
+    allowed_mime_types text[],
+    read_permission text,
+    write_permission text,
+    delete_permission text,
+    owner uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT storage_buckets_size_limit_check CHECK (((file_size_limit IS NULL) OR (file_size_limit > 0)))
+);
+
+--
+-- Name: storage_objects; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.storage_objects (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    bucket_id text NOT NULL,
+    name text NOT NULL,
+    size bigint NOT NULL,
+    mime_type text NOT NULL,
+    sha256 text NOT NULL,
+    cache_control text,
+    owner uuid,
+    version uuid DEFAULT gen_random_uuid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT storage_objects_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT storage_objects_size_check CHECK ((size >= 0))
+);
+
+--
+-- Name: tasks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tasks (
+    id integer NOT NULL,
+    title text NOT NULL,
+    description text NOT NULL,
+    due_date date NOT NULL,
+    priority text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    CONSTRAINT tasks_priority_check CHECK ((priority = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text]))),
+    CONSTRAINT tasks_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'in-progress'::text, 'completed'::text])))
+);
+
+--
+-- Name: tasks_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tasks ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.tasks_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: teller_transactions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.teller_transactions (
+    id bigint NOT NULL,
+    reference text NOT NULL,
+    kind text NOT NULL,
+    status text NOT NULL,
+    session_id uuid NOT NULL,
+    branch_code text NOT NULL,
+    teller_id uuid NOT NULL,
+    teller_email text NOT NULL,
+    account_id bigint NOT NULL,
+    account_number text NOT NULL,
+    account_name text NOT NULL,
+    currency text NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    party_name text NOT NULL,
+    party_id_number text NOT NULL,
+    narration text NOT NULL,
+    signature_confirmed boolean DEFAULT false NOT NULL,
+    ctr_flag boolean DEFAULT false NOT NULL,
+    approval_id uuid,
+    entry_id bigint,
+    business_date date NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    posted_at timestamp with time zone,
+    CONSTRAINT teller_transactions_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT teller_transactions_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'withdrawal'::text]))),
+    CONSTRAINT teller_transactions_posted_entry CHECK (((status = 'posted'::text) = (entry_id IS NOT NULL))),
+    CONSTRAINT teller_transactions_signature CHECK (((kind <> 'withdrawal'::text) OR signature_confirmed)),
+    CONSTRAINT teller_transactions_status_check CHECK ((status = ANY (ARRAY['pending_approval'::text, 'approved'::text, 'rejected'::text, 'posted'::text])))
+);
+
+--
+-- Name: teller_transactions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.teller_transactions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: teller_transactions_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.teller_transactions_id_seq OWNED BY public.teller_transactions.id;
+
+--
+-- Name: till_sessions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.till_sessions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    reference text NOT NULL,
+    branch_code text NOT NULL,
+    till_code text NOT NULL,
+    currency text NOT NULL,
+    teller_id uuid NOT NULL,
+    teller_email text NOT NULL,
+    business_date date NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    opening_allocation numeric(18,2) NOT NULL,
+    opening_denominations jsonb NOT NULL,
+    opening_entry_id bigint,
+    balance numeric(18,2) DEFAULT '0'::numeric NOT NULL,
+    expected numeric(18,2),
+    counted numeric(18,2),
+    counted_denominations jsonb,
+    close_reference text,
+    close_approval_id uuid,
+    close_entry_id bigint,
+    signed_off_by text,
+    opened_at timestamp with time zone DEFAULT now() NOT NULL,
+    closed_at timestamp with time zone,
+    CONSTRAINT till_sessions_allocation_check CHECK ((opening_allocation >= (0)::numeric)),
+    CONSTRAINT till_sessions_cash_check CHECK ((balance >= (0)::numeric)),
+    CONSTRAINT till_sessions_closed_empty CHECK (((status <> 'closed'::text) OR (balance = (0)::numeric))),
+    CONSTRAINT till_sessions_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
+    CONSTRAINT till_sessions_status_check CHECK ((status = ANY (ARRAY['open'::text, 'closing'::text, 'closed'::text])))
+);
+
+--
+-- Name: till_vault_transfers; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.till_vault_transfers (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    reference text NOT NULL,
+    session_id uuid NOT NULL,
+    direction text NOT NULL,
+    currency text NOT NULL,
+    amount numeric(18,2) NOT NULL,
+    denominations jsonb NOT NULL,
+    status text DEFAULT 'pending_approval'::text NOT NULL,
+    approval_id uuid,
+    entry_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT till_vault_transfers_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT till_vault_transfers_direction_check CHECK ((direction = ANY (ARRAY['buy'::text, 'sell'::text]))),
+    CONSTRAINT till_vault_transfers_status_check CHECK ((status = ANY (ARRAY['pending_approval'::text, 'posted'::text, 'rejected'::text])))
+);
+
+--
+-- Name: transactions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.transactions ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.transactions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: __drizzle_migrations id; Type: DEFAULT; Schema: drizzle; Owner: -
+--
+
+ALTER TABLE ONLY drizzle.__drizzle_migrations ALTER COLUMN id SET DEFAULT nextval('drizzle.__drizzle_migrations_id_seq'::regclass);
+
+--
+-- Name: auth_one_time_tokens id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_one_time_tokens ALTER COLUMN id SET DEFAULT nextval('public.auth_one_time_tokens_id_seq'::regclass);
+
+--
+-- Name: auth_refresh_tokens id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_refresh_tokens ALTER COLUMN id SET DEFAULT nextval('public.auth_refresh_tokens_id_seq'::regclass);
+
+--
+-- Name: mail_outbox id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_outbox ALTER COLUMN id SET DEFAULT nextval('public.mail_outbox_id_seq'::regclass);
+
+--
+-- Name: teller_transactions id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions ALTER COLUMN id SET DEFAULT nextval('public.teller_transactions_id_seq'::regclass);
+
+--
+-- Name: __drizzle_migrations __drizzle_migrations_pkey; Type: CONSTRAINT; Schema: drizzle; Owner: -
+--
+
+ALTER TABLE ONLY drizzle.__drizzle_migrations
+    ADD CONSTRAINT __drizzle_migrations_pkey PRIMARY KEY (id);
+
+--
+-- Name: account_activity account_activity_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_activity
+    ADD CONSTRAINT account_activity_pkey PRIMARY KEY (account_id);
+
+--
+-- Name: account_counts account_counts_account_type_status_branch_code_product_code_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_counts
+    ADD CONSTRAINT account_counts_account_type_status_branch_code_product_code_pk PRIMARY KEY (account_type, status, branch_code, product_code);
+
+--
+-- Name: account_holds account_holds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_holds
+    ADD CONSTRAINT account_holds_pkey PRIMARY KEY (id);
+
+--
+-- Name: account_interest account_interest_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_interest
+    ADD CONSTRAINT account_interest_pkey PRIMARY KEY (account_id);
+
+--
+-- Name: account_search account_search_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_search
+    ADD CONSTRAINT account_search_pkey PRIMARY KEY (id);
+
+--
+-- Name: accounting_periods accounting_periods_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounting_periods
+    ADD CONSTRAINT accounting_periods_pkey PRIMARY KEY (period);
+
+--
+-- Name: accounts accounts_account_number_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_account_number_unique UNIQUE (account_number);
+
+--
+-- Name: accounts accounts_id_cust_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_id_cust_unique UNIQUE (id, cust_id);
+
+--
+-- Name: accounts accounts_opening_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_opening_reference_unique UNIQUE (opening_reference);
+
+--
+-- Name: accounts accounts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
+
+--
+-- Name: announcements announcements_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.announcements
+    ADD CONSTRAINT announcements_pkey PRIMARY KEY (id);
+
+--
+-- Name: app_meta app_meta_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_meta
+    ADD CONSTRAINT app_meta_pkey PRIMARY KEY (key);
+
+--
+-- Name: approval_requests approval_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.approval_requests
+    ADD CONSTRAINT approval_requests_pkey PRIMARY KEY (id);
+
+--
+-- Name: audit_chain_meta audit_chain_meta_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_chain_meta
+    ADD CONSTRAINT audit_chain_meta_pkey PRIMARY KEY (id);
+
+--
+-- Name: audit_log audit_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_log
+    ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_mfa_challenges auth_mfa_challenges_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_mfa_challenges
+    ADD CONSTRAINT auth_mfa_challenges_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_mfa_factors auth_mfa_factors_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_mfa_factors
+    ADD CONSTRAINT auth_mfa_factors_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_one_time_tokens auth_one_time_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_one_time_tokens
+    ADD CONSTRAINT auth_one_time_tokens_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_rate_limits auth_rate_limits_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_rate_limits
+    ADD CONSTRAINT auth_rate_limits_pkey PRIMARY KEY (key);
+
+--
+-- Name: auth_refresh_tokens auth_refresh_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_refresh_tokens
+    ADD CONSTRAINT auth_refresh_tokens_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_sessions auth_sessions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_sessions
+    ADD CONSTRAINT auth_sessions_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_signing_keys auth_signing_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_signing_keys
+    ADD CONSTRAINT auth_signing_keys_pkey PRIMARY KEY (kid);
+
+--
+-- Name: auth_users auth_users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_users
+    ADD CONSTRAINT auth_users_pkey PRIMARY KEY (id);
+
+--
+-- Name: bank_business_date bank_business_date_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bank_business_date
+    ADD CONSTRAINT bank_business_date_pkey PRIMARY KEY (id);
+
+--
+-- Name: banking_stats banking_stats_metric_currency_slot_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.banking_stats
+    ADD CONSTRAINT banking_stats_metric_currency_slot_pk PRIMARY KEY (metric, currency, slot);
+
+--
+-- Name: branches branches_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.branches
+    ADD CONSTRAINT branches_pkey PRIMARY KEY (code);
+
+--
+-- Name: customer_contacts customer_contacts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_contacts
+    ADD CONSTRAINT customer_contacts_pkey PRIMARY KEY (id);
+
+--
+-- Name: customer_counts customer_counts_type_status_branch_code_risk_kyc_complete_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_counts
+    ADD CONSTRAINT customer_counts_type_status_branch_code_risk_kyc_complete_pk PRIMARY KEY (type, status, branch_code, risk, kyc_complete);
+
+--
+-- Name: customer_documents customer_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_documents
+    ADD CONSTRAINT customer_documents_pkey PRIMARY KEY (id);
+
+--
+-- Name: customer_relations customer_relations_cust_id_related_id_role_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_relations
+    ADD CONSTRAINT customer_relations_cust_id_related_id_role_pk PRIMARY KEY (cust_id, related_id, role);
+
+--
+-- Name: customers customers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customers
+    ADD CONSTRAINT customers_pkey PRIMARY KEY (cust_id);
+
+--
+-- Name: eod_dormancy_marks eod_dormancy_marks_business_date_account_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_dormancy_marks
+    ADD CONSTRAINT eod_dormancy_marks_business_date_account_id_pk PRIMARY KEY (business_date, account_id);
+
+--
+-- Name: eod_failures eod_failures_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_failures
+    ADD CONSTRAINT eod_failures_pkey PRIMARY KEY (id);
+
+--
+-- Name: eod_fd_maturities eod_fd_maturities_business_date_account_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_fd_maturities
+    ADD CONSTRAINT eod_fd_maturities_business_date_account_id_pk PRIMARY KEY (business_date, account_id);
+
+--
+-- Name: eod_fee_charges eod_fee_charges_business_date_fee_account_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_fee_charges
+    ADD CONSTRAINT eod_fee_charges_business_date_fee_account_id_pk PRIMARY KEY (business_date, fee, account_id);
+
+--
+-- Name: eod_interest_daily eod_interest_daily_business_date_kind_product_code_branch_code_; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_interest_daily
+    ADD CONSTRAINT eod_interest_daily_business_date_kind_product_code_branch_code_ PRIMARY KEY (business_date, kind, product_code, branch_code, currency);
+
+--
+-- Name: eod_run_steps eod_run_steps_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_run_steps
+    ADD CONSTRAINT eod_run_steps_pkey PRIMARY KEY (id);
+
+--
+-- Name: eod_runs eod_runs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_runs
+    ADD CONSTRAINT eod_runs_pkey PRIMARY KEY (id);
+
+--
+-- Name: fx_rates fx_rates_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fx_rates
+    ADD CONSTRAINT fx_rates_pkey PRIMARY KEY (currency, business_date);
+
+--
+-- Name: gl_accounts gl_accounts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_accounts
+    ADD CONSTRAINT gl_accounts_pkey PRIMARY KEY (code);
+
+--
+-- Name: gl_daily_balances gl_daily_balances_business_date_gl_code_currency_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_daily_balances
+    ADD CONSTRAINT gl_daily_balances_business_date_gl_code_currency_pk PRIMARY KEY (business_date, gl_code, currency);
+
+--
+-- Name: gl_lines gl_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_lines
+    ADD CONSTRAINT gl_lines_pkey PRIMARY KEY (id);
+
+--
+-- Name: holidays holidays_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.holidays
+    ADD CONSTRAINT holidays_pkey PRIMARY KEY (id);
+
+--
+-- Name: interest_postings interest_postings_business_date_kind_account_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.interest_postings
+    ADD CONSTRAINT interest_postings_business_date_kind_account_id_pk PRIMARY KEY (business_date, kind, account_id);
+
+--
+-- Name: journal_entries journal_entries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entries
+    ADD CONSTRAINT journal_entries_pkey PRIMARY KEY (id);
+
+--
+-- Name: journal_entries journal_entries_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entries
+    ADD CONSTRAINT journal_entries_reference_unique UNIQUE (reference);
+
+--
+-- Name: journal_entries journal_entries_reversal_of_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entries
+    ADD CONSTRAINT journal_entries_reversal_of_unique UNIQUE (reversal_of);
+
+--
+-- Name: mail_outbox mail_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: mobile_banking_subscriptions mobile_banking_subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mobile_banking_subscriptions
+    ADD CONSTRAINT mobile_banking_subscriptions_pkey PRIMARY KEY (cust_id);
+
+--
+-- Name: news news_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.news
+    ADD CONSTRAINT news_pkey PRIMARY KEY (id);
+
+--
+-- Name: product_versions product_versions_effective_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.product_versions
+    ADD CONSTRAINT product_versions_effective_unique UNIQUE (product_code, effective_from);
+
+--
+-- Name: product_versions product_versions_product_code_version_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.product_versions
+    ADD CONSTRAINT product_versions_product_code_version_pk PRIMARY KEY (product_code, version);
+
+--
+-- Name: products products_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.products
+    ADD CONSTRAINT products_pkey PRIMARY KEY (code);
+
+--
+-- Name: profiles profiles_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
+
+--
+-- Name: registered_user_balances registered_user_balances_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.registered_user_balances
+    ADD CONSTRAINT registered_user_balances_pkey PRIMARY KEY (cust_id);
+
+--
+-- Name: registered_user_count registered_user_count_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.registered_user_count
+    ADD CONSTRAINT registered_user_count_pkey PRIMARY KEY (id);
+
+--
+-- Name: registered_user_keys registered_user_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.registered_user_keys
+    ADD CONSTRAINT registered_user_keys_pkey PRIMARY KEY (cust_id);
+
+--
+-- Name: registered_user_term_counts registered_user_term_counts_term_branch_code_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.registered_user_term_counts
+    ADD CONSTRAINT registered_user_term_counts_term_branch_code_pk PRIMARY KEY (term, branch_code);
+
+--
+-- Name: role_limits role_limits_role_id_currency_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.role_limits
+    ADD CONSTRAINT role_limits_role_id_currency_pk PRIMARY KEY (role_id, currency);
+
+--
+-- Name: role_permissions role_permissions_role_id_permission_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.role_permissions
+    ADD CONSTRAINT role_permissions_role_id_permission_pk PRIMARY KEY (role_id, permission);
+
+--
+-- Name: roles roles_key_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.roles
+    ADD CONSTRAINT roles_key_unique UNIQUE (key);
+
+--
+-- Name: roles roles_name_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.roles
+    ADD CONSTRAINT roles_name_unique UNIQUE (name);
+
+--
+-- Name: roles roles_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.roles
+    ADD CONSTRAINT roles_pkey PRIMARY KEY (id);
+
+--
+-- Name: salary_batch_lines salary_batch_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.salary_batch_lines
+    ADD CONSTRAINT salary_batch_lines_pkey PRIMARY KEY (batch_id, line_no);
+
+--
+-- Name: salary_batches salary_batches_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.salary_batches
+    ADD CONSTRAINT salary_batches_pkey PRIMARY KEY (id);
+
+--
+-- Name: salary_batches salary_batches_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.salary_batches
+    ADD CONSTRAINT salary_batches_reference_unique UNIQUE (reference);
+
+--
+-- Name: staff staff_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff
+    ADD CONSTRAINT staff_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: staff_roles staff_roles_user_id_role_id_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_roles
+    ADD CONSTRAINT staff_roles_user_id_role_id_pk PRIMARY KEY (user_id, role_id);
+
+--
+-- Name: standing_order_options standing_order_options_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_order_options
+    ADD CONSTRAINT standing_order_options_pkey PRIMARY KEY (id);
+
+--
+-- Name: standing_order_runs standing_order_runs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_order_runs
+    ADD CONSTRAINT standing_order_runs_pkey PRIMARY KEY (order_id, due_date);
+
+--
+-- Name: standing_orders standing_orders_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_orders
+    ADD CONSTRAINT standing_orders_pkey PRIMARY KEY (id);
+
+--
+-- Name: standing_orders standing_orders_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_orders
+    ADD CONSTRAINT standing_orders_reference_unique UNIQUE (reference);
+
+--
+-- Name: storage_buckets storage_buckets_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.storage_buckets
+    ADD CONSTRAINT storage_buckets_pkey PRIMARY KEY (id);
+
+--
+-- Name: storage_objects storage_objects_bucket_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.storage_objects
+    ADD CONSTRAINT storage_objects_bucket_name_key UNIQUE (bucket_id, name);
+
+--
+-- Name: storage_objects storage_objects_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.storage_objects
+    ADD CONSTRAINT storage_objects_pkey PRIMARY KEY (id);
+
+--
+-- Name: tasks tasks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tasks
+    ADD CONSTRAINT tasks_pkey PRIMARY KEY (id);
+
+--
+-- Name: teller_transactions teller_transactions_entry_id_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions
+    ADD CONSTRAINT teller_transactions_entry_id_unique UNIQUE (entry_id);
+
+--
+-- Name: teller_transactions teller_transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions
+    ADD CONSTRAINT teller_transactions_pkey PRIMARY KEY (id);
+
+--
+-- Name: teller_transactions teller_transactions_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions
+    ADD CONSTRAINT teller_transactions_reference_unique UNIQUE (reference);
+
+--
+-- Name: till_sessions till_sessions_close_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_sessions
+    ADD CONSTRAINT till_sessions_close_reference_unique UNIQUE (close_reference);
+
+--
+-- Name: till_sessions till_sessions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_sessions
+    ADD CONSTRAINT till_sessions_pkey PRIMARY KEY (id);
+
+--
+-- Name: till_sessions till_sessions_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_sessions
+    ADD CONSTRAINT till_sessions_reference_unique UNIQUE (reference);
+
+--
+-- Name: till_vault_transfers till_vault_transfers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_vault_transfers
+    ADD CONSTRAINT till_vault_transfers_pkey PRIMARY KEY (id);
+
+--
+-- Name: till_vault_transfers till_vault_transfers_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_vault_transfers
+    ADD CONSTRAINT till_vault_transfers_reference_unique UNIQUE (reference);
+
+--
+-- Name: transactions transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.transactions
+    ADD CONSTRAINT transactions_pkey PRIMARY KEY (id);
+
+--
+-- Name: account_activity_last_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX account_activity_last_idx ON public.account_activity USING btree (last_customer_activity);
+
+--
+-- Name: account_holds_active_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX account_holds_active_idx ON public.account_holds USING btree (account_id) WHERE (released_at IS NULL);
+
+--
+-- Name: account_search_name_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX account_search_name_trgm_idx ON public.account_search USING gin (name public.gin_trgm_ops);
+
+--
+-- Name: accounting_periods_closed_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounting_periods_closed_idx ON public.accounting_periods USING btree (starts_on, ends_on) WHERE (status = 'closed'::text);
+
+--
+-- Name: accounts_branch_type_number_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_branch_type_number_idx ON public.accounts USING btree (branch_code, account_type, account_number);
+
+--
+-- Name: accounts_branch_type_status_number_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_branch_type_status_number_idx ON public.accounts USING btree (branch_code, account_type, status, account_number);
+
+--
+-- Name: accounts_cust_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_cust_idx ON public.accounts USING btree (cust_id);
+
+--
+-- Name: accounts_maturity_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_maturity_idx ON public.accounts USING btree (maturity_date) WHERE (maturity_date IS NOT NULL);
+
+--
+-- Name: accounts_overdrawn_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_overdrawn_idx ON public.accounts USING btree (overdrawn_since) WHERE (overdrawn_since IS NOT NULL);
+
+--
+-- Name: accounts_product_band_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_product_band_idx ON public.accounts USING btree (product_code, balance_band);
+
+--
+-- Name: accounts_product_number_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_product_number_idx ON public.accounts USING btree (product_code, account_number);
+
+--
+-- Name: accounts_type_band_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_type_band_idx ON public.accounts USING btree (account_type, balance_band);
+
+--
+-- Name: accounts_type_status_number_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX accounts_type_status_number_idx ON public.accounts USING btree (account_type, status, account_number);
+
+--
+-- Name: announcements_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX announcements_date_idx ON public.announcements USING btree (date DESC NULLS LAST, id DESC NULLS LAST);
+
+--
+-- Name: approval_requests_maker_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX approval_requests_maker_idx ON public.approval_requests USING btree (maker_id, created_at);
+
+--
+-- Name: approval_requests_reference_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX approval_requests_reference_unique ON public.approval_requests USING btree (type, reference) WHERE (reference IS NOT NULL);
+
+--
+-- Name: approval_requests_status_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX approval_requests_status_created_idx ON public.approval_requests USING btree (status, created_at, id);
+
+--
+-- Name: approval_requests_subject_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX approval_requests_subject_idx ON public.approval_requests USING btree (type, subject_id, status);
+
+--
+-- Name: audit_log_action_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_action_idx ON public.audit_log USING btree (action, id);
+
+--
+-- Name: audit_log_actor_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (actor_id, id);
+
+--
+-- Name: audit_log_chain_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_chain_idx ON public.audit_log USING btree (chain, id);
+
+--
+-- Name: audit_log_occurred_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_occurred_at_idx ON public.audit_log USING btree (occurred_at);
+
+--
+-- Name: audit_log_target_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_target_idx ON public.audit_log USING btree (target_type, target_id, id);
+
+--
+-- Name: auth_mfa_factors_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auth_mfa_factors_user_idx ON public.auth_mfa_factors USING btree (user_id);
+
+--
+-- Name: auth_one_time_tokens_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auth_one_time_tokens_hash_idx ON public.auth_one_time_tokens USING btree (token_hash);
+
+--
+-- Name: auth_one_time_tokens_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auth_one_time_tokens_user_idx ON public.auth_one_time_tokens USING btree (user_id, type);
+
+--
+-- Name: auth_rate_limits_window_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auth_rate_limits_window_idx ON public.auth_rate_limits USING btree (window_start);
+
+--
+-- Name: auth_refresh_tokens_hash_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX auth_refresh_tokens_hash_key ON public.auth_refresh_tokens USING btree (token_hash);
+
+--
+-- Name: auth_refresh_tokens_session_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auth_refresh_tokens_session_idx ON public.auth_refresh_tokens USING btree (session_id);
+
+--
+-- Name: auth_sessions_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id);
+
+--
+-- Name: auth_users_email_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX auth_users_email_key ON public.auth_users USING btree (email);
+
+--
+-- Name: customer_contacts_cust_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customer_contacts_cust_idx ON public.customer_contacts USING btree (cust_id, at, id);
+
+--
+-- Name: customer_documents_current_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX customer_documents_current_unique ON public.customer_documents USING btree (cust_id, kind) WHERE current;
+
+--
+-- Name: customer_documents_cust_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customer_documents_cust_idx ON public.customer_documents USING btree (cust_id, uploaded_at);
+
+--
+-- Name: customer_relations_related_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customer_relations_related_idx ON public.customer_relations USING btree (related_id);
+
+--
+-- Name: customers_branch_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_branch_idx ON public.customers USING btree (branch_code);
+
+--
+-- Name: customers_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_created_idx ON public.customers USING btree (created_at, cust_id);
+
+--
+-- Name: customers_dob_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_dob_idx ON public.customers USING btree (date_of_birth);
+
+--
+-- Name: customers_id_number_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_id_number_trgm_idx ON public.customers USING gin (id_number public.gin_trgm_ops);
+
+--
+-- Name: customers_id_text_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_id_text_trgm_idx ON public.customers USING gin (lpad((cust_id)::text, 6, '0'::text) public.gin_trgm_ops);
+
+--
+-- Name: customers_id_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX customers_id_unique ON public.customers USING btree (id_type, id_number) WHERE (id_number IS NOT NULL);
+
+--
+-- Name: customers_merged_into_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_merged_into_idx ON public.customers USING btree (merged_into);
+
+--
+-- Name: customers_mobile_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_mobile_idx ON public.customers USING btree (mobile_no);
+
+--
+-- Name: customers_mobile_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_mobile_trgm_idx ON public.customers USING gin (mobile_no public.gin_trgm_ops);
+
+--
+-- Name: customers_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_name_idx ON public.customers USING btree (name, cust_id);
+
+--
+-- Name: customers_name_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_name_trgm_idx ON public.customers USING gin (name public.gin_trgm_ops);
+
+--
+-- Name: customers_risk_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX customers_risk_idx ON public.customers USING btree (COALESCE(risk_override, risk_rating), cust_id);
+
+--
+-- Name: eod_failures_run_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX eod_failures_run_idx ON public.eod_failures USING btree (run_id, id);
+
+--
+-- Name: eod_run_steps_run_step; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX eod_run_steps_run_step ON public.eod_run_steps USING btree (run_id, step);
+
+--
+-- Name: eod_runs_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX eod_runs_created_idx ON public.eod_runs USING btree (created_at, id);
+
+--
+-- Name: eod_runs_date_completed; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX eod_runs_date_completed ON public.eod_runs USING btree (business_date) WHERE (status = 'completed'::text);
+
+--
+-- Name: eod_runs_one_active; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX eod_runs_one_active ON public.eod_runs USING btree ((true)) WHERE (status = ANY (ARRAY['awaiting_approval'::text, 'queued'::text, 'running'::text, 'failed'::text]));
+
+--
+-- Name: fx_rates_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fx_rates_date_idx ON public.fx_rates USING btree (business_date, currency);
+
+--
+-- Name: gl_accounts_parent_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX gl_accounts_parent_idx ON public.gl_accounts USING btree (parent_code, code);
+
+--
+-- Name: gl_lines_account_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX gl_lines_account_idx ON public.gl_lines USING btree (gl_code, currency, entry_id, id);
+
+--
+-- Name: gl_lines_entry_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX gl_lines_entry_idx ON public.gl_lines USING btree (entry_id);
+
+--
+-- Name: gl_lines_till_session_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX gl_lines_till_session_idx ON public.gl_lines USING btree (till_session_id, entry_id) WHERE (till_session_id IS NOT NULL);
+
+--
+-- Name: holidays_fixed_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX holidays_fixed_unique ON public.holidays USING btree (month, day) WHERE (kind = 'fixed'::text);
+
+--
+-- Name: holidays_movable_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX holidays_movable_unique ON public.holidays USING btree (on_date) WHERE (kind = 'movable'::text);
+
+--
+-- Name: interest_postings_account_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX interest_postings_account_idx ON public.interest_postings USING btree (account_id);
+
+--
+-- Name: journal_entries_business_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_business_date_idx ON public.journal_entries USING btree (business_date, id);
+
+--
+-- Name: journal_entries_maker_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_maker_idx ON public.journal_entries USING btree (maker_email, id);
+
+--
+-- Name: journal_entries_source_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_source_idx ON public.journal_entries USING btree (source, id);
+
+--
+-- Name: mail_outbox_recipient_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_outbox_recipient_idx ON public.mail_outbox USING btree (recipient, id);
+
+--
+-- Name: mbs_mobile_cust_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mbs_mobile_cust_idx ON public.mobile_banking_subscriptions USING btree (mobile_no, cust_id);
+
+--
+-- Name: mbs_pay_account_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mbs_pay_account_idx ON public.mobile_banking_subscriptions USING btree (pay_account_id);
+
+--
+-- Name: news_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX news_date_idx ON public.news USING btree (date DESC NULLS LAST, id DESC NULLS LAST);
+
+--
+-- Name: profiles_mobile_no_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX profiles_mobile_no_key ON public.profiles USING btree (mobile_no) WHERE (mobile_no IS NOT NULL);
+
+--
+-- Name: rub_balance_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX rub_balance_idx ON public.registered_user_balances USING btree (balance, cust_id, name_folded, mobile_no);
+
+--
+-- Name: rub_branch_balance_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX rub_branch_balance_idx ON public.registered_user_balances USING btree (branch_code, balance, cust_id, name_folded, mobile_no);
+
+--
+-- Name: ruk_branch_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_branch_id_idx ON public.registered_user_keys USING btree (branch_code, cust_id, name_folded, mobile_no);
+
+--
+-- Name: ruk_branch_mobile_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_branch_mobile_idx ON public.registered_user_keys USING btree (branch_code, mobile_no, cust_id, name_folded);
+
+--
+-- Name: ruk_branch_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_branch_name_idx ON public.registered_user_keys USING btree (branch_code, name, cust_id, name_folded, mobile_no);
+
+--
+-- Name: ruk_id_cover_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_id_cover_idx ON public.registered_user_keys USING btree (cust_id, name_folded, mobile_no);
+
+--
+-- Name: ruk_id_text_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_id_text_trgm_idx ON public.registered_user_keys USING gin (lpad((cust_id)::text, 6, '0'::text) public.gin_trgm_ops);
+
+--
+-- Name: ruk_mobile_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_mobile_idx ON public.registered_user_keys USING btree (mobile_no, cust_id, name_folded);
+
+--
+-- Name: ruk_mobile_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_mobile_trgm_idx ON public.registered_user_keys USING gin (mobile_no public.gin_trgm_ops);
+
+--
+-- Name: ruk_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_name_idx ON public.registered_user_keys USING btree (name, cust_id, name_folded, mobile_no);
+
+--
+-- Name: ruk_name_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ruk_name_trgm_idx ON public.registered_user_keys USING gin (name_folded public.gin_trgm_ops);
+
+--
+-- Name: salary_batch_lines_account_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX salary_batch_lines_account_idx ON public.salary_batch_lines USING btree (batch_id, account_number, line_no);
+
+--
+-- Name: salary_batch_lines_problem_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX salary_batch_lines_problem_idx ON public.salary_batch_lines USING btree (batch_id, line_no) WHERE (problem IS NOT NULL);
+
+--
+-- Name: salary_batches_branch_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX salary_batches_branch_idx ON public.salary_batches USING btree (branch_code, id);
+
+--
+-- Name: salary_batches_status_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX salary_batches_status_idx ON public.salary_batches USING btree (status, id);
+
+--
+-- Name: staff_roles_role_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX staff_roles_role_idx ON public.staff_roles USING btree (role_id);
+
+--
+-- Name: standing_orders_branch_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX standing_orders_branch_idx ON public.standing_orders USING btree (branch_code, id);
+
+--
+-- Name: standing_orders_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX standing_orders_due_idx ON public.standing_orders USING btree (next_date, id) WHERE (status = 'active'::text);
+
+--
+-- Name: standing_orders_from_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX standing_orders_from_idx ON public.standing_orders USING btree (from_account_id);
+
+--
+-- Name: standing_orders_to_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX standing_orders_to_idx ON public.standing_orders USING btree (to_account_id);
+
+--
+-- Name: storage_objects_bucket_name_c_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX storage_objects_bucket_name_c_idx ON public.storage_objects USING btree (bucket_id, name COLLATE "C");
+
+--
+-- Name: storage_objects_sha256_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX storage_objects_sha256_idx ON public.storage_objects USING btree (sha256);
+
+--
+-- Name: tasks_due_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_due_date_idx ON public.tasks USING btree (due_date, id);
+
+--
+-- Name: teller_transactions_ctr_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX teller_transactions_ctr_idx ON public.teller_transactions USING btree (business_date, id) WHERE (ctr_flag AND (status = 'posted'::text));
+
+--
+-- Name: teller_transactions_session_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX teller_transactions_session_idx ON public.teller_transactions USING btree (session_id, id);
+
+--
+-- Name: till_sessions_branch_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX till_sessions_branch_date_idx ON public.till_sessions USING btree (branch_code, business_date, opened_at);
+
+--
+-- Name: till_sessions_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX till_sessions_date_idx ON public.till_sessions USING btree (business_date);
+
+--
+-- Name: till_sessions_one_per_teller; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX till_sessions_one_per_teller ON public.till_sessions USING btree (teller_id) WHERE (status <> 'closed'::text);
+
+--
+-- Name: till_sessions_one_per_till; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX till_sessions_one_per_till ON public.till_sessions USING btree (branch_code, till_code) WHERE (status <> 'closed'::text);
+
+--
+-- Name: till_vault_transfers_session_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX till_vault_transfers_session_idx ON public.till_vault_transfers USING btree (session_id, created_at);
+
+--
+-- Name: transactions_account_history_asc_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_account_history_asc_idx ON public.transactions USING btree (account_id, posted_at, id);
+
+--
+-- Name: transactions_entry_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_entry_idx ON public.transactions USING btree (entry_id);
+
+--
+-- Name: accounts account_counts_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_counts_deleted AFTER DELETE ON public.accounts REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_counts_deleted();
+
+--
+-- Name: accounts account_counts_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_counts_inserted AFTER INSERT ON public.accounts REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_counts_inserted();
+
+--
+-- Name: accounts account_counts_moved; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_counts_moved AFTER UPDATE OF account_type, status, branch_code, product_code ON public.accounts FOR EACH ROW WHEN (((((old.account_type IS DISTINCT FROM new.account_type) OR (old.status IS DISTINCT FROM new.status)) OR (old.branch_code IS DISTINCT FROM new.branch_code)) OR (old.product_code IS DISTINCT FROM new.product_code))) EXECUTE FUNCTION public.account_counts_moved();
+
+--
+-- Name: accounts account_counts_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_counts_truncated AFTER TRUNCATE ON public.accounts FOR EACH STATEMENT EXECUTE FUNCTION public.account_counts_truncated();
+
+--
+-- Name: account_holds account_holds_sync; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_holds_sync AFTER INSERT OR DELETE OR UPDATE ON public.account_holds FOR EACH ROW EXECUTE FUNCTION public.account_holds_sync();
+
+--
+-- Name: accounts account_search_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_search_changed AFTER UPDATE OF account_number, cust_id, account_type, status, branch_code, product_code, overdrawn_since, opened_on, maturity_date, balance ON public.accounts FOR EACH ROW WHEN (((((((((((old.account_number IS DISTINCT FROM new.account_number) OR (old.cust_id IS DISTINCT FROM new.cust_id)) OR (old.account_type IS DISTINCT FROM new.account_type)) OR (old.status IS DISTINCT FROM new.status)) OR (old.branch_code IS DISTINCT FROM new.branch_code)) OR (old.product_code IS DISTINCT FROM new.product_code)) OR (old.overdrawn_since IS DISTINCT FROM new.overdrawn_since)) OR (old.opened_on IS DISTINCT FROM new.opened_on)) OR (old.maturity_date IS DISTINCT FROM new.maturity_date)) OR (old.balance_band IS DISTINCT FROM new.balance_band))) EXECUTE FUNCTION public.account_search_changed();
+
+--
+-- Name: accounts account_search_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_search_deleted AFTER DELETE ON public.accounts REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_search_deleted();
+
+--
+-- Name: accounts account_search_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_search_inserted AFTER INSERT ON public.accounts REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_search_inserted();
+
+--
+-- Name: customers account_search_renamed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_search_renamed AFTER UPDATE OF name ON public.customers FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION public.account_search_renamed();
+
+--
+-- Name: accounts account_search_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_search_truncated AFTER TRUNCATE ON public.accounts FOR EACH STATEMENT EXECUTE FUNCTION public.account_search_truncated();
+
+--
+-- Name: accounts accounts_control_mapping; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_control_mapping BEFORE INSERT OR UPDATE OF product_code, ledger_code, currency ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_control_mapping();
+
+--
+-- Name: accounts accounts_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_guard BEFORE INSERT OR UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_guard();
+
+--
+-- Name: accounts accounts_keys_sync; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_keys_sync AFTER UPDATE OF balance ON public.accounts FOR EACH ROW WHEN ((new.balance IS DISTINCT FROM old.balance)) EXECUTE FUNCTION public.registered_user_keys_from_account();
+
+--
+-- Name: accounts accounts_stats; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_stats AFTER INSERT OR DELETE OR UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_stats();
+
+--
+-- Name: approval_requests approval_requests_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER approval_requests_realtime AFTER INSERT OR DELETE OR UPDATE ON public.approval_requests FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('approval_requests', 'id');
+
+--
+-- Name: audit_chain_meta audit_chain_meta_append_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_chain_meta_append_only BEFORE DELETE OR UPDATE ON public.audit_chain_meta FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+--
+-- Name: audit_log audit_log_append_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+--
+-- Name: audit_log audit_log_chain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_chain BEFORE INSERT ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_chain();
+
+--
+-- Name: audit_log audit_log_dashboard_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_dashboard_realtime AFTER INSERT ON public.audit_log FOR EACH ROW WHEN ((((new.action = 'auth.sign_in'::text) AND (new.outcome = 'failure'::text)) OR (new.action = ANY (ARRAY['staff.approve'::text, 'staff.activate_first_user'::text, 'mobile_banking.subscription_saved'::text])))) EXECUTE FUNCTION public.realtime_notify('dashboard_events', 'id', 'audit:');
+
+--
+-- Name: audit_log audit_log_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
+
+--
+-- Name: auth_sessions auth_sessions_realtime_end; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER auth_sessions_realtime_end AFTER DELETE ON public.auth_sessions FOR EACH ROW EXECUTE FUNCTION public.realtime_session_ended();
+
+--
+-- Name: auth_users auth_users_ban_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER auth_users_ban_realtime AFTER UPDATE OF banned_until ON public.auth_users FOR EACH ROW WHEN ((old.banned_until IS DISTINCT FROM new.banned_until)) EXECUTE FUNCTION public.realtime_notify('staff_status', 'id');
+
+--
+-- Name: branches branches_teller_cash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER branches_teller_cash AFTER INSERT ON public.branches FOR EACH ROW EXECUTE FUNCTION public.branches_teller_cash();
+
+--
+-- Name: branches branches_vault_cash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER branches_vault_cash AFTER INSERT ON public.branches FOR EACH ROW EXECUTE FUNCTION public.branches_vault_cash();
+
+--
+-- Name: customers customer_counts_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER customer_counts_deleted AFTER DELETE ON public.customers REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.customer_counts_deleted();
+
+--
+-- Name: customers customer_counts_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER customer_counts_inserted AFTER INSERT ON public.customers REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.customer_counts_inserted();
+
+--
+-- Name: customers customer_counts_moved; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER customer_counts_moved AFTER UPDATE ON public.customers FOR EACH ROW WHEN ((((((old.type IS DISTINCT FROM new.type) OR (old.status IS DISTINCT FROM new.status)) OR (old.branch_code IS DISTINCT FROM new.branch_code)) OR (COALESCE(old.risk_override, old.risk_rating) IS DISTINCT FROM COALESCE(new.risk_override, new.risk_rating))) OR (old.kyc_complete IS DISTINCT FROM new.kyc_complete))) EXECUTE FUNCTION public.customer_counts_moved();
+
+--
+-- Name: customers customer_counts_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER customer_counts_truncated AFTER TRUNCATE ON public.customers FOR EACH STATEMENT EXECUTE FUNCTION public.customer_counts_truncated();
+
+--
+-- Name: customers customers_keys_sync; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER customers_keys_sync AFTER UPDATE OF name, branch_code ON public.customers FOR EACH ROW WHEN (((new.name IS DISTINCT FROM old.name) OR (new.branch_code IS DISTINCT FROM old.branch_code))) EXECUTE FUNCTION public.registered_user_keys_from_customer();
+
+--
+-- Name: customers customers_stats; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER customers_stats AFTER INSERT OR DELETE OR UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION public.customers_stats();
+
+--
+-- Name: eod_run_steps eod_run_steps_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER eod_run_steps_realtime AFTER INSERT OR UPDATE ON public.eod_run_steps FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('eod_run_steps', 'id');
+
+--
+-- Name: gl_accounts gl_accounts_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_accounts_guard BEFORE UPDATE ON public.gl_accounts FOR EACH ROW EXECUTE FUNCTION public.gl_accounts_guard();
+
+--
+-- Name: gl_accounts gl_accounts_no_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_accounts_no_delete BEFORE DELETE ON public.gl_accounts FOR EACH ROW EXECUTE FUNCTION public.ledger_append_only();
+
+--
+-- Name: gl_lines gl_lines_append_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_lines_append_only BEFORE DELETE OR UPDATE ON public.gl_lines FOR EACH ROW EXECUTE FUNCTION public.ledger_append_only();
+
+--
+-- Name: gl_lines gl_lines_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_lines_guard BEFORE INSERT ON public.gl_lines FOR EACH ROW EXECUTE FUNCTION public.gl_lines_guard();
+
+--
+-- Name: gl_lines gl_lines_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_lines_no_truncate BEFORE TRUNCATE ON public.gl_lines FOR EACH STATEMENT EXECUTE FUNCTION public.ledger_append_only();
+
+--
+-- Name: gl_lines gl_lines_till; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_lines_till BEFORE INSERT ON public.gl_lines FOR EACH ROW EXECUTE FUNCTION public.gl_lines_till();
+
+--
+-- Name: journal_entries journal_entries_append_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_entries_append_only BEFORE DELETE OR UPDATE ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION public.ledger_append_only();
+
+--
+-- Name: journal_entries journal_entries_balanced; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON public.journal_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.journal_entries_balanced();
+
+--
+-- Name: journal_entries journal_entries_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_entries_guard BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION public.journal_entries_guard();
+
+--
+-- Name: journal_entries journal_entries_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_entries_no_truncate BEFORE TRUNCATE ON public.journal_entries FOR EACH STATEMENT EXECUTE FUNCTION public.ledger_append_only();
+
+--
+-- Name: mobile_banking_subscriptions mbs_keys_sync; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER mbs_keys_sync AFTER INSERT OR UPDATE ON public.mobile_banking_subscriptions FOR EACH ROW EXECUTE FUNCTION public.registered_user_keys_from_subscription();
+
+--
+-- Name: products products_control_mapping; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER products_control_mapping BEFORE INSERT OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.products_control_mapping();
+
+--
+-- Name: profiles profiles_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER profiles_realtime AFTER INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('profiles', 'id');
+
+--
+-- Name: registered_user_keys ruk_count_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_count_deleted AFTER DELETE ON public.registered_user_keys REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_count_changed();
+
+--
+-- Name: registered_user_keys ruk_count_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_count_inserted AFTER INSERT ON public.registered_user_keys REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_count_changed();
+
+--
+-- Name: registered_user_keys ruk_count_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_count_truncated AFTER TRUNCATE ON public.registered_user_keys FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_count_truncated();
+
+--
+-- Name: registered_user_keys ruk_term_counts_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_term_counts_deleted AFTER DELETE ON public.registered_user_keys REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_term_counts_changed();
+
+--
+-- Name: registered_user_keys ruk_term_counts_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_term_counts_inserted AFTER INSERT ON public.registered_user_keys REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_term_counts_changed();
+
+--
+-- Name: registered_user_keys ruk_term_counts_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_term_counts_truncated AFTER TRUNCATE ON public.registered_user_keys FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_term_counts_truncated();
+
+--
+-- Name: registered_user_keys ruk_term_counts_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ruk_term_counts_updated AFTER UPDATE ON public.registered_user_keys REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.registered_user_term_counts_updated();
+
+--
+-- Name: role_permissions staff_permissions_refresh; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_permissions_refresh AFTER INSERT OR DELETE ON public.role_permissions FOR EACH ROW EXECUTE FUNCTION public.staff_permissions_refresh_role_permission();
+
+--
+-- Name: roles staff_permissions_refresh; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_permissions_refresh AFTER UPDATE OF retired_at ON public.roles FOR EACH ROW EXECUTE FUNCTION public.staff_permissions_refresh_role();
+
+--
+-- Name: staff_roles staff_permissions_refresh; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_permissions_refresh AFTER INSERT OR DELETE OR UPDATE ON public.staff_roles FOR EACH ROW EXECUTE FUNCTION public.staff_permissions_refresh_user();
+
+--
+-- Name: staff staff_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_realtime AFTER INSERT OR DELETE OR UPDATE ON public.staff FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('staff_status', 'user_id');
+
+--
+-- Name: staff staff_rejected_dashboard_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_rejected_dashboard_realtime AFTER DELETE ON public.staff FOR EACH ROW WHEN (((NOT old.approved) AND (NOT old.is_superuser))) EXECUTE FUNCTION public.realtime_notify('dashboard_events', 'user_id', 'new_user:');
+
+--
+-- Name: staff staff_signup_dashboard_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_signup_dashboard_realtime AFTER INSERT ON public.staff FOR EACH ROW WHEN (((NOT new.approved) AND (NOT new.is_superuser))) EXECUTE FUNCTION public.realtime_notify('dashboard_events', 'user_id', 'new_user:');
+
+--
+-- Name: till_sessions till_sessions_balance_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER till_sessions_balance_guard BEFORE UPDATE ON public.till_sessions FOR EACH ROW EXECUTE FUNCTION public.till_sessions_balance_guard();
+
+--
+-- Name: till_sessions till_sessions_start_empty; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER till_sessions_start_empty BEFORE INSERT ON public.till_sessions FOR EACH ROW EXECUTE FUNCTION public.till_sessions_start_empty();
+
+--
+-- Name: transactions transactions_append_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_append_only BEFORE DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_append_only();
+
+--
+-- Name: transactions transactions_dormant_debit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_dormant_debit BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_dormant_debit();
+
+--
+-- Name: transactions transactions_entry_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_entry_guard BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_entry_guard();
+
+--
+-- Name: transactions transactions_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_no_truncate BEFORE TRUNCATE ON public.transactions FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_append_only();
+
+--
+-- Name: transactions transactions_post; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_post();
+
+--
+-- Name: transactions transactions_post_bulk; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_post_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_post_bulk();
+
+--
+-- Name: account_activity account_activity_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_activity
+    ADD CONSTRAINT account_activity_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: account_holds account_holds_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_holds
+    ADD CONSTRAINT account_holds_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: account_interest account_interest_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_interest
+    ADD CONSTRAINT account_interest_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: accounts accounts_branch_code_branches_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: accounts accounts_cust_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_cust_id_customers_cust_id_fk FOREIGN KEY (cust_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: accounts accounts_ledger_code_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_ledger_code_gl_accounts_code_fk FOREIGN KEY (ledger_code) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: accounts accounts_payout_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_payout_account_id_accounts_id_fk FOREIGN KEY (payout_account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: accounts accounts_product_code_products_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.accounts
+    ADD CONSTRAINT accounts_product_code_products_code_fk FOREIGN KEY (product_code) REFERENCES public.products(code);
+
+--
+-- Name: auth_mfa_challenges auth_mfa_challenges_factor_id_auth_mfa_factors_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_mfa_challenges
+    ADD CONSTRAINT auth_mfa_challenges_factor_id_auth_mfa_factors_id_fk FOREIGN KEY (factor_id) REFERENCES public.auth_mfa_factors(id) ON DELETE CASCADE;
+
+--
+-- Name: auth_mfa_factors auth_mfa_factors_user_id_auth_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_mfa_factors
+    ADD CONSTRAINT auth_mfa_factors_user_id_auth_users_id_fk FOREIGN KEY (user_id) REFERENCES public.auth_users(id) ON DELETE CASCADE;
+
+--
+-- Name: auth_one_time_tokens auth_one_time_tokens_user_id_auth_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_one_time_tokens
+    ADD CONSTRAINT auth_one_time_tokens_user_id_auth_users_id_fk FOREIGN KEY (user_id) REFERENCES public.auth_users(id) ON DELETE CASCADE;
+
+--
+-- Name: auth_refresh_tokens auth_refresh_tokens_session_id_auth_sessions_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_refresh_tokens
+    ADD CONSTRAINT auth_refresh_tokens_session_id_auth_sessions_id_fk FOREIGN KEY (session_id) REFERENCES public.auth_sessions(id) ON DELETE CASCADE;
+
+--
+-- Name: auth_sessions auth_sessions_user_id_auth_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_sessions
+    ADD CONSTRAINT auth_sessions_user_id_auth_users_id_fk FOREIGN KEY (user_id) REFERENCES public.auth_users(id) ON DELETE CASCADE;
+
+--
+-- Name: customer_contacts customer_contacts_cust_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_contacts
+    ADD CONSTRAINT customer_contacts_cust_id_customers_cust_id_fk FOREIGN KEY (cust_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: customer_documents customer_documents_cust_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_documents
+    ADD CONSTRAINT customer_documents_cust_id_customers_cust_id_fk FOREIGN KEY (cust_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: customer_relations customer_relations_cust_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_relations
+    ADD CONSTRAINT customer_relations_cust_id_customers_cust_id_fk FOREIGN KEY (cust_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: customer_relations customer_relations_related_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customer_relations
+    ADD CONSTRAINT customer_relations_related_id_customers_cust_id_fk FOREIGN KEY (related_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: customers customers_branch_code_branches_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customers
+    ADD CONSTRAINT customers_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: customers customers_merged_into_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.customers
+    ADD CONSTRAINT customers_merged_into_customers_cust_id_fk FOREIGN KEY (merged_into) REFERENCES public.customers(cust_id);
+
+--
+-- Name: eod_dormancy_marks eod_dormancy_marks_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_dormancy_marks
+    ADD CONSTRAINT eod_dormancy_marks_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: eod_failures eod_failures_run_id_eod_runs_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_failures
+    ADD CONSTRAINT eod_failures_run_id_eod_runs_id_fk FOREIGN KEY (run_id) REFERENCES public.eod_runs(id);
+
+--
+-- Name: eod_fd_maturities eod_fd_maturities_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_fd_maturities
+    ADD CONSTRAINT eod_fd_maturities_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: eod_fee_charges eod_fee_charges_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_fee_charges
+    ADD CONSTRAINT eod_fee_charges_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: eod_run_steps eod_run_steps_run_id_eod_runs_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.eod_run_steps
+    ADD CONSTRAINT eod_run_steps_run_id_eod_runs_id_fk FOREIGN KEY (run_id) REFERENCES public.eod_runs(id);
+
+--
+-- Name: gl_accounts gl_accounts_branch_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_accounts
+    ADD CONSTRAINT gl_accounts_branch_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: gl_accounts gl_accounts_parent_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_accounts
+    ADD CONSTRAINT gl_accounts_parent_fk FOREIGN KEY (parent_code) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: gl_lines gl_lines_entry_id_journal_entries_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_lines
+    ADD CONSTRAINT gl_lines_entry_id_journal_entries_id_fk FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: gl_lines gl_lines_gl_code_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_lines
+    ADD CONSTRAINT gl_lines_gl_code_gl_accounts_code_fk FOREIGN KEY (gl_code) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: gl_lines gl_lines_till_session_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.gl_lines
+    ADD CONSTRAINT gl_lines_till_session_fk FOREIGN KEY (till_session_id) REFERENCES public.till_sessions(id);
+
+--
+-- Name: interest_postings interest_postings_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.interest_postings
+    ADD CONSTRAINT interest_postings_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: journal_entries journal_entries_reversal_of_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entries
+    ADD CONSTRAINT journal_entries_reversal_of_fk FOREIGN KEY (reversal_of) REFERENCES public.journal_entries(id);
+
+--
+-- Name: mobile_banking_subscriptions mbs_pay_account_of_customer_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mobile_banking_subscriptions
+    ADD CONSTRAINT mbs_pay_account_of_customer_fk FOREIGN KEY (pay_account_id, cust_id) REFERENCES public.accounts(id, cust_id);
+
+--
+-- Name: mobile_banking_subscriptions mobile_banking_subscriptions_cust_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mobile_banking_subscriptions
+    ADD CONSTRAINT mobile_banking_subscriptions_cust_id_customers_cust_id_fk FOREIGN KEY (cust_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: product_versions product_versions_product_code_products_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.product_versions
+    ADD CONSTRAINT product_versions_product_code_products_code_fk FOREIGN KEY (product_code) REFERENCES public.products(code);
+
+--
+-- Name: products products_fee_income_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.products
+    ADD CONSTRAINT products_fee_income_gl_gl_accounts_code_fk FOREIGN KEY (fee_income_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: products products_interest_expense_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.products
+    ADD CONSTRAINT products_interest_expense_gl_gl_accounts_code_fk FOREIGN KEY (interest_expense_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: products products_interest_payable_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.products
+    ADD CONSTRAINT products_interest_payable_gl_gl_accounts_code_fk FOREIGN KEY (interest_payable_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: products products_ledger_code_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.products
+    ADD CONSTRAINT products_ledger_code_gl_accounts_code_fk FOREIGN KEY (ledger_code) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: products products_wht_payable_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.products
+    ADD CONSTRAINT products_wht_payable_gl_gl_accounts_code_fk FOREIGN KEY (wht_payable_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: profiles profiles_id_auth_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_id_auth_users_id_fk FOREIGN KEY (id) REFERENCES public.auth_users(id) ON DELETE CASCADE;
+
+--
+-- Name: registered_user_balances registered_user_balances_cust_id_registered_user_keys_cust_id_f; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.registered_user_balances
+    ADD CONSTRAINT registered_user_balances_cust_id_registered_user_keys_cust_id_f FOREIGN KEY (cust_id) REFERENCES public.registered_user_keys(cust_id) ON DELETE CASCADE;
+
+--
+-- Name: registered_user_keys registered_user_keys_cust_id_mobile_banking_subscriptions_cust_; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.registered_user_keys
+    ADD CONSTRAINT registered_user_keys_cust_id_mobile_banking_subscriptions_cust_ FOREIGN KEY (cust_id) REFERENCES public.mobile_banking_subscriptions(cust_id) ON DELETE CASCADE;
+
+--
+-- Name: role_limits role_limits_role_id_roles_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.role_limits
+    ADD CONSTRAINT role_limits_role_id_roles_id_fk FOREIGN KEY (role_id) REFERENCES public.roles(id) ON DELETE CASCADE;
+
+--
+-- Name: role_permissions role_permissions_role_id_roles_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.role_permissions
+    ADD CONSTRAINT role_permissions_role_id_roles_id_fk FOREIGN KEY (role_id) REFERENCES public.roles(id) ON DELETE CASCADE;
+
+--
+-- Name: salary_batch_lines salary_batch_lines_batch_id_salary_batches_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.salary_batch_lines
+    ADD CONSTRAINT salary_batch_lines_batch_id_salary_batches_id_fk FOREIGN KEY (batch_id) REFERENCES public.salary_batches(id);
+
+--
+-- Name: salary_batches salary_batches_employer_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.salary_batches
+    ADD CONSTRAINT salary_batches_employer_account_id_accounts_id_fk FOREIGN KEY (employer_account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: staff staff_home_branch_branches_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff
+    ADD CONSTRAINT staff_home_branch_branches_code_fk FOREIGN KEY (home_branch) REFERENCES public.branches(code);
+
+--
+-- Name: staff_roles staff_roles_role_id_roles_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_roles
+    ADD CONSTRAINT staff_roles_role_id_roles_id_fk FOREIGN KEY (role_id) REFERENCES public.roles(id);
+
+--
+-- Name: staff_roles staff_roles_user_id_staff_user_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_roles
+    ADD CONSTRAINT staff_roles_user_id_staff_user_id_fk FOREIGN KEY (user_id) REFERENCES public.staff(user_id) ON DELETE CASCADE;
+
+--
+-- Name: staff staff_user_id_auth_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff
+    ADD CONSTRAINT staff_user_id_auth_users_id_fk FOREIGN KEY (user_id) REFERENCES public.auth_users(id) ON DELETE CASCADE;
+
+--
+-- Name: standing_order_runs standing_order_runs_order_id_standing_orders_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_order_runs
+    ADD CONSTRAINT standing_order_runs_order_id_standing_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.standing_orders(id);
+
+--
+-- Name: standing_orders standing_orders_from_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_orders
+    ADD CONSTRAINT standing_orders_from_account_id_accounts_id_fk FOREIGN KEY (from_account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: standing_orders standing_orders_to_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.standing_orders
+    ADD CONSTRAINT standing_orders_to_account_id_accounts_id_fk FOREIGN KEY (to_account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: storage_objects storage_objects_bucket_id_storage_buckets_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.storage_objects
+    ADD CONSTRAINT storage_objects_bucket_id_storage_buckets_id_fk FOREIGN KEY (bucket_id) REFERENCES public.storage_buckets(id);
+
+--
+-- Name: teller_transactions teller_transactions_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions
+    ADD CONSTRAINT teller_transactions_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: teller_transactions teller_transactions_entry_id_journal_entries_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions
+    ADD CONSTRAINT teller_transactions_entry_id_journal_entries_id_fk FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: teller_transactions teller_transactions_session_id_till_sessions_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.teller_transactions
+    ADD CONSTRAINT teller_transactions_session_id_till_sessions_id_fk FOREIGN KEY (session_id) REFERENCES public.till_sessions(id);
+
+--
+-- Name: till_sessions till_sessions_branch_code_branches_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_sessions
+    ADD CONSTRAINT till_sessions_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: till_sessions till_sessions_close_entry_id_journal_entries_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_sessions
+    ADD CONSTRAINT till_sessions_close_entry_id_journal_entries_id_fk FOREIGN KEY (close_entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: till_sessions till_sessions_opening_entry_id_journal_entries_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_sessions
+    ADD CONSTRAINT till_sessions_opening_entry_id_journal_entries_id_fk FOREIGN KEY (opening_entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: till_vault_transfers till_vault_transfers_entry_id_journal_entries_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_vault_transfers
+    ADD CONSTRAINT till_vault_transfers_entry_id_journal_entries_id_fk FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: till_vault_transfers till_vault_transfers_session_id_till_sessions_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.till_vault_transfers
+    ADD CONSTRAINT till_vault_transfers_session_id_till_sessions_id_fk FOREIGN KEY (session_id) REFERENCES public.till_sessions(id);
+
+--
+-- Name: transactions transactions_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.transactions
+    ADD CONSTRAINT transactions_account_id_accounts_id_fk FOREIGN KEY (account_id) REFERENCES public.accounts(id);
+
+--
+-- Name: transactions transactions_entry_id_journal_entries_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.transactions
+    ADD CONSTRAINT transactions_entry_id_journal_entries_id_fk FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- PostgreSQL database dump complete
+--
