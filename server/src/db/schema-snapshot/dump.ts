@@ -42,5 +42,5 @@ export function dumpSchema(url: string): string {
 
 const HEADER = `-- The database as the migrations leave it (pg_dump --schema-only of a freshly migrated database).
 -- Generated: change a rule with a new migration, then \`npm run db:schema\` rewrites this file, and
--- CI fails while the two disagree (docs/decisions/0035-database-rules-in-one-snapshot.md).
+-- CI fails while the two disagree (docs/decisions/0036-database-rules-in-one-snapshot.md).
 `;
