@@ -79,7 +79,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     requestIdHeader: 'x-request-id',
     // Every route validates and serializes with its zod schema. Naming the compilers here keeps
     // Fastify from loading its defaults (Ajv, fast-json-stringify) that nothing would use: about a
-    // fifth of a warm start's module loading (issue 22, ADR 0028).
+    // fifth of a warm start's module loading (ADR 0028).
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -4,7 +4,7 @@ import { holds, type Permission } from './permissions.ts';
 import type { PerTransactionLimitKind } from './roles.ts';
 
 /**
- * Four-eyes (maker-checker) requests, issue 15. A policy per action type says when a maker's
+ * Four-eyes (maker-checker) requests. A policy per action type says when a maker's
  * request needs a second person and what that person must hold. The thresholds are configuration:
  * change them here (one place, read by server and web).
  */
@@ -94,7 +94,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     makerLimit: 'maxManualJournal',
     expires: 'end_of_business_day',
   },
-  // Customers (issue 17): the four-eyes actions of the lifecycle table (activate, unblock, close).
+  // Customers: the four-eyes actions of the lifecycle table (activate, unblock, close).
   'customer.status': {
     label: 'Customer status change',
     approvePermission: 'customers.approve',
@@ -119,7 +119,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     when: 'always',
     expires: 'end_of_business_day',
   },
-  // Deposits (issue 18): a new product or a product change, opening, unblocking and closing
+  // Deposits: a new product or a product change, opening, unblocking and closing
   // (deposits/lifecycle.ts), and overdraft limits.
   'product.change': {
     label: 'New product or product change',
@@ -146,7 +146,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     when: 'always',
     expires: 'end_of_business_day',
   },
-  // End of day (issue 20): a supervisor confirms the run another holder of eod.run asked for.
+  // End of day: a supervisor confirms the run another holder of eod.run asked for.
   'eod.run': {
     label: 'End-of-day run',
     approvePermission: 'eod.run',
@@ -154,7 +154,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     expires: 'end_of_business_day',
     bankWide: true,
   },
-  // Payments (issue 19, the issue-15 limits of transfers and manual journals): over the maker's
+  // Payments (the limits of transfers and manual journals): over the maker's
   // limit, a second person; a reversal and a salary batch always.
   transfer: {
     label: 'Transfer over the maker’s limit',
@@ -182,7 +182,7 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     when: 'always',
     expires: 'end_of_business_day',
   },
-  // Teller (issue 19): a cash withdrawal over the teller's limit (the teller pays once approved), a
+  // Teller: a cash withdrawal over the teller's limit (the teller pays once approved), a
   // vault transfer, and the sign-off of a till's count that differs from its expected cash.
   'teller.withdrawal': {
     label: 'Cash withdrawal over the teller’s limit',

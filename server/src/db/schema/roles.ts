@@ -21,7 +21,7 @@ const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * Roles (issue 15): bundles of permissions with per-currency limits. A role is retired, never deleted,
+ * Roles: bundles of permissions with per-currency limits. A role is retired, never deleted,
  * so the audit trail and old approval requests keep naming it. `version` grows with every change: an
  * edit or an approval request made against an older version is refused (optimistic concurrency).
  */
@@ -121,7 +121,7 @@ export const approvalRequests = pgTable(
     decidedAt: ts('decided_at'),
     reason: text('reason'),
     /**
-     * The maker's client reference, for requests a route makes idempotent (issue 19: transfers,
+     * The maker's client reference, for requests a route makes idempotent (transfers,
      * journals, reversals): the same request sent again answers with the first approval.
      */
     reference: text('reference'),

@@ -38,7 +38,7 @@ const toRecord = (p: Posting): PostingRecord => ({
 /**
  * Posting a credit or debit over HTTP (docs/decisions/0009-posting-api.md). The caller needs
  * `journal.post` and the account's branch in scope; an amount over their manual-journal limit becomes
- * a four-eyes request (202 `{ approvalId }`) that a checker's approval posts (issue 15). The audit row
+ * a four-eyes request (202 `{ approvalId }`) that a checker's approval posts. The audit row
  * names who did. Refusals are 409 with `details.code`, and are audited too: an attempt to debit a
  * blocked account is exactly what an auditor asks about.
  */

@@ -7,7 +7,7 @@ import { accountBalance, openTestAccount } from '../../../test/support/banking-f
 import { setRoles } from '../../../test/support/roles.ts';
 import { queryRows } from '../../db/rows.ts';
 
-/** Four-eyes over HTTP (issue 15): postings over the maker's limit, role changes, the rules. */
+/** Four-eyes over HTTP: postings over the maker's limit, role changes, the rules. */
 describe('approvals', () => {
   let t: TestApp;
   let maker: StaffUser, supA: StaffUser, supB: StaffUser, secA: StaffUser, secB: StaffUser, boss: StaffUser;

@@ -17,7 +17,7 @@ export const customerVersion = async (tx: Database, subjectId: string) =>
   (await findCustomer(tx, Number(subjectId)))?.version.toString() ?? 'deleted';
 
 /**
- * What a checker's approval runs for customers (issue 17). Each re-checks its rule on the locked row,
+ * What a checker's approval runs for customers. Each re-checks its rule on the locked row,
  * because the file may have changed since the maker asked; the engine compares versions first.
  */
 export function registerCustomerCommands(approvals: Approvals): void {

@@ -1,5 +1,5 @@
 /**
- * The customers module's only door (issue 17): customers (CIF) and KYC — the lists, creation per
+ * The customers module's only door: customers (CIF) and KYC — the lists, creation per
  * kind, the 360 view, the lifecycle with four-eyes, documents, the contact log, risk, merges, reports.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -40,7 +40,7 @@ async function endOpening(
   await auditAccount(tx, actor, 'account.status', number, { from, to, ...audit });
 }
 
-/** The account approval commands (issue 18): opening, unblock and close, overdraft limits. */
+/** The account approval commands: opening, unblock and close, overdraft limits. */
 export function registerAccountCommands(approvals: Approvals): void {
   approvals.register({
     type: 'account.open',

@@ -1,5 +1,5 @@
 /**
- * The deposit-accounts module's only door (issue 18): opening, the managers' lists, status actions,
+ * The deposit-accounts module's only door: opening, the managers' lists, status actions,
  * holds and overdraft limits. Account Enquiry (`GET /api/accounts/:number` and its history) stays in
  * the accounts module.
  */

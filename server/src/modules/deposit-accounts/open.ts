@@ -10,7 +10,7 @@ import { requestApproval, type ApprovalActor } from '../approvals/index.ts';
 import { refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 
-/** Customers whose accounts need a signing mandate on file (issue 18: joint and corporate). */
+/** Customers whose accounts need a signing mandate on file (joint and corporate). */
 const MANDATE_TYPES = new Set(['joint', 'corporate', 'organisation']);
 
 interface Customer extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * The end-of-day module's only door (issue 20, docs/end-of-day.md): the calendar, the four-eyes run,
+ * The end-of-day module's only door (docs/end-of-day.md): the calendar, the four-eyes run,
  * its background runner and live progress, the reports, and the points where other modules plug in.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

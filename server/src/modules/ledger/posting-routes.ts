@@ -29,7 +29,7 @@ function actorOf(req: FastifyRequest) {
 
 /**
  * Manual journals (`journal.post`). Over the maker's manual-journal limit the journal becomes a
- * four-eyes request (202 `{ approvalId }`, issue 15) that a checker's approval posts. Idempotent by
+ * four-eyes request (202 `{ approvalId }`) that a checker's approval posts. Idempotent by
  * reference either way: a replay answers the first result. Refusals are 409 with details.code and an
  * audit row of their own. Transfers and reversals are the payments module's routes.
  */

@@ -1,5 +1,5 @@
 /**
- * The products module's only door (issue 18): deposit products and their versioned terms.
+ * The products module's only door: deposit products and their versioned terms.
  * `termsInForce` is what accounts and end of day read; `productRoutes` is the products API.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

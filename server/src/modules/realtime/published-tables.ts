@@ -123,7 +123,7 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
     canRead: activated,
   },
   {
-    // GET /api/eod/runs/:id's steps (issue 20): the run screen updates as each chunk commits; the same
+    // GET /api/eod/runs/:id's steps: the run screen updates as each chunk commits; the same
     // permission as the route (eod.run).
     name: 'eod_run_steps',
     key: 'id',

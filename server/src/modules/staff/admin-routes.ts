@@ -29,7 +29,7 @@ const security = [{ bearer: [] }];
 const STAFF_PAGE_SIZE = 10;
 const idParam = z.object({ id: z.uuid() });
 
-/** Staff administration (issue 8): the list, one user, and the actions. Superusers only. */
+/** Staff administration: the list, one user, and the actions. Superusers only. */
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
   registerSuperuserGrantCommand(app.approvals);

@@ -23,7 +23,7 @@ const answers = {
   ...apiErrors,
 };
 
-/** Cash deposits and withdrawals at the counter (issue 19, item 2), idempotent by reference. */
+/** Cash deposits and withdrawals at the counter, idempotent by reference. */
 export const tellerCashRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
   const contextOf = (req: FastifyRequest): CashContext => ({

@@ -39,7 +39,7 @@ async function decideWithdrawal(tx: Database, id: string, to: 'approved' | 'reje
 }
 
 /**
- * The teller's four-eyes commands (issue 19): a withdrawal over the teller's limit (approval lets the
+ * The teller's four-eyes commands: a withdrawal over the teller's limit (approval lets the
  * teller pay; no money moves here), a vault transfer (posts), and a count with a difference (posts the
  * shortage or overage and closes the till). Rejection ends each without moving money.
  */

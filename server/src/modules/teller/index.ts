@@ -1,5 +1,5 @@
 /**
- * The teller module's only door (issue 19): till sessions and the vault, cash deposits and
+ * The teller module's only door: till sessions and the vault, cash deposits and
  * withdrawals, receipts, the CTR list and proof. End of day asks `openTillSessions` before it runs.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -47,7 +47,7 @@ async function entryFacts(db: Database, id: number): Promise<EntryFacts | null> 
 }
 
 /**
- * Reversals (issue 19 item 4): a person with `postings.reverse` asks, with a reason; a second person
+ * Reversals: a person with `postings.reverse` asks, with a reason; a second person
  * with `journal.approve` (and an approval limit covering the entry) approves, and only then the
  * reversal entry posts. Always four-eyes: the answer is 202 `{ approvalId }`. A reversal of a
  * reversal, of an entry already reversed, or of one with a reversal waiting is 409. Idempotent by

@@ -40,7 +40,7 @@ const guard = requirePermission('payments.bulk');
 const common = { tags: ['payments'], security: bearerSecurity };
 
 /**
- * Bulk salary posting (issue 19 item 6): upload → validated draft → fix or remove lines → submit
+ * Bulk salary posting: upload → validated draft → fix or remove lines → submit
  * (four-eyes) → posted as one journal on approval. Everything needs `payments.bulk` and the
  * employer account's branch in scope.
  */

@@ -47,7 +47,7 @@ const POSTABLE = new Set(['Active', 'Dormant', 'Blocked']);
 const badField = (path: string, message: string) => new HttpError(400, message, [{ path, message }]);
 
 /**
- * Standing orders (issue 19 item 7): register, amend, cancel, list, each run's outcome, the run rules
+ * Standing orders: register, amend, cancel, list, each run's outcome, the run rules
  * and "Run due now". Registering or amending needs the amount within the maker's transfer limit (a
  * standing order is a transfer made later, without its maker); scope is the paying account's branch.
  */

@@ -38,7 +38,7 @@ export interface TransferPreflight {
 /**
  * What a transfer must know before it decides, read in one statement: both accounts, whether the
  * reference was seen (as a request or an entry) and the maker's limits. Four reads were four round
- * trips, each costing the server more than the read (issue 14's API-versus-direct figure).
+ * trips, each costing the server more than the read (bench:ledger's API-versus-direct figure).
  */
 export async function transferPreflight(
   db: Database,

@@ -33,7 +33,7 @@ import { transferPreflight } from './preflight.ts';
 import { applyRateRule } from './rate-rule.ts';
 
 /**
- * Transfers between customer accounts (issue 19 item 3, and issue 15's limits): the day's rate across
+ * Transfers between customer accounts (within the maker's limits): the day's rate across
  * currencies, four-eyes over the maker's transfer limit, idempotent by reference, branch scope on
  * the paying account. The preview (`/transfers/quote`) shows the same rate and amount the posting uses.
  */
