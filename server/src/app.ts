@@ -21,7 +21,8 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { registerRealtime } from './modules/realtime/index.ts';
 import { registerAuditChain } from './modules/audit/index.ts';
 import { registerStorage } from './modules/storage/index.ts';
-import { rolesRoutes } from './modules/roles/index.ts';
+import { roleLimits, rolesRoutes } from './modules/roles/index.ts';
+import { approvalRoutes, registerApprovals } from './modules/approvals/index.ts';
 import { glReportRoutes } from './modules/gl-reports/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
@@ -132,6 +133,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   await app.register(profilesRestRoutes, { prefix: '/rest/v1' });
   await registerStorage(app);
   await registerRealtime(app);
+  // Before the modules: each registers its four-eyes commands on this app's own engine.
+  registerApprovals(app, roleLimits);
 
   await app.register(
     async (api) => {
@@ -144,6 +147,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(accountRoutes);
       await api.register(postingRoutes);
       await api.register(rolesRoutes);
+      await api.register(approvalRoutes);
       await api.register(ledgerRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(glReportRoutes);

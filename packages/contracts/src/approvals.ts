@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
 import { holds, type Permission } from './permissions.ts';
-import type { LimitKind } from './roles.ts';
+import type { PerTransactionLimitKind } from './roles.ts';
 
 /**
  * Four-eyes (maker-checker) requests (ADR 0015). A policy per action type says when a maker's
@@ -42,10 +42,10 @@ export interface ApprovalPolicy {
    * maker's limit of kind `makerLimit` (the checker's `maxApproval` must then cover it).
    */
   when: 'always' | 'over_maker_limit';
-  makerLimit?: LimitKind;
+  makerLimit?: PerTransactionLimitKind;
   /** `superuser`: only a superuser may approve, whatever permissions another checker holds. */
   checker?: 'superuser';
-  /** Pending requests expire at the end of the business day they were made on. */
+  /** Pending requests expire when end of day closes the business date they were made on. */
   expires: 'end_of_business_day';
   /**
    * The request changes the whole bank (roles, products, the business day), not one branch's books:
@@ -264,7 +264,11 @@ export const approvalSchema = z.object({
   subjectVersion: z.string().nullable(),
   businessDate: z.string(),
   createdAt: z.string(),
-  expiresAt: z.string(),
+  /**
+   * When the request was found expired; null while it can still be decided. A request lives until end
+   * of day closes the business date it was made on, whenever that runs, so no time is known before.
+   */
+  expiresAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decidedByEmail: z.string().nullable(),
   decidedAt: z.string().nullable(),

@@ -114,7 +114,8 @@ export const approvalRequests = pgTable(
     subjectVersion: text('subject_version'),
     businessDate: date('business_date').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
+    /** When the request was found expired (its business date closed); null until then. */
+    expiresAt: ts('expires_at'),
     decidedBy: uuid('decided_by'),
     decidedByEmail: text('decided_by_email'),
     decidedAt: ts('decided_at'),

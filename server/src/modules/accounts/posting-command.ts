@@ -2,7 +2,7 @@ import { postingRequestSchema } from '@bankmanager/contracts';
 import { z } from 'zod';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { postOnce, PostingError } from '../banking/index.ts';
-import { registerApprovalCommand } from '../roles/index.ts';
+import { type Approvals } from '../approvals/index.ts';
 import { findAccount } from './repository.ts';
 
 const postingCommand = postingRequestSchema.extend({ accountNumber: z.string() });
@@ -11,8 +11,8 @@ const postingCommand = postingRequestSchema.extend({ accountNumber: z.string() }
  * The command a checker's approval of an over-limit posting runs: the maker's exact request, posted
  * once (by its reference) in the approval's transaction, with the maker as the posting's actor.
  */
-export function registerPostingCommand(): void {
-  registerApprovalCommand({
+export function registerPostingCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'posting',
     // A posting needs no version: the ledger rules (status, funds) are checked when it is made.
     currentVersion: async () => null,

@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
-import { limitsOf, requestApproval, withinDailyLimits, withinLimit } from '../roles/index.ts';
+import { needsChecker, requestApproval } from '../approvals/index.ts';
 import { counterAccountRefusal } from './counter-account.ts';
 import { registerPostingCommand } from './posting-command.ts';
 import { postOnce, PostingError, type Posting } from '../banking/index.ts';
@@ -43,7 +43,7 @@ const toRecord = (p: Posting): PostingRecord => ({
  * blocked account is exactly what an auditor asks about.
  */
 export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerPostingCommand();
+  registerPostingCommand(app.approvals);
   app.post(
     '/accounts/:number/transactions',
     {
@@ -93,18 +93,14 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Before a four-eyes request too: no checker should be asked to approve a refused counter-account.
       const counterRefused = await counterAccountRefusal(app.db, req, req.body.counter_account);
       if (counterRefused) return refuse(counterRefused.reason, counterRefused.error);
-      const limits = await limitsOf(app.db, u.userId);
-      const withinLimits =
-        withinLimit(limits, account.currency, 'maxManualJournal', req.body.amount) &&
-        (req.body.direction !== 'debit' ||
-          (await withinDailyLimits(app.db, limits, {
-            makerId: u.userId,
-            kind: 'maxManualJournal',
-            currency: account.currency,
-            accountNumber: number,
-            amount: req.body.amount,
-          })));
-      if (!withinLimits) {
+      const overLimits = await needsChecker(app.db, app.approvals.limits, {
+        type: 'posting',
+        makerId: u.userId,
+        currency: account.currency,
+        amount: req.body.amount,
+        debitedAccount: req.body.direction === 'debit' ? number : undefined,
+      });
+      if (overLimits) {
         // Over the maker's limit: a request a checker approves; nothing is posted now.
         const approvalId = await app.db.transaction((tx) =>
           requestApproval(tx, {

@@ -7,7 +7,7 @@ import {
 } from '@bankmanager/contracts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
-import { requestApproval, type ApprovalRequestInput } from '../roles/index.ts';
+import { requestApproval, type ApprovalRequestInput } from '../approvals/index.ts';
 import { checkBranchExists } from './branches.ts';
 import { getCustomer } from './customer-row.ts';
 import { assertMergeable } from './merge.ts';

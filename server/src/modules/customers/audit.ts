@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../audit/index.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 
 /**
  * The audit row of a change to a customer, in the caller's transaction. For a four-eyes change the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_ACTION_LIST } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { registerApprovalCommand } from '../roles/index.ts';
+import { type Approvals } from '../approvals/index.ts';
 import { findCustomer, getCustomer } from './customer-row.ts';
 import { applyAction, assertActionAllowed } from './lifecycle.ts';
 import { registerEditCommands } from './edit-commands.ts';
@@ -20,8 +20,8 @@ export const customerVersion = async (tx: Database, subjectId: string) =>
  * What a checker's approval runs for customers. Each re-checks its rule on the locked row,
  * because the file may have changed since the maker asked; the engine compares versions first.
  */
-export function registerCustomerCommands(): void {
-  registerApprovalCommand({
+export function registerCustomerCommands(approvals: Approvals): void {
+  approvals.register({
     type: 'customer.status',
     currentVersion: customerVersion,
     async execute(tx, raw, { approvalId, maker, checker }) {
@@ -31,5 +31,5 @@ export function registerCustomerCommands(): void {
       await applyAction(tx, c, action, reason, maker, { approvalId, checker });
     },
   });
-  registerEditCommands();
+  registerEditCommands(approvals);
 }

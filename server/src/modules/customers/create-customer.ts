@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { auditCustomer } from './audit.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 import { refuseDuplicateId, warnPossibleDuplicates } from './duplicates.ts';
 import { rateProfile } from './risk-store.ts';
 import { fieldError } from './validation.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { auditCustomer } from './audit.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 
 /**
  * Makes a document the current one of its kind (the partial unique index allows one): the previous

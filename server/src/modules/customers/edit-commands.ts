@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { RISK_RATINGS } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { auditCustomer } from './audit.ts';
-import { registerApprovalCommand, type ApprovalActor } from '../roles/index.ts';
+import { type Approvals, type ApprovalActor } from '../approvals/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { applyRecord, checkEditDuplicates, mergedRecord } from './edit.ts';
 import { businessDate } from './kyc.ts';
@@ -52,8 +52,8 @@ async function overrideRisk(
 }
 
 /** KYC edits, risk overrides, merges and branch moves: what the checker's approval runs. */
-export function registerEditCommands(): void {
-  registerApprovalCommand({
+export function registerEditCommands(approvals: Approvals): void {
+  approvals.register({
     type: 'customer.kyc_edit',
     currentVersion: version,
     async execute(tx, raw, { approvalId, maker, checker }) {
@@ -65,14 +65,14 @@ export function registerEditCommands(): void {
       await applyRecord(tx, c, record, keys, maker, { approvalId, checker });
     },
   });
-  registerApprovalCommand({
+  approvals.register({
     type: 'customer.risk_override',
     currentVersion: version,
     async execute(tx, raw, { approvalId, maker, checker }) {
       await overrideRisk(tx, riskCommand.parse(raw), maker, approvalId, checker);
     },
   });
-  registerApprovalCommand({
+  approvals.register({
     type: 'customer.merge',
     currentVersion: version,
     async execute(tx, raw, { approvalId, maker, checker }) {

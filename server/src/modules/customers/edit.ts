@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { KYC_FIELDS, customerCreateSchema, type CustomerCreate } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { auditCustomer } from './audit.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 import { addressLine, checkRelated, recordColumns, relationsOf } from './create-customer.ts';
 import type { CustomerRow } from './customer-row.ts';
 import { refuseDuplicateId, warnPossibleDuplicates } from './duplicates.ts';

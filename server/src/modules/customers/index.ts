@@ -14,7 +14,7 @@ import { customerReportRoutes } from './report-routes.ts';
 
 /** Everything under `/api/customers` except `GET /api/customers/:custId` (mobile-banking's lookup). */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerCustomerCommands();
+  registerCustomerCommands(app.approvals);
   await app.register(customerReadRoutes);
   await app.register(customerWriteRoutes);
   await app.register(customerPatchRoutes);

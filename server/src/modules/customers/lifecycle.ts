@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { auditCustomer } from './audit.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 import type { CustomerRow } from './customer-row.ts';
 import { activationGaps, businessDate, kycMissing } from './kyc.ts';
 

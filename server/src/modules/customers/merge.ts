@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { CUSTOMER_TEXT } from '@bankmanager/contracts';
 import { auditCustomer } from './audit.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { rerateCustomer } from './risk-store.ts';
 

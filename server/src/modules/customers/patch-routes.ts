@@ -10,7 +10,7 @@ import {
 import { conflict } from '../../lib/http-error.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
-import { requestApproval } from '../roles/index.ts';
+import { requestApproval } from '../approvals/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { applyEdd, applyRecord, checkEditDuplicates, mergedRecord, splitChanges } from './edit.ts';
 import { businessDate } from './kyc.ts';

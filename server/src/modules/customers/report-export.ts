@@ -1,6 +1,6 @@
 import type { CustomerReportData } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf, type PdfRow } from '../gl-reports/index.ts';
+import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
 
 const id6 = (id: number) => String(id).padStart(6, '0');
 const header = ['Customer', 'Name', 'Type', 'Branch', 'Status', 'Risk', 'Opened', 'Note'];

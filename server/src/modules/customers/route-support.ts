@@ -4,7 +4,7 @@ import { apiErrorSchema, approvalCreatedSchema, duplicateRefusalSchema } from '@
 import { apiErrors } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 
 /** `:custId` as the screens show it (zero-padded) or plain; int4 range so it never overflows. */
 export const custParam = z.object({ custId: z.coerce.number().int().positive().max(2_147_483_647) });

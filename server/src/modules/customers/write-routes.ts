@@ -9,7 +9,7 @@ import {
 } from '@bankmanager/contracts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, assertPermission, requirePermission } from '../auth/index.ts';
-import { requestApproval } from '../roles/index.ts';
+import { requestApproval } from '../approvals/index.ts';
 import { checkBranchExists } from './branches.ts';
 import { createCustomer } from './create-customer.ts';
 import { getCustomer } from './customer-row.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 
 export const actorOf = (req: FastifyRequest): ApprovalActor => {
   const u = currentUser(req);

@@ -7,7 +7,7 @@ import { conflict } from '../../lib/http-error.ts';
 import { LedgerError, postEntry, type EntryLine } from '../ledger/index.ts';
 import { termsInForce } from '../products/index.ts';
 import { settleInterestForClosing } from '../eod/index.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 import { loadAccount, refuse, type AccountFacts } from './account-row.ts';
 
 const cents = (m: string) => BigInt(m.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1'));

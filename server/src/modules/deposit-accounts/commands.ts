@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT_OPENING_OUTCOMES, compareAmounts, minusAmount } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { registerApprovalCommand } from '../roles/index.ts';
+import { type Approvals } from '../approvals/index.ts';
 import { loadAccount, refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 import { closingJournal, payoutAccountFor } from './close.ts';
@@ -41,8 +41,8 @@ async function endOpening(
 }
 
 /** The account approval commands: opening, unblock and close, overdraft limits. */
-export function registerAccountCommands(): void {
-  registerApprovalCommand({
+export function registerAccountCommands(approvals: Approvals): void {
+  approvals.register({
     type: 'account.open',
     currentVersion: (tx, subject) => versionOf(tx, subject),
     execute: async (tx, command, ctx) => {
@@ -75,7 +75,7 @@ export function registerAccountCommands(): void {
     },
   });
 
-  registerApprovalCommand({
+  approvals.register({
     type: 'account.status',
     currentVersion: (tx, subject) => versionOf(tx, subject),
     execute: async (tx, command, ctx) => {
@@ -93,7 +93,7 @@ export function registerAccountCommands(): void {
     },
   });
 
-  registerApprovalCommand({
+  approvals.register({
     type: 'account.overdraft',
     currentVersion: (tx, subject) => versionOf(tx, subject),
     execute: async (tx, command, ctx) => {

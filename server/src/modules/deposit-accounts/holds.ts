@@ -3,7 +3,7 @@ import { compareAmounts, type Hold, type HoldCreate } from '@bankmanager/contrac
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 import { loadAccount, refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 

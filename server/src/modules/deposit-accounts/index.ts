@@ -10,7 +10,7 @@ import { accountReadRoutes } from './read-routes.ts';
 import { accountWriteRoutes } from './write-routes.ts';
 
 export const depositAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerAccountCommands();
+  registerAccountCommands(app.approvals);
   await app.register(accountReadRoutes);
   await app.register(accountWriteRoutes);
   await app.register(accountHoldRoutes);

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { termsInForce } from '../products/index.ts';
-import { requestApproval, type ApprovalActor } from '../roles/index.ts';
+import { requestApproval, type ApprovalActor } from '../approvals/index.ts';
 import { refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 

@@ -12,6 +12,7 @@ import { queryRows } from '../../db/rows.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, listBranch, requirePermission } from '../auth/index.ts';
+import { stillPendingSql } from '../approvals/index.ts';
 import { creditRateFor, termsInForce } from '../products/index.ts';
 import { loadAccount, toRow } from './account-row.ts';
 import { listHolds } from './holds.ts';
@@ -65,7 +66,7 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const [p] = await queryRows<{ n: number }>(
         app.db,
         sql`select count(*)::int as n from approval_requests where subject_type = 'account'
-              and subject_id = ${a.accountNumber} and status = 'pending' and expires_at > now()`,
+              and subject_id = ${a.accountNumber} and ${stillPendingSql()}`,
       );
       return {
         ...toRow(a),

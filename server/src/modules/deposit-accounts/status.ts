@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT_ACTIONS, accountActionsFrom, type AccountAction } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import { stillPendingSql, type ApprovalActor } from '../approvals/index.ts';
 import { refuse, type AccountFacts } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 import { noteReactivation } from '../eod/index.ts';
@@ -26,7 +26,7 @@ export async function assertClosable(tx: Database, a: AccountFacts, exceptApprov
   const [p] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from approval_requests where subject_type = 'account' and subject_id = ${a.accountNumber}
-          and status = 'pending' and expires_at > now() ${exceptApproval ? sql`and id <> ${exceptApproval}::uuid` : sql``}`,
+          and ${stillPendingSql()} ${exceptApproval ? sql`and id <> ${exceptApproval}::uuid` : sql``}`,
   );
   if (Number(p!.n) > 0) throw refuse('account_has_pending_approvals');
 }

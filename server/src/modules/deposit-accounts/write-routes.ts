@@ -10,7 +10,7 @@ import {
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, assertPermission, requirePermission } from '../auth/index.ts';
-import { requestApproval } from '../roles/index.ts';
+import { requestApproval } from '../approvals/index.ts';
 import { loadAccount, refuse, toRow } from './account-row.ts';
 import { actorOf } from './audit.ts';
 import { payoutAccountFor } from './close.ts';

@@ -27,7 +27,7 @@ export { dayFacts } from './calendar.ts';
 
 /** `/api/eod/…`, `/api/calendar/…`; starts the runner when the app is ready, stops it on close. */
 export const eodRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerEodRunCommand();
+  registerEodRunCommand(app.approvals);
   await app.register(calendarRoutes);
   await app.register(eodRunRoutes);
   await app.register(eodReportRoutes);

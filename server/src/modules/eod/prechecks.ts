@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
+import { stillPendingSql } from '../approvals/index.ts';
 import { dayFacts } from './calendar.ts';
 import { eodHooks } from './registry.ts';
 
@@ -27,7 +28,7 @@ async function pendingApprovals(db: Database) {
     db,
     sql`select id::text, type, maker_email, subject_id,
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
-          from approval_requests where status = 'pending' and expires_at > now() and type <> 'eod.run'
+          from approval_requests where ${stillPendingSql()} and type <> 'eod.run'
          order by created_at, id limit 1000`,
   );
   return rows.map((r) => ({

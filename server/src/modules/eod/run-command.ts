@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
-import { registerApprovalCommand } from '../roles/index.ts';
+import { type Approvals } from '../approvals/index.ts';
 import { runPrechecks } from './prechecks.ts';
 
 const command = z.object({ runId: z.number() });
@@ -17,8 +17,8 @@ const command = z.object({ runId: z.number() });
  * next business date, and queues the run; the runner then starts it. The engine compares the business
  * date the request was made on (subject version): a request made before the date moved is refused.
  */
-export function registerEodRunCommand(): void {
-  registerApprovalCommand({
+export function registerEodRunCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'eod.run',
     currentVersion: (tx) => currentBusinessDate(tx),
     async execute(tx, raw, { approvalId, maker, checker }) {
@@ -53,8 +53,7 @@ export function registerEodRunCommand(): void {
       if (carried.size > 0)
         await tx.execute(
           sql`update approval_requests
-                 set business_date = ${run.next_business_date}::date,
-                     expires_at = expires_at + (${run.next_business_date}::date - ${run.business_date}::date) * interval '1 day'
+                 set business_date = ${run.next_business_date}::date
                where status = 'pending' and id::text in (select jsonb_array_elements_text(${JSON.stringify(run.carry_over)}::jsonb))`,
         );
       await tx.execute(

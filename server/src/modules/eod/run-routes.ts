@@ -17,7 +17,7 @@ import { pageWindow, setTotalCount } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
-import { requestApproval } from '../roles/index.ts';
+import { requestApproval } from '../approvals/index.ts';
 import { assertPrechecks, runPrechecks } from './prechecks.ts';
 import { isOneActiveViolation } from './run-command.ts';
 import { getRun, insertSteps, listRuns } from './run-repository.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOD_TEXT, type EodPrechecks, type EodRun } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import { LedgerError, postEntry } from '../ledger/index.ts';
-import { requestApproval } from '../roles/index.ts';
+import { requestApproval } from '../approvals/index.ts';
 import type { TestApp } from '../../../test/support/harness.ts';
 import {
   allViolations,

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@bankmanager/contracts';
 import { GL_REPORT_TEXT, formatAmount, formatLongDate, type GlStatement } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf, type PdfRow } from './report-pdf.ts';
+import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
 
 /** A GL account's statement as CSV: header block, opening balance, lines, closing balance. */
 export function glStatementCsv(s: GlStatement): string {

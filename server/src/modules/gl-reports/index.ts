@@ -3,4 +3,3 @@
  * (on screen as JSON, or PDF and CSV). Read-only; it reads the ledger module's tables.
  */
 export { glReportRoutes } from './routes.ts';
-export { reportPdf, type PdfColumn, type PdfRow, type ReportPdf } from './report-pdf.ts';

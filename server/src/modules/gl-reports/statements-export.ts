@@ -11,7 +11,7 @@ import {
   type StatementRow,
 } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf, type PdfRow } from './report-pdf.ts';
+import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
 
 type Line =
   | { kind: 'row'; row: StatementRow }

@@ -7,7 +7,7 @@ import {
   type TrialBalance,
 } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf, type PdfRow } from './report-pdf.ts';
+import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
 
 /** Currencies whose debits and credits differ, for the out-of-balance warning. */
 export const unbalancedCurrencies = (tb: TrialBalance): string =>

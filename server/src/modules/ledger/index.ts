@@ -24,7 +24,6 @@ export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.
 export { reversalEntry } from './reversal.ts';
 export { getEntry, entryBranches, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';
 export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';
-export { actorOf as approvalActor, approvedBy } from './manual-journal.ts';
 export { fromCents, toCents } from './money.ts';
 export { backValueRefused, outsideValueDateWindow } from './value-date-window.ts';
 

@@ -5,7 +5,7 @@ import {
   type RoleLimit,
 } from '@bankmanager/contracts';
 import { conflict } from '../../lib/http-error.ts';
-import { registerApprovalCommand, withinLimit, type ApprovalActor } from '../roles/index.ts';
+import { approvalActor, approvedBy, overMakerLimit, type Approvals } from '../approvals/index.ts';
 import { LedgerError } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
 import { postEntryOnce } from './post-entry-once.ts';
@@ -31,7 +31,7 @@ export function manualJournalEntry(
 
 /**
  * The currency and total (its debits) of the first currency whose total is over the maker's
- * manual-journal limit, or null when every currency is within it (role limits, ADR 0015).
+ * manual-journal limit (the `journal.manual` policy's), or null when every currency is within it.
  */
 export function overManualLimit(
   b: ManualJournalRequest,
@@ -42,7 +42,7 @@ export function overManualLimit(
     if (l.side === 'debit') debits.set(l.currency, (debits.get(l.currency) ?? 0n) + toCents(l.amount));
   for (const [currency, cents] of [...debits].sort(([a], [b]) => a.localeCompare(b))) {
     const amount = fromCents(cents);
-    if (!withinLimit(limits, currency, 'maxManualJournal', amount)) return { currency, amount };
+    if (overMakerLimit('journal.manual', limits, currency, amount)) return { currency, amount };
   }
   return null;
 }
@@ -57,8 +57,8 @@ export function manualJournalTotal(b: ManualJournalRequest): { currency: Currenc
 }
 
 /** A checker's approval posts the maker's exact journal once (by its reference), the maker as actor. */
-export function registerManualJournalCommand(): void {
-  registerApprovalCommand({
+export function registerManualJournalCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'journal.manual',
     currentVersion: async () => null,
     async execute(tx, raw, { approvalId, maker, checker }) {
@@ -66,7 +66,7 @@ export function registerManualJournalCommand(): void {
       try {
         await postEntryOnce(
           tx,
-          manualJournalEntry(body, actorOf(maker, checker), approvedBy(approvalId, checker)),
+          manualJournalEntry(body, approvalActor(maker, checker), approvedBy(approvalId, checker)),
         );
       } catch (err) {
         if (err instanceof LedgerError) throw conflict(err.message, { code: err.code, approvalId });
@@ -75,13 +75,3 @@ export function registerManualJournalCommand(): void {
     },
   });
 }
-
-/** The maker is the entry's actor; the request came from the checker's address. */
-export const actorOf = (maker: ApprovalActor, checker: ApprovalActor): Actor => ({
-  ...maker,
-  ip: checker.ip,
-});
-export const approvedBy = (approvalId: string, checker: ApprovalActor) => ({
-  approvalId,
-  approvedBy: checker.email,
-});

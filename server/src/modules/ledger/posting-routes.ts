@@ -9,7 +9,8 @@ import {
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
 import { callerHolds, currentUser, requirePermission } from '../auth/index.ts';
-import { approvalByReference, limitsOf, requestApprovalOnce } from '../roles/index.ts';
+import { approvalByReference, requestApprovalOnce } from '../approvals/index.ts';
+import { limitsOf } from '../roles/index.ts';
 import { entryIdByReference } from './entry-repository.ts';
 import { branchOfGlAccounts } from './gl-repository.ts';
 import { auditRefusal, postForRoute } from './http-posting.ts';
@@ -33,7 +34,7 @@ function actorOf(req: FastifyRequest) {
  * audit row of their own. Transfers and reversals are the payments module's routes.
  */
 export const ledgerPostingRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerManualJournalCommand();
+  registerManualJournalCommand(app.approvals);
   // Permission: journal.post
   app.post(
     '/journal-entries',

@@ -7,7 +7,7 @@ import { products, productVersions } from '../../db/schema/banking.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
-import { registerApprovalCommand, type ApprovalActor } from '../roles/index.ts';
+import { type Approvals, type ApprovalActor } from '../approvals/index.ts';
 import { getProduct, productFingerprint } from './product-rows.ts';
 import { glProblems, invalid, termsProblems } from './validation.ts';
 
@@ -127,8 +127,8 @@ async function execute(
 }
 
 /** Registers `product.change` (new product or change) with the four-eyes engine. */
-export function registerProductCommands(): void {
-  registerApprovalCommand({
+export function registerProductCommands(approvals: Approvals): void {
+  approvals.register({
     type: 'product.change',
     currentVersion: productFingerprint,
     execute: (tx, raw, { approvalId, maker, checker }) => execute(tx, raw, approvalId, maker, checker),

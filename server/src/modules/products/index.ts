@@ -12,7 +12,7 @@ export { termsInForce, creditRateFor, type TermsInForce } from './terms-in-force
 
 /** `/api/products` (list, one, create and change as `product.change` approvals) and its report. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerProductCommands();
+  registerProductCommands(app.approvals);
   await app.register(productReadRoutes);
   await app.register(productWriteRoutes);
   await app.register(productReportRoutes);

@@ -1,6 +1,6 @@
 import { ACCOUNT_STATUSES } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf, type PdfRow } from '../gl-reports/index.ts';
+import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
 import type { ProductReport } from './reports.ts';
 
 // Submitted/Approved are the pipeline; the report shows every status so the columns never move.

@@ -11,7 +11,7 @@ import { conflict } from '../../lib/http-error.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
-import { requestApproval } from '../roles/index.ts';
+import { requestApproval } from '../approvals/index.ts';
 import { assertNoVersionOn, type ProductCommand } from './commands.ts';
 import { getProduct, productFingerprint, productRows } from './product-rows.ts';
 import { codeParam } from './read-routes.ts';

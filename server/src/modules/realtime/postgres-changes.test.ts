@@ -54,6 +54,7 @@ describe('published tables', () => {
           { [table.key]: '11111111-1111-4111-8111-111111111111' },
           t.app.db,
           t.config,
+          t.app.approvals,
         ),
         table.name,
       ).toBe(false);

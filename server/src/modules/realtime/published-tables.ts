@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { queryRows } from '../../db/rows.ts';
 import { holds } from '@bankmanager/contracts';
-import { mayReadApproval } from '../roles/index.ts';
+import { mayReadApproval, type Approvals } from '../approvals/index.ts';
 
 /** Who receives a row: the subscriber's user, staff flags and permissions, as the /api guards see them. */
 export interface Reader {
@@ -42,7 +42,13 @@ export interface PublishedTable {
    * database (an approver's limits); it runs once per change and user (channels of one user share
    * the answer), before delivery.
    */
-  canRead(reader: Reader, row: Row, db: Database, config: Config): boolean | Promise<boolean>;
+  canRead(
+    reader: Reader,
+    row: Row,
+    db: Database,
+    config: Config,
+    approvals: Approvals,
+  ): boolean | Promise<boolean>;
 }
 
 const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
@@ -171,11 +177,12 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
                      case when decided_at is null then null else ${ts('decided_at')} end as decided_at
               from approval_requests where id = ${key}::uuid`
         : sql`select null where false`,
-    canRead: (r, row, db, config) =>
+    canRead: (r, row, db, config, approvals) =>
       typeof row.maker_id === 'string' &&
       typeof row.type === 'string' &&
       mayReadApproval(
         db,
+        approvals,
         { ...r, coolingOffDays: config.promoterCoolingOffDays },
         {
           makerId: row.maker_id,

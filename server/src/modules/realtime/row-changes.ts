@@ -73,7 +73,7 @@ function askOnce(asked: Verdicts, table: PublishedTable, reader: Reader, row: Ro
   const key = fingerprintOf(reader);
   let verdict = asked.get(key);
   if (verdict === undefined)
-    asked.set(key, (verdict = table.canRead(reader, row, hub.app.db, hub.app.config)));
+    asked.set(key, (verdict = table.canRead(reader, row, hub.app.db, hub.app.config, hub.app.approvals)));
   return verdict;
 }
 

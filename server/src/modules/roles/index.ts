@@ -1,38 +1,25 @@
 /**
- * The roles module's only door (ADR 0015): roles and their limits, staff role assignment, and the
- * four-eyes engine other modules use (`registerApprovalCommand`, `requestApproval`, `limitsOf`).
+ * The roles module's only door: roles and their limits, staff role assignment and home branch. The
+ * four-eyes engine these changes go through is the approvals module; `roleLimits` is what it reads a
+ * person's limits with.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { approvalRoutes } from './approval-routes.ts';
+import type { LimitSource } from '../approvals/index.ts';
+import { withinDailyLimits } from './daily-limits.ts';
+import { limitsOf } from './limits.ts';
 import { registerRoleCommands } from './role-commands.ts';
 import { roleRoutes } from './role-routes.ts';
 
-/** `/api/me/permissions`, `/api/roles`, `/api/approvals`. */
+/** `/api/me/permissions`, `/api/roles`. */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerRoleCommands();
+  registerRoleCommands(app.approvals);
   await app.register(roleRoutes);
-  await app.register(approvalRoutes);
 };
 
+/** A person's limits per currency and the day's totals against them, for the approvals engine. */
+export const roleLimits: LimitSource = { limitsOf, withinDailyLimits };
+
 export { staffRoleRoutes } from './role-routes.ts';
-export { registerApprovalCommand, type ApprovalActor, type ApprovalCommand } from './approval-registry.ts';
-export {
-  requestApproval,
-  requestApprovalOnce,
-  approvalByReference,
-  approvalIdByReferenceSql,
-  businessDay,
-  type ApprovalRequestInput,
-} from './request-approval.ts';
-export {
-  limitsOf,
-  limitRowsSql,
-  limitsFromRows,
-  withinLimit,
-  compareDecimal,
-  type LimitRow,
-} from './limits.ts';
-export { withinDailyLimits } from './daily-limits.ts';
-export { mayReadApproval } from './approval-list.ts';
+export { limitsOf, limitRowsSql, limitsFromRows, type LimitRow } from './limits.ts';
 export { assignSeedRoles } from './role-repository.ts';
 export { DEMO_SECOND_SUPERUSER, rolesDemoStep } from './demo-seed.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
-import { registerApprovalCommand } from './approval-registry.ts';
+import type { Approvals } from '../approvals/index.ts';
 import {
   getRole,
   roleNamed,
@@ -21,9 +21,9 @@ const roleVersion = async (tx: Database, id: string) =>
   id === 'new' ? null : ((await getRole(tx, id))?.version.toString() ?? 'deleted');
 
 /** The role and staff-role commands a checker's approval runs. */
-export function registerRoleCommands(): void {
+export function registerRoleCommands(approvals: Approvals): void {
   for (const type of ['role.create', 'role.update'] as const) {
-    registerApprovalCommand({
+    approvals.register({
       type,
       currentVersion: roleVersion,
       async execute(tx, raw, { approvalId, maker, checker }) {
@@ -46,7 +46,7 @@ export function registerRoleCommands(): void {
       },
     });
   }
-  registerApprovalCommand({
+  approvals.register({
     type: 'staff.roles',
     async currentVersion(tx, userId) {
       const a = await staffAccess(tx, userId);

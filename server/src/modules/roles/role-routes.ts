@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { requestIp } from '../audit/index.ts';
 import { currentUser, requirePermission, requireSignedIn } from '../auth/index.ts';
 import { limitsOf } from './limits.ts';
-import { requestApproval } from './request-approval.ts';
+import { requestApproval } from '../approvals/index.ts';
 import { getRole, listRoles, roleNamed, staffAccess, staffAccessVersion } from './role-repository.ts';
 import {
   assertHoldersSegregated,

@@ -32,7 +32,7 @@ const idParam = z.object({ id: z.uuid() });
 /** Staff administration: the list, one user, and the actions. Superusers only. */
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
-  registerSuperuserGrantCommand();
+  registerSuperuserGrantCommand(app.approvals);
 
   app.get(
     '/staff',

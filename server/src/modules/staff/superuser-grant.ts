@@ -6,7 +6,7 @@ import { staff } from '../../db/schema/auth.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
 import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
-import { registerApprovalCommand, requestApproval } from '../roles/index.ts';
+import { type Approvals, requestApproval } from '../approvals/index.ts';
 import { flagsOf, stateConflict } from './admin-guards.ts';
 import { getStaff } from './admin-repository.ts';
 import { auditRefusedStaffAction, type Actor } from './admin-actions.ts';
@@ -64,8 +64,8 @@ function storeRequest(
 }
 
 /** The approved grant: the checker must still be a superuser, the person not banned meanwhile. */
-export function registerSuperuserGrantCommand(): void {
-  registerApprovalCommand({
+export function registerSuperuserGrantCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'staff.superuser',
     async currentVersion(tx, userId) {
       const f = await flagsOf(tx, userId);

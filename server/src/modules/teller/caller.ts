@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { holds } from '@bankmanager/contracts';
 import { requestIp } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
-import type { ApprovalActor } from '../roles/index.ts';
+import type { ApprovalActor } from '../approvals/index.ts';
 
 /** Who is at the till: what the services need of the request, so they stay testable without HTTP. */
 export interface Teller extends ApprovalActor {

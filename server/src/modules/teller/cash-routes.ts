@@ -29,6 +29,7 @@ export const tellerCashRoutes: FastifyPluginAsyncZod = async (app) => {
   const contextOf = (req: FastifyRequest): CashContext => ({
     ctrThreshold: app.config.ctrThreshold,
     assertBranch: (b) => assertBranch(req, b),
+    limits: app.approvals.limits,
   });
 
   app.post(

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { postEntry, toCents } from '../ledger/index.ts';
-import { limitsOf, requestApproval, withinDailyLimits, withinLimit } from '../roles/index.ts';
+import { needsChecker, requestApproval, type LimitSource } from '../approvals/index.ts';
 import { assertDebitable, cashAccount, type CashAccount } from './account-lookup.ts';
 import type { Teller } from './caller.ts';
 import { asRefusal, refuse } from './refusals.ts';
@@ -30,6 +30,8 @@ export interface CashOutcome {
 export interface CashContext {
   ctrThreshold: Record<'SLE' | 'USD', string>;
   assertBranch: (branch: string) => void;
+  /** Where the teller's limits are read: a withdrawal over them waits for a checker. */
+  limits: LimitSource;
 }
 
 const journalReference = (reference: string) => `TLR-${reference}`;
@@ -148,17 +150,14 @@ export async function takeCash(
         // The available balance may be negative (an overdrawn current account): signed cents.
         if (toCents(r.amount) > toCents(a.available)) throw refuse('insufficient_available');
         if (toCents(r.amount) > toCents(s.balance)) throw refuse('till_cash_short');
-        const limits = await limitsOf(tx, teller.id);
-        const withinLimits =
-          withinLimit(limits, a.currency, 'maxCashWithdrawal', r.amount) &&
-          (await withinDailyLimits(tx, limits, {
-            makerId: teller.id,
-            kind: 'maxCashWithdrawal',
-            currency: a.currency,
-            accountNumber: a.number,
-            amount: r.amount,
-          }));
-        if (!withinLimits) {
+        const overLimits = await needsChecker(tx, ctx.limits, {
+          type: 'teller.withdrawal',
+          makerId: teller.id,
+          currency: a.currency,
+          amount: r.amount,
+          debitedAccount: a.number,
+        });
+        if (overLimits) {
           const t = await insertTransaction(tx, teller, s, a, r, {
             status: 'pending_approval',
             entryId: null,

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import { fromCents, postEntry, toCents, type EntryLine } from '../ledger/index.ts';
-import { requestApproval, type ApprovalActor } from '../roles/index.ts';
+import { requestApproval, type ApprovalActor } from '../approvals/index.ts';
 import type { Teller } from './caller.ts';
 import { assertCount } from './open-session.ts';
 import { asRefusal, refuse } from './refusals.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/index.ts';
-import { registerApprovalCommand, type ApprovalActor } from '../roles/index.ts';
+import { type Approvals, type ApprovalActor } from '../approvals/index.ts';
 import { reopenAfterRejectedCount, signOffClose } from './close-session.ts';
 import { refuse } from './refusals.ts';
 import { executeVaultTransfer } from './vault-transfers.ts';
@@ -43,8 +43,8 @@ async function decideWithdrawal(tx: Database, id: string, to: 'approved' | 'reje
  * teller pay; no money moves here), a vault transfer (posts), and a count with a difference (posts the
  * shortage or overage and closes the till). Rejection ends each without moving money.
  */
-export function registerTellerCommands(): void {
-  registerApprovalCommand({
+export function registerTellerCommands(approvals: Approvals): void {
+  approvals.register({
     type: 'teller.withdrawal',
     currentVersion: (tx, id) => statusOf(tx, 'teller_transactions', id),
     execute: async (tx, command, ctx) => {
@@ -66,7 +66,7 @@ export function registerTellerCommands(): void {
     },
   });
 
-  registerApprovalCommand({
+  approvals.register({
     type: 'teller.vault',
     currentVersion: (tx, id) => statusOf(tx, 'till_vault_transfers', id),
     execute: (tx, command, ctx) =>
@@ -88,7 +88,7 @@ export function registerTellerCommands(): void {
     },
   });
 
-  registerApprovalCommand({
+  approvals.register({
     type: 'teller.close',
     currentVersion: async (tx, id) => {
       const [r] = await queryRows<{ v: string | null }>(

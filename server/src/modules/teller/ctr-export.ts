@@ -1,6 +1,6 @@
 import { formatAmount, formatDateTime, type CtrFlag } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf } from '../gl-reports/index.ts';
+import { reportPdf } from '../../lib/report-pdf.ts';
 
 const HEADER = [
   'Date',

@@ -11,7 +11,7 @@ import { receiptRoutes } from './receipt-routes.ts';
 import { tellerSessionRoutes } from './session-routes.ts';
 
 export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerTellerCommands();
+  registerTellerCommands(app.approvals);
   await app.register(tellerSessionRoutes);
   await app.register(tellerCashRoutes);
   await app.register(receiptRoutes);

@@ -6,7 +6,7 @@ import {
   type ProofReport,
 } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
-import { reportPdf, type PdfColumn } from '../gl-reports/index.ts';
+import { reportPdf, type PdfColumn } from '../../lib/report-pdf.ts';
 
 /** One report as a table: its title, the lines under it, columns (title, width, right-aligned), rows. */
 interface Table {

@@ -1,6 +1,6 @@
 import type { EodReport } from '@bankmanager/contracts';
 import { csvRow } from '../../../lib/csv.ts';
-import { reportPdf, type PdfRow } from '../../gl-reports/index.ts';
+import { reportPdf, type PdfRow } from '../../../lib/report-pdf.ts';
 
 /** CSV through lib/csv.ts (formula-guarded): title lines, the header, every row, the totals. */
 export function eodReportCsv(r: EodReport): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conflict } from '../../../lib/http-error.ts';
-import { approvalActor, approvedBy, LedgerError, postEntryOnce, reversalEntry } from '../../ledger/index.ts';
-import { registerApprovalCommand } from '../../roles/index.ts';
+import { LedgerError, postEntryOnce, reversalEntry } from '../../ledger/index.ts';
+import { approvalActor, approvedBy, type Approvals } from '../../approvals/index.ts';
 
 export const reversalCommandSchema = z.object({
   entryId: z.number().int().min(1),
@@ -17,8 +17,8 @@ export type ReversalCommand = z.infer<typeof reversalCommandSchema>;
  * audit row. The posting trigger applies to it as to any entry (a reversal that would overdraw an
  * account is refused, 409).
  */
-export function registerReversalCommand(): void {
-  registerApprovalCommand({
+export function registerReversalCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'posting.reversal',
     currentVersion: async () => null,
     async execute(tx, raw, { approvalId, maker, checker }) {

@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../../lib/http-error.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { assertBranch, requirePermission } from '../../auth/index.ts';
 import { auditRefusal } from '../../ledger/index.ts';
-import { approvalByReference, requestApprovalOnce } from '../../roles/index.ts';
+import { approvalByReference, requestApprovalOnce, stillPendingSql } from '../../approvals/index.ts';
 import { actorOf, refuse } from '../accounts.ts';
 import { registerReversalCommand } from './command.ts';
 
@@ -54,7 +54,7 @@ async function entryFacts(db: Database, id: number): Promise<EntryFacts | null> 
  * reference.
  */
 export const reversalRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerReversalCommand();
+  registerReversalCommand(app.approvals);
 
   app.post(
     '/journal-entries/:id/reversal',
@@ -96,7 +96,7 @@ export const reversalRoutes: FastifyPluginAsyncZod = async (app) => {
         const [pending] = await queryRows<{ id: string }>(
           tx,
           sql`select id from approval_requests where type = 'posting.reversal' and subject_id = ${String(id)}
-              and status = 'pending' and expires_at > now() limit 1`,
+              and ${stillPendingSql()} limit 1`,
         );
         if (pending) throw refuse('reversal_pending', undefined, { approvalId: pending.id });
       };

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { pageWindow } from '../../../lib/paging.ts';
 import { availableOf } from '../accounts.ts';
+import { shownStatusSql } from '../../approvals/index.ts';
 
 interface BatchRow extends Record<string, unknown> {
   id: string;
@@ -31,7 +32,7 @@ interface BatchRow extends Record<string, unknown> {
 const batchColumns = sql`b.id::text as id, b.reference, a.account_number as employer_account, c.name as employer_holder,
   b.currency, b.branch_code as branch, b.narration, b.status, b.maker_email, b.created_at, b.version,
   b.approval_id::text as approval_id, b.entry_id::text as entry_id,
-  case when r.status = 'pending' and r.expires_at <= now() then 'expired' else r.status end as approval_status,
+  ${shownStatusSql(sql`r`)} as approval_status,
   ${availableOf(sql`a`)} as available,
   s.line_count, s.problem_count, s.total, s.problems`;
 

@@ -4,8 +4,8 @@ import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { conflict, notFound } from '../../../lib/http-error.ts';
 import { writeAudit } from '../../audit/index.ts';
-import { approvalActor, approvedBy, LedgerError, postBulkEntry } from '../../ledger/index.ts';
-import { registerApprovalCommand, type ApprovalActor } from '../../roles/index.ts';
+import { LedgerError, postBulkEntry } from '../../ledger/index.ts';
+import { approvalActor, approvedBy, type Approvals, type ApprovalActor } from '../../approvals/index.ts';
 import { refuse } from '../accounts.ts';
 import { getBatch, lockBatch } from './batches.ts';
 
@@ -69,8 +69,8 @@ export async function postBatch(
 }
 
 /** The `salary.batch` approval: the batch's version guards against lines changed after submission. */
-export function registerSalaryCommand(): void {
-  registerApprovalCommand({
+export function registerSalaryCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'salary.batch',
     async currentVersion(tx, subjectId) {
       const [r] = await queryRows<{ version: number }>(

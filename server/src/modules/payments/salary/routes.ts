@@ -45,7 +45,7 @@ const common = { tags: ['payments'], security: bearerSecurity };
  * employer account's branch in scope.
  */
 export const salaryRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerSalaryCommand();
+  registerSalaryCommand(app.approvals);
   // Submit and run take no input: an empty JSON body (as the SPA sends) is no body.
   acceptEmptyJsonBodies(app);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
-import { requestApproval, type ApprovalActor } from '../../roles/index.ts';
+import { requestApproval, type ApprovalActor } from '../../approvals/index.ts';
 import { refuse } from '../accounts.ts';
 import { getBatch, lockBatch } from './batches.ts';
 import { validateBatch } from './lines.ts';

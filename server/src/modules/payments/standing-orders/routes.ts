@@ -23,7 +23,8 @@ import { acceptEmptyJsonBodies } from '../../../lib/lenient-json.ts';
 import { sendPage } from '../../../lib/paging.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { assertBranch, callerHolds, currentUser, requirePermission } from '../../auth/index.ts';
-import { limitsOf, withinLimit } from '../../roles/index.ts';
+import { overMakerLimit } from '../../approvals/index.ts';
+import { limitsOf } from '../../roles/index.ts';
 import { actorOf, auditChange, mustFindAccount, refuse, type PayAccount } from '../accounts.ts';
 import { readOptions, writeOptions } from './options.ts';
 import {
@@ -58,7 +59,8 @@ export const standingOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function assertWithinLimit(req: FastifyRequest, currency: string, amount: string) {
     const u = currentUser(req);
-    if (!withinLimit(await limitsOf(app.db, u.userId), currency, 'maxTransfer', amount))
+    // A standing order is a transfer made later, without its maker: held to the transfer policy's limit.
+    if (overMakerLimit('transfer', await limitsOf(app.db, u.userId), currency, amount))
       throw refuse('over_limit');
   }
 

@@ -1,8 +1,8 @@
 import { transferRequestSchema } from '@bankmanager/contracts';
 import { z } from 'zod';
 import { conflict } from '../../../lib/http-error.ts';
-import { approvalActor, approvedBy, LedgerError, postEntryOnce, transferEntry } from '../../ledger/index.ts';
-import { registerApprovalCommand } from '../../roles/index.ts';
+import { LedgerError, postEntryOnce, transferEntry } from '../../ledger/index.ts';
+import { approvalActor, approvedBy, type Approvals } from '../../approvals/index.ts';
 
 /** What a transfer request stores: the maker's request with the rate that applied when it was made. */
 export const transferCommandSchema = transferRequestSchema.extend({
@@ -14,8 +14,8 @@ export const transferCommandSchema = transferRequestSchema.extend({
  * its reference), at the rate recorded when it was asked — a request lives one business day, so that
  * is the day's rate — with the maker as actor and the checker in the audit row.
  */
-export function registerTransferCommand(): void {
-  registerApprovalCommand({
+export function registerTransferCommand(approvals: Approvals): void {
+  approvals.register({
     type: 'transfer',
     currentVersion: async () => null,
     async execute(tx, raw, { approvalId, maker, checker }) {

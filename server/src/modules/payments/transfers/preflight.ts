@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { RoleLimit } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { preparedRows } from '../../../db/prepared.ts';
-import { approvalIdByReferenceSql, limitRowsSql, limitsFromRows, type LimitRow } from '../../roles/index.ts';
+import { approvalIdByReferenceSql } from '../../approvals/index.ts';
+import { limitRowsSql, limitsFromRows, type LimitRow } from '../../roles/index.ts';
 import { entryByReferenceSql, type LockedAccount } from '../../ledger/index.ts';
 import { inOrderAsked, payAccountsSql, type PayAccount, type PayAccountRow } from '../accounts.ts';
 

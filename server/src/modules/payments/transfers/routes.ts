@@ -24,7 +24,7 @@ import {
   postForRoute,
   transferEntry,
 } from '../../ledger/index.ts';
-import { requestApprovalOnce, withinDailyLimits, withinLimit } from '../../roles/index.ts';
+import { needsChecker, requestApprovalOnce } from '../../approvals/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
 import { actorOf, mustFindAccountPair } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
@@ -33,12 +33,12 @@ import { transferPreflight } from './preflight.ts';
 import { applyRateRule } from './rate-rule.ts';
 
 /**
- * Transfers between customer accounts (docs/payments.md; role limits, ADR 0015): the day's rate across
+ * Transfers between customer accounts (within the maker's limits): the day's rate across
  * currencies, four-eyes over the maker's transfer limit, idempotent by reference, branch scope on
  * the paying account. The preview (`/transfers/quote`) shows the same rate and amount the posting uses.
  */
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerTransferCommand();
+  registerTransferCommand(app.approvals);
 
   app.post(
     '/transfers',
@@ -93,14 +93,14 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         limits: RoleLimit[],
         from: { currency: string; number: string },
       ) =>
-        withinLimit(limits, from.currency, 'maxTransfer', b.amount) &&
-        withinDailyLimits(db, limits, {
+        !(await needsChecker(db, app.approvals.limits, {
+          type: 'transfer',
           makerId: u.userId,
-          kind: 'maxTransfer',
           currency: from.currency,
-          accountNumber: from.number,
           amount: b.amount,
-        });
+          debitedAccount: from.number,
+          limits,
+        }));
       const posted = await postTransferAtOnce(app.db, q, async (checks, tx) => {
         assertBranch(req, checks.from.branch);
         if (checks.approvalId || checks.entry) return null;

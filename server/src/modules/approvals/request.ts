@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { APPROVAL_POLICIES, type ApprovalType } from '@bankmanager/contracts';
+import type { ApprovalType } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import type { ApprovalActor } from './approval-registry.ts';
+import type { ApprovalActor } from './registry.ts';
 
 export interface ApprovalRequestInput {
   type: ApprovalType;
@@ -28,20 +28,11 @@ export interface ApprovalRequestInput {
 }
 
 /**
- * The business date a request belongs to, and the end of it. Until the general ledger's bank-wide
- * business date exists, it is the calendar day in Freetown (UTC, no daylight saving).
+ * Stores the maker's request and its audit row (in the caller's transaction). Nothing else changes.
+ * The request belongs to the bank's business date and stays pending until end of day closes that date
+ * (`expiry.ts`); its `expires_at` is written when it is found expired.
  */
-export function businessDay(now = new Date()): { businessDate: string; endsAt: Date } {
-  const businessDate = now.toISOString().slice(0, 10);
-  const endsAt = new Date(`${businessDate}T00:00:00.000Z`);
-  endsAt.setUTCDate(endsAt.getUTCDate() + 1);
-  return { businessDate, endsAt };
-}
-
-/** Stores the maker's request and its audit row (in the caller's transaction). Nothing else changes. */
 export async function requestApproval(tx: Database, input: ApprovalRequestInput): Promise<string> {
-  const policy = APPROVAL_POLICIES[input.type];
-  const { businessDate, endsAt } = businessDay();
   const [row] = await tx
     .insert(approvalRequests)
     .values({
@@ -58,9 +49,7 @@ export async function requestApproval(tx: Database, input: ApprovalRequestInput)
       currency: input.currency ?? null,
       subjectVersion: input.subjectVersion ?? null,
       reference: input.reference ?? null,
-      businessDate,
-      // The only expiry policy so far; another would compute its own end here.
-      expiresAt: policy.expires === 'end_of_business_day' ? endsAt : endsAt,
+      businessDate: sql`current_business_date()`,
     })
     .returning({ id: approvalRequests.id });
   const id = row!.id;

@@ -32,9 +32,11 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
 }
 
 /**
- * A GL report as an A4 PDF, in the statement PDF's style (bank name, title, period, a ruled table
- * whose header repeats on every page). Reports are a few hundred rows at most (the chart of accounts;
- * the GL statement is capped by the route), so pdfkit's own text calls are fast enough here.
+ * A report as an A4 PDF in the statement PDF's style (bank name, title, period, a ruled table whose
+ * header repeats on every page). Shared by the GL reports and the customers', products', end of day's
+ * and the teller's reports, so it lives below the modules. Reports are a few hundred rows at most (the
+ * chart of accounts; the GL statement is capped by the route), so pdfkit's own text calls are fast
+ * enough here.
  */
 export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
   const doc = new PDFDocument({

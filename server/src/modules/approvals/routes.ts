@@ -7,8 +7,9 @@ import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { requestIp } from '../audit/index.ts';
 import { assertBranch, currentUser, requireActivatedStaff, requirePermission } from '../auth/index.ts';
-import { decide, expireOverdue, type Checker } from './decide.ts';
-import { listApprovals, toApproval } from './approval-list.ts';
+import { decide, type Checker } from './decide.ts';
+import { expireOverdue } from './expiry.ts';
+import { listApprovals, toApproval } from './list.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const APPROVALS_PAGE_SIZE = 25;
@@ -48,7 +49,13 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.query.branch !== undefined) assertBranch(req, req.query.branch);
       await expireOverdue(app.db);
       const who = { ...checkerOf(req), mayReadAll: holds(currentUser(req), 'audit.read') };
-      const page = await listApprovals(app.db, who, req.query, pageWindow(req.query, APPROVALS_PAGE_SIZE));
+      const page = await listApprovals(
+        app.db,
+        app.approvals,
+        who,
+        req.query,
+        pageWindow(req.query, APPROVALS_PAGE_SIZE),
+      );
       return sendPage(reply, page);
     },
   );
@@ -69,7 +76,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: approvalSchema, ...apiErrors },
         },
       },
-      async (req) => toApproval(await decide(app.db, req.params.id, path, checkerOf(req), null)),
+      async (req) =>
+        toApproval(await decide(app.db, app.approvals, req.params.id, path, checkerOf(req), null)),
     );
   decision('approve');
   decision('withdraw');
@@ -87,6 +95,9 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: approvalSchema, ...apiErrors },
       },
     },
-    async (req) => toApproval(await decide(app.db, req.params.id, 'reject', checkerOf(req), req.body.reason)),
+    async (req) =>
+      toApproval(
+        await decide(app.db, app.approvals, req.params.id, 'reject', checkerOf(req), req.body.reason),
+      ),
   );
 };

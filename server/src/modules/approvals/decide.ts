@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   ACCESS_APPROVAL_TYPES,
   APPROVAL_POLICIES,
@@ -9,12 +9,14 @@ import {
   type ApprovalType,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
+import { currentBusinessDate } from '../../db/business-date.ts';
 import { queryRows } from '../../db/rows.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
 import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
-import { approvalCommand, type ApprovalActor } from './approval-registry.ts';
-import { limitsOf, withinLimit } from './limits.ts';
+import { expireOverdue } from './expiry.ts';
+import { withinLimit } from './maker-limit.ts';
+import type { ApprovalActor, Approvals } from './registry.ts';
 
 export interface Checker extends ApprovalActor {
   isSuperuser: boolean;
@@ -28,20 +30,13 @@ export interface Checker extends ApprovalActor {
 export type Decision = 'approve' | 'reject' | 'withdraw';
 type Row = typeof approvalRequests.$inferSelect;
 
-/** Pending requests past the end of their business day become `expired` (done lazily, when read). */
-export async function expireOverdue(db: Database): Promise<void> {
-  await db
-    .update(approvalRequests)
-    .set({ status: 'expired' })
-    .where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.expiresAt, sql`now()`)));
-}
-
 /**
  * Whether this checker may decide this request (permission, branch scope and approval limit; never
  * the maker). A request of another branch, or a bank-wide one, needs `branches.all`.
  */
 export async function mayDecide(
   db: Database,
+  approvals: Approvals,
   checker: Pick<Checker, 'id' | 'isSuperuser' | 'permissions' | 'homeBranch' | 'coolingOffDays'>,
   row: Pick<Row, 'makerId' | 'type' | 'branch' | 'amount' | 'currency'> & { subjectId?: string },
 ): Promise<string | undefined> {
@@ -53,7 +48,7 @@ export async function mayDecide(
   if (ACCESS_APPROVAL_TYPES.includes(row.type as ApprovalType) && row.subjectId === checker.id)
     return APPROVAL_TEXT.subjectOfChange;
   if (row.amount !== null && row.currency !== null) {
-    const limits = await limitsOf(db, checker.id);
+    const limits = await approvals.limits.limitsOf(db, checker.id);
     if (!withinLimit(limits, row.currency, 'maxApproval', row.amount)) return APPROVAL_TEXT.overLimit;
   }
   if (await promoted(db, checker.id, row.makerId, checker.coolingOffDays))
@@ -95,13 +90,14 @@ async function promoted(db: Database, checkerId: string, makerId: string, days: 
  */
 export async function decide(
   db: Database,
+  approvals: Approvals,
   id: string,
   decision: Decision,
   who: Checker,
   reason: string | null,
 ): Promise<Row> {
   try {
-    return await db.transaction((tx) => decideInTransaction(tx, id, decision, who, reason));
+    return await db.transaction((tx) => decideInTransaction(tx, approvals, id, decision, who, reason));
   } catch (err) {
     if (err instanceof HttpError && (err.statusCode === 403 || err.statusCode === 409)) {
       await writeAudit(db, {
@@ -121,6 +117,7 @@ export async function decide(
 
 async function decideInTransaction(
   tx: Database,
+  approvals: Approvals,
   id: string,
   decision: Decision,
   who: Checker,
@@ -128,8 +125,8 @@ async function decideInTransaction(
 ): Promise<Row> {
   const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
   if (!row) throw notFound(APPROVAL_TEXT.notFound);
-  if (row.status === 'pending' && row.expiresAt <= new Date()) {
-    await tx.update(approvalRequests).set({ status: 'expired' }).where(eq(approvalRequests.id, id));
+  if (row.status === 'pending' && row.businessDate < (await currentBusinessDate(tx))) {
+    await expireOverdue(tx, id);
     throw conflict(APPROVAL_TEXT.notPending('expired'), { status: 'expired' });
   }
   if (row.status !== 'pending') throw conflict(APPROVAL_TEXT.notPending(row.status), { status: row.status });
@@ -137,7 +134,7 @@ async function decideInTransaction(
   if (decision === 'withdraw') {
     if (row.makerId !== who.id) throw new HttpError(403, APPROVAL_TEXT.notMaker);
   } else {
-    const refusal = await mayDecide(tx, who, row);
+    const refusal = await mayDecide(tx, approvals, who, row);
     if (refusal === APPROVAL_TEXT.ownRequest) throw conflict(refusal, { code: 'own_request' });
     if (refusal === 'forbidden') {
       const permission = APPROVAL_POLICIES[row.type as ApprovalType]?.approvePermission ?? 'unknown';
@@ -156,7 +153,7 @@ async function decideInTransaction(
 
   const maker = { id: row.makerId, email: row.makerEmail, ip: null };
   if (decision === 'approve') {
-    const command = approvalCommand(row.type);
+    const command = approvals.command(row.type);
     if (!command) throw conflict(`No command is registered for requests of type ${row.type}.`);
     const version = await command.currentVersion(tx, row.subjectId);
     if (row.subjectVersion !== null && version !== row.subjectVersion)
@@ -164,7 +161,9 @@ async function decideInTransaction(
     await command.execute(tx, row.command, { approvalId: id, maker, checker: who });
   } else {
     const outcome = decision === 'reject' ? 'rejected' : 'withdrawn';
-    await approvalCommand(row.type)?.onEnded?.(tx, row.command, { approvalId: id, outcome, by: who, reason });
+    await approvals
+      .command(row.type)
+      ?.onEnded?.(tx, row.command, { approvalId: id, outcome, by: who, reason });
   }
 
   const status = ({ approve: 'approved', reject: 'rejected', withdraw: 'withdrawn' } as const)[decision];

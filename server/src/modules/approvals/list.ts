@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
 import { mayDecide, promotedBySql, type Checker } from './decide.ts';
-import { limitsOf } from './limits.ts';
+import type { Approvals } from './registry.ts';
 
 type Row = typeof approvalRequests.$inferSelect;
 const a = approvalRequests;
@@ -20,7 +20,7 @@ export const toApproval = (r: Row): Approval => ({
   ...r,
   type: r.type as Approval['type'],
   createdAt: r.createdAt.toISOString(),
-  expiresAt: r.expiresAt.toISOString(),
+  expiresAt: r.expiresAt?.toISOString() ?? null,
   decidedAt: r.decidedAt?.toISOString() ?? null,
 });
 
@@ -39,13 +39,13 @@ function inBranchScope(who: Checker): SQL | undefined {
  * The requests this checker may decide: types they may approve, in their branch scope, amounts within
  * their limit, not theirs, not a change of their own access, not made by someone they recently promoted.
  */
-async function decidable(db: Database, who: Checker): Promise<SQL> {
+async function decidable(db: Database, approvals: Approvals, who: Checker): Promise<SQL> {
   const types = APPROVAL_TYPES.filter((t) => {
     const policy = APPROVAL_POLICIES[t];
     return holds(who, policy.approvePermission) && (policy.checker !== 'superuser' || who.isSuperuser);
   });
   if (types.length === 0) return sql`false`;
-  const limits = await limitsOf(db, who.id);
+  const limits = await approvals.limits.limitsOf(db, who.id);
   const withinAmount = or(
     isNull(a.amount),
     ...limits
@@ -70,6 +70,7 @@ async function decidable(db: Database, who: Checker): Promise<SQL> {
 /** One page of requests, filtered in the database; the inbox reads oldest first. */
 export async function listApprovals(
   db: Database,
+  approvals: Approvals,
   who: Checker & { mayReadAll: boolean },
   q: ApprovalListQuery,
   window: { limit: number; offset: number },
@@ -77,7 +78,7 @@ export async function listApprovals(
   // Reading all requests (audit.read) stays within the reader's branch scope; their own always show.
   const scope =
     q.scope === 'decide'
-      ? await decidable(db, who)
+      ? await decidable(db, approvals, who)
       : q.scope === 'mine' || !who.mayReadAll
         ? eq(a.makerId, who.id)
         : (or(eq(a.makerId, who.id), inBranchScope(who) ?? sql`true`) as SQL);
@@ -108,6 +109,7 @@ export async function listApprovals(
  */
 export async function mayReadApproval(
   db: Database,
+  approvals: Approvals,
   who: {
     userId: string;
     isActivated: boolean;
@@ -121,5 +123,5 @@ export async function mayReadApproval(
   if (!who.isActivated && !who.isSuperuser) return false;
   if (row.makerId === who.userId) return true;
   if (holds(who, 'audit.read') && approvalInBranchScope(who, row)) return true;
-  return (await mayDecide(db, { ...who, id: who.userId }, row)) === undefined;
+  return (await mayDecide(db, approvals, { ...who, id: who.userId }, row)) === undefined;
 }
