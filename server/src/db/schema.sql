@@ -1961,7 +1961,7 @@ CREATE TABLE public.approval_requests (
     subject_version text,
     business_date date NOT NULL,
     created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
-    expires_at timestamp(6) with time zone NOT NULL,
+    expires_at timestamp(6) with time zone,
     decided_by uuid,
     decided_by_email text,
     decided_at timestamp(6) with time zone,
