@@ -1,5 +1,6 @@
 import {
   APPROVAL_POLICIES,
+  compareAmounts,
   type ApprovalType,
   type LimitKind,
   type PerTransactionLimitKind,
@@ -32,17 +33,7 @@ export interface LimitSource {
 export function withinLimit(limits: RoleLimit[], currency: string, kind: LimitKind, amount: string): boolean {
   const limit = limits.find((l) => l.currency === currency)?.[kind];
   if (limit === undefined || limit === null) return false;
-  return compareDecimal(amount, limit) <= 0;
-}
-
-/** Compares two non-negative decimal strings exactly (no floats touch money). */
-export function compareDecimal(a: string, b: string): number {
-  const [ai, af = ''] = a.split('.');
-  const [bi, bf = ''] = b.split('.');
-  const scale = Math.max(af.length, bf.length);
-  const x = BigInt((ai ?? '0') + af.padEnd(scale, '0'));
-  const y = BigInt((bi ?? '0') + bf.padEnd(scale, '0'));
-  return x === y ? 0 : x < y ? -1 : 1;
+  return compareAmounts(amount, limit) <= 0;
 }
 
 /** The maker's limit a request type is measured against (its policy's `makerLimit`), if any. */
