@@ -10,7 +10,6 @@ import { ledgerReadRoutes } from './read-routes.ts';
 export { LedgerError } from './ledger-error.ts';
 export {
   postEntry,
-  postLockedEntry,
   type Actor,
   type LockedAccount,
   type EntryInput,
@@ -19,6 +18,8 @@ export {
   type PostedEntry,
 } from './post-entry.ts';
 export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-entry-once.ts';
+export { postTransaction, type Posting, type PostingInput } from './account-posting.ts';
+export { postTransactionOnce, type TransactionOnceResult } from './account-posting-once.ts';
 export { postBulkEntry, type BulkEntryInput, type PostedBulkEntry } from './post-bulk-entry.ts';
 export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
