@@ -20,7 +20,14 @@ export {
 export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-entry-once.ts';
 export { postTransaction, type Posting, type PostingInput } from './account-posting.ts';
 export { postTransactionOnce, type TransactionOnceResult } from './account-posting-once.ts';
-export { postBulkEntry, type BulkEntryInput, type PostedBulkEntry } from './post-bulk-entry.ts';
+export {
+  postBulkEntry,
+  type BulkEntryInput,
+  type PerAccountBulkInput,
+  type PostedBulkEntry,
+  type PostedPerAccount,
+  type RefusedLine,
+} from './post-bulk-entry.ts';
 export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
 export { getEntry, entryBranches, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';
