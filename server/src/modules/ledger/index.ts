@@ -1,7 +1,10 @@
 /**
- * The ledger module's only door: the double-entry engine (postEntry, postEntryOnce, postBulkEntry),
- * its refusals, and the /api routes for manual journals, the journal, the chart and the business date.
- * Transfers and reversals are posted through it by the payments module.
+ * The ledger module's only door, and the only writer of money. Three ways in: post (postEntry;
+ * postTransaction for one customer line against a counter-account), post once by reference
+ * (postEntryOnce, postTransactionOnce; postForRoute for a route) and post in bulk (postBulkEntry).
+ * Also its refusals and their one HTTP answer (ledgerHttpError), and the /api routes for manual
+ * journals, the journal, the chart and the business date. Transfers and reversals are posted through
+ * it by the payments module.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerPostingRoutes } from './posting-routes.ts';
