@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { postTransaction } from '../../src/modules/banking/post-transaction.ts';
+import { postTransaction } from '../../src/modules/ledger/index.ts';
 import { ensureReferenceData, SUSPENSE_GL } from './banking-fixtures.ts';
 
 export interface Subscriber {

@@ -6,7 +6,7 @@ import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts
 import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postTransaction } from '../banking/index.ts';
+import { postTransaction } from '../ledger/index.ts';
 
 const HO = '001';
 const BO = '002';

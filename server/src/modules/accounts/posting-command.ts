@@ -1,8 +1,8 @@
 import { postingRequestSchema } from '@bankmanager/contracts';
 import { z } from 'zod';
-import { conflict, notFound } from '../../lib/http-error.ts';
-import { postOnce, PostingError } from '../banking/index.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { type Approvals } from '../approvals/index.ts';
+import { LedgerError, ledgerHttpError, postTransactionOnce } from '../ledger/index.ts';
 import { findAccount } from './repository.ts';
 
 const postingCommand = postingRequestSchema.extend({ accountNumber: z.string() });
@@ -21,7 +21,7 @@ export function registerPostingCommand(approvals: Approvals): void {
       const account = await findAccount(tx, accountNumber);
       if (!account) throw notFound(`Account ${accountNumber} no longer exists.`);
       try {
-        await postOnce(tx, {
+        await postTransactionOnce(tx, {
           ...body,
           counterGlCode,
           accountId: account.id,
@@ -29,7 +29,7 @@ export function registerPostingCommand(approvals: Approvals): void {
           description: body.description,
         });
       } catch (err) {
-        if (err instanceof PostingError) throw conflict(err.message, { code: err.code, approvalId });
+        if (err instanceof LedgerError) throw ledgerHttpError(err, { approvalId });
         throw err;
       }
     },

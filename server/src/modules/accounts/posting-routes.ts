@@ -11,13 +11,13 @@ import {
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
 import { needsChecker, requestApproval } from '../approvals/index.ts';
+import { LedgerError, ledgerHttpError, postTransactionOnce, type Posting } from '../ledger/index.ts';
 import { counterAccountRefusal } from './counter-account.ts';
 import { registerPostingCommand } from './posting-command.ts';
-import { postOnce, PostingError, type Posting } from '../banking/index.ts';
 import { findAccount } from './repository.ts';
 
 // Check digits validated before any lookup (ADR 0019): a typo is 400 with the contracts' message.
@@ -120,7 +120,7 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const { counter_account: counterGlCode, ...body } = req.body;
-        const { posting, replayed } = await postOnce(app.db, {
+        const { posting, replayed } = await postTransactionOnce(app.db, {
           ...body,
           counterGlCode,
           accountId: account.id,
@@ -128,8 +128,8 @@ export const postingRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return reply.status(replayed ? 200 : 201).send(toRecord(posting));
       } catch (err) {
-        if (!(err instanceof PostingError)) throw err;
-        return refuse(err.code, conflict(err.message, { code: err.code }));
+        if (!(err instanceof LedgerError)) throw err;
+        return refuse(err.code, ledgerHttpError(err));
       }
     },
   );

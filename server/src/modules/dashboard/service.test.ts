@@ -7,7 +7,7 @@ import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { seedDemo } from '../../demo-seed.ts';
-import { postTransaction } from '../banking/index.ts';
+import { postTransaction } from '../ledger/index.ts';
 import { getDashboardContent, getDashboardStats } from './service.ts';
 
 /** The same figures, computed the slow way straight from the tables. */

@@ -7,12 +7,16 @@ import { LedgerError } from './ledger-error.ts';
 import { postEntryOnce } from './post-entry-once.ts';
 import type { Actor, EntryInput } from './post-entry.ts';
 
-/** A ledger refusal as the HTTP answer: 404 for a missing account or entry, 400 amount, else 409 + code. */
-export function ledgerHttpError(err: LedgerError): HttpError {
+/**
+ * A ledger refusal as the HTTP answer, the same for every route that posts: 404 for a missing account
+ * or entry, 400 for an amount, else 409 with `details.code` (plus `details`, e.g. the approval that
+ * ran the posting).
+ */
+export function ledgerHttpError(err: LedgerError, details: Record<string, unknown> = {}): HttpError {
   if (err.code === 'account_not_found' || err.code === 'entry_not_found') return notFound(err.message);
   if (err.code === 'invalid_amount')
     return new HttpError(400, err.message, [{ path: '/amount', message: err.message }]);
-  return conflict(err.message, { code: err.code });
+  return conflict(err.message, { code: err.code, ...details });
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
- * The ledger module's only door: the double-entry engine (postEntry, postEntryOnce, postBulkEntry),
- * its refusals, and the /api routes for manual journals, the journal, the chart and the business date.
- * Transfers and reversals are posted through it by the payments module.
+ * The ledger module's only door, and the only writer of money. Three ways in: post (postEntry;
+ * postTransaction for one customer line against a counter-account), post once by reference
+ * (postEntryOnce, postTransactionOnce; postForRoute for a route) and post in bulk (postBulkEntry).
+ * Also its refusals and their one HTTP answer (ledgerHttpError), and the /api routes for manual
+ * journals, the journal, the chart and the business date. Transfers and reversals are posted through
+ * it by the payments module.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerPostingRoutes } from './posting-routes.ts';
@@ -10,7 +13,6 @@ import { ledgerReadRoutes } from './read-routes.ts';
 export { LedgerError } from './ledger-error.ts';
 export {
   postEntry,
-  postLockedEntry,
   type Actor,
   type LockedAccount,
   type EntryInput,
@@ -19,7 +21,16 @@ export {
   type PostedEntry,
 } from './post-entry.ts';
 export { postEntryOnce, type PostOnceResult as EntryOnceResult } from './post-entry-once.ts';
-export { postBulkEntry, type BulkEntryInput, type PostedBulkEntry } from './post-bulk-entry.ts';
+export { postTransaction, type Posting, type PostingInput } from './account-posting.ts';
+export { postTransactionOnce, type TransactionOnceResult } from './account-posting-once.ts';
+export {
+  postBulkEntry,
+  type BulkEntryInput,
+  type PerAccountBulkInput,
+  type PostedBulkEntry,
+  type PostedPerAccount,
+  type RefusedLine,
+} from './post-bulk-entry.ts';
 export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.ts';
 export { reversalEntry } from './reversal.ts';
 export { getEntry, entryBranches, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';

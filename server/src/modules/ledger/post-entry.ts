@@ -98,8 +98,18 @@ const isAccountLine = (l: EntryLine): l is Extract<EntryLine, { accountId: numbe
  * (balance per currency, postable accounts, limits, business date), so this is the convenient way to
  * post, not the only guard. No row of a control account is touched: control balances are derived.
  * Lock order: account rows, then the audit chain lock (taken by writeAudit).
+ *
+ * `alreadyLocked`: the caller's own statement has locked every customer account the lines name (for no
+ * key update, in id order), perhaps reading its checks in the same round trip (a transfer's). The
+ * entry is then posted in the caller's transaction, which owns any retry and must roll back on a
+ * refusal (a LedgerError, or a database error that asLedgerError may translate).
  */
-export async function postEntry(db: Database, input: EntryInput): Promise<PostedEntry> {
+export async function postEntry(
+  db: Database,
+  input: EntryInput,
+  alreadyLocked?: LockedAccount[],
+): Promise<PostedEntry> {
+  if (alreadyLocked) return postLockedEntry(db, input, alreadyLocked);
   // A deadlock can still come from rows other than the accounts (e.g. the dashboard's banking_stats
   // slots, bumped by triggers in line order): the database aborts one side, which is retried whole.
   for (let attempt = 1; ; attempt++) {
@@ -152,13 +162,8 @@ function assertAmounts(input: EntryInput): void {
   }
 }
 
-/**
- * The posting after its accounts are locked, in the caller's transaction: `locked` holds every customer
- * account the lines name, locked (for no key update, in id order) by the caller's own statement, which
- * may read more in the same round trip (a transfer's checks). Refusals are LedgerErrors or database
- * errors (asLedgerError tells which); the caller's transaction must then roll back.
- */
-export async function postLockedEntry(
+/** The posting after its accounts are locked (see postEntry's `alreadyLocked`). */
+async function postLockedEntry(
   tx: Database,
   input: EntryInput,
   locked: LockedAccount[],

@@ -1,7 +1,7 @@
 import { TELLER_REFUSAL_TEXT, type TellerRefusalCode } from '@bankmanager/contracts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import { LedgerError } from '../ledger/index.ts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
+import { LedgerError, ledgerHttpError } from '../ledger/index.ts';
 
 /** A 409 with the contracts' text and `details.code`, so the screen shows its own message. */
 export const refuse = (code: TellerRefusalCode, extra: Record<string, unknown> = {}) =>
@@ -18,16 +18,13 @@ const CONSTRAINT_CODES: Record<string, TellerRefusalCode> = {
 
 /**
  * A refused posting as the HTTP answer: the teller's own rules by constraint name, the ledger's
- * refusals (closed, blocked or inactive account, available balance) with the ledger's code and text.
+ * refusals (closed, blocked or inactive account, available balance) as the ledger answers them.
  * Anything else is not a refusal and is rethrown.
  */
 export function asRefusal(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   const code = CONSTRAINT_CODES[violatedConstraint(err) ?? ''];
   if (code) return refuse(code);
-  if (err instanceof LedgerError) {
-    if (err.code === 'account_not_found') return notFound(err.message);
-    return conflict(err.message, { code: err.code });
-  }
+  if (err instanceof LedgerError) return ledgerHttpError(err);
   throw err;
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/client.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { sqlState } from '../../../lib/db-errors.ts';
-import { LedgerError, postLockedEntry, type EntryInput, type PostedEntry } from '../../ledger/index.ts';
+import { LedgerError, postEntry, type EntryInput, type PostedEntry } from '../../ledger/index.ts';
 import { transferPreflight, type TransferPreflight } from './preflight.ts';
 
 type PreflightQuery = Parameters<typeof transferPreflight>[1];
@@ -27,7 +27,7 @@ export async function postTransferAtOnce(
       const checks = await transferPreflight(tx, q, true);
       const entry = await plan(checks, tx);
       if (!entry) throw NOT_AT_ONCE;
-      return postLockedEntry(tx, entry, checks.locked);
+      return postEntry(tx, entry, checks.locked);
     });
   } catch (err) {
     if (err === NOT_AT_ONCE || isRefusal(err)) return null;

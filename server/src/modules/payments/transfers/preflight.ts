@@ -43,7 +43,7 @@ export interface TransferPreflight {
 export async function transferPreflight(
   db: Database,
   q: { from: string; to: string; reference: string; userId: string },
-  /** Lock both accounts (in a transaction that then posts on them: postLockedEntry). */
+  /** Lock both accounts (in a transaction that then posts on them: postEntry's alreadyLocked). */
   lock = false,
 ): Promise<TransferPreflight> {
   const limits = sql`(select coalesce(json_agg(l), '[]') from (${limitRowsSql(q.userId)}) l)`;

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TransactionDirection } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import type { Database } from '../../db/client.ts';
-import { LedgerError, postEntry, type PostedAccountLine } from '../ledger/index.ts';
+import { LedgerError } from './ledger-error.ts';
+import { postEntry, type PostedAccountLine } from './post-entry.ts';
 
 export interface PostingInput {
   accountId: number;
@@ -36,42 +37,14 @@ export interface Posting {
   reference: string;
 }
 
-export type PostingErrorCode =
-  | 'invalid_amount'
-  | 'account_not_found'
-  | 'account_closed'
-  | 'account_blocked'
-  | 'insufficient_funds'
-  | 'balance_out_of_range'
-  | 'reference_conflict'
-  | 'closed_date'
-  | 'currency_mismatch'
-  | 'gl_account_not_postable'
-  | 'debit_blocked'
-  | 'account_not_active'
-  | 'insufficient_available'
-  | 'day_closing'
-  | 'closed_period';
-
-export class PostingError extends Error {
-  constructor(
-    readonly code: PostingErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PostingError';
-  }
-}
-
-/** The ledger's refusal as a PostingError (the codes this route can meet). */
-export function asPostingError(err: unknown): unknown {
-  if (!(err instanceof LedgerError)) return err;
-  const code = err.code;
-  // A two-line posting can only be unbalanced if its counter line was refused for its currency.
-  if (code === 'unbalanced') return new PostingError('currency_mismatch', err.message);
-  if (code === 'already_reversed' || code === 'reversal_of_reversal' || code === 'entry_not_found')
-    return err;
-  return new PostingError(code, err.message);
+/**
+ * A two-line posting can only be unbalanced if its counter line was refused for its currency: the
+ * client named a counter-account in another currency, and is told so.
+ */
+export function asPostingRefusal(err: unknown): unknown {
+  if (err instanceof LedgerError && err.code === 'unbalanced')
+    return new LedgerError('currency_mismatch', err.message);
+  return err;
 }
 
 export const toPosting = (line: PostedAccountLine, entryId: number, reference: string): Posting => ({
@@ -89,8 +62,8 @@ export const toPosting = (line: PostedAccountLine, entryId: number, reference: s
 });
 
 /**
- * Posts one credit or debit to a customer account against a GL counter-account, as a two-line journal
- * entry (source `posting`), with its audit row, in one transaction (ledger module's postEntry).
+ * Posts one credit or debit to a customer account against a GL counter-account: postEntry with the
+ * two-line entry `postingEntry` builds (source `posting`), its answer shaped as the account's line.
  */
 export async function postTransaction(db: Database, input: PostingInput): Promise<Posting> {
   try {
@@ -98,7 +71,7 @@ export async function postTransaction(db: Database, input: PostingInput): Promis
     const entry = await postEntry(db, postingEntry(input, currency));
     return toPosting(entry.accountLines[0]!, entry.id, entry.reference);
   } catch (err) {
-    throw asPostingError(err);
+    throw asPostingRefusal(err);
   }
 }
 
@@ -134,12 +107,6 @@ export async function accountCurrency(db: Database, accountId: number): Promise<
     db,
     sql`select currency from accounts where id = ${accountId}`,
   );
-  if (!r) throw new PostingError('account_not_found', `Account ${accountId} does not exist`);
+  if (!r) throw new LedgerError('account_not_found', `Account ${accountId} does not exist`);
   return r.currency;
-}
-
-/** "12" → "12.00", "12.5" → "12.50": the shape numeric(18,2) returns, without float arithmetic. */
-export function normaliseAmount(amount: string): string {
-  const [int = '0', frac = ''] = amount.split('.');
-  return `${int.replace(/^0+(?=\d)/, '')}.${frac.padEnd(2, '0')}`;
 }

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postTransaction, PostingError } from './post-transaction.ts';
+import { postTransaction } from './account-posting.ts';
+import { LedgerError } from './ledger-error.ts';
 import {
   accountBalance,
   openTestAccount,
@@ -143,7 +144,7 @@ describe('ledger invariants (enforced by the database)', () => {
           amount,
           description: 'x',
         }),
-      ).rejects.toBeInstanceOf(PostingError);
+      ).rejects.toBeInstanceOf(LedgerError);
     }
     await expect(
       withRawEntry(h.db, (tx) =>

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postEntryOnce } from '../ledger/index.ts';
+import { postEntryOnce } from './post-entry-once.ts';
 import {
   accountCurrency,
-  asPostingError,
+  asPostingRefusal,
   postingEntry,
   toPosting,
   type Posting,
   type PostingInput,
-} from './post-transaction.ts';
+} from './account-posting.ts';
 
-export interface PostOnceResult {
+export interface TransactionOnceResult {
   posting: Posting;
   /** True when `reference` named an earlier posting, which is returned instead of posting again. */
   replayed: boolean;
@@ -56,14 +56,14 @@ export async function findPostingByReference(db: Database, reference: string): P
 }
 
 /**
- * Posts at most once per reference (the ledger's postEntryOnce): the same request again returns the
+ * postTransaction at most once per reference (postEntryOnce underneath): the same request again returns the
  * first posting; the same reference with another account, direction, amount or counter-account is a
  * reference_conflict.
  */
-export async function postOnce(
+export async function postTransactionOnce(
   db: Database,
   input: PostingInput & { reference: string },
-): Promise<PostOnceResult> {
+): Promise<TransactionOnceResult> {
   try {
     const currency = await accountCurrency(db, input.accountId);
     const r = await postEntryOnce(db, { ...postingEntry(input, currency), reference: input.reference });
@@ -76,6 +76,6 @@ export async function postOnce(
     if (!earlier) throw new Error(`entry ${r.entryId} has no customer line`);
     return { posting: earlier, replayed: true };
   } catch (err) {
-    throw asPostingError(err);
+    throw asPostingRefusal(err);
   }
 }
