@@ -1,6 +1,6 @@
 import { Pagination } from '@/components/ui/pagination';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
-import { useBusinessDate } from '../api/get-business-date';
+import { useBusinessDate } from '@/lib/business-date';
 import { useBranch } from '@/lib/branch';
 import { useAccountListParams } from '../lib/list-params';
 import { ACCOUNT_KIND_TYPES, type ListScreen } from '../lib/screens';
