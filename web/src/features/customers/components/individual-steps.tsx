@@ -10,7 +10,7 @@ import {
 } from '@bankmanager/contracts';
 import { AddressFields } from './address-fields';
 import { BranchInput } from './branch-input';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker } from '@/components/customer/customer-picker';
 import { CheckboxInput, errorAt, optionsOf, SelectInput, TextInput } from './form-controls';
 
 const grid = 'grid gap-4 sm:grid-cols-2';

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { BranchInput } from './branch-input';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker } from '@/components/customer/customer-picker';
 import { errorAt, SelectInput, TextInput } from './form-controls';
 import { usePickedNames } from './picked-names';
 

@@ -16,7 +16,7 @@ import { Select } from '@/components/ui/select';
 import { useProducts } from '../api/get-products';
 import { useOpenAccount } from '../api/open-account';
 import { errorText, fieldErrorsFrom } from '../lib/server-errors';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker } from '@/components/customer/customer-picker';
 
 const ROLLOVER_LABELS = {
   none: 'No rollover: pay out at maturity',
@@ -108,7 +108,15 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
           </Button>
         </p>
       ) : (
-        <CustomerPicker onPick={setCustomer} error={errors.custId} />
+        <CustomerPicker
+          label="Customer"
+          description="Type at least two characters of the name or id"
+          matchesLabel="Matching customers"
+          pickLabel="Choose"
+          showStatus
+          onPick={setCustomer}
+          error={errors.custId}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {products.isError ? (
