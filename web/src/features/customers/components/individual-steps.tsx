@@ -11,7 +11,8 @@ import {
 import { AddressFields } from './address-fields';
 import { BranchInput } from './branch-input';
 import { CustomerPicker } from '@/components/customer/customer-picker';
-import { CheckboxInput, errorAt, optionsOf, SelectInput, TextInput } from './form-controls';
+import { errorAt, optionsOf } from '@/components/form/form-controls';
+import { CheckboxInput, SelectInput, TextInput } from './form-controls';
 
 const grid = 'grid gap-4 sm:grid-cols-2';
 
