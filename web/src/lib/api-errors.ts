@@ -40,3 +40,17 @@ export function issuesByField(
 /** The error when it belongs to no field (a 409 refusal, a network failure), else null. */
 export const formLevelError = (err: Error | null): Error | null =>
   err && Object.keys(fieldErrorsFrom(err)).length === 0 ? err : null;
+
+/**
+ * What to tell the user about a refused request: a 409's code in the bank's words when `texts` has
+ * them (ACCOUNT_REFUSAL_TEXT, a feature's own table), else the server's message.
+ */
+export function refusalText(
+  err: unknown,
+  texts: Readonly<Record<string, string>> = {},
+  fallback = 'Something went wrong',
+): string {
+  const code = conflictCode(err);
+  if (code && Object.hasOwn(texts, code)) return texts[code]!;
+  return err instanceof Error ? err.message : fallback;
+}
