@@ -56,8 +56,7 @@ export function RegisteredUsersRoute() {
     branch: branch ?? undefined,
   });
 
-  const onSort = (key: RegisteredUserSort) => {
-    const order = sort.key === key && sort.order === 'asc' ? 'desc' : 'asc';
+  const onSort = (key: RegisteredUserSort, order: 'asc' | 'desc') => {
     setParams({ sort: key === 'id' ? null : key, order: order === 'asc' ? null : order, page: null });
   };
   const onSelect = (row: RegisteredUser) => {
