@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 
 /**
@@ -53,4 +54,17 @@ export function refusalText(
   const code = conflictCode(err);
   if (code && Object.hasOwn(texts, code)) return texts[code]!;
   return err instanceof Error ? err.message : fallback;
+}
+
+/**
+ * Puts field messages (a 400's, from fieldErrorsFrom) on a react-hook-form form and returns their
+ * names in the server's order, so the caller can focus the first; none means the refusal is the form's.
+ */
+export function setFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: Record<string, string>,
+): Path<T>[] {
+  const names = Object.keys(fields) as Path<T>[];
+  for (const n of names) setError(n, { type: 'server', message: fields[n] });
+  return names;
 }
