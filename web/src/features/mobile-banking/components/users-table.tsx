@@ -31,34 +31,25 @@ interface Props {
  */
 export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) {
   const plain = (label: string) => <TableHead>{label}</TableHead>;
+  const sortable = (label: string, key: RegisteredUserSort, align?: 'right') => (
+    <SortableTableHead
+      label={label}
+      sortKey={key}
+      sort={sort.key}
+      order={sort.order}
+      onSort={onSort}
+      align={align}
+    />
+  );
   return (
     <Table aria-label="Registered mobile banking users" aria-rowcount={rows.length + 1}>
       <TableHeader>
         <tr>
-          <SortableTableHead
-            label="Customer ID"
-            sortKey="id"
-            sort={sort.key}
-            order={sort.order}
-            onSort={onSort}
-          />
-          <SortableTableHead label="Name" sortKey="name" sort={sort.key} order={sort.order} onSort={onSort} />
-          <SortableTableHead
-            label="Mobile No"
-            sortKey="mobile"
-            sort={sort.key}
-            order={sort.order}
-            onSort={onSort}
-          />
+          {sortable('Customer ID', 'id')}
+          {sortable('Name', 'name')}
+          {sortable('Mobile No', 'mobile')}
           {plain('Wallet Account')}
-          <SortableTableHead
-            label="Balance"
-            sortKey="balance"
-            sort={sort.key}
-            order={sort.order}
-            onSort={onSort}
-            align="right"
-          />
+          {sortable('Balance', 'balance', 'right')}
           {plain('Ledger')}
           {plain('Status')}
           {plain('Mobile Banking')}
