@@ -13,7 +13,8 @@ import { AccountTable } from './account-table';
  */
 export function AccountList({ screen }: { screen: ListScreen }) {
   const { filters: inUrl, page, set } = useAccountListParams();
-  // The header's branch is the default branch filter (issue 22 B.2); one in the URL wins.
+  // An officer works one branch, chosen in the header: it is the default branch filter, but a branch
+  // in the URL (a shared link, a chosen filter) wins.
   const { branch } = useBranch();
   const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
   const sort = filters.sort ?? screen.defaultSort ?? 'number';
