@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './format.ts';
 
 /**
  * One list contract for every paged `/api` list (docs/decisions/0008-list-paging.md): 1-based `page`,
@@ -21,3 +22,19 @@ export interface Page<Row> {
   rows: Row[];
   total: number;
 }
+
+/**
+ * The pager under every paged list: its landmark name, buttons and row count. docs/product.md §2 gave
+ * the wording for the registered users' list; every list says it the same way.
+ */
+export const PAGINATION_TEXT = {
+  label: 'Pagination',
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+  /** 1-based page number. */
+  loading: (page: number) => `Loading page ${page}…`,
+  showing: (from: number, to: number, total: number) =>
+    `Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(total)} results`,
+};

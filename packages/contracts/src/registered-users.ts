@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { validatePhoneNumber } from './phone.ts';
-import { pageQuerySchema } from './paging.ts';
-import { formatCount } from './format.ts';
+import { PAGINATION_TEXT, pageQuerySchema } from './paging.ts';
 
 /** docs/product.md §9: users table constants. */
 export const REGISTERED_USERS_PAGE_SIZE = 10;
@@ -86,8 +85,7 @@ export const REGISTERED_USERS_TEXT = {
   empty: 'No registered users found.',
   noResults: (query: string) => `No results found for "${query}"`,
   clearSearch: 'Clear search',
-  showing: (from: number, to: number, total: number) =>
-    `Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(total)} results`,
+  showing: PAGINATION_TEXT.showing,
   loadError: (statusText: string) => `Error fetching users: ${statusText}`,
   loadFailed: 'Failed to load registered users',
   addTitle: 'Add Mobile Banking Subscription',

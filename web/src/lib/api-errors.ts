@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 
 /**
@@ -40,3 +41,30 @@ export function issuesByField(
 /** The error when it belongs to no field (a 409 refusal, a network failure), else null. */
 export const formLevelError = (err: Error | null): Error | null =>
   err && Object.keys(fieldErrorsFrom(err)).length === 0 ? err : null;
+
+/**
+ * What to tell the user about a refused request: a 409's code in the bank's words when `texts` has
+ * them (ACCOUNT_REFUSAL_TEXT, a feature's own table), else the server's message.
+ */
+export function refusalText(
+  err: unknown,
+  texts: Readonly<Record<string, string>> = {},
+  fallback = 'Something went wrong',
+): string {
+  const code = conflictCode(err);
+  if (code && Object.hasOwn(texts, code)) return texts[code]!;
+  return err instanceof Error ? err.message : fallback;
+}
+
+/**
+ * Puts field messages (a 400's, from fieldErrorsFrom) on a react-hook-form form and returns their
+ * names in the server's order, so the caller can focus the first; none means the refusal is the form's.
+ */
+export function setFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: Record<string, string>,
+): Path<T>[] {
+  const names = Object.keys(fields) as Path<T>[];
+  for (const n of names) setError(n, { type: 'server', message: fields[n] });
+  return names;
+}

@@ -1,5 +1,5 @@
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react';
-import { REGISTERED_USERS_TEXT } from '@bankmanager/contracts';
+import { PAGINATION_TEXT as T } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 
 interface Props {
@@ -21,19 +21,15 @@ export function Pagination({ page, pageSize, total, onPage, busy = false }: Prop
   const from = total === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(total, (page + 1) * pageSize);
   return (
-    <nav
-      aria-label="Pagination"
-      aria-busy={busy}
-      className="flex flex-wrap items-center justify-between gap-3"
-    >
+    <nav aria-label={T.label} aria-busy={busy} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-muted-foreground text-sm" aria-live="polite">
-        {busy ? `Loading page ${page + 1}…` : REGISTERED_USERS_TEXT.showing(from, to, total)}
+        {busy ? T.loading(page + 1) : T.showing(from, to, total)}
       </p>
       <div className="flex gap-1">
         <Button
           variant="outline"
           size="icon"
-          aria-label="First page"
+          aria-label={T.first}
           disabled={busy || page <= 0}
           onClick={() => onPage(0)}
         >
@@ -42,7 +38,7 @@ export function Pagination({ page, pageSize, total, onPage, busy = false }: Prop
         <Button
           variant="outline"
           size="icon"
-          aria-label="Previous page"
+          aria-label={T.previous}
           disabled={busy || page <= 0}
           onClick={() => onPage(page - 1)}
         >
@@ -51,7 +47,7 @@ export function Pagination({ page, pageSize, total, onPage, busy = false }: Prop
         <Button
           variant="outline"
           size="icon"
-          aria-label="Next page"
+          aria-label={T.next}
           disabled={busy || page >= last}
           onClick={() => onPage(page + 1)}
         >
@@ -60,7 +56,7 @@ export function Pagination({ page, pageSize, total, onPage, busy = false }: Prop
         <Button
           variant="outline"
           size="icon"
-          aria-label="Last page"
+          aria-label={T.last}
           disabled={busy || page >= last}
           onClick={() => onPage(last)}
         >

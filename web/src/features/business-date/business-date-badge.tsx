@@ -1,5 +1,5 @@
 import { formatLongDate } from '@bankmanager/contracts';
-import { useBusinessDate } from './api/get-business-date';
+import { useBusinessDate } from '@/lib/business-date';
 
 /**
  * The header's business date. Staff post, value and report on it, and after end of day it differs

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ACCOUNT_ACTION_LABELS, formatCurrency, type AccountAction } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { useAccountStanding } from '../api/get-account-standing';
-import { StatusActionDialog } from './status-action-dialog';
+import { StatusActionDialog } from '@/components/accounts/status-action-dialog';
 
 /**
  * What may be taken out (balance less holds, plus overdraft), the holds, and the status actions the
@@ -63,6 +63,9 @@ export function AccountStanding({ number }: { number: string }) {
         <StatusActionDialog
           number={number}
           action={action}
+          refreshes={['account-enquiry', 'standing', number]}
+          description="Give the reason; it is kept in the audit trail."
+          payoutQuestion="optional-number"
           onCancel={() => setAction(null)}
           onDone={(t) => {
             setAction(null);

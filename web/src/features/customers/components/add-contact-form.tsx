@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAddContact } from '../api/add-contact';
 import { errorText } from '../lib/server-errors';
-import { OptionList } from './option-list';
+import { OptionList } from '@/components/form/form-controls';
 
 export const CHANNEL_LABELS: Record<ContactChannel, string> = {
   call: 'Phone call',

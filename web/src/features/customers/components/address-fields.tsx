@@ -1,5 +1,6 @@
 import { DISTRICTS } from '@bankmanager/contracts';
-import { optionsOf, SelectInput, TextInput } from './form-controls';
+import { optionsOf } from '@/components/form/form-controls';
+import { SelectInput, TextInput } from './form-controls';
 
 /** The residential or registered address: lines, town and one of the 16 districts. */
 export function AddressFields() {

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { BRANCHES } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorAt } from './form-controls';
+import { errorAt } from '@/components/form/form-controls';
 
 /** Suggestions for a branch code input. */
 export function BranchCodes({ id }: { id: string }) {

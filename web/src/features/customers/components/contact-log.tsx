@@ -9,7 +9,7 @@ import { CONTACTS_PAGE_SIZE, useContacts } from '../api/get-contacts';
 import { useSetPreferredChannel } from '../api/set-preferred-channel';
 import { errorText } from '../lib/server-errors';
 import { AddContactForm, CHANNEL_LABELS, CHANNEL_OPTIONS } from './add-contact-form';
-import { OptionList } from './option-list';
+import { OptionList } from '@/components/form/form-controls';
 
 /** The customer's contact history (who, how, when, what), the preferred channel and a new entry. */
 export function ContactLog({

@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { CustomerFilters as Filters } from '../api/get-customers';
 import { BranchCodeField } from './branch-input';
-import { OptionList } from './option-list';
+import { OptionList } from '@/components/form/form-controls';
 
 type Change = (c: Partial<Record<keyof Filters, string | undefined>>) => void;
 

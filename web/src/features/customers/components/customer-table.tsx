@@ -1,7 +1,6 @@
 import { formatPhone } from '@bankmanager/contracts/format';
 import { Link } from 'react-router';
 import { customerHref, type CustomerListRow } from '@bankmanager/contracts';
-import { Button } from '@/components/ui/button';
 import {
   Table,
   TableBody,
@@ -11,6 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { SortableTableHead } from '@/components/ui/sortable-table-head';
 import { KycBadge, RiskBadge, StatusBadge } from './status-badges';
 
 const COLUMNS: [label: string, sort?: string][] = [
@@ -47,26 +47,20 @@ export function CustomerTable({
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           <tr>
-            {COLUMNS.map(([label, key]) => (
-              <TableHead
-                key={label}
-                aria-sort={key && key === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-              >
-                {key ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="-ml-3"
-                    onClick={() => onSort(key, key === sort && dir === 'asc' ? 'desc' : 'asc')}
-                  >
-                    {label}
-                    {key === sort ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
-                  </Button>
-                ) : (
-                  label
-                )}
-              </TableHead>
-            ))}
+            {COLUMNS.map(([label, key]) =>
+              key ? (
+                <SortableTableHead
+                  key={label}
+                  label={label}
+                  sortKey={key}
+                  sort={sort}
+                  order={dir}
+                  onSort={onSort}
+                />
+              ) : (
+                <TableHead key={label}>{label}</TableHead>
+              ),
+            )}
           </tr>
         </TableHeader>
         <TableBody>

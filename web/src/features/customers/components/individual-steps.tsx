@@ -10,8 +10,9 @@ import {
 } from '@bankmanager/contracts';
 import { AddressFields } from './address-fields';
 import { BranchInput } from './branch-input';
-import { CustomerPicker } from './customer-picker';
-import { CheckboxInput, errorAt, optionsOf, SelectInput, TextInput } from './form-controls';
+import { CustomerPicker } from '@/components/customer/customer-picker';
+import { errorAt, optionsOf } from '@/components/form/form-controls';
+import { CheckboxInput, SelectInput, TextInput } from './form-controls';
 
 const grid = 'grid gap-4 sm:grid-cols-2';
 

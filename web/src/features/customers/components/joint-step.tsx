@@ -1,8 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { BranchInput } from './branch-input';
-import { CustomerPicker } from './customer-picker';
-import { errorAt, SelectInput, TextInput } from './form-controls';
+import { CustomerPicker } from '@/components/customer/customer-picker';
+import { errorAt } from '@/components/form/form-controls';
+import { SelectInput, TextInput } from './form-controls';
 import { usePickedNames } from './picked-names';
 
 /** Two or more private customers on file, the account title and the operating mandate. */

@@ -1,6 +1,6 @@
 import type { CustomerListRow } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker } from '@/components/customer/customer-picker';
 import { padId } from './customer-table';
 
 /** A customer slot in a form: the picker until one is chosen, then its name with "Change". */

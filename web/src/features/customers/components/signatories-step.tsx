@@ -2,8 +2,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { CustomerPicker } from './customer-picker';
-import { errorAt, SelectInput } from './form-controls';
+import { CustomerPicker } from '@/components/customer/customer-picker';
+import { errorAt } from '@/components/form/form-controls';
+import { SelectInput } from './form-controls';
 import { usePickedNames } from './picked-names';
 import { CombinationsField } from './combinations-field';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Customer360 } from '@bankmanager/contracts';
 import { useCustomer360 } from '../api/get-customer-360';
 import { usePickedCustomer } from '../lib/use-picked-customer';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker } from '@/components/customer/customer-picker';
 import { padId } from './customer-table';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 

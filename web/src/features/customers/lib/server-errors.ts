@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { duplicateRefusalSchema } from '@bankmanager/contracts';
 import { ApiError } from '@/lib/api-client';
+import { refusalText } from '@/lib/api-errors';
 
 export { fieldErrorsFrom } from '@/lib/api-errors';
 
@@ -13,5 +14,5 @@ export function duplicateFrom(err: unknown): DuplicateRefusal | null {
   return parsed.success ? parsed.data : null;
 }
 
-export const errorText = (err: unknown, fallback = 'Something went wrong') =>
-  err instanceof Error ? err.message : fallback;
+/** The server's message (customers have no refusal codes of their own to reword). */
+export const errorText = (err: unknown, fallback?: string) => refusalText(err, {}, fallback);

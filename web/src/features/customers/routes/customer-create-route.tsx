@@ -13,6 +13,7 @@ import { KIND_TITLES, type KindRoute } from '../lib/kinds';
 import { duplicateFrom, errorText, fieldErrorsFrom, type DuplicateRefusal } from '../lib/server-errors';
 import { useCreateForm } from '../lib/use-create-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { setFieldErrors } from '@/lib/api-errors';
 
 /** /customers/<kind>/new: the multi-step creation form, then the document uploads. */
 export function CustomerCreateRoute({ kind }: { kind: KindRoute }) {
@@ -39,9 +40,7 @@ export function CustomerCreateRoute({ kind }: { kind: KindRoute }) {
         onError: (err) => {
           const refusal = duplicateFrom(err);
           if (refusal) return setDuplicate({ refusal, body });
-          const fields = fieldErrorsFrom(err);
-          const names = Object.keys(fields);
-          for (const name of names) f.form.setError(name, { type: 'server', message: fields[name] });
+          const names = setFieldErrors(f.form.setError, fieldErrorsFrom(err));
           if (names.length) f.showFirstError(names);
           else setFormError(errorText(err));
         },

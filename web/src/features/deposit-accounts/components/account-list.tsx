@@ -1,6 +1,6 @@
 import { Pagination } from '@/components/ui/pagination';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
-import { useBusinessDate } from '../api/get-business-date';
+import { useBusinessDate } from '@/lib/business-date';
 import { useBranch } from '@/lib/branch';
 import { useAccountListParams } from '../lib/list-params';
 import { ACCOUNT_KIND_TYPES, type ListScreen } from '../lib/screens';
@@ -13,7 +13,8 @@ import { AccountTable } from './account-table';
  */
 export function AccountList({ screen }: { screen: ListScreen }) {
   const { filters: inUrl, page, set } = useAccountListParams();
-  // The header's branch is the default branch filter; one in the URL wins.
+  // An officer works one branch, chosen in the header: it is the default branch filter, but a branch
+  // in the URL (a shared link, a chosen filter) wins.
   const { branch } = useBranch();
   const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
   const sort = filters.sort ?? screen.defaultSort ?? 'number';

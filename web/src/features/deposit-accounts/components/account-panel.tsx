@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
 import { useAccountManage } from '../api/get-account-manage';
 import { errorText } from '../lib/server-errors';
-import { ActionDialog } from './action-dialog';
+import { ACCOUNTS_QUERY_KEY } from '../api/invalidate';
+import { StatusActionDialog } from '@/components/accounts/status-action-dialog';
 import { HoldForm } from './hold-form';
 import { HoldsList } from './holds-list';
 import { AccountStatusBadge } from './status-badge';
@@ -95,9 +96,10 @@ export function AccountPanel({
       ) : null}
       {outcome ? <p role="status">{outcome}</p> : null}
       {action ? (
-        <ActionDialog
+        <StatusActionDialog
           number={v.accountNumber}
           action={action}
+          refreshes={ACCOUNTS_QUERY_KEY}
           onCancel={() => setAction(null)}
           onDone={(text) => {
             setAction(null);

@@ -9,6 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { SortableTableHead } from '@/components/ui/sortable-table-head';
 import { daysBetween } from '../lib/days';
 import type { ListColumn } from '../lib/screens';
 import { InterestFigure } from './interest-figure';
@@ -86,29 +87,23 @@ export function AccountTable({ caption, rows, columns, sort, order, onSort, onOp
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           <tr>
-            {cols.map((c) => (
-              <TableHead
-                key={c.label}
-                align={c.amount ? 'right' : undefined}
-                aria-sort={
-                  c.sort && c.sort === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined
-                }
-              >
-                {c.sort ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="-ml-3"
-                    onClick={() => onSort(c.sort!, c.sort === sort && order === 'asc' ? 'desc' : 'asc')}
-                  >
-                    {c.label}
-                    {c.sort === sort ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
-                  </Button>
-                ) : (
-                  c.label
-                )}
-              </TableHead>
-            ))}
+            {cols.map((c) =>
+              c.sort ? (
+                <SortableTableHead
+                  key={c.label}
+                  label={c.label}
+                  sortKey={c.sort}
+                  sort={sort}
+                  order={order}
+                  onSort={onSort}
+                  align={c.amount ? 'right' : undefined}
+                />
+              ) : (
+                <TableHead key={c.label} align={c.amount ? 'right' : undefined}>
+                  {c.label}
+                </TableHead>
+              ),
+            )}
           </tr>
         </TableHeader>
         <TableBody>

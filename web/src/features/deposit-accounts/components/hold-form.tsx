@@ -3,7 +3,7 @@ import { holdCreateSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError, FormField } from '@/components/ui/form-field';
 import { usePlaceHold } from '../api/holds';
-import { errorText, fieldErrorsFrom } from '../lib/server-errors';
+import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 
 /** Places a hold: the amount stops counting towards the available balance until released or expired. */
 export function HoldForm({ number }: { number: string }) {
@@ -36,6 +36,7 @@ export function HoldForm({ number }: { number: string }) {
     );
   }
 
+  const refusal = formLevelError(place.error);
   return (
     <form onSubmit={submit} noValidate aria-label="Place a hold" className="grid gap-3 sm:grid-cols-3">
       <FormField
@@ -67,9 +68,7 @@ export function HoldForm({ number }: { number: string }) {
           {place.isPending ? 'Placing…' : 'Place hold'}
         </Button>
         {done ? <p role="status">Hold placed.</p> : null}
-        {place.isError && !Object.keys(fieldErrorsFrom(place.error)).length ? (
-          <FieldError>{errorText(place.error)}</FieldError>
-        ) : null}
+        {refusal ? <FieldError>{errorText(refusal)}</FieldError> : null}
       </div>
     </form>
   );

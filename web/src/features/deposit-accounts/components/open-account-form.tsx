@@ -15,8 +15,8 @@ import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { useProducts } from '../api/get-products';
 import { useOpenAccount } from '../api/open-account';
-import { errorText, fieldErrorsFrom } from '../lib/server-errors';
-import { CustomerPicker } from './customer-picker';
+import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
+import { CustomerPicker } from '@/components/customer/customer-picker';
 
 const ROLLOVER_LABELS = {
   none: 'No rollover: pay out at maturity',
@@ -91,6 +91,7 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
       </section>
     );
 
+  const refusal = formLevelError(open.error);
   return (
     <form
       onSubmit={submit}
@@ -108,7 +109,15 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
           </Button>
         </p>
       ) : (
-        <CustomerPicker onPick={setCustomer} error={errors.custId} />
+        <CustomerPicker
+          label="Customer"
+          description="Type at least two characters of the name or id"
+          matchesLabel="Matching customers"
+          pickLabel="Choose"
+          showStatus
+          onPick={setCustomer}
+          error={errors.custId}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {products.isError ? (
@@ -182,9 +191,7 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
           </>
         ) : null}
       </div>
-      {open.isError && !Object.keys(fieldErrorsFrom(open.error)).length ? (
-        <FieldError>{errorText(open.error)}</FieldError>
-      ) : null}
+      {refusal ? <FieldError>{errorText(refusal)}</FieldError> : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={open.isPending}>
           {open.isPending ? 'Sending…' : 'Open account'}

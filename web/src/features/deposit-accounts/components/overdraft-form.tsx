@@ -3,7 +3,7 @@ import { overdraftLimitSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError, FormField } from '@/components/ui/form-field';
 import { useSetOverdraftLimit } from '../api/set-overdraft-limit';
-import { errorText, fieldErrorsFrom } from '../lib/server-errors';
+import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 
 /** Asks for a new overdraft limit with its expiry; a checker approves it (four-eyes). */
 export function OverdraftForm({ number }: { number: string }) {
@@ -26,6 +26,7 @@ export function OverdraftForm({ number }: { number: string }) {
     od.mutate({ number, ...parsed.data }, { onError: (err) => setErrors(fieldErrorsFrom(err)) });
   }
 
+  const refusal = formLevelError(od.error);
   return (
     <form onSubmit={submit} noValidate aria-label="Set overdraft limit" className="grid gap-3 sm:grid-cols-3">
       <FormField
@@ -61,9 +62,7 @@ export function OverdraftForm({ number }: { number: string }) {
             it in the approvals inbox.
           </p>
         ) : null}
-        {od.isError && !Object.keys(fieldErrorsFrom(od.error)).length ? (
-          <FieldError>{errorText(od.error)}</FieldError>
-        ) : null}
+        {refusal ? <FieldError>{errorText(refusal)}</FieldError> : null}
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatLongDate } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { businessDateQueryKey } from '@/lib/business-date';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useLiveRun } from '../api/get-run';
@@ -28,8 +29,8 @@ export function ProcessesRoute() {
   const retry = useRetryRun();
   const status = run.data?.status;
   useEffect(() => {
-    // The header's business date (its own feature's query) moves when a run completes.
-    if (status === 'completed') void qc.invalidateQueries({ queryKey: ['business-date'] });
+    // The header's business date moves when a run completes.
+    if (status === 'completed') void qc.invalidateQueries({ queryKey: businessDateQueryKey });
     if (status) void qc.invalidateQueries({ queryKey: ['eod', 'runs'] });
   }, [status, qc]);
 

@@ -1,6 +1,5 @@
 import { formatPhone } from '@bankmanager/contracts/format';
 import type { KeyboardEvent } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import {
   formatAmount,
   padCustomerId,
@@ -9,6 +8,7 @@ import {
 } from '@bankmanager/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { SortableTableHead } from '@/components/ui/sortable-table-head';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { CustomerStatusBadge, SubscriptionBadge } from './status-badges';
 
@@ -20,42 +20,10 @@ export interface SortState {
 interface Props {
   rows: RegisteredUser[];
   sort: SortState;
-  onSort: (key: RegisteredUserSort) => void;
+  onSort: (key: RegisteredUserSort, order: SortState['order']) => void;
   selectedId: number | null;
   /** Omitted for sample rows: they are read-only (nothing may be edited against a made-up id). */
   onSelect?: (row: RegisteredUser) => void;
-}
-
-function SortHeader({
-  label,
-  sortKey,
-  sort,
-  onSort,
-  align,
-}: {
-  label: string;
-  sortKey: RegisteredUserSort;
-  sort: SortState;
-  onSort: Props['onSort'];
-  align?: 'right';
-}) {
-  const active = sort.key === sortKey;
-  const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <TableHead
-      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      align={align}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(sortKey)}
-        className="hover:text-foreground focus-visible:ring-ring inline-flex items-center gap-1 rounded focus-visible:ring-2 focus-visible:outline-none"
-      >
-        {label}
-        <Icon className="size-3.5" aria-hidden />
-      </button>
-    </TableHead>
-  );
 }
 
 /**
@@ -63,15 +31,25 @@ function SortHeader({
  */
 export function UsersTable({ rows, sort, onSort, selectedId, onSelect }: Props) {
   const plain = (label: string) => <TableHead>{label}</TableHead>;
+  const sortable = (label: string, key: RegisteredUserSort, align?: 'right') => (
+    <SortableTableHead
+      label={label}
+      sortKey={key}
+      sort={sort.key}
+      order={sort.order}
+      onSort={onSort}
+      align={align}
+    />
+  );
   return (
     <Table aria-label="Registered mobile banking users" aria-rowcount={rows.length + 1}>
       <TableHeader>
         <tr>
-          <SortHeader label="Customer ID" sortKey="id" sort={sort} onSort={onSort} />
-          <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
-          <SortHeader label="Mobile No" sortKey="mobile" sort={sort} onSort={onSort} />
+          {sortable('Customer ID', 'id')}
+          {sortable('Name', 'name')}
+          {sortable('Mobile No', 'mobile')}
           {plain('Wallet Account')}
-          <SortHeader label="Balance" sortKey="balance" sort={sort} onSort={onSort} align="right" />
+          {sortable('Balance', 'balance', 'right')}
           {plain('Ledger')}
           {plain('Status')}
           {plain('Mobile Banking')}

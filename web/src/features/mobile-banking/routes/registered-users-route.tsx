@@ -46,7 +46,7 @@ export function RegisteredUsersRoute() {
   const setPage = (p: number) => setParams({ page: p > 0 ? p + 1 : null });
   const [selected, setSelected] = useState<RegisteredUser | null>(null);
   const [form, setForm] = useState<'closed' | 'add' | 'edit'>('closed');
-  // The header's branch scopes the list, as it does the customers list (ADR 0015).
+  // The header's branch scopes the list, as it does the customers list: staff see their branch's users.
   const { branch } = useBranch();
   const users = useRegisteredUsers({
     q,
@@ -56,8 +56,7 @@ export function RegisteredUsersRoute() {
     branch: branch ?? undefined,
   });
 
-  const onSort = (key: RegisteredUserSort) => {
-    const order = sort.key === key && sort.order === 'asc' ? 'desc' : 'asc';
+  const onSort = (key: RegisteredUserSort, order: 'asc' | 'desc') => {
     setParams({ sort: key === 'id' ? null : key, order: order === 'asc' ? null : order, page: null });
   };
   const onSelect = (row: RegisteredUser) => {
@@ -155,7 +154,8 @@ export function RegisteredUsersRoute() {
           onClose={() => setForm('closed')}
           onSaved={(saved) => {
             setSelected((s) => (s?.cust_id === saved.cust_id ? saved : s));
-            // Back to the updated row once the form has closed.
+            // Focus goes back to the updated row once the form has closed, so a keyboard user carries on
+            // from where they were rather than from the top of the page.
             requestAnimationFrame(() =>
               document.querySelector<HTMLElement>(`[data-cust-id="${saved.cust_id}"]`)?.focus(),
             );

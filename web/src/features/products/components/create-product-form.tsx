@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { CURRENCIES, DEPOSIT_PRODUCT_TYPES, PRODUCT_TEXT, type ProductCreate } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { setFieldErrors } from '@/lib/api-errors';
 import { useCreateProduct } from '../api/create-product';
 import { useCreateProductForm } from '../lib/use-create-form';
 import { conflictCode, fieldErrorsFrom, refusalText } from '../lib/server-errors';
@@ -35,9 +36,8 @@ export function CreateProductForm({ businessDate, onClose }: { businessDate: str
       onError: (err) => {
         const fields = fieldErrorsFrom(err);
         if (/duplicate|exists/.test(conflictCode(err) ?? '')) fields.code = PRODUCT_TEXT.duplicate;
-        const names = Object.keys(fields);
-        for (const n of names) form.setError(n as 'code', { type: 'server', message: fields[n] });
-        if (names.length) form.setFocus(names[0] as 'code');
+        const names = setFieldErrors(form.setError, fields);
+        if (names.length) form.setFocus(names[0]!);
         else setFormError(refusalText(err));
       },
     });

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { useChangeProduct } from '../api/change-product';
 import { conflictCode, fieldErrorsFrom, refusalText } from '../lib/server-errors';
 import { changesSomething, useEditProductForm } from '../lib/use-edit-form';
-import { idOf, optionsOf, SelectInput, TextInput } from './form-controls';
+import { optionsOf } from '@/components/form/form-controls';
+import { setFieldErrors } from '@/lib/api-errors';
+import { idOf, SelectInput, TextInput } from './form-controls';
 import { GlFields } from './gl-fields';
 import { SentForApproval } from './sent-for-approval';
 import { TermsFields } from './terms-fields';
@@ -45,9 +47,8 @@ export function EditProductForm({ product, businessDate }: { product: Product; b
           const fields = fieldErrorsFrom(err);
           // A version on that date exists: the date is what the maker must change.
           if (conflictCode(err) === 'version_exists') fields['terms.effectiveFrom'] = refusalText(err);
-          const names = Object.keys(fields);
-          for (const n of names) form.setError(n as 'name', { type: 'server', message: fields[n] });
-          if (names.length) form.setFocus(names[0] as 'name');
+          const names = setFieldErrors(form.setError, fields);
+          if (names.length) form.setFocus(names[0]!);
           else setFormError(refusalText(err));
         },
       },

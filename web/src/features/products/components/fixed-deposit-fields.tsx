@@ -2,7 +2,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { ROLLOVER_OPTIONS } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
-import { errorAt, idOf, optionsOf, TextInput } from './form-controls';
+import { errorAt, optionsOf } from '@/components/form/form-controls';
+import { idOf, TextInput } from './form-controls';
 
 /** Fixed deposits only: tenors with their rates, the rollover choices and the early-withdrawal penalty. */
 export function FixedDepositFields() {

@@ -2,7 +2,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { INTEREST_POSTING_FREQUENCIES, type DepositProductType } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
-import { errorAt, optionsOf, SelectInput, TextInput } from './form-controls';
+import { errorAt, optionsOf } from '@/components/form/form-controls';
+import { SelectInput, TextInput } from './form-controls';
 import { FixedDepositFields } from './fixed-deposit-fields';
 
 const grid = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3';

@@ -1,5 +1,5 @@
 import { PRODUCT_TEXT } from '@bankmanager/contracts';
-import { conflictCode } from '@/lib/api-errors';
+import { refusalText as refusalIn } from '@/lib/api-errors';
 
 export { conflictCode, fieldErrorsFrom } from '@/lib/api-errors';
 
@@ -11,8 +11,4 @@ const CONFLICTS: Record<string, string> = {
 };
 
 /** A refusal's message for the form: the 409's code in our words, else the server's own message. */
-export function refusalText(err: unknown): string {
-  const code = conflictCode(err);
-  if (code && CONFLICTS[code]) return CONFLICTS[code];
-  return err instanceof Error ? err.message : 'Something went wrong';
-}
+export const refusalText = (err: unknown): string => refusalIn(err, CONFLICTS);

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useBusinessDate } from '../api/get-business-date';
+import { useBusinessDate } from '@/lib/business-date';
 import { useProducts } from '../api/get-products';
 import { CreateProductForm } from '../components/create-product-form';
 import { ProductDetail } from '../components/product-detail';

@@ -11,7 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError } from '@/lib/api-errors';
 import { useChangeLine } from '../api/change-line';
 import { LINES_PAGE_SIZE, useLines } from '../api/lines';
 import { LineEditor } from './line-editor';
@@ -31,6 +31,7 @@ export function LinesTable({ batch }: { batch: SalaryBatch }) {
     setOnly(o);
     setPage(0);
   };
+  const refusal = formLevelError(change.error);
   return (
     <section aria-labelledby="lines-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -56,9 +57,9 @@ export function LinesTable({ batch }: { batch: SalaryBatch }) {
           </Button>
         </div>
       </div>
-      {change.isError && !Object.keys(fieldErrorsFrom(change.error)).length ? (
+      {refusal ? (
         <p role="alert" className="text-destructive text-sm">
-          {change.error.message}
+          {refusal.message}
         </p>
       ) : null}
       {lines.isError ? (

@@ -3,7 +3,7 @@ import { standingOrderOptionsInputSchema, type StandingOrderOptions } from '@ban
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useSaveOptions } from '../api/options';
 
@@ -31,6 +31,7 @@ export function OptionsForm({ options: o }: { options: StandingOrderOptions }) {
       onError: (err) => setErrors(fieldErrorsFrom(err)),
     });
   };
+  const refusal = formLevelError(save.error);
   return (
     <form
       onSubmit={submit}
@@ -75,9 +76,9 @@ export function OptionsForm({ options: o }: { options: StandingOrderOptions }) {
         income (4020).
         {o.updated_by ? ` Last changed by ${o.updated_by}.` : ''}
       </p>
-      {save.isError && !Object.keys(fieldErrorsFrom(save.error)).length ? (
+      {refusal ? (
         <p role="alert" className="text-destructive text-sm">
-          {save.error.message}
+          {refusal.message}
         </p>
       ) : null}
       <div>

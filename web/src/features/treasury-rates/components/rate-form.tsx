@@ -3,7 +3,7 @@ import { FOREIGN_CURRENCIES, exchangeRateInputSchema } from '@bankmanager/contra
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useSetRate } from '../api/set-rate';
 
@@ -46,6 +46,7 @@ export function RateForm({ businessDate }: { businessDate: string }) {
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
     />
   );
+  const refusal = formLevelError(save.error);
   return (
     <form
       onSubmit={submit}
@@ -79,9 +80,9 @@ export function RateForm({ businessDate }: { businessDate: string }) {
         {field('mid', 'Mid')}
         {field('sell', 'Sell')}
       </div>
-      {save.isError && !Object.keys(fieldErrorsFrom(save.error)).length ? (
+      {refusal ? (
         <p role="alert" className="text-destructive text-sm">
-          {save.error.message}
+          {refusal.message}
         </p>
       ) : null}
       <div>
