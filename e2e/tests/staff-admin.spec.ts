@@ -59,10 +59,12 @@ describe('Staff administration and the audit trail', () => {
     // Readable labels in the list; the raw code is each cell's title and the detail view's.
     await table.getByText('Banned staff member').first().waitFor();
     await table.getByText('Approved staff member').first().waitFor();
-    const codes = await table
-      .locator('tbody tr td:nth-child(3)')
-      .evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
-    expect(codes.every((t) => t.startsWith('staff.'))).toBe(true);
+    // The unfiltered list may show the same two rows first: wait for the filtered page to replace it.
+    const codes = () =>
+      table
+        .locator('tbody tr td:nth-child(3)')
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
+    await expect.poll(async () => (await codes()).every((t) => t.startsWith('staff.'))).toBe(true);
 
     await table
       .getByRole('button', { name: /\(Banned staff member\)$/ })

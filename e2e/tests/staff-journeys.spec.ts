@@ -100,6 +100,8 @@ describe('staff journeys (docs/product.md §2, §4, §5)', () => {
   it('theme: toggled, it survives a reload and a new sign-in', async () => {
     const page = await browser.newPage({ colorScheme: 'light' });
     await signInAsDemo(page);
+    // The stored theme arrives with the profile, after the header: read it once that has loaded.
+    await page.waitForLoadState('networkidle');
     const before = await isDark(page);
     await page
       .getByRole('button', { name: before ? 'Switch to light theme' : 'Switch to dark theme' })
