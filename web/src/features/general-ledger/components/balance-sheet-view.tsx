@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { GL_REPORT_TEXT } from '@bankmanager/contracts';
 import { FormField } from '@/components/ui/form-field';
 import { useBalanceSheet } from '../api/get-balance-sheet';
-import { DownloadButtons, todayIso } from './report-toolbar';
+import { DownloadButtons, useReportDate } from './report-toolbar';
 import { StatementTable } from './statement-table';
 
 /** The balance sheet at the end of a date. */
 export function BalanceSheetView() {
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useReportDate();
   const bs = useBalanceSheet(date);
   return (
     <section aria-labelledby="bs-title" className="grid gap-4">

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/table';
 import { useGlAccounts } from '../api/get-gl-accounts';
 import { useGlStatement, type GlStatementRequest } from '../api/get-gl-statement';
-import { DownloadButtons, todayIso } from './report-toolbar';
+import { DownloadButtons, useReportDate } from './report-toolbar';
 
 const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -24,7 +24,7 @@ export function GlStatementView({ initialCode }: { initialCode?: string }) {
   const [code, setCode] = useState(initialCode ?? '');
   const [currency, setCurrency] = useState<'SLE' | 'USD'>('SLE');
   const [from, setFrom] = useState(monthAgo);
-  const [to, setTo] = useState(todayIso);
+  const [to, setTo] = useReportDate();
   const account = chart.data?.find((a) => a.code === code);
   const cur = account && account.currency !== 'both' ? account.currency : currency;
   const request: GlStatementRequest | null = code && from && to ? { code, from, to, currency: cur } : null;

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { GL_REPORT_TEXT } from '@bankmanager/contracts';
 import { FormField } from '@/components/ui/form-field';
 import { useIncomeStatement } from '../api/get-income-statement';
-import { DownloadButtons, todayIso } from './report-toolbar';
+import { DownloadButtons, useReportDate } from './report-toolbar';
 import { StatementTable } from './statement-table';
 
-const monthStart = () => `${todayIso().slice(0, 8)}01`;
-
-/** Income and expenses for a period of business dates. */
+/** Income and expenses for a period of business dates: by default the business date's month to date. */
 export function IncomeStatementView() {
-  const [from, setFrom] = useState(monthStart);
-  const [to, setTo] = useState(todayIso);
+  const [to, setTo] = useReportDate();
+  const [pickedFrom, setFrom] = useState<string | null>(null);
+  const from = pickedFrom ?? (to ? `${to.slice(0, 8)}01` : '');
   const is = useIncomeStatement(from, to);
   return (
     <section aria-labelledby="is-title" className="grid gap-4">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { GL_CLASS_LABELS, GL_REPORT_TEXT, formatAmount, formatCurrency } from '@bankmanager/contracts';
 import { FormField } from '@/components/ui/form-field';
 import {
@@ -11,11 +10,11 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useTrialBalance } from '../api/get-trial-balance';
-import { DownloadButtons, todayIso } from './report-toolbar';
+import { DownloadButtons, useReportDate } from './report-toolbar';
 
 /** The trial balance as of a date; a red banner when a currency's debits and credits differ. */
 export function TrialBalanceTab() {
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useReportDate();
   const tb = useTrialBalance(date);
   const d = tb.data;
   const off = d?.totals.filter((t) => t.difference !== '0.00').map((t) => t.currency) ?? [];
