@@ -28,7 +28,7 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
-import { eodRoutes, registerEodPrecheck, registerEodStep } from './modules/eod/index.ts';
+import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
@@ -135,6 +135,9 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   await registerRealtime(app);
   // Before the modules: each registers its four-eyes commands on this app's own engine.
   registerApprovals(app, roleLimits);
+  // End of day refuses to start while a till is open, and runs the standing orders due first.
+  const eodHooks: EodHooks = { openTillSessions, runDueStandingOrders };
+  app.decorate('eodHooks', eodHooks);
 
   await app.register(
     async (api) => {
@@ -154,9 +157,6 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(customerRoutes);
       await api.register(depositAccountRoutes);
       await api.register(productRoutes);
-      // End of day refuses to start while a till is open, and runs the standing orders due first.
-      registerEodPrecheck('openTillSessions', openTillSessions);
-      registerEodStep('runDueStandingOrders', runDueStandingOrders);
       await api.register(eodRoutes);
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);

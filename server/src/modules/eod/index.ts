@@ -11,9 +11,7 @@ import { EodRunner } from './runner.ts';
 import { runners } from './runners.ts';
 
 export {
-  registerEodPrecheck,
-  registerEodStep,
-  unregisterEodHook,
+  type EodHooks,
   type EodActor,
   type OpenTillSession,
   type StandingOrdersOutcome,
@@ -27,7 +25,7 @@ export { dayFacts } from './calendar.ts';
 
 /** `/api/eod/…`, `/api/calendar/…`; starts the runner when the app is ready, stops it on close. */
 export const eodRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerEodRunCommand(app.approvals);
+  registerEodRunCommand(app.approvals, app.eodHooks);
   await app.register(calendarRoutes);
   await app.register(eodRunRoutes);
   await app.register(eodReportRoutes);
@@ -38,6 +36,7 @@ export const eodRoutes: FastifyPluginAsyncZod = async (app) => {
       leaseSeconds: app.config.eod.leaseSeconds,
       pollMs: 1000,
       log: app.log,
+      hooks: app.eodHooks,
     });
     runners.set(app.dbHandle, runner);
     runner.start();

@@ -14,7 +14,7 @@ import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { stillPendingSql } from '../approvals/index.ts';
 import { dayFacts } from './calendar.ts';
-import { eodHooks } from './registry.ts';
+import type { EodHooks } from './registry.ts';
 
 /** Pending, unexpired approval requests other than end of day's own: they would die with the day. */
 async function pendingApprovals(db: Database) {
@@ -41,9 +41,9 @@ async function pendingApprovals(db: Database) {
   }));
 }
 
-async function tillsCheck(db: Database): Promise<EodPrecheck> {
+async function tillsCheck(db: Database, hooks: Readonly<EodHooks>): Promise<EodPrecheck> {
   const base = { key: 'tills_closed' as const, label: EOD_PRECHECK_LABELS.tills_closed };
-  const open = eodHooks().openTillSessions;
+  const open = hooks.openTillSessions;
   if (!open) return { ...base, state: 'unavailable', message: EOD_TEXT.noTillsModule, items: [] };
   const sessions = await open(db);
   return sessions.length === 0
@@ -80,11 +80,11 @@ async function suspenseCheck(db: Database): Promise<EodPrecheck> {
 }
 
 /** GET /api/eod/prechecks: every check as it stands now. */
-export async function runPrechecks(db: Database): Promise<EodPrechecks> {
+export async function runPrechecks(db: Database, hooks: Readonly<EodHooks>): Promise<EodPrechecks> {
   const [facts, pending, tills, suspense] = await Promise.all([
     dayFacts(db),
     pendingApprovals(db),
-    tillsCheck(db),
+    tillsCheck(db, hooks),
     suspenseCheck(db),
   ]);
   const approvals: EodPrecheck = {
@@ -109,8 +109,12 @@ export async function runPrechecks(db: Database): Promise<EodPrechecks> {
  * pass only when the maker carries over exactly those listed; suspense only when acknowledged. An
  * unavailable check (its module is not installed) is shown as such and does not block.
  */
-export async function assertPrechecks(db: Database, request: EodRunRequest): Promise<EodPrechecks> {
-  const result = await runPrechecks(db);
+export async function assertPrechecks(
+  db: Database,
+  request: EodRunRequest,
+  hooks: Readonly<EodHooks>,
+): Promise<EodPrechecks> {
+  const result = await runPrechecks(db, hooks);
   const pendingIds = new Set(result.pendingApprovals.map((p) => p.id));
   const carried = new Set(request.carryOverApprovalIds);
   const sameSet = pendingIds.size === carried.size && [...carried].every((id) => pendingIds.has(id));

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/client.ts';
+import 'fastify';
 
 /**
- * Where other modules plug into end of day, one line each, when their plugin registers (the teller
- * module's till sessions, the payments module's standing orders). Nothing registered: the pre-check
- * says "no tills module" and the step "no standing orders module" — never a pass they did not earn.
+ * Where other modules plug into end of day (the teller module's till sessions, the payments module's
+ * standing orders): app.ts fills `app.eodHooks`. Nothing set: the pre-check says "no tills module" and
+ * the step "no standing orders module" — never a pass they did not earn.
  */
 export interface OpenTillSession {
   sessionId: string;
@@ -34,27 +35,12 @@ export interface EodHooks {
   ) => Promise<StandingOrdersOutcome>;
 }
 
-const hooks: EodHooks = {};
-
-/** `registerEodPrecheck('openTillSessions', openTillSessions)` from the teller module's plugin. */
-export function registerEodPrecheck(
-  name: 'openTillSessions',
-  fn: NonNullable<EodHooks['openTillSessions']>,
-): void {
-  hooks[name] = fn;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * This app's end-of-day hooks, set by app.ts before the end-of-day routes register (one object per
+     * app: two apps in one process, as tests build, never share them).
+     */
+    eodHooks: EodHooks;
+  }
 }
-
-/** `registerEodStep('runDueStandingOrders', runDueStandingOrders)` from the payments module's plugin. */
-export function registerEodStep(
-  name: 'runDueStandingOrders',
-  fn: NonNullable<EodHooks['runDueStandingOrders']>,
-): void {
-  hooks[name] = fn;
-}
-
-/** Removes a hook (tests put a double in and take it out again). */
-export function unregisterEodHook(name: keyof EodHooks): void {
-  delete hooks[name];
-}
-
-export const eodHooks = (): Readonly<EodHooks> => hooks;

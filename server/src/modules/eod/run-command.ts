@@ -8,6 +8,7 @@ import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import { type Approvals } from '../approvals/index.ts';
 import { runPrechecks } from './prechecks.ts';
+import type { EodHooks } from './registry.ts';
 
 const command = z.object({ runId: z.number() });
 
@@ -17,7 +18,7 @@ const command = z.object({ runId: z.number() });
  * next business date, and queues the run; the runner then starts it. The engine compares the business
  * date the request was made on (subject version): a request made before the date moved is refused.
  */
-export function registerEodRunCommand(approvals: Approvals): void {
+export function registerEodRunCommand(approvals: Approvals, hooks: Readonly<EodHooks>): void {
   approvals.register({
     type: 'eod.run',
     currentVersion: (tx) => currentBusinessDate(tx),
@@ -36,7 +37,7 @@ export function registerEodRunCommand(approvals: Approvals): void {
       );
       if (!run || run.status !== 'awaiting_approval')
         throw conflict(EOD_TEXT.notRetryable(run?.status ?? 'gone'), { code: 'run_state' });
-      const checks = await runPrechecks(tx);
+      const checks = await runPrechecks(tx, hooks);
       const carried = new Set(run.carry_over);
       const blocking = checks.checks.filter(
         (c) =>

@@ -37,7 +37,7 @@ export const eodRunRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eodPrechecksSchema, ...apiErrors },
       },
     },
-    async () => runPrechecks(app.db),
+    async () => runPrechecks(app.db, app.eodHooks),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const eodRunRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const checks = await assertPrechecks(app.db, req.body);
+      const checks = await assertPrechecks(app.db, req.body, app.eodHooks);
       const u = currentUser(req);
       const maker = { id: u.userId, email: u.email, ip: requestIp(req) };
       try {

@@ -7,6 +7,7 @@ import { dayFacts } from './calendar.ts';
 import { LeaseLost, setStep, type RunFacts, type StepContext } from './step-context.ts';
 import { stepTotals } from './step-totals.ts';
 import { STEP_IMPLS } from './steps/index.ts';
+import type { EodHooks } from './registry.ts';
 
 export interface RunnerOptions {
   /** Accounts per chunk (one transaction each; progress is saved per chunk). */
@@ -16,6 +17,8 @@ export interface RunnerOptions {
   /** How often an idle server looks for a queued run. */
   pollMs: number;
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
+  /** The app's hooks into other modules. */
+  hooks: Readonly<EodHooks>;
 }
 
 /**
@@ -152,6 +155,7 @@ export class EodRunner {
       chunkRows: this.opts.chunkRows,
       workerId: this.workerId,
       leaseSeconds: this.opts.leaseSeconds,
+      hooks: this.opts.hooks,
     };
   }
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { EodHooks } from './registry.ts';
 import type { EodStep } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
@@ -25,6 +26,8 @@ export interface StepContext {
   chunkRows: number;
   workerId: string;
   leaseSeconds: number;
+  /** The app's hooks into other modules (the standing orders step). */
+  hooks: Readonly<EodHooks>;
 }
 
 /** Lost the run to another server (its lease ran out): stop at once, write nothing more. */

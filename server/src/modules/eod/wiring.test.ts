@@ -5,15 +5,14 @@ import { fundVault, leones, ref } from '../../../test/support/teller.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { runDueStandingOrders } from '../payments/index.ts';
 import { openTillSessions } from '../teller/index.ts';
-import { eodHooks } from './registry.ts';
 
 /** app.ts plugs the teller's open tills and payments' standing orders into end of day. */
 describe('end of day wired to the teller and payments modules', () => {
   const scene = useEodScene('2026-11-24');
 
   it('asks the real modules, not test doubles', () => {
-    expect(eodHooks().openTillSessions).toBe(openTillSessions);
-    expect(eodHooks().runDueStandingOrders).toBe(runDueStandingOrders);
+    expect(scene.t.app.eodHooks.openTillSessions).toBe(openTillSessions);
+    expect(scene.t.app.eodHooks.runDueStandingOrders).toBe(runDueStandingOrders);
   });
 
   it('refuses to start while a teller has a till open at the counter', async () => {

@@ -16,7 +16,6 @@ import {
   type EodStaff,
 } from '../../../test/support/eod.ts';
 import { EodRunner } from './runner.ts';
-import { registerEodPrecheck, registerEodStep, unregisterEodHook } from './registry.ts';
 
 describe('running end of day: pre-checks, four-eyes, one run at a time, failures and resuming', () => {
   let t: TestApp;
@@ -27,8 +26,8 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
     await openAccount(t.app, { product: 'E-SAV', deposit: '25000.00' });
   });
   afterEach(() => {
-    unregisterEodHook('openTillSessions');
-    unregisterEodHook('runDueStandingOrders');
+    delete t.app.eodHooks.openTillSessions;
+    delete t.app.eodHooks.runDueStandingOrders;
   });
 
   const prechecks = async () =>
@@ -48,24 +47,24 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
   });
 
   it('says plainly that no tills module is installed, and blocks on an open till once one is (test double)', async () => {
-    unregisterEodHook('openTillSessions'); // app.ts registered the teller module's; this test starts without
+    delete t.app.eodHooks.openTillSessions; // app.ts set the teller module's; this test starts without
     const none = (await prechecks()).checks.find((c) => c.key === 'tills_closed')!;
     expect(none).toMatchObject({ state: 'unavailable', message: EOD_TEXT.noTillsModule });
-    registerEodPrecheck('openTillSessions', async () => [
+    t.app.eodHooks.openTillSessions = async () => [
       {
         sessionId: 's-1',
         branchCode: '301',
         tellerEmail: 'teller@bank.sl',
         openedAt: '2026-11-24T08:00:00Z',
       },
-    ]);
+    ];
     const open = (await prechecks()).checks.find((c) => c.key === 'tills_closed')!;
     expect(open).toMatchObject({ state: 'fail', message: EOD_TEXT.tillsOpen(1) });
     expect(open.items[0]).toMatchObject({ teller: 'teller@bank.sl', branch: '301' });
     const refused = await staff.call('POST', '/api/eod/runs', staff.maker, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().details).toMatchObject({ code: 'precheck_failed', failed: ['tills_closed'] });
-    registerEodPrecheck('openTillSessions', async () => []);
+    t.app.eodHooks.openTillSessions = async () => [];
     expect((await prechecks()).checks.find((c) => c.key === 'tills_closed')!.state).toBe('pass');
   });
 
@@ -153,10 +152,10 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
 
   it('runs the standing orders step through the registered module (test double) with the business date', async () => {
     const calls: [string, string | undefined][] = [];
-    registerEodStep('runDueStandingOrders', async (_db, date, actor) => {
+    t.app.eodHooks.runDueStandingOrders = async (_db, date, actor) => {
       calls.push([date, actor?.email]);
       return { posted: 3, failed: 1, skipped: 2 };
-    });
+    };
     const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
     expect(calls).toEqual([['2026-11-25', staff.maker.email]]);
     expect(run.steps.find((s) => s.step === 'standing_orders')).toMatchObject({
@@ -169,10 +168,10 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
 
   it('records a failed step, leaves the business date where it is, and goes on from that step when retried', async () => {
     let fail = true;
-    registerEodStep('runDueStandingOrders', async () => {
+    t.app.eodHooks.runDueStandingOrders = async () => {
       if (fail) throw new Error('payments gateway unreachable');
       return { posted: 0, failed: 0, skipped: 0 };
-    });
+    };
     const date = await businessDate(t.app);
     const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
     expect(run.status).toBe('failed');
@@ -208,8 +207,9 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
     );
     const before = await bookCounts(t.app);
     const log = { info: () => {}, error: () => {} };
-    const a = new EodRunner(t.app.dbHandle, { chunkRows: 1, leaseSeconds: 5, pollMs: 60_000, log });
-    const b = new EodRunner(t.app.dbHandle, { chunkRows: 1, leaseSeconds: 5, pollMs: 60_000, log });
+    const hooks = t.app.eodHooks;
+    const a = new EodRunner(t.app.dbHandle, { chunkRows: 1, leaseSeconds: 5, pollMs: 60_000, log, hooks });
+    const b = new EodRunner(t.app.dbHandle, { chunkRows: 1, leaseSeconds: 5, pollMs: 60_000, log, hooks });
     a.kick();
     b.kick();
     await Promise.all([a.idle(), b.idle()]);

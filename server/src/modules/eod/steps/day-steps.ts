@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { EOD_TEXT } from '@bankmanager/contracts';
 import { queryRows } from '../../../db/rows.ts';
 import { writeAudit } from '../../audit/index.ts';
-import { eodHooks } from '../registry.ts';
 import { auditStep, inChunk, type StepContext } from '../step-context.ts';
 
 export interface SingleOutcome {
@@ -15,7 +14,7 @@ export interface SingleOutcome {
 
 /** The payments module's standing orders due today; without that module the step says so and skips. */
 export async function standingOrders(ctx: StepContext): Promise<SingleOutcome> {
-  const run = eodHooks().runDueStandingOrders;
+  const run = ctx.hooks.runDueStandingOrders;
   if (!run) return { done: 0, skipped: true, note: EOD_TEXT.noStandingOrdersModule };
   const r = await run(ctx.db, ctx.run.businessDate, {
     id: ctx.run.requestedBy,
