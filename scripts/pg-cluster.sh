@@ -7,6 +7,7 @@
 # 27 s in the 1M seed); a database server is tuned for its write volume, and so is this one.
 #   scripts/pg-cluster.sh stop "$PG_CLUSTER_DIR"
 #   scripts/pg-cluster.sh pause DIR / resume DIR   # stop and restart the server, keeping data and port
+#   scripts/pg-cluster.sh bindir                    # the binaries it uses (pg_dump for the schema snapshot)
 set -euo pipefail
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
@@ -37,5 +38,8 @@ case "${1:-}" in
     dir=${2:?usage: resume DIR}
     as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" start >/dev/null
     ;;
-  *) echo "usage: $0 start | stop DIR | pause DIR | resume DIR" >&2; exit 2 ;;
+  bindir)
+    echo "$bindir"
+    ;;
+  *) echo "usage: $0 start | stop DIR | pause DIR | resume DIR | bindir" >&2; exit 2 ;;
 esac

@@ -1,18 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../config.ts';
 
 /** The committed snapshot: every table, function, trigger and view as the migrations leave them. */
 export const SCHEMA_FILE = path.join(ROOT_DIR, 'server/src/db/schema.sql');
 
-/** pg_dump of the machine's newest PostgreSQL (the one scripts/pg-cluster.sh starts). */
+/** pg_dump of the PostgreSQL that scripts/pg-cluster.sh starts clusters with (its one lookup). */
 function pgDumpBinary(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(a) - Number(b)) : [];
-  const newest = versions.at(-1);
-  if (!newest) throw new Error('pg_dump not found under /usr/lib/postgresql (apt-get install postgresql)');
-  return path.join(root, newest, 'bin/pg_dump');
+  const script = path.join(ROOT_DIR, 'scripts/pg-cluster.sh');
+  const bindir = execFileSync('bash', [script, 'bindir'], { encoding: 'utf8' }).trim();
+  return path.join(bindir, 'pg_dump');
 }
 
 /**
