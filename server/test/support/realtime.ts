@@ -71,6 +71,15 @@ export function inbox<T>(waitMs = 30_000, why: () => string = () => '') {
         }
       }
     },
+    /**
+     * Runs `action` and waits for the item it causes. The count is taken before the action: its item
+     * can arrive before the action's own promise resolves, and a count taken after would wait forever.
+     */
+    async after(action: () => Promise<unknown>): Promise<T[]> {
+      const n = items.length + 1;
+      await action();
+      return this.next(n);
+    },
     next(n = items.length + 1): Promise<T[]> {
       if (items.length >= n) return Promise.resolve(items);
       return new Promise((resolve, reject) => {

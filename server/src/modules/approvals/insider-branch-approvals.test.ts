@@ -48,8 +48,9 @@ describe('four-eyes keeps to the checker’s branch', () => {
   };
   /** Changes arrive in commit order: once the reader's own marker arrives, every earlier one has. */
   const settle = async () => {
-    await t.app.db.execute(sql`update profiles set theme = 'dark' where id = ${boSup.userId}`);
-    await marks.next(marks.items.length + 1);
+    await marks.after(() =>
+      t.app.db.execute(sql`update profiles set theme = 'dark' where id = ${boSup.userId}`),
+    );
   };
 
   beforeAll(async () => {

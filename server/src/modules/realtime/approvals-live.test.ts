@@ -64,8 +64,9 @@ describe('approval_requests over /realtime/v1', () => {
       ids: () => requests.items.map((c) => `${c.eventType} ${String((c.new as { id?: string }).id)}`),
       /** Changes are delivered in commit order: once this one arrives, every earlier one has. */
       settle: async () => {
-        await t.app.db.execute(sql`update profiles set theme = 'dark' where id = ${who.userId}`);
-        await marks.next(marks.items.length + 1);
+        await marks.after(() =>
+          t.app.db.execute(sql`update profiles set theme = 'dark' where id = ${who.userId}`),
+        );
       },
     };
   };
