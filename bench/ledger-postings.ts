@@ -10,7 +10,6 @@
 // Targets (ADR 0016, ADR 0032; at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of
 // direct; trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes
 // minutes.
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
@@ -24,6 +23,7 @@ import { listen, testConfig } from '../server/test/support/harness.ts';
 import { staffUsers } from '../server/test/support/staff-users.ts';
 import { benchDatabaseUrl, benchServerUrl, ensureCustomers, openBenchDatabase, time } from './support.ts';
 import { officerSessions, startServer } from './load/setup.ts';
+import { ownCpuClock } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,17 +39,6 @@ const customers = Number(values.customers);
 const perLevel = Number(values.transfers);
 const dbName = values.database;
 const LEVELS = [1, 8, 32];
-
-/** Busy CPU time of the whole machine so far (ms), from /proc/stat; 0 where there is none. */
-function machineCpuMs(): number {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    // user nice system irq softirq steal, in clock ticks (100 per second)
-    return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 // Seed with the shared helper (its own small pool), then reopen with the pool the server runs with
 // (DB_POOL_MAX, 10 by default): 32 clients queue for its connections, as they would at the real server.
@@ -82,6 +71,8 @@ try {
     )
   ).map((r) => r.n);
   if (pool.length < 64) throw new Error(`only ${pool.length} funded accounts; seed more customers`);
+  const [backend] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+  const cpuClock = ownCpuClock({ serverPids: api.pids, postgresBackendPid: backend!.pid });
   const run = `${Date.now().toString(36)}`;
   let k = 0;
   const nextTransfer = () => {
@@ -98,17 +89,17 @@ try {
     };
   };
 
-  /** `total` operations spread over `clients` concurrent loops: wall and machine CPU time (ms). */
+  /** `total` operations spread over `clients` concurrent loops: wall and CPU time (ms) of our processes. */
   async function measure(clients: number, total: number, op: () => Promise<void>) {
     let left = total;
-    const cpu0 = machineCpuMs();
+    const cpu0 = cpuClock.read();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (left-- > 0) await op();
       }),
     );
-    return { ops: total, wallMs: performance.now() - started, cpuMs: machineCpuMs() - cpu0 };
+    return { ops: total, wallMs: performance.now() - started, cpuMs: cpuClock.read() - cpu0 };
   }
   const viaApi = async () => {
     const r = await request(`${base}/api/transfers`, {
@@ -188,7 +179,7 @@ try {
   // busy (its steps run one after another across processes), so N clients can at most reach
   // cores × (wall time per operation ÷ CPU time per operation) of one client's rate.
   const cores = availableParallelism();
-  console.log(`\nCPU per operation (the whole machine: client, server and PostgreSQL; ${cores} cores)`);
+  console.log(`\nCPU per operation (the processes of this run: ${cpuClock.covers}; ${cores} cores)`);
   console.log('path   | clients | wall ms/op | CPU ms/op | ceiling for 32 vs 1 on this machine');
   for (const [label, name] of [
     ['API', 'api'],
@@ -239,7 +230,7 @@ async function startApi(inProcess: boolean) {
     const officer = await (await staffUsers(app)).make('activated', 'bench');
     const addr = app.server.address();
     const base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : await listen(app);
-    return { officer, base, close: () => app.close() };
+    return { officer, base, pids: [] as number[], close: () => app.close() };
   }
   const { server, anonKey } = await startServer(benchDatabaseUrl(serverUrl, dbName));
   const [session] = await officerSessions(handle, server.url, anonKey, 1);
@@ -252,5 +243,5 @@ async function startApi(inProcess: boolean) {
     server.proc.kill('SIGTERM');
     await server.exited;
   };
-  return { officer, base: server.url, close };
+  return { officer, base: server.url, pids: [server.proc.pid!], close };
 }

@@ -3,6 +3,7 @@
 # in a temp dir, on a free port. Used by .ci/run and by developers for `npm run test:pg`.
 #   eval "$(scripts/pg-cluster.sh start)"   # exports TEST_DATABASE_URL, PG_CLUSTER_DIR
 #   PG_SHARED_BUFFERS=4GB eval …             # the 1M benches: a database server's usual quarter of RAM
+#   PG_SERVER_OPTIONS='-c shared_preload_libraries=pg_stat_statements -c track_functions=pl' eval …   # profiling
 # WAL: a bulk load's writers queued on 16 MB of WAL buffers and a checkpoint every gigabyte (every
 # 27 s in the 1M seed); a database server is tuned for its write volume, and so is this one.
 #   scripts/pg-cluster.sh stop "$PG_CLUSTER_DIR"
@@ -21,7 +22,7 @@ case "${1:-}" in
     chown postgres: "$dir" 2>/dev/null || true
     port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
     as_pg "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1
-    echo "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=${PG_SHARED_BUFFERS:-256MB} -c max_wal_size=16GB -c wal_buffers=128MB" >"$dir/options"
+    echo "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=${PG_SHARED_BUFFERS:-256MB} -c max_wal_size=16GB -c wal_buffers=128MB ${PG_SERVER_OPTIONS:-}" >"$dir/options"
     as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" start >/dev/null
     echo "export PG_CLUSTER_DIR=$dir PG_BIN_DIR=$bindir TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres"
     ;;

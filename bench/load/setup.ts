@@ -58,7 +58,7 @@ async function authCall(url: string, anonKey: string, route: string, body: unkno
   return { access: json.access_token, refresh: json.refresh_token };
 }
 
-/** Signs an officer up, activates them as an administrator would, and opens `count` sessions. */
+/** Signs an officer up, activates them and grants the Officer role as an administrator would, and opens `count` sessions. */
 export async function officerSessions(
   handle: DbHandle,
   url: string,
@@ -75,6 +75,11 @@ export async function officerSessions(
   });
   await handle.db.execute(
     sql`update staff set approved = true, approved_at = now() where user_id = (select id from auth_users where email = ${email})`,
+  );
+  // Activation gives no role of its own: an administrator grants one, here the Officer's.
+  await handle.db.execute(
+    sql`insert into staff_roles (user_id, role_id)
+        select u.id, r.id from auth_users u, roles r where u.email = ${email} and r.key = 'officer'`,
   );
   const sessions: Session[] = [];
   for (let i = 0; i < count; i++)

@@ -1,0 +1,62 @@
+// CPU time of the processes a bench runs (itself, a server it spawned, the PostgreSQL cluster it
+// talks to), from Linux /proc. The machine is shared: its whole-machine busy time (/proc/stat) also
+// counts whatever else runs, so a per-operation figure from it moves with the neighbours' load.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime, stime, cutime, cstime of a process in ms (children reaped by it included), or null. */
+function stat(pid: number): { self: number; reaped: number; ppid: number } | null {
+  try {
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // f[0] is field 3 (state): ppid is field 4, utime..cstime are fields 14..17.
+    const n = (field: number) => Number(f[field - 3]);
+    return { ppid: n(4), self: (n(14) + n(15)) * TICK_MS, reaped: (n(16) + n(17)) * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (Number.isInteger(pid) && stat(pid)?.ppid === parent) pids.push(pid);
+  }
+  return pids;
+}
+
+/**
+ * A clock of the CPU used by this process, the given server processes, and a PostgreSQL cluster
+ * (its postmaster, every live backend and helper, and those that exited, which the postmaster reaped
+ * into its own children's time). `postgresBackendPid` is any backend's pid (`pg_backend_pid()`); where
+ * the cluster is not on this machine, it is left out and `covers` says so.
+ */
+export function ownCpuClock(opts: { serverPids?: number[]; postgresBackendPid?: number }) {
+  const postmaster = opts.postgresBackendPid ? stat(opts.postgresBackendPid)?.ppid : undefined;
+  const covers = [
+    'bench',
+    ...(opts.serverPids?.length ? ['server'] : []),
+    ...(postmaster ? ['PostgreSQL'] : []),
+  ];
+  return {
+    covers: covers.join(', '),
+    /** Milliseconds of CPU so far (a difference of two readings is what ran in between). */
+    read(): number {
+      const mine = process.cpuUsage();
+      let ms = (mine.user + mine.system) / 1000;
+      for (const pid of opts.serverPids ?? []) {
+        const s = stat(pid);
+        if (s) ms += s.self + s.reaped;
+      }
+      if (postmaster) {
+        const p = stat(postmaster);
+        if (p) ms += p.self + p.reaped;
+        for (const child of childrenOf(postmaster)) ms += stat(child)?.self ?? 0;
+      }
+      return ms;
+    },
+  };
+}
