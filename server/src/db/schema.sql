@@ -551,6 +551,31 @@ END;
 $$;
 
 --
+-- Name: daily_debits_add(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.daily_debits_add() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  e record;
+BEGIN
+  SELECT business_date, source, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
+  IF e.source NOT IN ('teller', 'transfer', 'posting') THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+  VALUES (e.business_date, NEW.account_id, e.source, NEW.amount)
+  ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+  IF e.maker_id IS NOT NULL THEN
+    INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, total)
+    SELECT e.business_date, e.maker_id, e.source, a.currency, NEW.amount FROM accounts a WHERE a.id = NEW.account_id
+    ON CONFLICT (business_date, maker_id, source, currency) DO UPDATE SET total = d.total + excluded.total;
+  END IF;
+  RETURN NULL;
+END $$;
+
+--
 -- Name: eod_backfill(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1755,6 +1780,17 @@ CREATE TABLE public.account_counts (
 );
 
 --
+-- Name: account_daily_debits; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_daily_debits (
+    business_date date NOT NULL,
+    account_id bigint NOT NULL,
+    source text NOT NULL,
+    total numeric(18,2) NOT NULL
+);
+
+--
 -- Name: account_holds; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2684,6 +2720,18 @@ CREATE SEQUENCE public.mail_outbox_id_seq
 ALTER SEQUENCE public.mail_outbox_id_seq OWNED BY public.mail_outbox.id;
 
 --
+-- Name: maker_daily_debits; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.maker_daily_debits (
+    business_date date NOT NULL,
+    maker_id uuid NOT NULL,
+    source text NOT NULL,
+    currency text NOT NULL,
+    total numeric(18,2) NOT NULL
+);
+
+--
 -- Name: mobile_banking_subscriptions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3273,6 +3321,13 @@ ALTER TABLE ONLY public.account_counts
     ADD CONSTRAINT account_counts_account_type_status_branch_code_product_code_pk PRIMARY KEY (account_type, status, branch_code, product_code);
 
 --
+-- Name: account_daily_debits account_daily_debits_business_date_account_id_source_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_daily_debits
+    ADD CONSTRAINT account_daily_debits_business_date_account_id_source_pk PRIMARY KEY (business_date, account_id, source);
+
+--
 -- Name: account_holds account_holds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3593,6 +3648,13 @@ ALTER TABLE ONLY public.journal_entries
 
 ALTER TABLE ONLY public.mail_outbox
     ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: maker_daily_debits maker_daily_debits_business_date_maker_id_source_currency_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.maker_daily_debits
+    ADD CONSTRAINT maker_daily_debits_business_date_maker_id_source_currency_pk PRIMARY KEY (business_date, maker_id, source, currency);
 
 --
 -- Name: mobile_banking_subscriptions mobile_banking_subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4812,6 +4874,12 @@ CREATE TRIGGER till_sessions_start_empty BEFORE INSERT ON public.till_sessions F
 --
 
 CREATE TRIGGER transactions_append_only BEFORE DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_append_only();
+
+--
+-- Name: transactions transactions_daily_debits; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_daily_debits AFTER INSERT ON public.transactions FOR EACH ROW WHEN ((new.direction = 'debit'::text)) EXECUTE FUNCTION public.daily_debits_add();
 
 --
 -- Name: transactions transactions_dormant_debit; Type: TRIGGER; Schema: public; Owner: -

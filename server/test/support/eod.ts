@@ -149,6 +149,11 @@ export async function eodStaff(t: TestApp): Promise<EodStaff> {
     s.make('superuser', 'eodchecker'),
     s.make('activated', 'eodclerk'),
   ]);
+  return eodStaffOf(t, maker, checker, clerk);
+}
+
+/** The same with people a test already has (two superusers: one asks for runs, the other confirms). */
+export function eodStaffOf(t: TestApp, maker: StaffUser, checker: StaffUser, clerk: StaffUser): EodStaff {
   const call = (method: string, url: string, who: StaffUser, payload?: unknown) =>
     t.app.inject({
       method: method as 'GET',
@@ -156,7 +161,7 @@ export async function eodStaff(t: TestApp): Promise<EodStaff> {
       headers: { authorization: who.auth },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
-  return { maker: maker, checker: checker, clerk: clerk, call };
+  return { maker, checker, clerk, call };
 }
 
 /** Waits until the run is no longer queued or running (the runner polls; a kick starts it at once). */

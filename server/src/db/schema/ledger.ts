@@ -8,6 +8,7 @@ import {
   index,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -154,4 +155,34 @@ export const bankBusinessDate = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('bank_business_date_one_row', sql`${t.id}`)],
+);
+
+/**
+ * What each maker and each customer account gave out today, per journal source that a daily limit
+ * counts (teller cash, transfers, account postings): kept by a trigger on `transactions` (migration
+ * 0068) as lines are posted, so the daily-limit check reads one row instead of summing the day's lines.
+ * Reversals do not subtract: a limit counts what was taken out, as the lines did before. Rows of past
+ * business dates are deleted when end of day advances the date.
+ */
+export const makerDailyDebits = pgTable(
+  'maker_daily_debits',
+  {
+    businessDate: date('business_date').notNull(),
+    makerId: uuid('maker_id').notNull(),
+    source: text('source', { enum: JOURNAL_SOURCES }).notNull(),
+    currency: text('currency').notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessDate, t.makerId, t.source, t.currency] })],
+);
+
+export const accountDailyDebits = pgTable(
+  'account_daily_debits',
+  {
+    businessDate: date('business_date').notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    source: text('source', { enum: JOURNAL_SOURCES }).notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessDate, t.accountId, t.source] })],
 );

@@ -6,7 +6,7 @@ import {
   type RoleLimit,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { pgArray, preparedRows } from '../../db/prepared.ts';
 
 /** The journal sources whose customer-account debits count toward each kind's daily limits. */
 const SOURCES: Record<PerTransactionLimitKind, JournalSource[]> = {
@@ -27,7 +27,8 @@ export interface DailyQuestion {
  * Whether `amount` more of `kind` keeps the business day's totals within the maker's daily limit
  * (everything they took out of customer accounts today) and the account's (everything anyone took out
  * of this account today). Without either limit the answer is no: a second person looks. Debits count
- * from the customer-account lines of the day's posted entries, whoever approved them.
+ * from the customer-account lines of the day's posted entries, whoever approved them, as the day's
+ * totals tables hold them.
  */
 export async function withinDailyLimits(
   db: Database,
@@ -39,22 +40,18 @@ export async function withinDailyLimits(
   const makerLimit = row?.[kinds.maker] ?? null;
   const accountLimit = row?.[kinds.account] ?? null;
   if (makerLimit === null || accountLimit === null) return false;
-  const sources = sql.join(
-    SOURCES[q.kind].map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const [r] = await queryRows<{ ok: boolean }>(
+  const sources = pgArray(SOURCES[q.kind]);
+  // One row each (the day's totals, kept as lines are posted: migration 0068), not the day's lines.
+  const [r] = await preparedRows<{ ok: boolean }>(
     db,
-    sql`select coalesce(sum(t.amount) filter (where e.maker_id = ${q.makerId}), 0) + ${q.amount}::numeric
-                 <= ${makerLimit}::numeric
-           and coalesce(sum(t.amount) filter (where a.account_number = ${q.accountNumber}), 0) + ${q.amount}::numeric
-                 <= ${accountLimit}::numeric as ok
-          from journal_entries e
-          join transactions t on t.entry_id = e.id and t.direction = 'debit'
-          join accounts a on a.id = t.account_id and a.currency = ${q.currency}
-         where e.business_date = current_business_date()
-           and e.source in (${sources})
-           and (e.maker_id = ${q.makerId} or a.account_number = ${q.accountNumber})`,
+    sql`select coalesce((select sum(m.total) from maker_daily_debits m
+                          where m.business_date = current_business_date() and m.maker_id = ${q.makerId}::uuid
+                            and m.source = any(${sources}::text[]) and m.currency = ${q.currency}), 0)
+                 + ${q.amount}::numeric <= ${makerLimit}::numeric
+           and coalesce((select sum(d.total) from account_daily_debits d join accounts a on a.id = d.account_id
+                          where d.business_date = current_business_date() and a.account_number = ${q.accountNumber}
+                            and d.source = any(${sources}::text[]) and a.currency = ${q.currency}), 0)
+                 + ${q.amount}::numeric <= ${accountLimit}::numeric as ok`,
   );
   return r?.ok ?? false;
 }

@@ -81,6 +81,9 @@ export async function advanceDate(ctx: StepContext): Promise<SingleOutcome> {
            where id and coalesce(business_date, current_date) = ${D}::date returning 1`,
     );
     if (moved.length === 0) return { done: 0, note: `The business date had already moved past ${D}` };
+    // The daily limits' totals count one business date; the closed day's are no longer read.
+    await tx.execute(sql`delete from maker_daily_debits where business_date < ${N}::date`);
+    await tx.execute(sql`delete from account_daily_debits where business_date < ${N}::date`);
     await writeAudit(tx, {
       action: 'eod.business_date_advance',
       outcome: 'success',

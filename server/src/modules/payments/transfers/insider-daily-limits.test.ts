@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/support/harness.ts';
 import { call, fundedAccount, paymentsScene } from '../../../../test/support/payments.ts';
+import { eodStaffOf, runEndOfDay } from '../../../../test/support/eod.ts';
 import type { StaffUser } from '../../../../test/support/staff-users.ts';
+import { queryRows } from '../../../db/rows.ts';
 
 /**
  * Structuring by transfer: Le 49,999.99 at a time stayed under the Officer's per-transfer limit
@@ -56,5 +58,35 @@ describe('daily transfer limits', () => {
     expect((await transfer(maker, froms[0]!, to)).statusCode).toBe(201);
     expect((await transfer(maker, froms[1]!, to)).statusCode).toBe(201);
     expect((await transfer(maker, froms[2]!, to)).statusCode).toBe(202);
+  });
+
+  it('end of day starts the totals over: the next business day allows the full limits again', async () => {
+    const staff = eodStaffOf(t, s.boss, s.boss2, s.officer);
+    // The day's transfers sent to four-eyes wait for the next day; the test cash sits in suspense.
+    const closeDay = async () => {
+      const pending = await queryRows<{ id: string }>(
+        t.app.db,
+        sql`select id from approval_requests where status = 'pending'`,
+      );
+      const ids = pending.map((r) => r.id);
+      return (await runEndOfDay(t, staff, { acknowledgeSuspense: true, carryOverApprovalIds: ids })).status;
+    };
+    // The officer reached their own daily total in the first test: a new day lifts it.
+    expect(await closeDay()).toBe('completed');
+    const from = await fundedAccount(t.app, s.boss, { balance: '200000' });
+    const to = await fundedAccount(t.app, s.boss);
+    expect((await transfer(s.officer, from, to)).statusCode).toBe(201);
+    expect((await transfer(s.officer, from, to)).statusCode).toBe(201);
+    expect((await transfer(s.officer, from, to)).statusCode).toBe(202);
+    // The account reached its daily total: the next day lifts that too.
+    expect(await closeDay()).toBe('completed');
+    expect((await transfer(s.officer, from, to)).statusCode).toBe(201);
+    // Only the current business date's totals are kept.
+    const [left] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select (select count(*) from account_daily_debits where business_date < current_business_date())
+               + (select count(*) from maker_daily_debits where business_date < current_business_date()) as n`,
+    );
+    expect(Number(left!.n)).toBe(0);
   });
 });
