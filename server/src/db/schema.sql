@@ -568,9 +568,10 @@ BEGIN
   VALUES (e.business_date, NEW.account_id, e.source, NEW.amount)
   ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
   IF e.maker_id IS NOT NULL THEN
-    INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, total)
-    SELECT e.business_date, e.maker_id, e.source, a.currency, NEW.amount FROM accounts a WHERE a.id = NEW.account_id
-    ON CONFLICT (business_date, maker_id, source, currency) DO UPDATE SET total = d.total + excluded.total;
+    INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+    SELECT e.business_date, e.maker_id, e.source, a.currency, maker_daily_debits_slot(a.id), NEW.amount
+      FROM accounts a WHERE a.id = NEW.account_id
+    ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
   END IF;
   RETURN NULL;
 END $$;
@@ -1045,6 +1046,27 @@ CREATE FUNCTION public.ledger_violations() RETURNS TABLE(account_id bigint, tran
   UNION ALL
   SELECT NULL, NULL, 'closed till session ' || s.id || ' still holds ' || s.balance
   FROM till_sessions s WHERE s.status = 'closed' AND s.balance <> 0
+  UNION ALL
+  -- The daily limits' totals (migration daily_debit_totals) are the current business date's debit lines.
+  SELECT coalesce(x.account_id, l.account_id), NULL, 'daily debits of ' || coalesce(x.source, l.source) || ': kept '
+         || coalesce(x.total, 0) || ' <> lines ' || coalesce(l.total, 0)
+  FROM (SELECT account_id, source, total FROM account_daily_debits WHERE business_date = current_business_date()) x
+  FULL JOIN (SELECT t.account_id, e.source, sum(t.amount) AS total FROM journal_entries e
+             JOIN transactions t ON t.entry_id = e.id AND t.direction = 'debit'
+             WHERE e.business_date = current_business_date() AND e.source IN ('teller', 'transfer', 'posting')
+             GROUP BY 1, 2) l ON l.account_id = x.account_id AND l.source = x.source
+  WHERE x.total IS DISTINCT FROM l.total
+  UNION ALL
+  SELECT NULL, NULL, 'daily debits of maker ' || coalesce(x.maker_id, l.maker_id) || ' (' || coalesce(x.source, l.source)
+         || ', ' || coalesce(x.currency, l.currency) || '): kept ' || coalesce(x.total, 0) || ' <> lines ' || coalesce(l.total, 0)
+  FROM (SELECT maker_id, source, currency, sum(total) AS total FROM maker_daily_debits
+        WHERE business_date = current_business_date() GROUP BY 1, 2, 3) x
+  FULL JOIN (SELECT e.maker_id, e.source, a.currency, sum(t.amount) AS total FROM journal_entries e
+             JOIN transactions t ON t.entry_id = e.id AND t.direction = 'debit' JOIN accounts a ON a.id = t.account_id
+             WHERE e.business_date = current_business_date() AND e.source IN ('teller', 'transfer', 'posting')
+               AND e.maker_id IS NOT NULL
+             GROUP BY 1, 2, 3) l ON l.maker_id = x.maker_id AND l.source = x.source AND l.currency = x.currency
+  WHERE x.total IS DISTINCT FROM l.total
 $$;
 
 --
@@ -1065,6 +1087,14 @@ BEGIN
   RETURN base || lpad((98 - (base::bigint * 100) % 97)::text, 2, '0');
 END;
 $_$;
+
+--
+-- Name: maker_daily_debits_slot(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.maker_daily_debits_slot(account_id bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT banking_stats_slot(account_id) / 64 $$;
 
 --
 -- Name: next_working_day(date); Type: FUNCTION; Schema: public; Owner: -
@@ -2728,6 +2758,7 @@ CREATE TABLE public.maker_daily_debits (
     maker_id uuid NOT NULL,
     source text NOT NULL,
     currency text NOT NULL,
+    slot integer NOT NULL,
     total numeric(18,2) NOT NULL
 );
 
@@ -3650,11 +3681,11 @@ ALTER TABLE ONLY public.mail_outbox
     ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
 
 --
--- Name: maker_daily_debits maker_daily_debits_business_date_maker_id_source_currency_pk; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: maker_daily_debits maker_daily_debits_business_date_maker_id_source_currency_slot_; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.maker_daily_debits
-    ADD CONSTRAINT maker_daily_debits_business_date_maker_id_source_currency_pk PRIMARY KEY (business_date, maker_id, source, currency);
+    ADD CONSTRAINT maker_daily_debits_business_date_maker_id_source_currency_slot_ PRIMARY KEY (business_date, maker_id, source, currency, slot);
 
 --
 -- Name: mobile_banking_subscriptions mobile_banking_subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -

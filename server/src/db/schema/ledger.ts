@@ -6,6 +6,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -171,9 +172,11 @@ export const makerDailyDebits = pgTable(
     makerId: uuid('maker_id').notNull(),
     source: text('source', { enum: JOURNAL_SOURCES }).notNull(),
     currency: text('currency').notNull(),
+    /** One of 16 stripes by the debited account (maker_daily_debits_slot()): no single hot row per maker. */
+    slot: integer('slot').notNull(),
     total: money('total').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessDate, t.makerId, t.source, t.currency] })],
+  (t) => [primaryKey({ columns: [t.businessDate, t.makerId, t.source, t.currency, t.slot] })],
 );
 
 export const accountDailyDebits = pgTable(
