@@ -578,6 +578,38 @@ BEGIN
 END $$;
 
 --
+-- Name: daily_debits_add_bulk(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.daily_debits_add_bulk() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  bulk text := current_setting('ledger.bulk_entry', true);
+  e record;
+BEGIN
+  IF coalesce(bulk, '') = '' THEN
+    RETURN NULL;
+  END IF;
+  SELECT id, business_date, source, maker_id INTO e FROM journal_entries WHERE id = bulk::bigint;
+  IF NOT FOUND OR e.source NOT IN ('teller', 'transfer', 'posting') THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+  SELECT e.business_date, i.account_id, e.source, sum(i.amount) FROM inserted i
+   WHERE i.entry_id = e.id AND i.direction = 'debit' GROUP BY i.account_id
+  ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+  IF e.maker_id IS NOT NULL THEN
+    INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+    SELECT e.business_date, e.maker_id, e.source, a.currency, maker_daily_debits_slot(a.id), sum(i.amount)
+      FROM inserted i JOIN accounts a ON a.id = i.account_id
+     WHERE i.entry_id = e.id AND i.direction = 'debit' GROUP BY a.currency, maker_daily_debits_slot(a.id)
+    ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
+  END IF;
+  RETURN NULL;
+END $$;
+
+--
 -- Name: eod_backfill(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4911,7 +4943,13 @@ CREATE TRIGGER transactions_append_only BEFORE DELETE OR UPDATE ON public.transa
 -- Name: transactions transactions_daily_debits; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_daily_debits AFTER INSERT ON public.transactions FOR EACH ROW WHEN ((new.direction = 'debit'::text)) EXECUTE FUNCTION public.daily_debits_add();
+CREATE TRIGGER transactions_daily_debits AFTER INSERT ON public.transactions FOR EACH ROW WHEN (((new.direction = 'debit'::text) AND ((new.entry_id)::text IS DISTINCT FROM current_setting('ledger.bulk_entry'::text, true)))) EXECUTE FUNCTION public.daily_debits_add();
+
+--
+-- Name: transactions transactions_daily_debits_bulk; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.daily_debits_add_bulk();
 
 --
 -- Name: transactions transactions_dormant_debit; Type: TRIGGER; Schema: public; Owner: -

@@ -46,8 +46,41 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- A bulk entry's lines (end of day, salary batches: ledger.bulk_entry names the entry) count for no
+-- limit: skipped before the function is called, as a million end-of-day lines would each look theirs up.
 CREATE TRIGGER transactions_daily_debits AFTER INSERT ON "transactions"
-  FOR EACH ROW WHEN (NEW.direction = 'debit') EXECUTE FUNCTION daily_debits_add();--> statement-breakpoint
+  FOR EACH ROW WHEN (NEW.direction = 'debit'
+                     AND NEW.entry_id::text IS DISTINCT FROM current_setting('ledger.bulk_entry', true))
+  EXECUTE FUNCTION daily_debits_add();--> statement-breakpoint
+-- A bulk entry's lines, once per statement: a salary batch (source transfer) counts toward its maker's and
+-- the employer account's day as a transfer would; end of day's entries count for nothing and return at once.
+CREATE FUNCTION daily_debits_add_bulk() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  bulk text := current_setting('ledger.bulk_entry', true);
+  e record;
+BEGIN
+  IF coalesce(bulk, '') = '' THEN
+    RETURN NULL;
+  END IF;
+  SELECT id, business_date, source, maker_id INTO e FROM journal_entries WHERE id = bulk::bigint;
+  IF NOT FOUND OR e.source NOT IN ('teller', 'transfer', 'posting') THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+  SELECT e.business_date, i.account_id, e.source, sum(i.amount) FROM inserted i
+   WHERE i.entry_id = e.id AND i.direction = 'debit' GROUP BY i.account_id
+  ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+  IF e.maker_id IS NOT NULL THEN
+    INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+    SELECT e.business_date, e.maker_id, e.source, a.currency, maker_daily_debits_slot(a.id), sum(i.amount)
+      FROM inserted i JOIN accounts a ON a.id = i.account_id
+     WHERE i.entry_id = e.id AND i.direction = 'debit' GROUP BY a.currency, maker_daily_debits_slot(a.id)
+    ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON "transactions" REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION daily_debits_add_bulk();--> statement-breakpoint
 -- Today's lines posted before this migration.
 INSERT INTO account_daily_debits (business_date, account_id, source, total)
 SELECT e.business_date, t.account_id, e.source, sum(t.amount)

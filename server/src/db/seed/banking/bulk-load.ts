@@ -46,6 +46,9 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_entry_guard'],
   // Seed lines may debit Dormant accounts anyway (source seed); a lookup per debit row is all it would do.
   ['transactions', 'transactions_dormant_debit'],
+  // Seed lines count for no daily limit (source seed); it would look up each debit row's entry.
+  ['transactions', 'transactions_daily_debits'],
+  ['transactions', 'transactions_daily_debits_bulk'],
   ['journal_entries', 'journal_entries_guard'],
   ['journal_entries', 'journal_entries_balanced'],
   ['journal_entries', 'journal_entries_no_truncate'],
