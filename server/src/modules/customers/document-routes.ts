@@ -5,6 +5,7 @@ import { customerDocumentSchema, customerDocumentUploadSchema } from '@bankmanag
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { readDocumentUpload } from './multipart.ts';
@@ -100,7 +101,10 @@ export const customerDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The document’s bytes with their type (for <img> and PDF viewers)',
         security,
         params: docParams,
-        response: { 200: z.any(), ...customerErrors },
+        response: {
+          200: fileAnswer(['image/png', 'image/jpeg', 'application/pdf'], 'The document as stored'),
+          ...customerErrors,
+        },
       },
     },
     async (req, reply) => {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * What OpenAPI cannot learn from a route's zod schemas alone: answers that are files rather than
+ * JSON, and request bodies that a route reads itself (multipart streams) instead of through a
+ * fastify body schema. Both are described here once and turned into OpenAPI by `openApiTransform`.
+ */
+
+/** The metadata key that marks a response schema as a file download (read by `openApiTransform`). */
+const FILE_MEDIA_TYPES = 'x-file-media-types';
+
+type JsonSchema = Record<string, unknown>;
+const binary = { schema: { type: 'string', format: 'binary' } };
+
+/**
+ * A response that is a file (a PDF, a CSV): the route streams or sends the bytes itself, so at run
+ * time this accepts anything, exactly as the bare `z.any()` it replaces; OpenAPI documents it as
+ * the given media types with a binary body. In a union with a JSON schema (`?format=json|pdf|csv`)
+ * the JSON branch stays `application/json`.
+ */
+export const fileAnswer = (mediaTypes: readonly [string, ...string[]], description: string) =>
+  z.any().meta({ description, [FILE_MEDIA_TYPES]: mediaTypes });
+
+const fileTypesOf = (s: unknown): string[] | undefined =>
+  s && typeof s === 'object' ? ((s as JsonSchema)[FILE_MEDIA_TYPES] as string[] | undefined) : undefined;
+
+/** One response entry: plain JSON stays as it is; a file (or JSON-or-file) becomes per-media-type content. */
+function responseEntry(s: JsonSchema): JsonSchema {
+  const own = fileTypesOf(s);
+  if (own) return { description: s.description, content: Object.fromEntries(own.map((t) => [t, binary])) };
+  const branches = Array.isArray(s.anyOf) ? (s.anyOf as JsonSchema[]) : [];
+  const files = branches.filter((b) => fileTypesOf(b));
+  if (files.length === 0) return s;
+  const json = branches.filter((b) => !fileTypesOf(b));
+  const content: Record<string, unknown> = {
+    'application/json': { schema: json.length === 1 ? json[0] : { anyOf: json } },
+  };
+  for (const f of files) for (const t of fileTypesOf(f)!) content[t] = binary;
+  return { description: files.map((f) => f.description).join('; '), content };
+}
+
+/**
+ * The document's transform: fastify-type-provider-zod's `jsonSchemaTransform`, then file answers
+ * rewritten to their real media types.
+ */
+export const openApiTransform: SwaggerTransform = (input) => {
+  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as {
+    schema: JsonSchema & { response?: Record<string, JsonSchema> };
+    url: string;
+  };
+  const response = out.schema?.response;
+  if (response)
+    out.schema.response = Object.fromEntries(
+      Object.entries(response).map(([status, s]) => [status, responseEntry(s)]),
+    );
+  return out;
+};
+
+/**
+ * For `config.swaggerTransform` of a route that parses its own body (a multipart stream, or a body
+ * validated in the handler against a schema that depends on the business date): OpenAPI shows
+ * `schema` as the body under `mediaType`, while fastify keeps parsing and validating exactly as
+ * before. @fastify/swagger uses a route's own transform instead of the global one, so this runs
+ * `openApiTransform` first.
+ */
+export function documentedBody(mediaType: string, schema: z.ZodType): SwaggerTransform {
+  return (input) => {
+    const out = openApiTransform(input) as { schema: JsonSchema; url: string };
+    const body = z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' });
+    delete body.$schema;
+    return { ...out, schema: { ...out.schema, body: { content: { [mediaType]: { schema: body } } } } };
+  };
+}
+
+/** A report's `?format=pdf|csv` download (beside its JSON, which the route's union names). */
+export const pdfOrCsvReport = fileAnswer(
+  ['application/pdf', 'text/csv'],
+  'with format=pdf: application/pdf; with format=csv: text/csv',
+);
