@@ -14,7 +14,6 @@ import { buildReport } from './reports.ts';
 import { customerErrors } from './route-support.ts';
 import { fieldError } from './validation.ts';
 
-
 const daysBefore = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - days);
