@@ -59,18 +59,26 @@ export const openApiTransform: SwaggerTransform = (input) => {
 };
 
 /**
- * For `config.swaggerTransform` of a route that parses its own body (a multipart stream, or a body
- * validated in the handler against a schema that depends on the business date): OpenAPI shows
- * `schema` as the body under `mediaType`, while fastify keeps parsing and validating exactly as
- * before. @fastify/swagger uses a route's own transform instead of the global one, so this runs
- * `openApiTransform` first.
+ * For `config.swaggerTransform` of a route whose run-time schema is wider than what it really takes
+ * or answers: a body the handler parses itself (a multipart stream; a record validated against the
+ * business date), or an answer whose stored JSON is served as it is. OpenAPI shows `docs` in their
+ * place while fastify keeps validating and serialising exactly as before. @fastify/swagger uses a
+ * route's own transform instead of the global one, so this ends in `openApiTransform`.
  */
-export function documentedBody(mediaType: string, schema: z.ZodType): SwaggerTransform {
+export function documentedAs(docs: {
+  body?: z.ZodType;
+  response?: Record<number, z.ZodType>;
+}): SwaggerTransform {
   return (input) => {
-    const out = openApiTransform(input) as { schema: JsonSchema; url: string };
-    const body = z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' });
-    delete body.$schema;
-    return { ...out, schema: { ...out.schema, body: { content: { [mediaType]: { schema: body } } } } };
+    const schema = (input.schema ?? {}) as JsonSchema & { response?: Record<string, unknown> };
+    return openApiTransform({
+      ...input,
+      schema: {
+        ...schema,
+        ...(docs.body && { body: docs.body }),
+        ...(docs.response && { response: { ...schema.response, ...docs.response } }),
+      },
+    });
   };
 }
 

@@ -175,6 +175,44 @@ export function customerCreateSchema(today: string) {
 export type CustomerCreate = z.infer<ReturnType<typeof customerCreateSchema>>;
 export type CustomerCreateInput = z.input<ReturnType<typeof customerCreateSchema>>;
 
+/**
+ * A record as stored and answered (the 360 view's `details`): the create schema's output, per kind.
+ * Written from the same field lists; only the mobile numbers differ, being the normalised strings
+ * the create schema's transform produced.
+ */
+const storedMobile = z.string().describe('normalised, e.g. +23276123456');
+export const customerRecordSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.enum(['private', 'employee']),
+      branch: z.string(),
+      ...individualFields,
+      mobile: storedMobile,
+      nextOfKin: nextOfKinSchema.extend({ mobile: storedMobile }),
+    }),
+    z.object({
+      type: z.enum(['corporate', 'government', 'organisation']),
+      branch: z.string(),
+      ...organisationFields,
+      mobile: storedMobile,
+    }),
+    z.object({ type: z.literal('joint'), branch: z.string(), ...jointFields, mobile: storedMobile }),
+  ])
+  .meta({ discriminator: { propertyName: 'type' } });
+
+/**
+ * The `changes` of an edit: any fields of the customer's kind (not `type` or `branch`, which change
+ * through their own routes). The server validates the record they make with `customerCreateSchema`.
+ */
+export const customerChangesSchema = z.union([
+  z.object(individualFields).partial().meta({ title: 'Individual (private, employee)' }),
+  z
+    .object(organisationFields)
+    .partial()
+    .meta({ title: 'Organisation (corporate, government, organisation)' }),
+  z.object(jointFields).partial().meta({ title: 'Joint' }),
+]);
+
 /** A contact-log entry: who talked to the customer, how, when and about what. */
 export const contactLogEntrySchema = z.object({
   channel: z.enum(CONTACT_CHANNELS, T.required),

@@ -9,7 +9,7 @@ import {
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { documentedBody, fileAnswer } from '../../lib/openapi-docs.ts';
+import { documentedAs, fileAnswer } from '../../lib/openapi-docs.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { readDocumentUpload } from './multipart.ts';
@@ -35,7 +35,7 @@ export const customerDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requirePermission('customers.create'),
       // The stream is read by readDocumentUpload, not by a body schema: this one is for OpenAPI only.
-      config: { swaggerTransform: documentedBody('multipart/form-data', customerDocumentUploadFormSchema) },
+      config: { swaggerTransform: documentedAs({ body: customerDocumentUploadFormSchema }) },
       schema: {
         tags: ['customers'],
         summary:

@@ -7,7 +7,7 @@ import {
   customerCreateSchema,
   customerStatusChangeSchema,
 } from '@bankmanager/contracts';
-import { documentedBody } from '../../lib/openapi-docs.ts';
+import { documentedAs } from '../../lib/openapi-docs.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, assertPermission, requirePermission } from '../auth/index.ts';
 import { requestApproval } from '../approvals/index.ts';
@@ -49,7 +49,7 @@ export const customerWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers',
     {
       preHandler: requirePermission('customers.create'),
-      config: { swaggerTransform: documentedBody('application/json', createBodyForDocs) },
+      config: { swaggerTransform: documentedAs({ body: createBodyForDocs }) },
       schema: {
         tags: ['customers'],
         summary:
