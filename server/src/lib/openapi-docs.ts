@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SwaggerTransform } from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
  * What OpenAPI cannot learn from a route's zod schemas alone: answers that are files rather than
@@ -46,7 +46,7 @@ function responseEntry(s: JsonSchema): JsonSchema {
  * rewritten to their real media types.
  */
 export const openApiTransform: SwaggerTransform = (input) => {
-  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as {
+  const out = jsonSchemaTransform(input) as {
     schema: JsonSchema & { response?: Record<string, JsonSchema> };
     url: string;
   };
@@ -87,3 +87,22 @@ export const pdfOrCsvReport = fileAnswer(
   ['application/pdf', 'text/csv'],
   'with format=pdf: application/pdf; with format=csv: text/csv',
 );
+
+/**
+ * The document's components: the schemas the contracts name (`.meta({ id })`), as
+ * fastify-type-provider-zod's `jsonSchemaTransformObject` writes them (an input and an output
+ * copy of each), keeping only those an operation refers to.
+ */
+export const openApiTransformObject: SwaggerTransformObject = (input) => {
+  const doc = jsonSchemaTransformObject(input);
+  const { paths, components } = doc as {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const used = JSON.stringify(paths ?? {});
+  const schemas = components?.schemas;
+  if (schemas)
+    for (const name of Object.keys(schemas))
+      if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return doc;
+};

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { openApiTransform } from '../lib/openapi-docs.ts';
+import { openApiTransform, openApiTransformObject } from '../lib/openapi-docs.ts';
 import { requireActivatedStaff } from '../modules/auth/index.ts';
 
 /**
@@ -19,6 +19,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
     },
     transform: openApiTransform,
+    // Schemas the contracts name (`.meta({ id })`) become components the answers refer to.
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
