@@ -6,7 +6,6 @@ import { requirePermission } from '../auth/index.ts';
 import { productReportCsv, productReportPdf } from './report-export.ts';
 import { buildProductReport, productReportSchema } from './reports.ts';
 
-
 /**
  * `GET /api/products/reports`: JSON for the screen, CSV and PDF to download. `products.manage`, the
  * permission of the `/products` menu area, so whoever sees the screen can load it.

@@ -16,7 +16,6 @@ import { CTR_EXPORT_MAX_ROWS, ctrFlags } from './ctr.ts';
 import { ctrCsv, ctrPdf } from './ctr-export.ts';
 import { scopedBranch } from './scope.ts';
 
-
 /**
  * GET /api/ctr-flags: cash transactions at or above CTR_THRESHOLD, the compliance list. A report
  * (`reports.read`, held by compliance officers); limited to the home branch without `branches.all`.

@@ -19,7 +19,6 @@ import { branchDiff, dailyDiff, proofReport } from './proof.ts';
 import { proofCsv, proofPdf, type ProofData } from './proof-export.ts';
 import { scopedBranch } from './scope.ts';
 
-
 /** One branch: the one asked for (within scope) or the caller's home branch. */
 function oneBranch(req: FastifyRequest, asked: string | undefined): string {
   const b = scopedBranch(req, asked);

@@ -7,7 +7,6 @@ import { requirePermission } from '../../auth/index.ts';
 import { buildEodReport } from './build.ts';
 import { eodReportCsv, eodReportPdf } from './export.ts';
 
-
 /**
  * `GET /api/eod/reports/:report` — daily EOD report, interest by product and branch, WHT due to NRA,
  * dormant accounts newly marked; JSON for the screen, CSV and PDF to download (`reports.read`).
