@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from '@bankmanager/contracts';
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
@@ -42,11 +43,23 @@ function responseEntry(s: JsonSchema): JsonSchema {
 }
 
 /**
+ * Fastify itself refuses a body it cannot read before any route code runs: 413 over the body limit,
+ * 415 for a content type no parser takes. The error handler answers both as the `/api` error body,
+ * so every route that takes a body documents them.
+ */
+function withUnreadableBodyAnswers(input: Parameters<SwaggerTransform>[0]): Parameters<SwaggerTransform>[0] {
+  const schema = input.schema as (JsonSchema & { response?: Record<string, unknown> }) | undefined;
+  if (!schema?.body && !schema?.consumes) return input;
+  const response = { 413: apiErrorSchema, 415: apiErrorSchema, ...schema.response };
+  return { ...input, schema: { ...schema, response } };
+}
+
+/**
  * The document's transform: fastify-type-provider-zod's `jsonSchemaTransform`, then file answers
  * rewritten to their real media types.
  */
 export const openApiTransform: SwaggerTransform = (input) => {
-  const out = jsonSchemaTransform(input) as {
+  const out = jsonSchemaTransform(withUnreadableBodyAnswers(input)) as {
     schema: JsonSchema & { response?: Record<string, JsonSchema> };
     url: string;
   };
