@@ -5,8 +5,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 /**
  * What OpenAPI cannot learn from a route's zod schemas alone: answers that are files rather than
- * JSON, and request bodies that a route reads itself (multipart streams) instead of through a
- * fastify body schema. Both are described here once and turned into OpenAPI by `openApiTransform`.
+ * JSON, bodies a route reads itself (multipart streams) or validates in its handler, the statuses
+ * Fastify answers before a route runs, and the named schemas the answers refer to. Each is said
+ * here once and turned into the document by `openApiTransform` and `openApiTransformObject`.
  */
 
 /** The metadata key that marks a response schema as a file download (read by `openApiTransform`). */

@@ -176,27 +176,26 @@ export type CustomerCreate = z.infer<ReturnType<typeof customerCreateSchema>>;
 export type CustomerCreateInput = z.input<ReturnType<typeof customerCreateSchema>>;
 
 /**
- * A record as stored and answered (the 360 view's `details`): the create schema's output, per kind.
- * Written from the same field lists; only the mobile numbers differ, being the normalised strings
- * the create schema's transform produced.
+ * A record as stored and answered (the 360 view's `details`), per kind: the create schema's fields,
+ * the mobile numbers as the normalised strings its transform produced. A record made through the
+ * create schema has them all; a record loaded in bulk may lack some (its KYC then lists the gaps),
+ * so only the kind and the branch are promised.
  */
 const storedMobile = z.string().describe('normalised, e.g. +23276123456');
+const stored = <D extends z.ZodType, T extends z.ZodRawShape>(type: D, fields: T) =>
+  z.object(fields).partial().extend({ type, branch: z.string() });
 export const customerRecordSchema = z
   .discriminatedUnion('type', [
-    z.object({
-      type: z.enum(['private', 'employee']),
-      branch: z.string(),
+    stored(z.enum(['private', 'employee']), {
       ...individualFields,
       mobile: storedMobile,
       nextOfKin: nextOfKinSchema.extend({ mobile: storedMobile }),
     }),
-    z.object({
-      type: z.enum(['corporate', 'government', 'organisation']),
-      branch: z.string(),
+    stored(z.enum(['corporate', 'government', 'organisation']), {
       ...organisationFields,
       mobile: storedMobile,
     }),
-    z.object({ type: z.literal('joint'), branch: z.string(), ...jointFields, mobile: storedMobile }),
+    stored(z.literal('joint'), { ...jointFields, mobile: storedMobile }),
   ])
   .meta({ discriminator: { propertyName: 'type' } });
 
