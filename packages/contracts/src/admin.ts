@@ -119,8 +119,19 @@ export const auditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
+/**
+ * An audit row's own facts: each action records what it needs (before and after of an edit, the
+ * approval and checker of a four-eyes change, the reason of a refusal), so their keys differ per
+ * action. Deliberately free-form, and named so that a generated client says so.
+ */
+export const auditDetailsSchema = z.record(z.string(), z.unknown()).meta({
+  id: 'AuditDetails',
+  description:
+    'What this action recorded; the keys differ per action (e.g. before, after, approvalId, reason).',
+});
+
 export const auditDetailSchema = auditRowSchema.extend({
-  details: z.record(z.string(), z.unknown()),
+  details: auditDetailsSchema,
   prevHash: z.string(),
   hash: z.string(),
 });

@@ -246,15 +246,29 @@ export const APPROVAL_TEXT = {
   superuserOnly: 'Only another superuser may approve this request.',
 } as const;
 
+/**
+ * What a request carries: `command` is what runs on approval, `before` and `after` what a checker
+ * compares. Each request type has its own (the module that registered the type writes them), so
+ * here they are named free-form types.
+ */
+export const approvalCommandSchema = z.unknown().meta({
+  id: 'ApprovalCommand',
+  description: 'The command that runs on approval; its shape is the request type’s.',
+});
+export const approvalStateSchema = z.unknown().meta({
+  id: 'ApprovalState',
+  description: 'The subject before, or as it will be after, the change; its shape is the request type’s.',
+});
+
 export const approvalSchema = z.object({
   id: z.string(),
   type: z.enum(APPROVAL_TYPES),
   subjectType: z.string(),
   subjectId: z.string(),
   /** The exact command that runs when the request is approved. */
-  command: z.unknown(),
-  before: z.unknown(),
-  after: z.unknown(),
+  command: approvalCommandSchema,
+  before: approvalStateSchema,
+  after: approvalStateSchema,
   makerId: z.string(),
   makerEmail: z.string(),
   branch: z.string().nullable(),

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { openApiTransform, openApiTransformObject } from '../lib/openapi-docs.ts';
 import { requireActivatedStaff } from '../modules/auth/index.ts';
 
 /**
@@ -18,7 +18,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    // Schemas the contracts name (`.meta({ id })`) become components the answers refer to.
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -52,6 +52,10 @@ export const customerDocumentSchema = z.object({
 
 /** POST /api/customers/:id/documents: multipart with `kind` and `file`; this is the JSON part. */
 export const customerDocumentUploadSchema = z.object({ kind: z.enum(CUSTOMER_DOCUMENT_KINDS) });
+/** The whole multipart body of that upload, as OpenAPI shows it: `kind` first, then one `file`. */
+export const customerDocumentUploadFormSchema = customerDocumentUploadSchema.extend({
+  file: z.file().describe('PNG, JPEG or PDF, up to the bucket’s 5 MB'),
+});
 
 export const customer360Schema = z.object({
   id: z.number().int(),

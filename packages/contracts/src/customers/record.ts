@@ -175,6 +175,43 @@ export function customerCreateSchema(today: string) {
 export type CustomerCreate = z.infer<ReturnType<typeof customerCreateSchema>>;
 export type CustomerCreateInput = z.input<ReturnType<typeof customerCreateSchema>>;
 
+/**
+ * A record as stored and answered (the 360 view's `details`), per kind: the create schema's fields,
+ * the mobile numbers as the normalised strings its transform produced. A record made through the
+ * create schema has them all; a record loaded in bulk may lack some (its KYC then lists the gaps),
+ * so only the kind and the branch are promised.
+ */
+const storedMobile = z.string().describe('normalised, e.g. +23276123456');
+const stored = <D extends z.ZodType, T extends z.ZodRawShape>(type: D, fields: T) =>
+  z.object(fields).partial().extend({ type, branch: z.string() });
+export const customerRecordSchema = z
+  .discriminatedUnion('type', [
+    stored(z.enum(['private', 'employee']), {
+      ...individualFields,
+      mobile: storedMobile,
+      nextOfKin: nextOfKinSchema.extend({ mobile: storedMobile }),
+    }),
+    stored(z.enum(['corporate', 'government', 'organisation']), {
+      ...organisationFields,
+      mobile: storedMobile,
+    }),
+    stored(z.literal('joint'), { ...jointFields, mobile: storedMobile }),
+  ])
+  .meta({ discriminator: { propertyName: 'type' } });
+
+/**
+ * The `changes` of an edit: any fields of the customer's kind (not `type` or `branch`, which change
+ * through their own routes). The server validates the record they make with `customerCreateSchema`.
+ */
+export const customerChangesSchema = z.union([
+  z.object(individualFields).partial().meta({ title: 'Individual (private, employee)' }),
+  z
+    .object(organisationFields)
+    .partial()
+    .meta({ title: 'Organisation (corporate, government, organisation)' }),
+  z.object(jointFields).partial().meta({ title: 'Joint' }),
+]);
+
 /** A contact-log entry: who talked to the customer, how, when and about what. */
 export const contactLogEntrySchema = z.object({
   channel: z.enum(CONTACT_CHANNELS, T.required),

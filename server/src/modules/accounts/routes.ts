@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest as Req } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { apiErrors, bearerSecurity } from '../../lib/route-schemas.ts';
+import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
@@ -126,7 +127,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: numberParam,
         querystring: statementQuerySchema,
-        response: { 200: z.any().describe('application/pdf or text/csv'), ...errors },
+        response: {
+          200: fileAnswer(
+            ['application/pdf', 'text/csv'],
+            'with format=pdf: application/pdf; with format=csv: text/csv',
+          ),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
 import { pageWindow, sendPage, setTotalCount } from '../../lib/paging.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
@@ -91,7 +92,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Answers 400 when the filters match more rows than AUDIT_EXPORT_MAX_ROWS.',
         security,
         querystring: auditFiltersSchema,
-        response: { 200: z.any().describe('text/csv'), ...errors },
+        response: { 200: fileAnswer(['text/csv'], 'The audit rows as CSV'), ...errors },
       },
     },
     async (req, reply) => {

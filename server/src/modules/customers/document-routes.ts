@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customerDocumentSchema, customerDocumentUploadSchema } from '@bankmanager/contracts';
+import {
+  customerDocumentSchema,
+  customerDocumentUploadFormSchema,
+  customerDocumentUploadSchema,
+} from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { documentedAs, fileAnswer } from '../../lib/openapi-docs.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { readDocumentUpload } from './multipart.ts';
@@ -29,6 +34,8 @@ export const customerDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:custId/documents',
     {
       preHandler: requirePermission('customers.create'),
+      // The stream is read by readDocumentUpload, not by a body schema: this one is for OpenAPI only.
+      config: { swaggerTransform: documentedAs({ body: customerDocumentUploadFormSchema }) },
       schema: {
         tags: ['customers'],
         summary:
@@ -100,7 +107,10 @@ export const customerDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The document’s bytes with their type (for <img> and PDF viewers)',
         security,
         params: docParams,
-        response: { 200: z.any(), ...customerErrors },
+        response: {
+          200: fileAnswer(['image/png', 'image/jpeg', 'application/pdf'], 'The document as stored'),
+          ...customerErrors,
+        },
       },
     },
     async (req, reply) => {

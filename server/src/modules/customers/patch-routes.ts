@@ -4,17 +4,19 @@ import {
   CUSTOMER_TEXT,
   approvalCreatedSchema,
   customer360Schema,
+  customerChangesSchema,
   customerPatchSchema,
   isoDateSchema,
 } from '@bankmanager/contracts';
 import { conflict } from '../../lib/http-error.ts';
+import { documentedAs } from '../../lib/openapi-docs.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { requestApproval } from '../approvals/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { applyEdd, applyRecord, checkEditDuplicates, mergedRecord, splitChanges } from './edit.ts';
 import { businessDate } from './kyc.ts';
-import { actorOf, custParam, customerErrors } from './route-support.ts';
+import { actorOf, custParam, customer360ForDocs, customerErrors } from './route-support.ts';
 import { customer360 } from './view.ts';
 import { fieldError } from './validation.ts';
 
@@ -22,6 +24,14 @@ import { fieldError } from './validation.ts';
 const eddSchema = z.object({
   eddNotes: z.string().trim().min(1).max(2000).optional(),
   reviewOn: isoDateSchema.optional(),
+});
+
+/**
+ * The handler takes `changes` as any keys and names an unknown one in its 400; OpenAPI shows the
+ * fields it accepts: the record's of the customer's kind, plus the due-diligence pair.
+ */
+const patchForDocs = customerPatchSchema.extend({
+  changes: z.intersection(customerChangesSchema, eddSchema),
 });
 
 /**
@@ -33,6 +43,9 @@ export const customerPatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:custId',
     {
       preHandler: requirePermission('customers.create'),
+      config: {
+        swaggerTransform: documentedAs({ body: patchForDocs, response: { 200: customer360ForDocs } }),
+      },
       schema: {
         tags: ['customers'],
         summary: 'Edits a customer (optimistic `version`); KYC fields are four-eyes (202)',

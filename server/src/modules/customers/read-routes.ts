@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customer360Schema, customerListQuerySchema, customerListRowSchema } from '@bankmanager/contracts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
+import { documentedAs } from '../../lib/openapi-docs.ts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertBranch, listBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
 import { businessDate } from './kyc.ts';
 import { listCustomers } from './list.ts';
-import { custParam, customerErrors } from './route-support.ts';
+import { custParam, customer360ForDocs, customerErrors } from './route-support.ts';
 import { customer360 } from './view.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -38,6 +39,7 @@ export const customerReadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:custId/360',
     {
       preHandler: requirePermission('customers.read'),
+      config: { swaggerTransform: documentedAs({ response: { 200: customer360ForDocs } }) },
       schema: {
         tags: ['customers'],
         summary: 'The customer 360 view: details, related, accounts, documents, approvals, KYC gaps, risk',

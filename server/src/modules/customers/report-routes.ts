@@ -6,14 +6,13 @@ import {
   customerReportSchema,
 } from '@bankmanager/contracts';
 import { bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
 import { listBranch, requirePermission } from '../auth/index.ts';
 import { businessDate } from './kyc.ts';
 import { reportCsv, reportPdfOf } from './report-export.ts';
 import { buildReport } from './reports.ts';
 import { customerErrors } from './route-support.ts';
 import { fieldError } from './validation.ts';
-
-const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 
 const daysBefore = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -33,7 +32,7 @@ export const customerReportRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: z.object({ report: z.enum(CUSTOMER_REPORT_KEYS) }),
         querystring: customerReportQuerySchema,
-        response: { 200: z.union([customerReportSchema, file]), ...customerErrors },
+        response: { 200: z.union([customerReportSchema, pdfOrCsvReport]), ...customerErrors },
       },
     },
     async (req, reply) => {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { apiErrorSchema, approvalCreatedSchema, duplicateRefusalSchema } from '@bankmanager/contracts';
+import {
+  apiErrorSchema,
+  approvalCreatedSchema,
+  customer360Schema,
+  customerRecordSchema,
+  duplicateRefusalSchema,
+} from '@bankmanager/contracts';
 import { apiErrors } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
 import { currentUser } from '../auth/index.ts';
@@ -11,6 +17,12 @@ export const custParam = z.object({ custId: z.coerce.number().int().positive().m
 
 /** 409 is either a duplicate refusal (contracts) or a plain `{ error, details }`. */
 export const customerErrors = { ...apiErrors, 409: z.union([duplicateRefusalSchema, apiErrorSchema]) };
+/**
+ * The 360 view as OpenAPI shows it: `details` is the stored record of the customer's kind. At run
+ * time it is served as stored (an older record keeps answering even if a rule has since tightened).
+ */
+export const customer360ForDocs = customer360Schema.extend({ details: customerRecordSchema });
+
 export const approvalAnswer = { 202: approvalCreatedSchema, ...customerErrors };
 
 export const actorOf = (req: FastifyRequest): ApprovalActor => {

@@ -18,7 +18,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dashboard'],
         summary: 'Stats, news, recent events, announcements and tasks',
         security: [{ bearer: [] }],
-        response: { 200: dashboardResponseSchema, 401: apiErrorSchema, 503: apiErrorSchema },
+        // 403: a password-only session of someone with a second factor reaches no /api route.
+        response: {
+          200: dashboardResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (req) => {

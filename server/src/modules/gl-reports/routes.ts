@@ -15,6 +15,7 @@ import {
   type GlReportFormat,
 } from '@bankmanager/contracts';
 import { apiErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
 import { assertBranch, currentUser, inBranchScope, requirePermission } from '../auth/index.ts';
 import { entryBranches } from '../ledger/index.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
@@ -33,7 +34,6 @@ import {
 } from './statements-export.ts';
 import { glStatementCsv, glStatementPdf } from './gl-statement-export.ts';
 
-const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 const legsParams = z.object({
   // Check digits validated before any lookup (ADR 0019).
   number: accountNumberSchema,
@@ -72,7 +72,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trial balance at the end of a date: rows per GL account and currency, totals per currency',
         security,
         querystring: trialBalanceQuerySchema,
-        response: { 200: z.union([trialBalanceSchema, file]), ...errors },
+        response: { 200: z.union([trialBalanceSchema, pdfOrCsvReport]), ...errors },
       },
     },
     async (req, reply) => {
@@ -91,7 +91,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Balance sheet at the end of a date',
         security,
         querystring: trialBalanceQuerySchema,
-        response: { 200: z.union([balanceSheetSchema, file]), ...errors },
+        response: { 200: z.union([balanceSheetSchema, pdfOrCsvReport]), ...errors },
       },
     },
     async (req, reply) => {
@@ -110,7 +110,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Income statement for the business dates from…to',
         security,
         querystring: periodQuerySchema,
-        response: { 200: z.union([incomeStatementSchema, file]), ...errors },
+        response: { 200: z.union([incomeStatementSchema, pdfOrCsvReport]), ...errors },
       },
     },
     async (req, reply) => {
@@ -131,7 +131,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: codeParam,
         querystring: glStatementQuerySchema,
-        response: { 200: z.union([glStatementSchema, file]), ...errors },
+        response: { 200: z.union([glStatementSchema, pdfOrCsvReport]), ...errors },
       },
     },
     async (req, reply) => {

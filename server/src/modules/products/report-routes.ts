@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
 import { requirePermission } from '../auth/index.ts';
 import { productReportCsv, productReportPdf } from './report-export.ts';
 import { buildProductReport, productReportSchema } from './reports.ts';
-
-const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 
 /**
  * `GET /api/products/reports`: JSON for the screen, CSV and PDF to download. `products.manage`, the
@@ -21,7 +20,7 @@ export const productReportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Per deposit product: accounts by status, total balance, the rate in force',
         security,
         querystring: z.object({ format: z.enum(['json', 'csv', 'pdf']).default('json') }),
-        response: { 200: z.union([productReportSchema, file]), ...apiErrors },
+        response: { 200: z.union([productReportSchema, pdfOrCsvReport]), ...apiErrors },
       },
     },
     async (req, reply) => {

@@ -8,14 +8,13 @@ import {
   formatDate,
 } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { pageWindow, sendPage, setTotalCount } from '../../lib/paging.ts';
 import { requirePermission } from '../auth/index.ts';
 import { CTR_EXPORT_MAX_ROWS, ctrFlags } from './ctr.ts';
 import { ctrCsv, ctrPdf } from './ctr-export.ts';
 import { scopedBranch } from './scope.ts';
-
-const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 
 /**
  * GET /api/ctr-flags: cash transactions at or above CTR_THRESHOLD, the compliance list. A report
@@ -31,7 +30,7 @@ export const ctrRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Currency-transaction-report candidates: paged JSON, or the whole filter as CSV or PDF',
         security,
         querystring: ctrFlagQuerySchema,
-        response: { 200: z.union([z.array(ctrFlagSchema), file]), ...apiErrors },
+        response: { 200: z.union([z.array(ctrFlagSchema), pdfOrCsvReport]), ...apiErrors },
       },
     },
     async (req, reply) => {

@@ -12,13 +12,12 @@ import {
 } from '@bankmanager/contracts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { requirePermission } from '../auth/index.ts';
 import { branchDiff, dailyDiff, proofReport } from './proof.ts';
 import { proofCsv, proofPdf, type ProofData } from './proof-export.ts';
 import { scopedBranch } from './scope.ts';
-
-const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 
 /** One branch: the one asked for (within scope) or the caller's home branch. */
 function oneBranch(req: FastifyRequest, asked: string | undefined): string {
@@ -58,7 +57,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Each till session of a branch’s business day: counts, totals by type, cash position',
         security,
         querystring: proofReportQuerySchema,
-        response: { 200: z.union([proofReportSchema, file]), ...apiErrors },
+        response: { 200: z.union([proofReportSchema, pdfOrCsvReport]), ...apiErrors },
       },
     },
     async (req, reply) => {
@@ -78,7 +77,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Shortages and overages per business day and currency (the last 30 days by default)',
         security,
         querystring: dailyDiffQuerySchema,
-        response: { 200: z.union([dailyDiffSchema, file]), ...apiErrors },
+        response: { 200: z.union([dailyDiffSchema, pdfOrCsvReport]), ...apiErrors },
       },
     },
     async (req, reply) => {
@@ -101,7 +100,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Per branch: teller cash GL against the cash in tills, the vault, the day’s differences',
         security,
         querystring: branchDiffQuerySchema,
-        response: { 200: z.union([branchDiffSchema, file]), ...apiErrors },
+        response: { 200: z.union([branchDiffSchema, pdfOrCsvReport]), ...apiErrors },
       },
     },
     async (req, reply) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receiptFileName, TELLER_TEXT } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { receiptParty, receiptPdf } from './receipt.ts';
@@ -19,7 +20,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
           'The receipt of a cash deposit or withdrawal (reference, amount in figures and words, names)',
         security,
         params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
-        response: { 200: z.any().describe('application/pdf'), ...apiErrors },
+        response: { 200: fileAnswer(['application/pdf'], 'The receipt as PDF'), ...apiErrors },
       },
     },
     async (req, reply) => {

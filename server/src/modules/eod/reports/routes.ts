@@ -2,11 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EOD_REPORTS, eodReportQuerySchema, eodReportSchema } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity as security } from '../../../lib/route-schemas.ts';
+import { pdfOrCsvReport } from '../../../lib/openapi-docs.ts';
 import { requirePermission } from '../../auth/index.ts';
 import { buildEodReport } from './build.ts';
 import { eodReportCsv, eodReportPdf } from './export.ts';
-
-const file = z.any().describe('with format=pdf: application/pdf; with format=csv: text/csv');
 
 /**
  * `GET /api/eod/reports/:report` — daily EOD report, interest by product and branch, WHT due to NRA,
@@ -23,7 +22,7 @@ export const eodReportRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: z.object({ report: z.enum(EOD_REPORTS) }),
         querystring: eodReportQuerySchema,
-        response: { 200: z.union([eodReportSchema, file]), ...apiErrors },
+        response: { 200: z.union([eodReportSchema, pdfOrCsvReport]), ...apiErrors },
       },
     },
     async (req, reply) => {
