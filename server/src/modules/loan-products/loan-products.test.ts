@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { APPROVAL_TEXT, LOAN_PRODUCT_TEXT, TOTAL_COUNT_HEADER } from '@bankmanager/contracts';
+import {
+  APPROVAL_TEXT,
+  LOAN_PRODUCT_TEXT,
+  TOTAL_COUNT_HEADER,
+  loanProductSchema,
+} from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanTerms, newLoanProduct } from '../../../test/support/loan-products.ts';
 import { productStaff } from '../../../test/support/products.ts';
 import { queryRows } from '../../db/rows.ts';
+import { insertLoanProducts } from '../../db/seed/banking/loan-products.ts';
 import { LOAN_GL_TEXT } from './validation.ts';
 
 /** Create, read and refuse loan products over HTTP; four-eyes through the approvals routes. */
@@ -240,5 +246,31 @@ describe('GET|POST /api/loan-products', () => {
     await refuse('fee_value', '101', 'fee');
     await refuse('allocation_order', `array['fees','fees','interest','principal']`, 'allocation');
     await refuse('max_debt_service_ratio', '0', 'ratios');
+  });
+  it('serves the three products of the demo seed, each valid by the contracts', async () => {
+    await insertLoanProducts(t.app.db);
+    const seeded = await Promise.all(
+      ['SAL-SLE', 'SME-SLE', 'MIC-SLE'].map(async (code) =>
+        loanProductSchema.parse((await s.call('GET', `/api/loan-products/${code}`, s.teller)).json()),
+      ),
+    );
+    expect(seeded.map((p) => [p.name, p.terms.interestMethod, p.terms.repaymentFrequency])).toEqual([
+      ['Salary Loan', 'emi', 'monthly'],
+      ['SME Term Loan', 'equal_principal', 'monthly'],
+      ['Micro Loan', 'flat', 'weekly'],
+    ]);
+    expect(seeded[0]!.terms).toMatchObject({
+      amount: { min: '1000.00', max: '200000.00' },
+      term: { min: 3, max: 36 },
+      rate: { min: '18.0000', max: '30.0000', default: '24.0000' },
+      processingFee: { kind: 'percent', value: '2.0000', treatment: 'deducted' },
+      maxDebtServiceRatio: '40.0000',
+    });
+    expect(seeded[1]!.terms).toMatchObject({
+      term: { max: 60 },
+      rate: { min: '20.0000', max: '32.0000', default: '28.0000' },
+    });
+    expect(seeded[2]!.terms).toMatchObject({ term: { min: 13, max: 26 }, rate: { default: '30.0000' } });
+    expect(seeded.every((p) => p.versions[0]!.approvedBy === null)).toBe(true);
   });
 });
