@@ -66,9 +66,10 @@ export const LOAN_PRODUCT_TEXT = {
 /** A decimal amount as typed: "1000", "1500.50". */
 const moneyString = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/, LOAN_PRODUCT_TEXT.amount);
 /** A percentage: "24", "2.5", "0.0125", at most 100. */
+const RATE_PATTERN = /^\d{1,3}(\.\d{1,4})?$/;
 export const loanRateSchema = z
   .string()
-  .regex(/^\d{1,3}(\.\d{1,4})?$/, LOAN_PRODUCT_TEXT.rate)
+  .regex(RATE_PATTERN, LOAN_PRODUCT_TEXT.rate)
   .refine((r) => Number(r) <= 100, LOAN_PRODUCT_TEXT.rate);
 const termSchema = z
   .number({ error: LOAN_PRODUCT_TEXT.term })
@@ -128,7 +129,10 @@ export const loanProductTermsSchema = z
     allocationOrder: z.array(z.enum(LOAN_ALLOCATION_PARTS)),
     prepayment: z.enum(LOAN_PREPAYMENT_HANDLING),
     /** Salary loans: instalments may take at most this percent of the net monthly salary; null: no limit. */
-    maxDebtServiceRatio: loanRateSchema.refine((r) => rateUnits(r) > 0n, LOAN_PRODUCT_TEXT.dsr).nullable(),
+    maxDebtServiceRatio: loanRateSchema
+      // Only a well-formed rate is compared (zod runs every check, even after the pattern failed).
+      .refine((r) => !RATE_PATTERN.test(r) || rateUnits(r) > 0n, LOAN_PRODUCT_TEXT.dsr)
+      .nullable(),
   })
   .superRefine((t, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
