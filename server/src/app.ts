@@ -28,6 +28,7 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
+import { loanProductRoutes } from './modules/loan-products/index.ts';
 import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(customerRoutes);
       await api.register(depositAccountRoutes);
       await api.register(productRoutes);
+      await api.register(loanProductRoutes);
       await api.register(eodRoutes);
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);

@@ -19,6 +19,7 @@ export const APPROVAL_TYPES = [
   'customer.risk_override',
   'customer.merge',
   'product.change',
+  'loan_product.change',
   'account.open',
   'account.status',
   'account.overdraft',
@@ -124,6 +125,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'product.change': {
     label: 'New product or product change',
     approvePermission: 'products.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // Lending: a new loan product or a change to one (a new version for new loans).
+  'loan_product.change': {
+    label: 'New loan product or loan product change',
+    approvePermission: 'loan_products.manage',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

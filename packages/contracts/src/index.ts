@@ -25,6 +25,7 @@ export * from './gl.ts';
 export * from './gl-reports.ts';
 export * from './customers/index.ts';
 export * from './deposits/index.ts';
+export * from './lending/index.ts';
 export * from './audit-labels.ts';
 export * from './eod/index.ts';
 export * from './payments/index.ts';

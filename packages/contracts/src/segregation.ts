@@ -51,7 +51,7 @@ export const TOXIC_COMBINATIONS: readonly ToxicCombination[] = [
     key: 'pricing_money',
     label: 'Products and pricing with money movement',
     reason: 'Whoever sets fees and rates must not post against them.',
-    first: ['products.manage'],
+    first: ['products.manage', 'loan_products.manage'],
     second: MONEY_PERMISSIONS,
   },
   {

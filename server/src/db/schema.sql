@@ -2752,6 +2752,72 @@ UNION ALL
      JOIN public.accounts a ON ((a.id = t.account_id)));
 
 --
+-- Name: loan_product_versions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_product_versions (
+    product_code text NOT NULL,
+    version integer NOT NULL,
+    interest_method text NOT NULL,
+    repayment_frequency text NOT NULL,
+    min_amount numeric(18,2) NOT NULL,
+    max_amount numeric(18,2) NOT NULL,
+    min_term integer NOT NULL,
+    max_term integer NOT NULL,
+    min_rate numeric(9,4) NOT NULL,
+    max_rate numeric(9,4) NOT NULL,
+    default_rate numeric(9,4) NOT NULL,
+    max_principal_grace integer DEFAULT 0 NOT NULL,
+    max_full_grace integer DEFAULT 0 NOT NULL,
+    fee_kind text NOT NULL,
+    fee_value numeric(18,4) NOT NULL,
+    fee_treatment text NOT NULL,
+    insurance_rate numeric(9,4),
+    penalty_kind text NOT NULL,
+    penalty_value numeric(18,4) NOT NULL,
+    penalty_tolerance_days integer NOT NULL,
+    allocation_order text[] NOT NULL,
+    prepayment text NOT NULL,
+    max_debt_service_ratio numeric(9,4),
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    approved_by text,
+    approved_at timestamp with time zone,
+    CONSTRAINT loan_product_versions_allocation_check CHECK (((cardinality(allocation_order) = 4) AND (allocation_order @> ARRAY['penalties'::text, 'fees'::text, 'interest'::text, 'principal'::text]))),
+    CONSTRAINT loan_product_versions_amount_check CHECK (((min_amount > (0)::numeric) AND (min_amount <= max_amount))),
+    CONSTRAINT loan_product_versions_fee_check CHECK (((fee_kind = ANY (ARRAY['percent'::text, 'fixed'::text])) AND (fee_treatment = ANY (ARRAY['deducted'::text, 'capitalised'::text])) AND (fee_value >= (0)::numeric) AND ((fee_kind <> 'percent'::text) OR (fee_value <= (100)::numeric)))),
+    CONSTRAINT loan_product_versions_frequency_check CHECK ((repayment_frequency = ANY (ARRAY['monthly'::text, 'fortnightly'::text, 'weekly'::text]))),
+    CONSTRAINT loan_product_versions_grace_check CHECK ((((max_principal_grace >= 0) AND (max_principal_grace <= 24)) AND ((max_full_grace >= 0) AND (max_full_grace <= 24)) AND ((max_principal_grace + max_full_grace) < min_term))),
+    CONSTRAINT loan_product_versions_method_check CHECK ((interest_method = ANY (ARRAY['emi'::text, 'equal_principal'::text, 'flat'::text]))),
+    CONSTRAINT loan_product_versions_penalty_check CHECK (((penalty_kind = ANY (ARRAY['fixed'::text, 'percent'::text])) AND (penalty_value >= (0)::numeric) AND ((penalty_kind <> 'percent'::text) OR (penalty_value <= (100)::numeric)) AND ((penalty_tolerance_days >= 0) AND (penalty_tolerance_days <= 365)))),
+    CONSTRAINT loan_product_versions_prepayment_check CHECK ((prepayment = ANY (ARRAY['reduce_term'::text, 'reduce_instalment'::text]))),
+    CONSTRAINT loan_product_versions_rate_check CHECK (((min_rate >= (0)::numeric) AND (min_rate <= default_rate) AND (default_rate <= max_rate) AND (max_rate <= (100)::numeric))),
+    CONSTRAINT loan_product_versions_ratios_check CHECK ((((COALESCE(insurance_rate, (0)::numeric) >= (0)::numeric) AND (COALESCE(insurance_rate, (0)::numeric) <= (100)::numeric)) AND ((max_debt_service_ratio IS NULL) OR ((max_debt_service_ratio > (0)::numeric) AND (max_debt_service_ratio <= (100)::numeric))))),
+    CONSTRAINT loan_product_versions_term_check CHECK (((min_term >= 1) AND (min_term <= max_term) AND (max_term <= 520))),
+    CONSTRAINT loan_product_versions_version_check CHECK ((version >= 1))
+);
+
+--
+-- Name: loan_products; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_products (
+    code text NOT NULL,
+    name text NOT NULL,
+    currency text NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    portfolio_gl text NOT NULL,
+    interest_receivable_gl text NOT NULL,
+    interest_income_gl text NOT NULL,
+    fee_income_gl text NOT NULL,
+    penalty_income_gl text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT loan_products_code_check CHECK ((code ~ '^[A-Z0-9-]{2,12}$'::text)),
+    CONSTRAINT loan_products_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
+    CONSTRAINT loan_products_status_check CHECK ((status = ANY (ARRAY['active'::text, 'retired'::text])))
+);
+
+--
 -- Name: mail_outbox; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3705,6 +3771,20 @@ ALTER TABLE ONLY public.journal_entries
 
 ALTER TABLE ONLY public.journal_entries
     ADD CONSTRAINT journal_entries_reversal_of_unique UNIQUE (reversal_of);
+
+--
+-- Name: loan_product_versions loan_product_versions_product_code_version_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_product_versions
+    ADD CONSTRAINT loan_product_versions_product_code_version_pk PRIMARY KEY (product_code, version);
+
+--
+-- Name: loan_products loan_products_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_products
+    ADD CONSTRAINT loan_products_pkey PRIMARY KEY (code);
 
 --
 -- Name: mail_outbox mail_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5197,6 +5277,48 @@ ALTER TABLE ONLY public.interest_postings
 
 ALTER TABLE ONLY public.journal_entries
     ADD CONSTRAINT journal_entries_reversal_of_fk FOREIGN KEY (reversal_of) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_product_versions loan_product_versions_product_code_loan_products_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_product_versions
+    ADD CONSTRAINT loan_product_versions_product_code_loan_products_code_fk FOREIGN KEY (product_code) REFERENCES public.loan_products(code);
+
+--
+-- Name: loan_products loan_products_fee_income_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_products
+    ADD CONSTRAINT loan_products_fee_income_gl_gl_accounts_code_fk FOREIGN KEY (fee_income_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: loan_products loan_products_interest_income_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_products
+    ADD CONSTRAINT loan_products_interest_income_gl_gl_accounts_code_fk FOREIGN KEY (interest_income_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: loan_products loan_products_interest_receivable_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_products
+    ADD CONSTRAINT loan_products_interest_receivable_gl_gl_accounts_code_fk FOREIGN KEY (interest_receivable_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: loan_products loan_products_penalty_income_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_products
+    ADD CONSTRAINT loan_products_penalty_income_gl_gl_accounts_code_fk FOREIGN KEY (penalty_income_gl) REFERENCES public.gl_accounts(code);
+
+--
+-- Name: loan_products loan_products_portfolio_gl_gl_accounts_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_products
+    ADD CONSTRAINT loan_products_portfolio_gl_gl_accounts_code_fk FOREIGN KEY (portfolio_gl) REFERENCES public.gl_accounts(code);
 
 --
 -- Name: mobile_banking_subscriptions mbs_pay_account_of_customer_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

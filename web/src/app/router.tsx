@@ -33,6 +33,7 @@ const CustomerSignatures = lazyPage(() => import('./routes/customer-signatures-r
 const CustomerAdmin = lazyPage(() => import('./routes/customer-admin-route'));
 const CustomerReports = lazyPage(() => import('./routes/customer-reports-route'));
 const Products = lazyPage(() => import('./routes/products-route'));
+const LoanAdministration = lazyPage(() => import('./routes/loan-admin-route'));
 const AccountList = lazyPage(() => import('./routes/account-list-route'));
 const AccountTool = lazyPage(() => import('./routes/account-tool-route'));
 const EndOfDay = lazyPage(() => import('./routes/end-of-day-route'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
         {paths.productScreens.map((s) => (
           <Route key={s} path={`/products/${s}`} element={<Products />} />
         ))}
+        <Route path={paths.loanAdministration} element={<LoanAdministration />} />
         {paths.accountLists.map((p) => (
           <Route key={p} path={p} element={<AccountList />} />
         ))}

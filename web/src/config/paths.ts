@@ -48,6 +48,8 @@ export const paths = {
   customerReports: '/customers/reports',
   /** Products: /products/definition (`?new`, `?code=`), /products/pricing, /products/reports. */
   productScreens: ['definition', 'pricing', 'reports'] as const,
+  /** Account → Loan → Loan Administration: loan products (`?new`, `?code=`, `?sort=&order=&page=`). */
+  loanAdministration: '/accounts/loan/admin',
   /** Account menu: the list screens share one configured list, per account kind. */
   accountLists: [
     '/accounts/current/manager',

@@ -11,3 +11,4 @@ export * from './customers.ts';
 export * from './eod.ts';
 export * from './payments.ts';
 export * from './teller.ts';
+export * from './lending.ts';

@@ -1,6 +1,7 @@
 import type { Database } from '../../client.ts';
 import { BRANCHES as CONTRACT_BRANCHES, type BranchCode } from '@bankmanager/contracts';
 import { branches, products, productVersions } from '../../schema/banking.ts';
+import { insertLoanProducts } from './loan-products.ts';
 import { PRODUCT_TERMS } from './product-terms.ts';
 
 /**
@@ -95,4 +96,5 @@ export async function insertReferenceData(tx: Database): Promise<void> {
     .values(PRODUCTS.map((p) => ({ ...p, ...(p.currency === 'USD' ? { whtPayableGl: '2521' } : {}) })))
     .onConflictDoNothing();
   await tx.insert(productVersions).values(PRODUCT_TERMS).onConflictDoNothing();
+  await insertLoanProducts(tx);
 }

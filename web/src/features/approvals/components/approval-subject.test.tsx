@@ -63,4 +63,30 @@ describe('ApprovalSubject', () => {
     expect(screen.getByText('Till should hold')).toBeInTheDocument();
     expect(screen.getByText('-10.00')).toBeInTheDocument();
   });
+
+  it('links a loan product change to the product, and names a new one, with the maker’s reason', () => {
+    const change = approval({
+      type: 'loan_product.change',
+      subjectType: 'loan_product',
+      subjectId: 'SAL-SLE',
+      command: { kind: 'change', code: 'SAL-SLE', reason: 'Policy rate rose' },
+    });
+    const { unmount } = render(<ApprovalSubject approval={change} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'Loan product SAL-SLE' })).toHaveAttribute(
+      'href',
+      '/accounts/loan/admin?code=SAL-SLE',
+    );
+    expect(screen.getByText('Reason: Policy rate rose')).toBeInTheDocument();
+    unmount();
+    render(
+      <ApprovalSubject
+        approval={{ ...change, command: { kind: 'create', code: 'MIC-2' }, subjectId: 'MIC-2' }}
+      />,
+      {
+        wrapper: MemoryRouter,
+      },
+    );
+    expect(screen.getByText('New loan product MIC-2')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

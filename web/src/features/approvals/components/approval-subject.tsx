@@ -18,6 +18,7 @@ export function ApprovalSubject({ approval: a }: { approval: Approval }) {
   const payment = paymentSubject(a);
   if (payment) return payment;
   if (TELLER_SUBJECTS.has(a.subjectType)) return <TellerSubject approval={a} />;
+  if (a.subjectType === 'loan_product') return <LoanProductSubject approval={a} />;
   if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
     return (
       <>
@@ -34,6 +35,29 @@ export function ApprovalSubject({ approval: a }: { approval: Approval }) {
       {typeof action === 'string' && action in CUSTOMER_ACTION_LABELS ? (
         <span>{CUSTOMER_ACTION_LABELS[action as CustomerAction]}</span>
       ) : null}
+      {typeof reason === 'string' ? (
+        <span className="text-muted-foreground text-xs">Reason: {reason}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A loan product's request links to the product (its versions) when it exists, and says why. */
+function LoanProductSubject({ approval: a }: { approval: Approval }) {
+  const reason = field(a.command, 'reason');
+  const isNew = field(a.command, 'kind') === 'create';
+  return (
+    <div className="grid gap-1">
+      {isNew ? (
+        <span>{`New loan product ${a.subjectId}`}</span>
+      ) : (
+        <Link
+          className="underline"
+          to={`${paths.loanAdministration}?code=${encodeURIComponent(a.subjectId)}`}
+        >
+          {`Loan product ${a.subjectId}`}
+        </Link>
+      )}
       {typeof reason === 'string' ? (
         <span className="text-muted-foreground text-xs">Reason: {reason}</span>
       ) : null}

@@ -8,7 +8,7 @@ import { useCreateProductForm } from '../lib/use-create-form';
 import { conflictCode, fieldErrorsFrom, refusalText } from '../lib/server-errors';
 import { SelectInput, TextInput } from './form-controls';
 import { GlFields } from './gl-fields';
-import { SentForApproval } from './sent-for-approval';
+import { SentForApproval } from '@/components/approvals/sent-for-approval';
 import { TermsFields } from './terms-fields';
 
 const pairs = (values: readonly string[]) => values.map((v) => [v, v] as const);

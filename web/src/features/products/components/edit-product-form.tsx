@@ -9,7 +9,7 @@ import { optionsOf } from '@/components/form/form-controls';
 import { setFieldErrors } from '@/lib/api-errors';
 import { idOf, SelectInput, TextInput } from './form-controls';
 import { GlFields } from './gl-fields';
-import { SentForApproval } from './sent-for-approval';
+import { SentForApproval } from '@/components/approvals/sent-for-approval';
 import { TermsFields } from './terms-fields';
 
 const STATUS_OPTIONS = optionsOf(PRODUCT_STATUSES).map(([v, l]) =>

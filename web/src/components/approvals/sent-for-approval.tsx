@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** What a four-eyes request came to: it waits for a checker, under this request id. */
+/** What a four-eyes request came to: it waits for a checker, under this request id (products, loan products). */
 export function SentForApproval({
   approvalId,
   what,
