@@ -1,0 +1,4 @@
+export * from './day-count.ts';
+export * from './schedule-input.ts';
+export * from './schedule.ts';
+export * from './apr.ts';
