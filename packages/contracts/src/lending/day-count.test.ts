@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accruedInterest, addMonths, isWeekend, nextBusinessDay } from './day-count.ts';
+import fc from 'fast-check';
+import { accruedInterest, addMonths, dayNumber, isoOfDay, isWeekend, nextBusinessDay } from './day-count.ts';
 
 describe('day count', () => {
   it('accrues actual/365: Le 20,000 at 24% for the 32 days to 16 February is 420.82', () => {
@@ -21,6 +22,16 @@ describe('day count', () => {
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
     expect(addMonths('2026-05-15', 12)).toBe('2027-05-15');
+  });
+
+  it('counts days as the calendar does (the integer conversion agrees with Date, years 1 to 9999)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -719_162, max: 2_932_896 }), (day) => {
+        const iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+        expect(isoOfDay(day)).toBe(iso);
+        expect(dayNumber(iso)).toBe(day);
+      }),
+    );
   });
 
   it('knows weekends and skips them and holidays', () => {

@@ -11,21 +11,43 @@ export type LoanFrequency = (typeof LOAN_FREQUENCIES)[number];
 /** How many periods make a year: the divisor of the nominal annual rate. */
 export const PERIODS_PER_YEAR: Record<LoanFrequency, number> = { monthly: 12, fortnightly: 26, weekly: 52 };
 
-const MS_PER_DAY = 86_400_000;
-
-const parts = (iso: string): [number, number, number] => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return [y!, m!, d!];
-};
-
-/** Days since 1970-01-01 (UTC). */
-export function dayNumber(iso: string): number {
-  const [y, m, d] = parts(iso);
-  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+// Whole days since 1970-01-01 from a civil date and back, by integer arithmetic (H. Hinnant's
+// algorithms): schedules make many dates, and Date objects and their strings cost most of a schedule.
+export function dayOfCivil(year: number, month1: number, day: number): number {
+  const y = month1 <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month1 + (month1 > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 /** The YYYY-MM-DD of a day number. */
-export const isoOfDay = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+export function isoOfDay(dayNo: number): string {
+  const z = dayNo + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month1 = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month1 <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${pad2(month1)}-${pad2(day)}`;
+}
+
+const parts = (iso: string): [number, number, number] => [
+  Number(iso.slice(0, 4)),
+  Number(iso.slice(5, 7)),
+  Number(iso.slice(8, 10)),
+];
+
+/** Days since 1970-01-01. */
+export const dayNumber = (iso: string): number => dayOfCivil(...parts(iso));
 
 export const addDays = (iso: string, days: number): string => isoOfDay(dayNumber(iso) + days);
 
@@ -33,39 +55,59 @@ export const addDays = (iso: string, days: number): string => isoOfDay(dayNumber
 export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
 const daysInMonth = (year: number, month1: number): number =>
-  new Date(Date.UTC(year, month1, 0)).getUTCDate();
+  month1 === 2
+    ? (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month1)
+      ? 30
+      : 31;
+
+/** The day number `k` calendar months after `iso`, the day clamped to the month's last. */
+function monthsLater(y: number, m: number, d: number, k: number): number {
+  const index = y * 12 + (m - 1) + k;
+  const year = Math.floor(index / 12);
+  const month1 = (index % 12) + 1;
+  return dayOfCivil(year, month1, Math.min(d, daysInMonth(year, month1)));
+}
 
 /**
  * `iso` plus `k` calendar months, the day clamped to the month's last: 31 January plus one month is
  * 28 (or 29) February, plus two is 31 March, because each step counts from the same anchor.
  */
-export function addMonths(iso: string, k: number): string {
+export const addMonths = (iso: string, k: number): string => isoOfDay(monthsLater(...parts(iso), k));
+
+/** A function giving the day number `k` periods after `iso`: calendar months, or 14 or 7 days. */
+export function periodsFrom(iso: string, frequency: LoanFrequency): (k: number) => number {
   const [y, m, d] = parts(iso);
-  const index = y * 12 + (m - 1) + k;
-  const year = Math.floor(index / 12);
-  const month1 = (index % 12) + 1;
-  const day = Math.min(d, daysInMonth(year, month1));
-  return `${String(year).padStart(4, '0')}-${String(month1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (frequency === 'monthly') return (k) => monthsLater(y, m, d, k);
+  const start = dayOfCivil(y, m, d);
+  const step = frequency === 'fortnightly' ? 14 : 7;
+  return (k) => start + k * step;
 }
 
-/** `k` periods after `iso`: calendar months, or 14 or 7 days. */
-export function addPeriods(iso: string, k: number, frequency: LoanFrequency): string {
-  if (frequency === 'monthly') return addMonths(iso, k);
-  return addDays(iso, k * (frequency === 'fortnightly' ? 14 : 7));
-}
+/** `k` periods after `iso`. */
+export const addPeriods = (iso: string, k: number, frequency: LoanFrequency): string =>
+  isoOfDay(periodsFrom(iso, frequency)(k));
 
-/** Saturday or Sunday. 1970-01-01 was a Thursday (weekday 4 with Sunday as 0). */
-export const isWeekend = (iso: string): boolean => {
-  const weekday = (((dayNumber(iso) + 4) % 7) + 7) % 7;
+/** Saturday or Sunday of a day number. 1970-01-01 was a Thursday (weekday 4 with Sunday as 0). */
+export const isWeekendDay = (dayNo: number): boolean => {
+  const weekday = (((dayNo + 4) % 7) + 7) % 7;
   return weekday === 0 || weekday === 6;
 };
 
-/** `iso` itself when the bank opens that day, else the next day it does. */
-export function nextBusinessDay(iso: string, holidays: ReadonlySet<string>): string {
-  let day = iso;
-  while (isWeekend(day) || holidays.has(day)) day = addDays(day, 1);
+export const isWeekend = (iso: string): boolean => isWeekendDay(dayNumber(iso));
+
+/** The day number itself when the bank opens that day, else the next day it does. */
+export function nextBusinessDayNumber(dayNo: number, holidays: ReadonlySet<number>): number {
+  let day = dayNo;
+  while (isWeekendDay(day) || holidays.has(day)) day++;
   return day;
 }
+
+/** `iso` itself when the bank opens that day, else the next day it does. */
+export const nextBusinessDay = (iso: string, holidays: ReadonlySet<string>): string =>
+  isoOfDay(nextBusinessDayNumber(dayNumber(iso), new Set([...holidays].map(dayNumber))));
 
 /**
  * Interest on `principal` at `annualRate` percent from `fromDate` (exclusive) to `toDate` (inclusive):

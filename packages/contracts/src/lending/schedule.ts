@@ -1,5 +1,12 @@
 import { fromCents, rateMicros, toCents } from '../money.ts';
-import { addDays, addPeriods, divideHalfUp, nextBusinessDay, PERIODS_PER_YEAR } from './day-count.ts';
+import {
+  dayNumber,
+  divideHalfUp,
+  isoOfDay,
+  nextBusinessDayNumber,
+  periodsFrom,
+  PERIODS_PER_YEAR,
+} from './day-count.ts';
 import type { LoanScheduleInput } from './schedule-input.ts';
 
 /**
@@ -70,18 +77,19 @@ export function levelInstalment(principalCents: bigint, r: bigint, d: bigint, m:
 
 /** The n due dates: strictly increasing business days (ADR 0038). */
 export function dueDates(input: LoanScheduleInput): string[] {
-  const holidays = new Set(input.holidays ?? []);
+  const holidays = new Set((input.holidays ?? []).map(dayNumber));
+  // Each date counts from one anchor, so a short month does not pull every later date earlier.
+  const planned = input.firstDueDate
+    ? periodsFrom(input.firstDueDate, input.frequency)
+    : periodsFrom(input.disbursementDate, input.frequency);
+  const offset = input.firstDueDate ? -1 : 0;
   const dates: string[] = [];
-  let previous = input.disbursementDate;
+  let previous = dayNumber(input.disbursementDate);
   for (let k = 1; k <= input.instalments; k++) {
-    // Each date counts from one anchor, so a short month does not pull every later date earlier.
-    const planned = input.firstDueDate
-      ? addPeriods(input.firstDueDate, k - 1, input.frequency)
-      : addPeriods(input.disbursementDate, k, input.frequency);
-    let due = nextBusinessDay(planned, holidays);
+    let due = nextBusinessDayNumber(planned(k + offset), holidays);
     // A run of holidays longer than a period would otherwise give two instalments one date.
-    if (due <= previous) due = nextBusinessDay(addDays(previous, 1), holidays);
-    dates.push(due);
+    if (due <= previous) due = nextBusinessDayNumber(previous + 1, holidays);
+    dates.push(isoOfDay(due));
     previous = due;
   }
   return dates;
