@@ -2,3 +2,4 @@ export * from './day-count.ts';
 export * from './schedule-input.ts';
 export * from './schedule.ts';
 export * from './apr.ts';
+export * from './schedule-form.ts';
