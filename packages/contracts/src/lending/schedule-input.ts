@@ -9,8 +9,8 @@ export const INTEREST_METHODS = ['emi', 'equal_principal', 'flat'] as const;
 export type InterestMethod = (typeof INTEREST_METHODS)[number];
 
 export const INTEREST_METHOD_LABELS: Record<InterestMethod, string> = {
-  emi: 'Declining balance, equal instalments (EMI)',
-  equal_principal: 'Declining balance, equal principal',
+  emi: 'EMI: equal instalments, declining balance',
+  equal_principal: 'Equal principal, declining balance',
   flat: 'Flat rate',
 };
 

@@ -30,7 +30,7 @@ export function LoanTermsForm({
       aria-label="Loan terms"
       noValidate
       onSubmit={(e) => e.preventDefault()}
-      className="grid gap-4 rounded-md border p-4 sm:grid-cols-2 lg:grid-cols-3 print:hidden"
+      className="grid grid-cols-1 gap-4 rounded-md border p-4 sm:grid-cols-2 lg:grid-cols-3 print:hidden [&_input]:min-w-0 [&_select]:min-w-0 [&>*]:min-w-0"
     >
       <FormField
         id="loan-amount"
@@ -57,7 +57,7 @@ export function LoanTermsForm({
         {...register('rate')}
       />
       <Field id="loan-method" label="Interest method" error={error('method')}>
-        <Select {...register('method')}>
+        <Select className="w-full" {...register('method')}>
           {INTEREST_METHODS.map((m) => (
             <option key={m} value={m}>
               {INTEREST_METHOD_LABELS[m]}
@@ -66,7 +66,7 @@ export function LoanTermsForm({
         </Select>
       </Field>
       <Field id="loan-frequency" label="Repayment frequency" error={error('frequency')}>
-        <Select {...register('frequency')}>
+        <Select className="w-full" {...register('frequency')}>
           {LOAN_FREQUENCIES.map((f) => (
             <option key={f} value={f}>
               {LOAN_FREQUENCY_LABELS[f]}

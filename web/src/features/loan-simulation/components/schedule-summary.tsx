@@ -14,7 +14,7 @@ export function ScheduleSummary({ input, schedule }: { input: LoanScheduleInput;
   const rows: [string, string][] = [
     ['Amount', `Le ${formatAmount(input.principal)}`],
     ['Term', `${input.instalments} ${LOAN_FREQUENCY_LABELS[input.frequency].toLowerCase()} instalments`],
-    ['Interest', `${input.annualRate}% a year, ${INTEREST_METHOD_LABELS[input.method].toLowerCase()}`],
+    ['Interest', `${input.annualRate}% a year · ${INTEREST_METHOD_LABELS[input.method]}`],
     ['Disbursed on', formatDate(input.disbursementDate)],
     [
       schedule.emi ? 'Instalment (EMI)' : 'First instalment',
