@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fromCents, toCents } from '../money.ts';
 import { addDays, isWeekend } from './day-count.ts';
-import { INTEREST_METHODS, type LoanScheduleInput } from './schedule-input.ts';
+import { INTEREST_METHODS, PROCESSING_FEE_MODES, type LoanScheduleInput } from './schedule-input.ts';
 import { buildSchedule } from './schedule.ts';
 import { LOAN_FREQUENCIES } from './day-count.ts';
 
@@ -22,6 +22,9 @@ const loans: fc.Arbitrary<LoanScheduleInput> = fc
     graceFull: fc.nat(3),
     gracePrincipal: fc.nat(3),
     holidays: fc.array(fc.integer({ min: 0, max: 4000 }), { maxLength: 120 }),
+    feeShare: fc.integer({ min: 0, max: 99 }),
+    feeMode: fc.constantFrom(...PROCESSING_FEE_MODES),
+    insurance: fc.option(fc.bigInt({ min: 0n, max: 10_000n }), { nil: undefined }),
   })
   .map((l) => {
     const repayGrace = Math.max(0, l.instalments - 1);
@@ -37,6 +40,10 @@ const loans: fc.Arbitrary<LoanScheduleInput> = fc
       graceFull,
       gracePrincipal: Math.min(l.gracePrincipal, repayGrace - graceFull),
       holidays: l.holidays.map(isoDay),
+      // a fee below the amount (a deducted fee must leave something to pay out)
+      processingFee: fromCents((l.cents * BigInt(l.feeShare)) / 100n),
+      processingFeeMode: l.feeMode,
+      insurancePerInstalment: l.insurance === undefined ? undefined : fromCents(l.insurance),
     };
   });
 
