@@ -30,3 +30,4 @@ export * from './audit-labels.ts';
 export * from './eod/index.ts';
 export * from './payments/index.ts';
 export * from './teller/index.ts';
+export * from './lending/index.ts';

@@ -39,13 +39,14 @@ describe('menu marks from the route table', () => {
     expect(soon(screen.getByRole('menuitem', { name: 'Snapshot View' }))).toBe(true);
   });
 
-  it('shows Loan Administration live beside the loan screens still to come', async () => {
+  it('shows Loan Simulation and Loan Administration live under Account → Loan, beside the loan screens still to come', async () => {
     renderMenu();
     await userEvent.hover(screen.getByRole('menuitem', { name: 'Account' }));
     const loan = screen.getByRole('menuitem', { name: 'Loan' });
     expect(soon(loan)).toBe(false);
     await userEvent.hover(loan);
     expect(soon(screen.getByRole('menuitem', { name: /^Loan Administration/ }))).toBe(false);
+    expect(soon(screen.getByRole('menuitem', { name: /^Loan Simulation/ }))).toBe(false);
     expect(soon(screen.getByRole('menuitem', { name: /^Loan Manager/ }))).toBe(true);
   });
 });

@@ -43,6 +43,7 @@ const ExchangeRates = lazyPage(() => import('./routes/exchange-rates-route'));
 const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
+const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -113,6 +114,7 @@ export function AppRoutes() {
         {paths.proofScreens.map((s) => (
           <Route key={s} path={`/transactions/proof/${s}`} element={<Teller />} />
         ))}
+        <Route path={paths.loanSimulation} element={<LoanSimulation />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

@@ -79,6 +79,8 @@ export const paths = {
   salaryImport: '/transactions/other/salary-import',
   standingOrdersRegister: '/transactions/standing-orders/register',
   standingOrdersOptions: '/transactions/standing-orders/options',
+  /** Account → Loan → Loan Simulation: a schedule worked out as the terms are typed, nothing saved. */
+  loanSimulation: '/accounts/loan/simulation',
   /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',

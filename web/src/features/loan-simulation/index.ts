@@ -1,0 +1,1 @@
+export { LoanSimulationRoute } from './routes/loan-simulation-route';
