@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useSearchParams } from 'react-router';
+import { MAX_PAGE } from '@bankmanager/contracts';
 
 /**
  * A list's search box backed by the query string, so a reload or a link keeps it: the box answers every
@@ -8,9 +9,11 @@ import { useSearchParams } from 'react-router';
  * `page` so a new search starts on page one), and Back or a shared link puts the URL's term back in the
  * box.
  */
-export function useUrlSearch(param: string, delayMs: number) {
+export function useUrlSearch(param: string, delayMs: number, schema?: z.ZodType<string | undefined>) {
   const [params, setParams] = useSearchParams();
-  const inUrl = params.get(param) ?? '';
+  // A hand-edited term the server would refuse (too long) is no search rather than a 400.
+  const raw = params.get(param) ?? '';
+  const inUrl = !schema || schema.safeParse(raw).success ? raw : '';
   const [text, setText] = useState(inUrl);
   const [seen, setSeen] = useState(inUrl);
   if (inUrl !== seen) {
@@ -53,16 +56,31 @@ export function useUrlParams() {
   return [params, set] as const;
 }
 
-/** The 0-based page the URL's 1-based `page` names (0 when absent or not a number). */
-export const pageFromParams = (params: URLSearchParams): number =>
-  Math.max(0, Math.floor(Number(params.get('page')) || 1) - 1);
+/**
+ * The 0-based page the URL's 1-based `key` names: 0 when absent or not a number, and never past the
+ * contracts' MAX_PAGE, so a hand-edited page is a short or empty list rather than a refused request.
+ */
+export const pageFromParams = (params: URLSearchParams, key = 'page'): number =>
+  Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(params.get(key)) || 1))) - 1;
+
+/**
+ * A list's page alone in the query string (1-based, absent on page one). `key` names it when the screen
+ * shows a second paged list beside the main one, so each keeps its own page.
+ */
+export function useUrlPage(key = 'page') {
+  const [params, set] = useUrlParams();
+  return [pageFromParams(params, key), (p: number) => set({ [key]: p > 0 ? p + 1 : null })] as const;
+}
+
+const urlValue = (v: unknown): string | null =>
+  typeof v === 'number' ? String(v) : typeof v === 'string' && v !== '' ? v : null;
 
 /**
  * A list's filters and page in the query string, so a reload or a link keeps them. Each filter is read
  * through its own field of `schema`, so a hand-edited URL with a bad value loses that filter, not the
  * page.
  */
-export function useUrlList<S extends z.ZodObject>(schema: S) {
+export function useUrlList<S extends z.ZodObject>(schema: S, pageKey = 'page') {
   const [params, set] = useUrlParams();
   const keys = Object.keys(schema.shape);
   const filters: Record<string, unknown> = {};
@@ -73,13 +91,19 @@ export function useUrlList<S extends z.ZodObject>(schema: S) {
   }
   return {
     filters: filters as Partial<z.infer<S>>,
-    page: pageFromParams(params),
+    page: pageFromParams(params, pageKey),
     /** Replaces every filter and goes back to page one. */
     setFilters: (f: Partial<z.infer<S>>) =>
       set({
-        ...Object.fromEntries(keys.map((k) => [k, (f as Record<string, string | undefined>)[k] ?? null])),
-        page: null,
+        ...Object.fromEntries(keys.map((k) => [k, urlValue((f as Record<string, unknown>)[k])])),
+        [pageKey]: null,
       }),
-    setPage: (p: number) => set({ page: p > 0 ? p + 1 : null }),
+    /** Changes the filters named in `f` (undefined clears one), keeps the others, goes back to page one. */
+    patchFilters: (f: Partial<Record<keyof z.infer<S>, unknown>>) =>
+      set({
+        ...Object.fromEntries(Object.entries(f).map(([k, v]) => [k, urlValue(v)])),
+        [pageKey]: null,
+      }),
+    setPage: (p: number) => set({ [pageKey]: p > 0 ? p + 1 : null }),
   };
 }

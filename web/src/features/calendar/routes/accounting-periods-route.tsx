@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { formatDateTime, formatLongDate } from '@bankmanager/contracts';
+import { formatDateTime, formatLongDate, holidayListQuerySchema } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useUrlList } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { useChangePeriod } from '../api/change-period';
 import { usePeriods } from '../api/get-periods';
@@ -14,7 +14,11 @@ import { YearPicker } from '../components/year-picker';
  * back-valued. Reopening is for a correction the auditors agreed.
  */
 export function AccountingPeriodsRoute() {
-  const [year, setYear] = useState<number | undefined>(undefined);
+  // The year lives in the query string: a reload, Back or a shared link keeps it. One the server would
+  // refuse (outside 2000–2100) shows the current year.
+  const { filters, patchFilters } = useUrlList(holidayListQuerySchema);
+  const year = filters.year;
+  const setYear = (y: number) => patchFilters({ year: y });
   const list = usePeriods(year);
   const change = useChangePeriod();
   const shown = year ?? list.data?.year;

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { formatLongDate } from '@bankmanager/contracts';
+import { formatLongDate, holidayListQuerySchema } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useUrlList } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { useHolidays } from '../api/get-holidays';
 import { useRemoveHoliday } from '../api/remove-holiday';
@@ -14,7 +14,11 @@ import { YearPicker } from '../components/year-picker';
  * law, the movable ones entered each year — and the next business date they give.
  */
 export function SpecialDatesRoute() {
-  const [year, setYear] = useState<number | undefined>(undefined);
+  // The year lives in the query string: a reload, Back or a shared link keeps it. One the server would
+  // refuse (outside 2000–2100) shows the current year.
+  const { filters, patchFilters } = useUrlList(holidayListQuerySchema);
+  const year = filters.year;
+  const setYear = (y: number) => patchFilters({ year: y });
   const list = useHolidays(year);
   const remove = useRemoveHoliday();
   const shown = year ?? list.data?.year;

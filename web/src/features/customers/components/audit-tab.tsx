@@ -1,7 +1,7 @@
 import { formatDateTime } from '@bankmanager/contracts/format';
-import { useState } from 'react';
 import { AUDIT_PAGE_SIZE } from '@bankmanager/contracts';
 import { Pagination } from '@/components/ui/pagination';
+import { useUrlPage } from '@/hooks/use-url-state';
 import {
   Table,
   TableBody,
@@ -19,7 +19,9 @@ import { AuditNote } from './audit-note';
 export function AuditTab({ customerId }: { customerId: number }) {
   const { can } = usePermissions();
   const allowed = can('audit.read');
-  const [page, setPage] = useState(0);
+  // The page of the audit history lives in the query string beside the customer and the tab: a reload,
+  // Back or a shared link keeps it.
+  const [page, setPage] = useUrlPage();
   const audit = useCustomerAudit(customerId, page, allowed);
   if (!allowed)
     return <p>The audit history needs the audit permission; ask a Compliance Officer or Auditor.</p>;

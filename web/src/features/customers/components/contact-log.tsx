@@ -1,8 +1,8 @@
 import { formatDateTime } from '@bankmanager/contracts/format';
-import { useState } from 'react';
 import type { ContactChannel } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
+import { useUrlPage } from '@/hooks/use-url-state';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import { CONTACTS_PAGE_SIZE, useContacts } from '../api/get-contacts';
@@ -19,7 +19,9 @@ export function ContactLog({
   customerId: number;
   preferred: ContactChannel | null;
 }) {
-  const [page, setPage] = useState(0);
+  // The page of the contact history lives in the query string beside the customer and the tab: a reload,
+  // Back or a shared link keeps it.
+  const [page, setPage] = useUrlPage();
   const contacts = useContacts(customerId, page);
   const setChannel = useSetPreferredChannel();
   return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { customerListQuerySchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { useBranch } from '@/lib/branch';
@@ -7,13 +8,25 @@ import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers';
 import { CustomerFilters } from '../components/customer-filters';
 import { CustomerTable } from '../components/customer-table';
 import { KIND_ROUTES, KIND_TITLES, type KindRoute } from '../lib/kinds';
-import { useListParams } from '../lib/list-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useUrlList } from '@/hooks/use-url-state';
+
+const customerFiltersSchema = customerListQuerySchema.pick({
+  q: true,
+  status: true,
+  branch: true,
+  risk: true,
+  kyc: true,
+  sort: true,
+  dir: true,
+});
 
 /** /customers/<kind>: one kind's customers, searched, filtered, sorted and paged by the server. */
 export function CustomerListRoute({ kind }: { kind: KindRoute }) {
   useDocumentTitle(KIND_TITLES[kind]);
-  const { filters: inUrl, page, set } = useListParams();
+  // The filters, sort and page live in the query string, so a list can be bookmarked, shared and
+  // survives Back from a customer's page; a hand-edited value the server would refuse is dropped.
+  const { filters: inUrl, page, setPage, patchFilters } = useUrlList(customerFiltersSchema);
   // The header's branch is the default branch filter; one in the URL wins.
   const { branch } = useBranch();
   const filters = { ...inUrl, branch: inUrl.branch ?? branch ?? undefined };
@@ -32,7 +45,7 @@ export function CustomerListRoute({ kind }: { kind: KindRoute }) {
           </Button>
         ) : null}
       </div>
-      <CustomerFilters filters={filters} onChange={set} />
+      <CustomerFilters filters={filters} onChange={patchFilters} />
       {list.isError ? (
         <p role="alert" className="text-destructive">
           {list.error.message}
@@ -46,14 +59,14 @@ export function CustomerListRoute({ kind }: { kind: KindRoute }) {
             rows={list.data.rows}
             sort={sort}
             dir={dir}
-            onSort={(s, d) => set({ sort: s, dir: d })}
+            onSort={(s, d) => patchFilters({ sort: s, dir: d })}
           />
           {list.data.rows.length === 0 ? <p role="status">No customers match.</p> : null}
           <Pagination
             page={page}
             pageSize={CUSTOMERS_PAGE_SIZE}
             total={list.data.total}
-            onPage={(p) => set({ page: String(p + 1) })}
+            onPage={setPage}
             busy={list.isPlaceholderData}
           />
         </>

@@ -15,6 +15,7 @@ vi.mock('@/lib/api-client', async (original) => ({
 }));
 const { AccountList } = await import('./account-list');
 const { listScreenFor } = await import('../lib/screens');
+const { AccountListRoute } = await import('../routes/account-list-route');
 
 const row = (serial: number): AccountRow => ({
   accountNumber: makeAccountNumber('001', serial),
@@ -128,5 +129,30 @@ describe('AccountList', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('url')).toHaveTextContent(`account=${makeAccountNumber('001', 101)}`),
     );
+  });
+
+  it('drops hand-edited values the server would refuse and asks with the defaults instead', async () => {
+    renderList('/accounts/savings/manager?status=Sleeping&sort=height&order=sideways&branch=1&page=nine');
+    await screen.findByText('Holder 101');
+    const listCall = get.mock.calls.find(([p]) => String(p).startsWith('/accounts?'))![0] as string;
+    const q = Object.fromEntries(new URLSearchParams(listCall.split('?')[1]));
+    expect(q).toMatchObject({ sort: 'number', order: 'asc', page: '1' });
+    expect(q).not.toHaveProperty('status');
+    expect(q).not.toHaveProperty('branch');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('shows the list, not an account, when the URL’s account is not an account number', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/accounts/savings/manager?account=12345']}>
+          <AccountListRoute screen={listScreenFor('/accounts/savings/manager')!} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Holder 101');
+    expect(screen.queryByRole('button', { name: 'Back to the list' })).toBeNull();
+    expect(get.mock.calls.some(([p]) => String(p).includes('12345'))).toBe(false);
   });
 });

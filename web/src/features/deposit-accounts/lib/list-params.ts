@@ -1,34 +1,38 @@
-import { useSearchParams } from 'react-router';
-import { pageFromParams } from '@/hooks/use-url-state';
+import { accountListQuerySchema, accountNumberSchema } from '@bankmanager/contracts';
+import { useUrlList, useUrlParams } from '@/hooks/use-url-state';
 import type { AccountListParams } from '../api/get-accounts';
 
-export const FILTER_KEYS = ['q', 'status', 'product', 'branch', 'sort', 'order'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+const accountFiltersSchema = accountListQuerySchema.pick({
+  q: true,
+  status: true,
+  product: true,
+  branch: true,
+  sort: true,
+  order: true,
+});
+export type FilterKey = keyof typeof accountFiltersSchema.shape;
 export type ListChange = Partial<Record<FilterKey | 'page' | 'account', string | undefined>>;
 
 /**
- * The list's filters, sort, page and the open account live in the query string: a list can be
- * bookmarked and shared, and Back from an account returns to the same page. A filter change goes back
- * to page 1.
+ * The list's filters, sort, page and the open account live in the query string, through the shared
+ * useUrlList: a list can be bookmarked and shared, Back from an account returns to the same page, and
+ * a hand-edited value the server would refuse is dropped rather than sent. A filter change goes back
+ * to page 1; opening or closing an account keeps the page.
  */
 export function useAccountListParams() {
-  const [params, setParams] = useSearchParams();
-  const filters: AccountListParams = {};
-  for (const k of FILTER_KEYS) {
-    const v = params.get(k);
-    if (v) filters[k] = v;
-  }
-  const page = pageFromParams(params);
-  const account = params.get('account');
-  const set = (changes: ListChange) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      if (!('page' in changes) && !('account' in changes)) next.delete('page');
-      return next;
-    });
-  return { filters, page, account, set };
+  const list = useUrlList(accountFiltersSchema);
+  const [params, setParams] = useUrlParams();
+  const inUrl = accountNumberSchema.safeParse(params.get('account'));
+  const set = (change: ListChange) => {
+    const { page, account, ...filters } = change;
+    if ('page' in change) list.setPage(Number(page) - 1);
+    else if ('account' in change) setParams({ account: account ?? null });
+    else list.patchFilters(filters);
+  };
+  return {
+    filters: list.filters as AccountListParams,
+    page: list.page,
+    account: inUrl.success ? inUrl.data : null,
+    set,
+  };
 }

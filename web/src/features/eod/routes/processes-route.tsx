@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, formatLongDate } from '@bankmanager/contracts';
+import { eodRunIdParamSchema, formatDateTime, formatLongDate } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { useUrlPage, useUrlParams } from '@/hooks/use-url-state';
 import { businessDateQueryKey } from '@/lib/business-date';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -20,11 +20,14 @@ import { StepTable } from '../components/step-table';
  * socket is down). When a run completes the header's business date is refetched.
  */
 export function ProcessesRoute() {
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState(0);
+  // The chosen run and the runs' page live in the query string: a reload, Back or a link keeps them.
+  const [params, setParams] = useUrlParams();
+  const [page, setPage] = useUrlPage();
   const qc = useQueryClient();
   const runs = useRuns(page, true);
-  const chosen = params.get('run') ?? runs.data?.rows[0]?.id;
+  // A hand-edited run that is not a run id shows the newest run rather than a refused request.
+  const inUrl = eodRunIdParamSchema.shape.id.safeParse(params.get('run'));
+  const chosen = inUrl.success ? inUrl.data : runs.data?.rows[0]?.id;
   const run = useLiveRun(chosen);
   const retry = useRetryRun();
   const status = run.data?.status;

@@ -5,6 +5,7 @@ import {
   REGISTERED_USER_SORTS,
   REGISTERED_USERS_PAGE_SIZE,
   REGISTERED_USERS_TEXT as T,
+  registeredUsersQuerySchema,
   SEARCH_DEBOUNCE_MS,
   type RegisteredUser,
   type RegisteredUserSort,
@@ -34,7 +35,7 @@ function loadErrorText(err: Error): string {
 export function RegisteredUsersRoute() {
   useDocumentTitle(T.title);
   // Search, sort and page live in the query string, so a reload or a shared link restores them (B.8).
-  const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS);
+  const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS, registeredUsersQuerySchema.shape.q);
   const q = search.term;
   const [params, setParams] = useUrlParams();
   const sortParam = params.get('sort');

@@ -48,6 +48,13 @@ describe('registered users: state in the URL', () => {
     expect(lastCall()[2]).toMatchObject({ page: 2, params: { q: 'kam', sort: 'name', order: 'desc' } });
   });
 
+  it('drops a search longer than the server takes instead of sending it', async () => {
+    renderAt(`/solutions/mobile-admin/users?q=${'k'.repeat(101)}&sort=name`);
+    await screen.findByText('Kamara Fatmata');
+    expect(lastCall()[2]).toMatchObject({ page: 0, params: { q: '', sort: 'name' } });
+    expect(screen.getByRole('searchbox', { name: 'Search registered users' })).toHaveValue('');
+  });
+
   it('writes a new search to the URL and starts again at page one', async () => {
     renderAt('/solutions/mobile-admin/users?page=4');
     await screen.findByText('Kamara Fatmata');

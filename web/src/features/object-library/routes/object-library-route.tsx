@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useUrlPage, useUrlParams } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
 import { signedUrl, useBuckets, useObjects, useRemoveObject, type LibraryEntry } from '../api/storage';
 import { DeleteDialog } from '../components/delete-dialog';
 import { ObjectsTable } from '../components/objects-table';
 import { PreviewDialog } from '../components/preview-dialog';
+import { folderFromUrl, LAST_PAGE } from '../lib/folder-in-url';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const failed = (title: string) => (err: unknown) =>
@@ -19,18 +21,18 @@ const failed = (title: string) => (err: unknown) =>
 export function ObjectLibraryRoute() {
   useDocumentTitle('Object Library');
   const buckets = useBuckets();
-  const [chosen, setChosen] = useState<string>();
-  const bucket = chosen ?? buckets.data?.[0]?.id;
-  const [prefix, setPrefix] = useState('');
-  const [page, setPage] = useState(0);
+  // The bucket, the folder and the page live in the query string: a reload, Back or a shared link
+  // keeps them. A bucket the list does not have opens the first one.
+  const [params, setParams] = useUrlParams();
+  const bucket = (buckets.data?.find((b) => b.id === params.get('bucket')) ?? buckets.data?.[0])?.id;
+  const prefix = folderFromUrl(params.get('folder'));
+  const [urlPage, setPage] = useUrlPage();
+  const page = Math.min(urlPage, LAST_PAGE);
   const [preview, setPreview] = useState<LibraryEntry>();
   const [deleting, setDeleting] = useState<LibraryEntry>();
   const objects = useObjects(bucket, prefix, page);
   const remove = useRemoveObject(bucket);
-  const go = (p: string) => {
-    setPrefix(p);
-    setPage(0);
-  };
+  const go = (p: string) => setParams({ folder: p, page: null });
   const download = (e: LibraryEntry) =>
     signedUrl(bucket!, prefix + e.name, e.name).then(
       (url) => window.location.assign(url),
@@ -51,10 +53,7 @@ export function ObjectLibraryRoute() {
           <Select
             id="bucket"
             value={bucket ?? ''}
-            onChange={(ev) => {
-              setChosen(ev.target.value);
-              go('');
-            }}
+            onChange={(ev) => setParams({ bucket: ev.target.value, folder: null, page: null })}
           >
             {(buckets.data ?? []).map((b) => (
               <option key={b.id} value={b.id}>
@@ -93,7 +92,11 @@ export function ObjectLibraryRoute() {
             <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
               Previous page
             </Button>
-            <Button variant="outline" disabled={!objects.data.hasNext} onClick={() => setPage(page + 1)}>
+            <Button
+              variant="outline"
+              disabled={!objects.data.hasNext || page >= LAST_PAGE}
+              onClick={() => setPage(page + 1)}
+            >
               Next page
             </Button>
           </nav>

@@ -1,27 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SegregationRow } from '@bankmanager/contracts';
+import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
 
 let rows: SegregationRow[] = [];
+let total: number | null = null;
 const get = vi.fn(async (_path: string, opts?: { onResponse?: (r: Response) => void }) => {
-  opts?.onResponse?.(new Response(null, { headers: { 'x-total-count': String(rows.length) } }));
+  const count = String(total ?? rows.length);
+  opts?.onResponse?.(new Response(null, { headers: { 'x-total-count': count } }));
   return rows;
 });
 vi.mock('@/lib/api-client', () => ({ api: { get } }));
 const { SegregationSection } = await import('./segregation-section');
+const { SEGREGATION_PAGE_SIZE } = await import('../api/segregation');
 
-function renderIt() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SegregationSection />
-    </QueryClientProvider>,
-  );
-}
+const renderIt = (url = '/security/access') => renderAtUrl(<SegregationSection />, url);
 
 describe('SegregationSection', () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.clearAllMocks();
+    total = null;
+  });
 
   it('says so when nobody holds a toxic combination', async () => {
     rows = [];
@@ -52,5 +52,16 @@ describe('SegregationSection', () => {
     expect(
       screen.getByText('Staff administration with money movement: staff.manage with teller.cash'),
     ).toBeTruthy();
+  });
+
+  it('asks for the page the URL names, and a page change moves the URL', async () => {
+    rows = [{ userId: 'u2', email: 'musa@bank.sl', isSuperuser: true, roles: [], combinations: [] }];
+    total = SEGREGATION_PAGE_SIZE * 4;
+    const { url } = renderIt('/security/access?page=2');
+    await screen.findByText('musa@bank.sl', { exact: false });
+    expect(lastQuery(get.mock.calls, '/admin/segregation')).toMatchObject({ page: '2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(url()).toBe('/security/access?page=3');
+    await waitFor(() => expect(lastQuery(get.mock.calls, '/admin/segregation')).toMatchObject({ page: '3' }));
   });
 });

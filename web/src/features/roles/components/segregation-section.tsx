@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Pagination } from '@/components/ui/pagination';
 import {
   Table,
@@ -9,11 +8,13 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useUrlPage } from '@/hooks/use-url-state';
 import { SEGREGATION_PAGE_SIZE, useSegregation } from '../api/segregation';
 
 /** Who holds a toxic combination of duties today (the rules: contracts' segregation.ts). */
 export function SegregationSection() {
-  const [page, setPage] = useState(0);
+  // The page lives in the query string: a reload, Back or a shared link keeps it.
+  const [page, setPage] = useUrlPage();
   const q = useSegregation(page);
   const rows = q.data?.rows ?? [];
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAccountNumber, formatCurrency } from '@bankmanager/contracts';
 import { formatDateTime } from '@bankmanager/contracts/format';
@@ -12,11 +11,13 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useUrlPage } from '@/hooks/use-url-state';
 import { BATCHES_PAGE_SIZE, useBatches } from '../api/batches';
 
 /** The batches, newest first: what each is, where it stands, and a way into its report. */
 export function BatchList() {
-  const [page, setPage] = useState(0);
+  // The page lives in the query string: a reload, Back from a batch or a shared link keeps it.
+  const [page, setPage] = useUrlPage();
   const list = useBatches(page);
   if (list.isError)
     return (

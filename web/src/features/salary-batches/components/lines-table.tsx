@@ -11,6 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useUrlPage, useUrlParams } from '@/hooks/use-url-state';
 import { fieldErrorsFrom, formLevelError } from '@/lib/api-errors';
 import { useChangeLine } from '../api/change-line';
 import { LINES_PAGE_SIZE, useLines } from '../api/lines';
@@ -21,16 +22,17 @@ import { LineEditor } from './line-editor';
  * draft each line can be fixed in place or removed; the batch is validated again after each change.
  */
 export function LinesTable({ batch }: { batch: SalaryBatch }) {
-  const [only, setOnly] = useState(batch.problem_count > 0);
-  const [page, setPage] = useState(0);
+  // Which lines and the page live in the query string; without a choice there, a batch with problems
+  // opens on them.
+  const [params, setParams] = useUrlParams();
+  const shown = params.get('lines');
+  const only = shown === 'all' ? false : shown === 'problems' ? true : batch.problem_count > 0;
+  const [page, setPage] = useUrlPage();
   const [editing, setEditing] = useState<number | null>(null);
   const lines = useLines(batch.id, page, only);
   const change = useChangeLine(batch.id);
   const draft = batch.status === 'draft';
-  const show = (o: boolean) => {
-    setOnly(o);
-    setPage(0);
-  };
+  const show = (o: boolean) => setParams({ lines: o ? 'problems' : 'all', page: null });
   const refusal = formLevelError(change.error);
   return (
     <section aria-labelledby="lines-heading" className="grid gap-3">

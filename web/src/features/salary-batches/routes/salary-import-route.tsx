@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { salaryBatchParamsSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { useBatch } from '../api/batch';
 import { BatchList } from '../components/batch-list';
@@ -12,7 +13,10 @@ import { UploadForm } from '../components/upload-form';
  */
 export function SalaryImportRoute() {
   const [params, setParams] = useSearchParams();
-  const id = params.get('batch');
+  // A hand-edited batch that is not a batch number shows the list rather than a refused request.
+  const id = salaryBatchParamsSchema.shape.id.safeParse(params.get('batch')).success
+    ? params.get('batch')
+    : null;
   return (
     <main className="mx-auto w-full max-w-6xl space-y-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffListItem } from '@bankmanager/contracts';
+import { MAX_PAGE, type StaffListItem } from '@bankmanager/contracts';
 
 const pending: StaffListItem = {
   id: 'u9',
@@ -57,6 +57,20 @@ describe('StaffUsersRoute', () => {
     await screen.findByText('fatmata@bank.sl');
     await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
     expect(get).toHaveBeenLastCalledWith(expect.stringContaining('status=pending'), expect.anything());
+  });
+
+  it('asks for the URL’s search, filter and page, dropping a page or search the server would refuse', async () => {
+    renderAt('/security/users?q=fat&filter=pending&page=2');
+    await screen.findByText('fatmata@bank.sl');
+    const asked = new URLSearchParams(String(get.mock.calls.at(-1)?.[0]).split('?')[1]);
+    expect(Object.fromEntries(asked)).toMatchObject({ q: 'fat', status: 'pending', page: '2' });
+    expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
+    cleanup();
+    renderAt(`/security/users?q=${'x'.repeat(101)}&page=1e12`);
+    await screen.findByText('fatmata@bank.sl');
+    const bad = new URLSearchParams(String(get.mock.calls.at(-1)?.[0]).split('?')[1]);
+    expect(bad.has('q')).toBe(false);
+    expect(Number(bad.get('page'))).toBe(MAX_PAGE);
   });
 
   it('opens the Review dialog from ?review= and approves', async () => {

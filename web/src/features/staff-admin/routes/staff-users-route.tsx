@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
-import { SEARCH_DEBOUNCE_MS } from '@bankmanager/contracts';
+import { SEARCH_DEBOUNCE_MS, staffListQuerySchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -29,7 +29,7 @@ export function StaffUsersRoute() {
   const [params, setParams] = useSearchParams();
   const review = params.get('review');
   // Search, filter and page live in the query string: a reload or a shared link restores them (B.8).
-  const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS);
+  const search = useUrlSearch('q', SEARCH_DEBOUNCE_MS, staffListQuerySchema.shape.q);
   const q = search.term;
   const [, setList] = useUrlParams();
   const filter = STAFF_FILTERS.find((f) => f === params.get('filter')) ?? 'all';

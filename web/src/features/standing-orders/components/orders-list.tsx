@@ -3,6 +3,7 @@ import {
   FREQUENCY_LABELS,
   formatAccountNumber,
   formatCurrency,
+  standingOrderListQuerySchema,
   type StandingOrder,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useUrlPage, useUrlSearch } from '@/hooks/use-url-state';
 import { ORDERS_PAGE_SIZE, useOrders } from '../api/orders';
 import { AmendDialog } from './amend-dialog';
 import { RunsDialog } from './runs-dialog';
@@ -31,10 +32,10 @@ const lastRun = (o: StandingOrder) =>
 
 /** The orders, newest first, searched by an account number; each with amend, cancel and its runs. */
 export function OrdersList() {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const search = useDebouncedValue(q.replace(/[\s-]/g, ''), 300);
-  const list = useOrders(page, search);
+  // The search and page live in the query string: a reload, Back or a shared link keeps them.
+  const search = useUrlSearch('q', 300, standingOrderListQuerySchema.shape.q);
+  const [page, setPage] = useUrlPage();
+  const list = useOrders(page, search.term.replace(/[\s-]/g, ''));
   const [open, setOpen] = useState<{ order: StandingOrder; mode: 'amend' | 'cancel' | 'runs' } | null>(null);
   return (
     <section aria-labelledby="orders-heading" className="grid gap-3">
@@ -45,9 +46,9 @@ export function OrdersList() {
         id="so-search"
         label="Account number (either side)"
         inputMode="numeric"
-        value={q}
+        value={search.text}
         className="max-w-sm"
-        onChange={(e) => (setQ(e.target.value), setPage(0))}
+        onChange={(e) => search.onChange(e.target.value)}
       />
       {list.isError ? (
         <p role="alert" className="text-destructive">

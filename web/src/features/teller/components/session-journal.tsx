@@ -14,6 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useUrlPage } from '@/hooks/use-url-state';
 import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { downloadReceipt } from '../api/download-receipt';
@@ -24,7 +25,8 @@ import { JOURNAL_PAGE_SIZE, useSessionTransactions } from '../api/get-session-tr
  * supervisor) asks for a posting's reversal from its row, which a second person approves.
  */
 export function SessionJournal({ sessionId }: { sessionId: string }) {
-  const [page, setPage] = useState(0);
+  // Its own key beside the page of the list it sits under, so each keeps its page in the URL.
+  const [page, setPage] = useUrlPage('journalPage');
   const [reversing, setReversing] = useState<{ entryId: string; reference: string }>();
   const { can } = usePermissions();
   const list = useSessionTransactions(sessionId, page);

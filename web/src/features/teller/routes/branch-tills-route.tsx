@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   formatCurrency,
   formatDateTime,
+  sessionListQuerySchema,
   TILL_SESSION_STATUSES,
-  type TillSessionStatus,
 } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,10 +21,13 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { useUrlList, useUrlParams } from '@/hooks/use-url-state';
 import { useBranch } from '@/lib/branch';
 import { useBranchSessions } from '../api/get-branch-sessions';
 import { useVault } from '../api/get-vault';
 import { SessionJournal } from '../components/session-journal';
+
+const tillFiltersSchema = sessionListQuerySchema.pick({ date: true, status: true });
 
 /**
  * Transaction → Teller → Branch Tills: the supervisor's view of every till of the branch (the
@@ -33,12 +35,16 @@ import { SessionJournal } from '../components/session-journal';
  */
 export function BranchTillsRoute() {
   const { branch } = useBranch();
-  const [date, setDate] = useState('');
-  const [status, setStatus] = useState<TillSessionStatus | ''>('');
-  const [page, setPage] = useState(0);
-  // The till whose journal shows below the list (its postings, receipts, reversals).
-  const [journalOf, setJournalOf] = useState<string>();
+  // The filters, the page and the till whose journal is open live in the query string: a reload, Back
+  // or a shared link keeps them.
+  const { filters, page, setPage, patchFilters } = useUrlList(tillFiltersSchema);
+  const { date = '', status = '' } = filters;
+  const [params, setParams] = useUrlParams();
   const sessions = useBranchSessions({ branch, date, status, page });
+  // The till whose journal shows below the list (its postings, receipts, reversals); only one the list
+  // shows, so a hand-edited or stale id opens nothing rather than a refused request.
+  const journalOf = sessions.data?.rows.find((s) => s.id === params.get('till'))?.id;
+  const setJournalOf = (id: string | undefined) => setParams({ till: id ?? null, journalPage: null });
   const vault = useVault(branch);
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
@@ -70,21 +76,12 @@ export function BranchTillsRoute() {
           <Input
             type="date"
             value={date}
-            onChange={(e) => {
-              setDate(e.target.value);
-              setPage(0);
-            }}
+            onChange={(e) => patchFilters({ date: e.target.value })}
             className="w-44"
           />
         </Field>
         <Field id="tills-status" label="Status">
-          <Select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as TillSessionStatus | '');
-              setPage(0);
-            }}
-          >
+          <Select value={status} onChange={(e) => patchFilters({ status: e.target.value })}>
             <option value="">Any</option>
             {TILL_SESSION_STATUSES.map((s) => (
               <option key={s} value={s}>

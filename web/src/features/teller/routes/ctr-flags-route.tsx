@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { formatCurrency, formatDate } from '@bankmanager/contracts';
+import { ctrFlagQuerySchema, formatCurrency, formatDate } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -12,9 +11,12 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useUrlList } from '@/hooks/use-url-state';
 import { useBranch } from '@/lib/branch';
 import { downloadCtrFlags, useCtrFlags } from '../api/get-ctr-flags';
 import { DownloadButtons } from '@/components/download-buttons';
+
+const ctrFiltersSchema = ctrFlagQuerySchema.pick({ from: true, to: true });
 
 /**
  * Reports → Cash Transaction Reports: cash deposits and withdrawals at or above the
@@ -22,9 +24,9 @@ import { DownloadButtons } from '@/components/download-buttons';
  */
 export function CtrFlagsRoute() {
   const { branch } = useBranch();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(0);
+  // The dates and page live in the query string: a reload, Back or a shared link keeps them.
+  const { filters, page, setPage, patchFilters } = useUrlList(ctrFiltersSchema);
+  const { from = '', to = '' } = filters;
   const q = { branch, from, to, page };
   const list = useCtrFlags(q);
   return (
@@ -43,10 +45,7 @@ export function CtrFlagsRoute() {
             type="date"
             className="w-44"
             value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              setPage(0);
-            }}
+            onChange={(e) => patchFilters({ from: e.target.value })}
           />
         </Field>
         <Field id="ctr-to" label="To">
@@ -54,10 +53,7 @@ export function CtrFlagsRoute() {
             type="date"
             className="w-44"
             value={to}
-            onChange={(e) => {
-              setTo(e.target.value);
-              setPage(0);
-            }}
+            onChange={(e) => patchFilters({ to: e.target.value })}
           />
         </Field>
       </form>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatDateTime } from '@bankmanager/contracts/format';
 import { Pagination } from '@/components/ui/pagination';
 import {
@@ -10,6 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useUrlPage } from '@/hooks/use-url-state';
 import { useBusinessDate } from '@/lib/business-date';
 import { usePermissions } from '@/lib/permissions';
 import { RATES_PAGE_SIZE, useRates } from '../api/get-rates';
@@ -22,7 +22,8 @@ import { RateForm } from '../components/rate-form';
 export function ExchangeRatesRoute() {
   const { can } = usePermissions();
   const date = useBusinessDate();
-  const [page, setPage] = useState(0);
+  // The page lives in the query string: a reload, Back or a shared link keeps it.
+  const [page, setPage] = useUrlPage();
   const rates = useRates(page);
   return (
     <main className="mx-auto w-full max-w-5xl space-y-5 p-4 sm:p-6">
