@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   SENT_FOR_APPROVAL_TEXT,
@@ -16,7 +16,7 @@ import { blankAsAbsent, contractResolver } from '@/lib/contract-resolver';
 import { usePermissions } from '@/lib/permissions';
 import { useQuote } from '../api/get-quote';
 import { usePostTransfer } from '../api/post-transfer';
-import { AccountNumberField, checkedNumber } from '@/components/accounts/account-number-field';
+import { AccountNumberControl, checkedNumber } from '@/components/accounts/account-number-field';
 import { TransferPreview } from '../components/transfer-preview';
 
 // Named as the request's fields, so the contract's and the server's messages land on them as they are.
@@ -90,35 +90,17 @@ export function TransferRoute() {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Controller
+            <AccountNumberControl
               control={form.control}
               name="from_account"
-              render={({ field, fieldState }) => (
-                <AccountNumberField
-                  id="transfer-from"
-                  label="From account"
-                  value={field.value}
-                  onChange={field.onChange}
-                  touched={fieldState.isTouched || form.formState.isSubmitted}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+              id="transfer-from"
+              label="From account"
             />
-            <Controller
+            <AccountNumberControl
               control={form.control}
               name="to_account"
-              render={({ field, fieldState }) => (
-                <AccountNumberField
-                  id="transfer-to"
-                  label="To account"
-                  value={field.value}
-                  onChange={field.onChange}
-                  touched={fieldState.isTouched || form.formState.isSubmitted}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+              id="transfer-to"
+              label="To account"
             />
             <FormField
               id="transfer-amount"
