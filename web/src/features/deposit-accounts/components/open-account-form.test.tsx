@@ -121,6 +121,20 @@ describe('OpenAccountForm', () => {
     );
   });
 
+  it("puts a 400's detail on its field", async () => {
+    post.mockRejectedValueOnce(
+      new ApiError('Bad request', 400, 'Bad Request', {
+        error: 'Bad request',
+        details: [{ path: '/tenorMonths', message: 'Not a tenor of this product' }],
+      }),
+    );
+    renderForm();
+    await chooseCustomerAndTerms();
+    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await screen.findByText('Not a tenor of this product');
+    expect(screen.getByLabelText('Tenor')).toHaveAccessibleDescription('Not a tenor of this product');
+  });
+
   it('shows a refusal in the bank’s words', async () => {
     post.mockRejectedValueOnce(
       new ApiError('Conflict', 409, 'Conflict', { error: 'x', details: { code: 'customer_not_active' } }),
