@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_NUMBER_TEXT } from '@bankmanager/contracts';
@@ -37,11 +37,13 @@ describe('<StatusActionDialog>', () => {
     renderClose();
     await userEvent.click(screen.getByLabelText('To another account of the customer'));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Please give a reason');
-    expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
-      ACCOUNT_NUMBER_TEXT.required,
-    );
-    expect(post).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Please give a reason');
+      expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
+        ACCOUNT_NUMBER_TEXT.required,
+      );
+      expect(post).not.toHaveBeenCalled();
+    });
   });
 
   it("sends cash payouts without an account and puts a 400's detail on its field", async () => {
@@ -54,8 +56,10 @@ describe('<StatusActionDialog>', () => {
     renderClose();
     await userEvent.type(screen.getByLabelText('Reason'), '  Customer moved abroad ');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(post).toHaveBeenCalledWith('/accounts/00100000421/status', {
-      body: { action: 'close', reason: 'Customer moved abroad' },
+    await waitFor(() => {
+      expect(post).toHaveBeenCalledWith('/accounts/00100000421/status', {
+        body: { action: 'close', reason: 'Customer moved abroad' },
+      });
     });
     expect(await screen.findByText('At most 500 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');

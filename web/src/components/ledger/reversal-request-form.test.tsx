@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,10 +26,12 @@ describe('<ReversalRequestForm>', () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Reason for the reversal'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Ask to reverse entry JE-9' }));
-    expect(screen.getByLabelText('Reason for the reversal')).toHaveAccessibleDescription(
-      'Please give the reason for the reversal',
-    );
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Reason for the reversal')).toHaveAccessibleDescription(
+        'Please give the reason for the reversal',
+      );
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("sends the trimmed reason with one reference and puts a 400's detail on it", async () => {
@@ -44,12 +46,14 @@ describe('<ReversalRequestForm>', () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Reason for the reversal'), ' Posted twice ');
     await userEvent.click(screen.getByRole('button', { name: 'Ask to reverse entry JE-9' }));
-    expect(mutate).toHaveBeenCalledWith(
-      { reason: 'Posted twice', reference: expect.stringMatching(/^REV/) },
-      expect.anything(),
-    );
-    expect(screen.getByLabelText('Reason for the reversal')).toHaveAccessibleDescription(
-      'The reason may have at most 200 characters',
-    );
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        { reason: 'Posted twice', reference: expect.stringMatching(/^REV/) },
+        expect.anything(),
+      );
+      expect(screen.getByLabelText('Reason for the reversal')).toHaveAccessibleDescription(
+        'The reason may have at most 200 characters',
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_TEXT, type CustomerListRow } from '@bankmanager/contracts';
@@ -47,10 +47,12 @@ describe('<BranchMoveForm>', () => {
     await userEvent.type(screen.getByLabelText('New branch code'), '002');
     await userEvent.type(screen.getByLabelText('Reason'), 'Moved to Bo');
     await userEvent.click(screen.getByRole('button', { name: 'Send the move for approval' }));
-    expect(mutate).toHaveBeenCalledWith(
-      { id: 42, body: { branch: '002', reason: 'Moved to Bo' } },
-      expect.anything(),
-    );
-    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Too long');
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        { id: 42, body: { branch: '002', reason: 'Moved to Bo' } },
+        expect.anything(),
+      );
+      expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Too long');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_TEXT } from '@bankmanager/contracts';
@@ -23,8 +23,10 @@ describe('<ReasonDialog>', () => {
     renderDialog(onConfirm);
     await userEvent.type(screen.getByLabelText('Reason'), ' ab ');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(CUSTOMER_TEXT.reasonRequired);
-    expect(onConfirm).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(CUSTOMER_TEXT.reasonRequired);
+      expect(onConfirm).not.toHaveBeenCalled();
+    });
   });
 
   it("hands over the trimmed reason and puts a 400's reason message on the field", async () => {
@@ -40,7 +42,9 @@ describe('<ReasonDialog>', () => {
     });
     await userEvent.type(screen.getByLabelText('Reason'), '  Adverse media ');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(took).toBe(true);
+    await waitFor(() => {
+      expect(took).toBe(true);
+    });
     expect(await screen.findByText('Too small: expected string to have >=3 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -35,10 +35,12 @@ describe('<HoldForm>', () => {
     await userEvent.type(screen.getByLabelText('Hold amount'), '1200');
     await userEvent.type(screen.getByLabelText('Hold reason'), 'Court order');
     await userEvent.click(screen.getByRole('button', { name: 'Place hold' }));
-    expect(mutate).toHaveBeenCalledWith(
-      { number: 'SL0010000001', amount: '1200', reason: 'Court order' },
-      expect.anything(),
-    );
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        { number: 'SL0010000001', amount: '1200', reason: 'Court order' },
+        expect.anything(),
+      );
+    });
     expect(await screen.findByText('Above the available balance')).toBeInTheDocument();
     expect(screen.getByLabelText('Hold amount')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -19,10 +19,12 @@ describe('<OverdraftForm>', () => {
     await userEvent.type(screen.getByLabelText('New overdraft limit'), '5000');
     await userEvent.type(screen.getByLabelText('Reason'), 'Payroll customer');
     await userEvent.click(screen.getByRole('button', { name: 'Request limit' }));
-    expect(screen.getByLabelText('Limit expires on')).toHaveAccessibleDescription(
-      'A limit above zero needs an expiry date',
-    );
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Limit expires on')).toHaveAccessibleDescription(
+        'A limit above zero needs an expiry date',
+      );
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it('puts a 400 detail on its field', async () => {
@@ -39,10 +41,12 @@ describe('<OverdraftForm>', () => {
     await userEvent.type(screen.getByLabelText('Limit expires on'), '2026-01-01');
     await userEvent.type(screen.getByLabelText('Reason'), 'Payroll customer');
     await userEvent.click(screen.getByRole('button', { name: 'Request limit' }));
-    expect(mutate).toHaveBeenCalledWith(
-      { number: 'SL0010000001', limit: '5000', expiresOn: '2026-01-01', reason: 'Payroll customer' },
-      expect.anything(),
-    );
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        { number: 'SL0010000001', limit: '5000', expiresOn: '2026-01-01', reason: 'Payroll customer' },
+        expect.anything(),
+      );
+    });
     expect(await screen.findByText('must be after the business date')).toBeInTheDocument();
     expect(screen.getByLabelText('Limit expires on')).toHaveAttribute('aria-invalid', 'true');
   });

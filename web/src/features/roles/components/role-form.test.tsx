@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROLE_TEXT, type RoleInput } from '@bankmanager/contracts';
@@ -13,9 +13,11 @@ describe('<RoleForm>', () => {
     await userEvent.clear(largest);
     await userEvent.type(largest, '5,000');
     await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
-    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(ROLE_TEXT.nameRequired);
-    expect(largest).toHaveAccessibleDescription('Enter an amount such as 50000 or 50000.00');
-    expect(onSubmit).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(ROLE_TEXT.nameRequired);
+      expect(largest).toHaveAccessibleDescription('Enter an amount such as 50000 or 50000.00');
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
   });
 
   it("sends the contract's input (a blank limit is none) and puts a 400's details on their fields", async () => {
@@ -38,9 +40,15 @@ describe('<RoleForm>', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Cash deposits and withdrawals/ }));
     await userEvent.clear(screen.getAllByLabelText('Largest transfer (Le)')[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
-    expect(sent?.name).toBe('Teller');
-    expect(sent?.permissions).toHaveLength(1);
-    expect(sent?.limits[0]).toMatchObject({ currency: 'SLE', maxTransfer: null, maxCashWithdrawal: '0.00' });
-    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(ROLE_TEXT.nameTaken('Teller'));
+    await waitFor(() => {
+      expect(sent?.name).toBe('Teller');
+      expect(sent?.permissions).toHaveLength(1);
+      expect(sent?.limits[0]).toMatchObject({
+        currency: 'SLE',
+        maxTransfer: null,
+        maxCashWithdrawal: '0.00',
+      });
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(ROLE_TEXT.nameTaken('Teller'));
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeAccountNumber, type SalaryLine } from '@bankmanager/contracts';
@@ -15,8 +15,10 @@ describe('<LineEditor>', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '15.001');
     await userEvent.click(screen.getByRole('button', { name: 'Save line 3' }));
-    expect(amount).toHaveAccessibleDescription('must be a positive amount with at most 2 decimals');
-    expect(onSave).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(amount).toHaveAccessibleDescription('must be a positive amount with at most 2 decimals');
+      expect(onSave).not.toHaveBeenCalled();
+    });
   });
 
   it("saves the contract's fix and shows the server's message on its field", async () => {
@@ -34,9 +36,11 @@ describe('<LineEditor>', () => {
       'This account is closed',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save line 3' }));
-    expect(onSave).toHaveBeenCalledWith(
-      { account_number: account, amount: '1500.00', narration: 'March' },
-      expect.anything(),
-    );
+    await waitFor(() => {
+      expect(onSave).toHaveBeenCalledWith(
+        { account_number: account, amount: '1500.00', narration: 'March' },
+        expect.anything(),
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAccountNumber } from '@bankmanager/contracts';
@@ -20,11 +20,13 @@ describe('<UploadForm>', () => {
     render(<UploadForm onUploaded={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Employer account'), employer);
     await userEvent.click(screen.getByRole('button', { name: 'Upload and validate' }));
-    expect(screen.getByLabelText(FILE_LABEL)).toHaveAccessibleDescription(
-      /Choose a CSV file with account number, amount and narration/,
-    );
-    expect(screen.getByLabelText('Narration')).toHaveAccessibleDescription(/Please enter a narration/);
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText(FILE_LABEL)).toHaveAccessibleDescription(
+        /Choose a CSV file with account number, amount and narration/,
+      );
+      expect(screen.getByLabelText('Narration')).toHaveAccessibleDescription(/Please enter a narration/);
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("uploads the file's text and puts a 400's detail on its field", async () => {
@@ -46,10 +48,12 @@ describe('<UploadForm>', () => {
     );
     expect(await screen.findByText('march.csv: 1 lines')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Upload and validate' }));
-    expect(mutate).toHaveBeenCalledWith(
-      expect.objectContaining({ employer_account: employer, narration: 'March salaries', csv }),
-      expect.anything(),
-    );
-    expect(screen.getByLabelText(FILE_LABEL)).toHaveAccessibleDescription(/The file is too large/);
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        expect.objectContaining({ employer_account: employer, narration: 'March salaries', csv }),
+        expect.anything(),
+      );
+      expect(screen.getByLabelText(FILE_LABEL)).toHaveAccessibleDescription(/The file is too large/);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffListItem } from '@bankmanager/contracts';
@@ -50,10 +50,12 @@ describe('<StaffRolesDialog>', () => {
     render(<StaffRolesDialog user={user} onClose={vi.fn()} />);
     await userEvent.selectOptions(screen.getByLabelText('Home branch'), '001');
     await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
-    expect(mutate).toHaveBeenCalledWith(
-      { userId: 'u1', input: { roleIds: [roles[0]!.id], homeBranch: '001' } },
-      expect.anything(),
-    );
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        { userId: 'u1', input: { roleIds: [roles[0]!.id], homeBranch: '001' } },
+        expect.anything(),
+      );
+    });
     expect(await screen.findByText('No such branch')).toBeInTheDocument();
     expect(screen.getByLabelText('Home branch')).toHaveAttribute('aria-invalid', 'true');
     expect(toast).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STANDING_ORDER_TEXT, type StandingOrder } from '@bankmanager/contracts';
@@ -35,10 +35,12 @@ describe('<AmendDialog>', () => {
     await userEvent.clear(screen.getByLabelText('Amount'));
     await userEvent.type(screen.getByLabelText('Amount'), '-5');
     await userEvent.click(screen.getByRole('button', { name: 'Save the amendment' }));
-    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(
-      'must be a positive amount with at most 2 decimals',
-    );
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(
+        'must be a positive amount with at most 2 decimals',
+      );
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("sends the amendment with the version read and puts a 400's detail on its field", async () => {
@@ -52,29 +54,35 @@ describe('<AmendDialog>', () => {
     );
     render(<AmendDialog order={order} mode="amend" onClose={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Save the amendment' }));
-    expect(mutate).toHaveBeenCalledWith(
-      {
-        amount: '250.00',
-        narration: 'School fees',
-        frequency: 'monthly',
-        end_date: null,
-        next_date: '2026-04-01',
-        version: 3,
-      },
-      expect.anything(),
-    );
-    expect(screen.getByLabelText('Next payment')).toHaveAccessibleDescription(
-      STANDING_ORDER_TEXT.nextOutside,
-    );
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        {
+          amount: '250.00',
+          narration: 'School fees',
+          frequency: 'monthly',
+          end_date: null,
+          next_date: '2026-04-01',
+          version: 3,
+        },
+        expect.anything(),
+      );
+      expect(screen.getByLabelText('Next payment')).toHaveAccessibleDescription(
+        STANDING_ORDER_TEXT.nextOutside,
+      );
+    });
   });
 
   it('asks for a reason before cancelling, then sends it with the version', async () => {
     render(<AmendDialog order={order} mode="cancel" onClose={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the order' }));
-    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Please give a reason');
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Please give a reason');
+      expect(mutate).not.toHaveBeenCalled();
+    });
     await userEvent.type(screen.getByLabelText('Reason'), ' Customer asked ');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the order' }));
-    expect(mutate).toHaveBeenCalledWith({ reason: 'Customer asked', version: 3 }, expect.anything());
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith({ reason: 'Customer asked', version: 3 }, expect.anything());
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StandingOrderOptions } from '@bankmanager/contracts';
@@ -26,10 +26,12 @@ describe('<OptionsForm>', () => {
     render(<OptionsForm options={options} />);
     await userEvent.type(screen.getByLabelText('Failure fee, dollar orders (empty: none)'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save the run rules' }));
-    expect(screen.getByLabelText('Failure fee, dollar orders (empty: none)')).toHaveAccessibleDescription(
-      'must be greater than zero',
-    );
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Failure fee, dollar orders (empty: none)')).toHaveAccessibleDescription(
+        'must be greater than zero',
+      );
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("sends the rules (an empty fee is none) and puts a 400's detail on its field", async () => {
@@ -44,12 +46,14 @@ describe('<OptionsForm>', () => {
     render(<OptionsForm options={options} />);
     await userEvent.selectOptions(screen.getByLabelText('Retry a failed payment for'), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Save the run rules' }));
-    expect(mutate).toHaveBeenCalledWith(
-      { retry_days: 3, failure_fee_sle: '25.00', failure_fee_usd: null, version: 4 },
-      expect.anything(),
-    );
-    expect(screen.getByLabelText('Failure fee, Leone orders (empty: none)')).toHaveAccessibleDescription(
-      'Too large',
-    );
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        { retry_days: 3, failure_fee_sle: '25.00', failure_fee_usd: null, version: 4 },
+        expect.anything(),
+      );
+      expect(screen.getByLabelText('Failure fee, Leone orders (empty: none)')).toHaveAccessibleDescription(
+        'Too large',
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TELLER_TEXT, makeAccountNumber } from '@bankmanager/contracts';
@@ -28,10 +28,14 @@ describe('<CashForm>', () => {
     render(<CashForm kind="withdrawal" currency="SLE" onDone={vi.fn()} onCancel={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Amount'), '25000');
     await userEvent.click(screen.getByRole('button', { name: 'Pay withdrawal' }));
-    expect(screen.getByLabelText('Bearer’s name')).toHaveAccessibleDescription(TELLER_TEXT.partyNameRequired);
-    expect(screen.getByLabelText('ID number')).toHaveAccessibleDescription(TELLER_TEXT.partyIdRequired);
-    expect(screen.getByText(TELLER_TEXT.signatureRequired)).toBeInTheDocument();
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Bearer’s name')).toHaveAccessibleDescription(
+        TELLER_TEXT.partyNameRequired,
+      );
+      expect(screen.getByLabelText('ID number')).toHaveAccessibleDescription(TELLER_TEXT.partyIdRequired);
+      expect(screen.getByText(TELLER_TEXT.signatureRequired)).toBeInTheDocument();
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("takes a deposit with the contract's body and puts a 400's detail on its field", async () => {
@@ -48,17 +52,19 @@ describe('<CashForm>', () => {
     await userEvent.type(screen.getByLabelText('Depositor’s name'), 'Fatmata Kamara');
     await userEvent.type(screen.getByLabelText('ID number'), 'SL-123');
     await userEvent.click(screen.getByRole('button', { name: 'Take deposit' }));
-    expect(mutate).toHaveBeenCalledWith(
-      expect.objectContaining({
-        kind: 'deposit',
-        accountNumber: account,
-        amount: '25000',
-        partyName: 'Fatmata Kamara',
-        partyIdNumber: 'SL-123',
-      }),
-      expect.anything(),
-    );
-    expect(mutate.mock.calls[0]![0]).not.toHaveProperty('signatureConfirmed');
-    expect(screen.getByLabelText('ID number')).toHaveAccessibleDescription('At most 40 characters');
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        expect.objectContaining({
+          kind: 'deposit',
+          accountNumber: account,
+          amount: '25000',
+          partyName: 'Fatmata Kamara',
+          partyIdNumber: 'SL-123',
+        }),
+        expect.anything(),
+      );
+      expect(mutate.mock.calls[0]![0]).not.toHaveProperty('signatureConfirmed');
+      expect(screen.getByLabelText('ID number')).toHaveAccessibleDescription('At most 40 characters');
+    });
   });
 });

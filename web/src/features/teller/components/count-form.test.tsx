@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionCloseSchema, vaultTransferRequestSchema, type CashCount } from '@bankmanager/contracts';
@@ -27,9 +27,11 @@ describe('<CountForm>', () => {
     const onSubmit = vi.fn();
     renderCount(vaultTransferRequestSchema.shape.count, onSubmit);
     await userEvent.click(screen.getByRole('button', { name: 'Ask the supervisor' }));
-    expect(screen.getByText('must be greater than zero')).toBeInTheDocument();
-    expect(screen.getByLabelText('Total counted')).toHaveAttribute('aria-invalid', 'true');
-    expect(onSubmit).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByText('must be greater than zero')).toBeInTheDocument();
+      expect(screen.getByLabelText('Total counted')).toHaveAttribute('aria-invalid', 'true');
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
   });
 
   it("sends the count and puts a 400's detail under `count` on its field", async () => {
@@ -44,7 +46,9 @@ describe('<CountForm>', () => {
       );
     });
     await userEvent.click(screen.getByRole('button', { name: 'Ask the supervisor' }));
-    expect(took).toBe(true);
+    await waitFor(() => {
+      expect(took).toBe(true);
+    });
     expect(await screen.findByText('The total does not match the pieces')).toBeInTheDocument();
     expect(screen.getByLabelText('Total counted')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,11 +38,13 @@ describe('<TransferRoute>', () => {
 
   it("shows the contract's messages on their fields and posts nothing", async () => {
     await fill('12.345', '');
-    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(
-      'must be a positive amount with at most 2 decimals',
-    );
-    expect(screen.getByLabelText('Narration')).toHaveAccessibleDescription('Please enter a narration');
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(
+        'must be a positive amount with at most 2 decimals',
+      );
+      expect(screen.getByLabelText('Narration')).toHaveAccessibleDescription('Please enter a narration');
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("posts the contract's body and puts a 400's detail on its field", async () => {
@@ -55,16 +57,18 @@ describe('<TransferRoute>', () => {
       ),
     );
     await fill('1,200.50', 'Rent');
-    expect(mutate).toHaveBeenCalledWith(
-      expect.objectContaining({
-        from_account: payer,
-        to_account: payee,
-        amount: '1200.50',
-        narration: 'Rent',
-      }),
-      expect.anything(),
-    );
-    expect(mutate.mock.calls[0]![0]).not.toHaveProperty('rate');
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        expect.objectContaining({
+          from_account: payer,
+          to_account: payee,
+          amount: '1200.50',
+          narration: 'Rent',
+        }),
+        expect.anything(),
+      );
+      expect(mutate.mock.calls[0]![0]).not.toHaveProperty('rate');
+    });
     expect(await screen.findByText('The payee account is closed')).toBeInTheDocument();
     expect(screen.getByLabelText('To account')).toHaveAttribute('aria-invalid', 'true');
   });

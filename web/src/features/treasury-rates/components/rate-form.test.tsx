@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FOREIGN_CURRENCIES, FX_TEXT } from '@bankmanager/contracts';
@@ -24,8 +24,10 @@ describe('<RateForm>', () => {
 
   it("shows the contract's order rule on the mid rate and saves nothing", async () => {
     await enter('23', '22.5', '23.5');
-    expect(screen.getByLabelText('Mid')).toHaveAccessibleDescription(FX_TEXT.order);
-    expect(mutate).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Mid')).toHaveAccessibleDescription(FX_TEXT.order);
+      expect(mutate).not.toHaveBeenCalled();
+    });
   });
 
   it("sends the rates for the chosen currency and date, and puts a 400's detail on its field", async () => {
@@ -38,14 +40,16 @@ describe('<RateForm>', () => {
       ),
     );
     await enter('22.5', '22.75', '23');
-    expect(mutate).toHaveBeenCalledWith(
-      {
-        currency: FOREIGN_CURRENCIES[0],
-        date: '2026-03-02',
-        body: { buy: '22.5', mid: '22.75', sell: '23' },
-      },
-      expect.anything(),
-    );
-    expect(screen.getByLabelText('Sell')).toHaveAccessibleDescription(FX_TEXT.rateShape);
+    await waitFor(() => {
+      expect(mutate).toHaveBeenCalledWith(
+        {
+          currency: FOREIGN_CURRENCIES[0],
+          date: '2026-03-02',
+          body: { buy: '22.5', mid: '22.75', sell: '23' },
+        },
+        expect.anything(),
+      );
+      expect(screen.getByLabelText('Sell')).toHaveAccessibleDescription(FX_TEXT.rateShape);
+    });
   });
 });
