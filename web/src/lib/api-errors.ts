@@ -29,15 +29,6 @@ export function conflictCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** A zod schema's issues by top-level field, the first message each (for forms judged by a contract). */
-export function issuesByField(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[String(i.path[0])] ??= i.message;
-  return out;
-}
-
 /** The error when it belongs to no field (a 409 refusal, a network failure), else null. */
 export const formLevelError = (err: Error | null): Error | null =>
   err && Object.keys(fieldErrorsFrom(err)).length === 0 ? err : null;

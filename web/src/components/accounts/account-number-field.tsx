@@ -1,3 +1,4 @@
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { accountNumberProblem, normaliseAccountNumber } from '@bankmanager/contracts';
 import { FormField } from '@/components/ui/form-field';
 
@@ -41,6 +42,38 @@ export function AccountNumberField({
       onBlur={onBlur}
       error={problem ?? error}
       description={description}
+    />
+  );
+}
+
+/**
+ * The same field in a react-hook-form form, under the request's own name (`from_account`): the
+ * contract's and the server's messages show on it, and a submit marks it as left.
+ */
+export function AccountNumberControl<T extends FieldValues, O>({
+  control,
+  name,
+  id,
+  label,
+  description,
+}: {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  id: string;
+  label: string;
+  description?: string;
+}) {
+  const { field, fieldState, formState } = useController<T, Path<T>, O>({ control, name });
+  return (
+    <AccountNumberField
+      id={id}
+      label={label}
+      description={description}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      touched={fieldState.isTouched || formState.isSubmitted}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
     />
   );
 }

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   ACCOUNT_ACTION_LABELS,
   ACCOUNT_ACTIONS,
   ACCOUNT_REFUSAL_TEXT,
-  accountNumberProblem,
-  normaliseAccountNumber,
+  accountStatusRequestSchema,
   type AccountAction,
   type AccountStatusRequest,
 } from '@bankmanager/contracts';
@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { api } from '@/lib/api-client';
-import { fieldErrorsFrom, formLevelError, refusalText } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, refusalText, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 
 /** POST /api/accounts/:number/status → 200 done, or 202 { approvalId } for the four-eyes actions. */
 export async function changeAccountStatus({
@@ -32,6 +33,16 @@ export async function changeAccountStatus({
  * (then its number); `optional-number` is one number field, empty meaning cash.
  */
 export type PayoutQuestion = 'choice' | 'optional-number';
+
+interface Values {
+  reason: string;
+  payout: 'cash' | 'account';
+  payoutAccount: string;
+}
+
+/** Whether the remainder goes to an account: chosen, or (one optional field) a number typed. */
+const paysToAccount = (action: AccountAction, question: PayoutQuestion, v: Values) =>
+  action === 'close' && (question === 'choice' ? v.payout === 'account' : v.payoutAccount.trim() !== '');
 
 /**
  * Asks why (the audit trail keeps it) before a status action; closing also asks where the remainder
@@ -59,44 +70,33 @@ export function StatusActionDialog({
 }) {
   const id = useId();
   const qc = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [payout, setPayout] = useState<'cash' | 'account'>('cash');
-  const [payoutAccount, setPayoutAccount] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
     mutationFn: changeAccountStatus,
     onSuccess: () => void qc.invalidateQueries({ queryKey: refreshes }),
   });
+  const form = useForm<Values, unknown, AccountStatusRequest>({
+    defaultValues: { reason: '', payout: 'cash', payoutAccount: '' },
+    resolver: contractResolver(accountStatusRequestSchema, (v: Values) => ({
+      action,
+      reason: v.reason,
+      payoutAccount: paysToAccount(action, payoutQuestion, v) ? v.payoutAccount : undefined,
+    })),
+  });
+  const errors = form.formState.errors;
+  const payout = useWatch({ control: form.control, name: 'payout' });
   const label = ACCOUNT_ACTION_LABELS[action];
   const fourEyes = ACCOUNT_ACTIONS[action].fourEyes;
-  // With one optional field, a typed number is the payout account; an empty one is cash.
-  const toAccount =
-    action === 'close' && (payoutQuestion === 'choice' ? payout === 'account' : payoutAccount.trim() !== '');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!reason.trim()) problems.reason = 'Please give a reason';
-    if (toAccount) {
-      const p = accountNumberProblem(payoutAccount);
-      if (p) problems.payoutAccount = p;
-    }
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+  const submit = form.handleSubmit((body) =>
     change.mutate(
-      {
-        number,
-        action,
-        reason: reason.trim(),
-        payoutAccount: toAccount ? normaliseAccountNumber(payoutAccount) : undefined,
-      },
+      { number, ...body },
       {
         onSuccess: (r) =>
           onDone(r.approvalId ? `${label}: sent for approval (request ${r.approvalId}).` : `${label}: done.`),
-        onError: (err) => setErrors(fieldErrorsFrom(err)),
+        onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
       },
-    );
-  }
+    ),
+  );
 
   const refusal = formLevelError(change.error);
   const payoutField = (extra: { description?: string }) => (
@@ -105,9 +105,8 @@ export function StatusActionDialog({
       label="Payout account number"
       inputMode="numeric"
       autoComplete="off"
-      value={payoutAccount}
-      onChange={(e) => setPayoutAccount(e.target.value)}
-      error={errors.payoutAccount}
+      {...form.register('payoutAccount')}
+      error={errors.payoutAccount?.message}
       {...extra}
     />
   );
@@ -119,13 +118,12 @@ export function StatusActionDialog({
           {description ??
             `${fourEyes ? 'A second officer approves this in the approvals inbox. ' : ''}Give the reason for the audit trail.`}
         </DialogDescription>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+          <Field id={`${id}-reason`} label="Reason" error={errors.reason?.message}>
             <textarea
               className="border-input bg-background min-h-20 rounded-md border p-2 text-sm"
               maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              {...form.register('reason')}
             />
           </Field>
           {action === 'close' && payoutQuestion === 'optional-number'
@@ -135,21 +133,11 @@ export function StatusActionDialog({
             <fieldset className="grid gap-2">
               <legend className="text-sm font-medium">Pay the remainder</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-payout`}
-                  checked={payout === 'cash'}
-                  onChange={() => setPayout('cash')}
-                />
+                <input type="radio" value="cash" {...form.register('payout')} />
                 In cash at the branch
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-payout`}
-                  checked={payout === 'account'}
-                  onChange={() => setPayout('account')}
-                />
+                <input type="radio" value="account" {...form.register('payout')} />
                 To another account of the customer
               </label>
               {payout === 'account' ? payoutField({}) : null}

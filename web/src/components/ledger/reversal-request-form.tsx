@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   PAYMENT_REFUSAL_TEXT,
   SENT_FOR_APPROVAL_TEXT,
+  reversalRequestSchema,
   type PaymentRefusalCode,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { conflictCode, fieldErrorsFrom } from '@/lib/api-errors';
+import { conflictCode, fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
 import { newClientReference } from '@/lib/client-reference';
+import { contractResolver } from '@/lib/contract-resolver';
 import { useRequestReversal } from './request-reversal';
 
 /** A refusal in words: the payments text for its code, else the server's message. */
@@ -26,18 +29,19 @@ const refusalText = (err: Error) => {
  * click asks once.
  */
 export function ReversalRequestForm({ entryId }: { entryId: string }) {
-  const [reason, setReason] = useState('');
   const [reference] = useState(() => newClientReference('REV'));
-  const [error, setError] = useState<string>();
   const ask = useRequestReversal(entryId);
   const id = `reversal-reason-${entryId}`;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError('Please give the reason for the reversal');
-    setError(undefined);
-    ask.mutate({ reason: reason.trim(), reference });
-  };
+  const form = useForm({
+    defaultValues: { reason: '' },
+    resolver: contractResolver(reversalRequestSchema, (v: { reason: string }) => ({ ...v, reference })),
+  });
+  const submit = form.handleSubmit(({ reason }) =>
+    ask.mutate(
+      { reason, reference },
+      { onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)) },
+    ),
+  );
 
   if (ask.isSuccess)
     return (
@@ -48,20 +52,20 @@ export function ReversalRequestForm({ entryId }: { entryId: string }) {
         </Link>
       </div>
     );
-  const serverField = ask.error ? fieldErrorsFrom(ask.error).reason : undefined;
+  // Only the reason is on screen: a refusal that names no reason is said under the form.
+  const refusal = ask.error && !fieldErrorsFrom(ask.error).reason ? ask.error : null;
   return (
-    <form className="grid gap-3" onSubmit={submit} noValidate>
-      <Field id={id} label="Reason for the reversal" error={error ?? serverField}>
+    <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
+      <Field id={id} label="Reason for the reversal" error={form.formState.errors.reason?.message}>
         <textarea
           className="border-input bg-background focus-visible:ring-ring min-h-16 rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
-          value={reason}
           maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
+          {...form.register('reason')}
         />
       </Field>
-      {ask.isError && !serverField ? (
+      {refusal ? (
         <p role="alert" className="text-destructive text-sm">
-          {refusalText(ask.error)}
+          {refusalText(refusal)}
         </p>
       ) : null}
       <div>

@@ -1,10 +1,19 @@
-import { useState } from 'react';
-import { CUSTOMER_TEXT } from '@bankmanager/contracts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { customerStatusChangeSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/form-field';
+import { fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 
-/** Asks why, before a state change the audit trail must explain (3 to 500 characters, as the schema says). */
+const reasonSchema = customerStatusChangeSchema.pick({ reason: true });
+
+/**
+ * Asks why, before a state change the audit trail must explain (3 to 500 characters, as the schema says).
+ * `onConfirm` gets the trimmed reason and `refused`, which puts a 400's reason message on the field and
+ * says whether it did (else the caller tells the user another way).
+ */
 export function ReasonDialog({
   open,
   title,
@@ -18,38 +27,32 @@ export function ReasonDialog({
   description: string;
   busy: boolean;
   onCancel: () => void;
-  onConfirm: (reason: string) => void;
+  onConfirm: (reason: string, refused: (err: unknown) => boolean) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ defaultValues: { reason: '' }, resolver: contractResolver(reasonSchema) });
+  const refused = (err: unknown) => setFieldErrors(form.setError, fieldErrorsFrom(err)).length > 0;
+  const submit = form.handleSubmit(({ reason }) => onConfirm(reason, refused));
+  // The dialog stays mounted between actions: the next one starts with an empty reason.
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) reset();
+  }, [open, reset]);
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => {
-        if (!o) {
-          setReason('');
-          setError(undefined);
-          onCancel();
-        }
+        if (!o) onCancel();
       }}
     >
       <DialogContent>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason.trim().length < 3) return setError(CUSTOMER_TEXT.reasonRequired);
-            onConfirm(reason.trim());
-            setReason('');
-          }}
-        >
-          <Field id="status-reason" label="Reason" error={error}>
+        <form onSubmit={(e) => void submit(e)}>
+          <Field id="status-reason" label="Reason" error={form.formState.errors.reason?.message}>
             <textarea
               className="border-input bg-background min-h-20 rounded-md border p-2 text-sm"
               maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              {...form.register('reason')}
             />
           </Field>
           <DialogFooter>

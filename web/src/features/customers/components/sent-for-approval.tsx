@@ -12,10 +12,3 @@ export function RequestOutcome({ approvalId, error }: { approvalId?: string | nu
     </p>
   );
 }
-
-/** The first message of a failed contract check, by field. */
-export function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[String(i.path[0] ?? '')] ??= i.message;
-  return out;
-}

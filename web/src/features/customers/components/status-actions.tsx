@@ -42,7 +42,7 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
         }
         busy={change.isPending}
         onCancel={() => setAction(null)}
-        onConfirm={(reason) =>
+        onConfirm={(reason, refused) =>
           action &&
           change.mutate(
             { id: customer.id, action, reason },
@@ -57,12 +57,14 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
                   variant: 'success',
                 });
               },
-              onError: (err) =>
+              onError: (err) => {
+                if (refused(err)) return;
                 toast({
                   title: 'Refused',
                   description: errorText(err, CUSTOMER_TEXT.notFound),
                   variant: 'destructive',
-                }),
+                });
+              },
             },
           )
         }

@@ -1,67 +1,67 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { holdCreateSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError, FormField } from '@/components/ui/form-field';
+import { setFieldErrors } from '@/lib/api-errors';
+import { blankAsAbsent, contractResolver } from '@/lib/contract-resolver';
 import { usePlaceHold } from '../api/holds';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 
+const EMPTY = { amount: '', reason: '', expiresOn: '' };
+
 /** Places a hold: the amount stops counting towards the available balance until released or expired. */
 export function HoldForm({ number }: { number: string }) {
-  const [values, setValues] = useState({ amount: '', reason: '', expiresOn: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
   const place = usePlaceHold();
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const form = useForm({
+    defaultValues: EMPTY,
+    resolver: contractResolver(holdCreateSchema, (v: typeof EMPTY) => blankAsAbsent(v, 'expiresOn')),
+  });
+  const errors = form.formState.errors;
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit((body) => {
     setDone(false);
-    const parsed = holdCreateSchema.safeParse({ ...values, expiresOn: values.expiresOn || undefined });
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0])] ??= i.message;
-      return setErrors(out);
-    }
-    setErrors({});
     place.mutate(
-      { number, ...parsed.data },
+      { number, ...body },
       {
         onSuccess: () => {
-          setValues({ amount: '', reason: '', expiresOn: '' });
+          form.reset(EMPTY);
           setDone(true);
         },
-        onError: (err) => setErrors(fieldErrorsFrom(err)),
+        onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
       },
     );
-  }
+  });
 
   const refusal = formLevelError(place.error);
   return (
-    <form onSubmit={submit} noValidate aria-label="Place a hold" className="grid gap-3 sm:grid-cols-3">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Place a hold"
+      className="grid gap-3 sm:grid-cols-3"
+    >
       <FormField
         id="hold-amount"
         label="Hold amount"
         inputMode="decimal"
-        value={values.amount}
-        onChange={set('amount')}
-        error={errors.amount}
+        {...form.register('amount')}
+        error={errors.amount?.message}
       />
       <FormField
         id="hold-reason"
         label="Hold reason"
-        value={values.reason}
-        onChange={set('reason')}
-        error={errors.reason}
+        {...form.register('reason')}
+        error={errors.reason?.message}
       />
       <FormField
         id="hold-expires"
         label="Hold expires on"
         description="Leave empty to hold until released"
         type="date"
-        value={values.expiresOn}
-        onChange={set('expiresOn')}
-        error={errors.expiresOn}
+        {...form.register('expiresOn')}
+        error={errors.expiresOn?.message}
       />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
         <Button type="submit" disabled={place.isPending}>

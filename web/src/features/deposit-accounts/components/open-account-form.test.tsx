@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_NUMBER_TEXT, ACCOUNT_REFUSAL_TEXT, makeAccountNumber } from '@bankmanager/contracts';
@@ -78,11 +78,13 @@ describe('OpenAccountForm', () => {
   it('says what is missing, field by field, and sends nothing', async () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
-    expect(screen.getByLabelText('Customer')).toHaveAccessibleDescription(/Choose a customer/);
-    expect(screen.getByLabelText('Product')).toHaveAccessibleDescription('Choose a product');
-    expect(screen.getByLabelText('Tenor')).toHaveAccessibleDescription('Choose a tenor');
-    expect(screen.getByLabelText('At maturity')).toHaveAttribute('aria-invalid', 'true');
-    expect(post).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Customer')).toHaveAccessibleDescription(/Choose a customer/);
+      expect(screen.getByLabelText('Product')).toHaveAccessibleDescription('Choose a product');
+      expect(screen.getByLabelText('Tenor')).toHaveAccessibleDescription('Choose a tenor');
+      expect(screen.getByLabelText('At maturity')).toHaveAttribute('aria-invalid', 'true');
+      expect(post).not.toHaveBeenCalled();
+    });
   });
 
   it('refuses a payout account with a wrong check digit before any request', async () => {
@@ -92,10 +94,12 @@ describe('OpenAccountForm', () => {
     const typo = `${good.slice(0, 5)}${(Number(good[5]) + 1) % 10}${good.slice(6)}`;
     await userEvent.type(screen.getByLabelText('Payout account number'), typo);
     await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
-    expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
-      expect.stringContaining(ACCOUNT_NUMBER_TEXT.checkDigit),
-    );
-    expect(post).not.toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
+        expect.stringContaining(ACCOUNT_NUMBER_TEXT.checkDigit),
+      );
+      expect(post).not.toHaveBeenCalled();
+    });
   });
 
   it('sends the request and shows the new number as sent for approval', async () => {
@@ -119,6 +123,20 @@ describe('OpenAccountForm', () => {
         },
       }),
     );
+  });
+
+  it("puts a 400's detail on its field", async () => {
+    post.mockRejectedValueOnce(
+      new ApiError('Bad request', 400, 'Bad Request', {
+        error: 'Bad request',
+        details: [{ path: '/tenorMonths', message: 'Not a tenor of this product' }],
+      }),
+    );
+    renderForm();
+    await chooseCustomerAndTerms();
+    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await screen.findByText('Not a tenor of this product');
+    expect(screen.getByLabelText('Tenor')).toHaveAccessibleDescription('Not a tenor of this product');
   });
 
   it('shows a refusal in the bank’s words', async () => {

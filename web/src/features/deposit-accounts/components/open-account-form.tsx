@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import {
-  accountNumberProblem,
+  accountOpenSchema,
   CURRENCIES,
   formatAccountNumber,
-  normaliseAccountNumber,
   padCustomerId,
   ROLLOVER_OPTIONS,
   type AccountOpen,
@@ -15,6 +14,8 @@ import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { useProducts } from '../api/get-products';
 import { useOpenAccount } from '../api/open-account';
+import { setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 import { CustomerPicker } from '@/components/customer/customer-picker';
 
@@ -27,52 +28,65 @@ const ROLLOVER_LABELS = {
 /** Joint and organisation customers sign under a mandate in one currency; individuals do not. */
 const hasMandate = (c: CustomerListRow) => c.type !== 'private' && c.type !== 'employee';
 
+/** The contract, plus what this screen's choices make required: the mandate, the fixed deposit's terms. */
+const formSchema = (fd: boolean, mandate: boolean) =>
+  accountOpenSchema.superRefine((b, ctx) => {
+    const need = (path: keyof AccountOpen, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (mandate && !b.mandateCurrency) need('mandateCurrency', 'Choose the mandate currency');
+    if (fd && !b.tenorMonths) need('tenorMonths', 'Choose a tenor');
+    if (fd && !b.rollover) need('rollover', 'Choose what happens at maturity');
+  });
+
+interface Values {
+  customer: CustomerListRow | null;
+  productCode: string;
+  mandateCurrency: string;
+  tenorMonths: string;
+  rollover: string;
+  payoutAccount: string;
+}
+
 /**
  * Opens an account of one type: customer, product and, for fixed deposits, tenor, rollover and payout
  * account. The answer is a request for a checker, so the screen says "Sent for approval".
  */
 export function OpenAccountForm({ type, onClose }: { type: DepositProductType; onClose: () => void }) {
-  const [customer, setCustomer] = useState<CustomerListRow | null>(null);
-  const [v, setV] = useState({
-    productCode: '',
-    mandateCurrency: '',
-    tenorMonths: '',
-    rollover: '',
-    payoutAccount: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const products = useProducts(type);
   const open = useOpenAccount();
   const fd = type === 'Fixed Deposit';
-  const product = products.data?.find((p) => p.code === v.productCode);
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setV((old) => ({ ...old, [k]: e.target.value }));
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!customer) problems.custId = 'Choose a customer';
-    if (!v.productCode) problems.productCode = 'Choose a product';
-    if (customer && hasMandate(customer) && !v.mandateCurrency)
-      problems.mandateCurrency = 'Choose the mandate currency';
-    if (fd && !v.tenorMonths) problems.tenorMonths = 'Choose a tenor';
-    if (fd && !v.rollover) problems.rollover = 'Choose what happens at maturity';
-    if (fd && v.payoutAccount) problems.payoutAccount = accountNumberProblem(v.payoutAccount) ?? '';
-    for (const k of Object.keys(problems)) if (!problems[k]) delete problems[k];
-    setErrors(problems);
-    if (Object.keys(problems).length || !customer) return;
-    const body: AccountOpen = {
-      custId: customer.id,
-      productCode: v.productCode,
-      mandateCurrency: hasMandate(customer)
-        ? (v.mandateCurrency as AccountOpen['mandateCurrency'])
-        : undefined,
-      tenorMonths: fd ? Number(v.tenorMonths) : undefined,
-      rollover: fd ? (v.rollover as AccountOpen['rollover']) : undefined,
-      payoutAccount: fd && v.payoutAccount ? normaliseAccountNumber(v.payoutAccount) : undefined,
-    };
-    open.mutate(body, { onError: (err) => setErrors(fieldErrorsFrom(err)) });
-  }
+  const form = useForm<Values, unknown, AccountOpen>({
+    defaultValues: {
+      customer: null,
+      productCode: '',
+      mandateCurrency: '',
+      tenorMonths: '',
+      rollover: '',
+      payoutAccount: '',
+    },
+    resolver: (values, ctx, opts) => {
+      const mandate = values.customer !== null && hasMandate(values.customer);
+      // Only what this customer and this type ask for is sent; an empty choice is no choice.
+      return contractResolver(formSchema(fd, mandate), (v: Values) => ({
+        custId: v.customer?.id ?? 0,
+        productCode: v.productCode,
+        mandateCurrency: mandate ? v.mandateCurrency || undefined : undefined,
+        tenorMonths: fd && v.tenorMonths ? Number(v.tenorMonths) : undefined,
+        rollover: fd ? v.rollover || undefined : undefined,
+        payoutAccount: fd && v.payoutAccount ? v.payoutAccount : undefined,
+      }))(values, ctx, opts);
+    },
+  });
+  const customerField = useController({ control: form.control, name: 'customer' });
+  const customer = customerField.field.value;
+  const productCode = useWatch({ control: form.control, name: 'productCode' });
+  const errors = form.formState.errors;
+  // The customer picker speaks of the request's custId.
+  const custIdError = (errors as { custId?: { message?: string } }).custId?.message;
+  const product = products.data?.find((p) => p.code === productCode);
+  const submit = form.handleSubmit((body) =>
+    open.mutate(body, { onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)) }),
+  );
 
   if (open.data)
     return (
@@ -94,7 +108,7 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
   const refusal = formLevelError(open.error);
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       aria-label="Open account"
       className="bg-card grid gap-4 rounded-lg border p-4"
@@ -104,7 +118,12 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
         <p className="flex flex-wrap items-center gap-2 text-sm">
           Customer: <strong>{customer.name}</strong>{' '}
           <span className="font-mono">{padCustomerId(customer.id)}</span> ({customer.status})
-          <Button type="button" size="sm" variant="outline" onClick={() => setCustomer(null)}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => customerField.field.onChange(null)}
+          >
             Change customer
           </Button>
         </p>
@@ -115,8 +134,8 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
           matchesLabel="Matching customers"
           pickLabel="Choose"
           showStatus
-          onPick={setCustomer}
-          error={errors.custId}
+          onPick={customerField.field.onChange}
+          error={custIdError}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -126,13 +145,12 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
             id="open-product"
             label="Product"
             description={`The product list could not be loaded (${products.error.message}): type the product code`}
-            value={v.productCode}
-            onChange={set('productCode')}
-            error={errors.productCode}
+            {...form.register('productCode')}
+            error={errors.productCode?.message}
           />
         ) : (
-          <Field id="open-product" label="Product" error={errors.productCode}>
-            <Select value={v.productCode} onChange={set('productCode')}>
+          <Field id="open-product" label="Product" error={errors.productCode?.message}>
+            <Select {...form.register('productCode')}>
               <option value="">Choose…</option>
               {(products.data ?? [])
                 .filter((p) => p.status === 'active')
@@ -145,8 +163,8 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
           </Field>
         )}
         {customer && hasMandate(customer) ? (
-          <Field id="open-mandate-currency" label="Mandate currency" error={errors.mandateCurrency}>
-            <Select value={v.mandateCurrency} onChange={set('mandateCurrency')}>
+          <Field id="open-mandate-currency" label="Mandate currency" error={errors.mandateCurrency?.message}>
+            <Select {...form.register('mandateCurrency')}>
               <option value="">Choose…</option>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
@@ -158,8 +176,8 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
         ) : null}
         {fd ? (
           <>
-            <Field id="open-tenor" label="Tenor" error={errors.tenorMonths}>
-              <Select value={v.tenorMonths} onChange={set('tenorMonths')}>
+            <Field id="open-tenor" label="Tenor" error={errors.tenorMonths?.message}>
+              <Select {...form.register('tenorMonths')}>
                 <option value="">Choose…</option>
                 {(product?.terms.fixedDeposit?.tenors ?? []).map((t) => (
                   <option key={t.months} value={t.months}>
@@ -168,8 +186,8 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
                 ))}
               </Select>
             </Field>
-            <Field id="open-rollover" label="At maturity" error={errors.rollover}>
-              <Select value={v.rollover} onChange={set('rollover')}>
+            <Field id="open-rollover" label="At maturity" error={errors.rollover?.message}>
+              <Select {...form.register('rollover')}>
                 <option value="">Choose…</option>
                 {(product?.terms.fixedDeposit?.rollover ?? ROLLOVER_OPTIONS).map((r) => (
                   <option key={r} value={r}>
@@ -184,9 +202,8 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
               description="Where maturity proceeds go; leave empty to pay at the branch"
               inputMode="numeric"
               autoComplete="off"
-              value={v.payoutAccount}
-              onChange={set('payoutAccount')}
-              error={errors.payoutAccount}
+              {...form.register('payoutAccount')}
+              error={errors.payoutAccount?.message}
             />
           </>
         ) : null}

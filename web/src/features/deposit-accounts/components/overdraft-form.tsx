@@ -1,57 +1,55 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { overdraftLimitSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError, FormField } from '@/components/ui/form-field';
+import { setFieldErrors } from '@/lib/api-errors';
+import { blankAsAbsent, contractResolver } from '@/lib/contract-resolver';
 import { useSetOverdraftLimit } from '../api/set-overdraft-limit';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 
+// The server refuses a limit above zero without an expiry; saying so on the field saves the round trip.
+const formSchema = overdraftLimitSchema.superRefine((v, ctx) => {
+  if (Number(v.limit) > 0 && !v.expiresOn)
+    ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: 'A limit above zero needs an expiry date' });
+});
+
+const EMPTY = { limit: '', expiresOn: '', reason: '' };
+
 /** Asks for a new overdraft limit with its expiry; a checker approves it (four-eyes). */
 export function OverdraftForm({ number }: { number: string }) {
-  const [values, setValues] = useState({ limit: '', expiresOn: '', reason: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const od = useSetOverdraftLimit();
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = overdraftLimitSchema.safeParse({ ...values, expiresOn: values.expiresOn || undefined });
-    const out: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) out[String(i.path[0])] ??= i.message;
-    // The contract's rule, checked before sending: a limit above zero expires.
-    if (Number(values.limit) > 0 && !values.expiresOn)
-      out.expiresOn ??= 'A limit above zero needs an expiry date';
-    setErrors(out);
-    if (!parsed.success || Object.keys(out).length) return;
-    od.mutate({ number, ...parsed.data }, { onError: (err) => setErrors(fieldErrorsFrom(err)) });
-  }
+  const form = useForm({
+    defaultValues: EMPTY,
+    resolver: contractResolver(formSchema, (v: typeof EMPTY) => blankAsAbsent(v, 'expiresOn')),
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((body) =>
+    od.mutate({ number, ...body }, { onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)) }),
+  );
 
   const refusal = formLevelError(od.error);
   return (
-    <form onSubmit={submit} noValidate aria-label="Set overdraft limit" className="grid gap-3 sm:grid-cols-3">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Set overdraft limit"
+      className="grid gap-3 sm:grid-cols-3"
+    >
       <FormField
         id="od-limit"
         label="New overdraft limit"
         inputMode="decimal"
-        value={values.limit}
-        onChange={set('limit')}
-        error={errors.limit}
+        {...form.register('limit')}
+        error={errors.limit?.message}
       />
       <FormField
         id="od-expires"
         label="Limit expires on"
         type="date"
-        value={values.expiresOn}
-        onChange={set('expiresOn')}
-        error={errors.expiresOn}
+        {...form.register('expiresOn')}
+        error={errors.expiresOn?.message}
       />
-      <FormField
-        id="od-reason"
-        label="Reason"
-        value={values.reason}
-        onChange={set('reason')}
-        error={errors.reason}
-      />
+      <FormField id="od-reason" label="Reason" {...form.register('reason')} error={errors.reason?.message} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
         <Button type="submit" disabled={od.isPending}>
           {od.isPending ? 'Sending…' : 'Request limit'}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +86,8 @@ describe('AccountToolRoute', () => {
     await userEvent.type(await screen.findByLabelText('New overdraft limit'), '2000');
     await userEvent.type(screen.getByLabelText('Reason'), 'Salary advance');
     await userEvent.click(screen.getByRole('button', { name: 'Request limit' }));
-    expect(screen.getByLabelText('Limit expires on')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Limit expires on')).toHaveAttribute('aria-invalid', 'true'),
+    );
   });
 });

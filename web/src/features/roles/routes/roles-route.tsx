@@ -80,7 +80,7 @@ export function RolesRoute() {
             <RoleForm
               role={editing === 'new' ? undefined : editing}
               busy={save.isPending}
-              onSubmit={(input) =>
+              onSubmit={(input, refused) =>
                 save.mutate(
                   { input, role: editing === 'new' ? undefined : editing },
                   {
@@ -91,7 +91,9 @@ export function RolesRoute() {
                       });
                       setEditing(null);
                     },
-                    onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+                    onError: (e) => {
+                      if (!refused(e)) toast({ title: e.message, variant: 'destructive' });
+                    },
                   },
                 )
               }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { salaryLineFixSchema, type SalaryLine, type SalaryLineFix } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { issuesByField } from '@/lib/api-errors';
 import { FormField } from '@/components/ui/form-field';
+import { contractResolver } from '@/lib/contract-resolver';
 
 /** A line's fix, in place: the same rules as the file's (check digits, amount, narration length). */
 export function LineEditor({
@@ -18,31 +19,21 @@ export function LineEditor({
   onSave: (fix: SalaryLineFix) => void;
   onCancel: () => void;
 }) {
-  const [v, setV] = useState({
-    account_number: line.account_number,
-    amount: line.amount,
-    narration: line.narration,
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { account_number: line.account_number, amount: line.amount, narration: line.narration },
+    resolver: contractResolver(salaryLineFixSchema),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   // Keyboard users land in the line they chose to fix.
   useEffect(() => form.current?.querySelector('input')?.focus(), []);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = salaryLineFixSchema.safeParse(v);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    onSave(parsed.data);
-  };
+  const submit = handleSubmit(onSave);
   const id = (f: string) => `line-${line.line_no}-${f}`;
-  const shown = { ...serverErrors, ...errors };
+  // The server's verdict on the line shows until this form finds a problem of its own there.
+  const shown = (name: keyof SalaryLineFix) => formState.errors[name]?.message ?? serverErrors[name];
   return (
     <form
       ref={form}
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="grid gap-3 sm:grid-cols-[1fr_10rem_1fr_auto] sm:items-start"
     >
@@ -50,24 +41,21 @@ export function LineEditor({
         id={id('account')}
         label={`Line ${line.line_no} account number`}
         inputMode="numeric"
-        value={v.account_number}
-        error={shown.account_number}
-        onChange={(e) => setV((x) => ({ ...x, account_number: e.target.value }))}
+        {...register('account_number')}
+        error={shown('account_number')}
       />
       <FormField
         id={id('amount')}
         label={`Line ${line.line_no} amount`}
         inputMode="decimal"
-        value={v.amount}
-        error={shown.amount}
-        onChange={(e) => setV((x) => ({ ...x, amount: e.target.value }))}
+        {...register('amount')}
+        error={shown('amount')}
       />
       <FormField
         id={id('narration')}
         label={`Line ${line.line_no} narration`}
-        value={v.narration}
-        error={shown.narration}
-        onChange={(e) => setV((x) => ({ ...x, narration: e.target.value }))}
+        {...register('narration')}
+        error={shown('narration')}
       />
       <div className="flex gap-2 sm:pt-7">
         <Button type="submit" size="sm" disabled={pending}>

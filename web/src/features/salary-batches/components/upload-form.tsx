@@ -1,51 +1,47 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { parseSalaryCsv, salaryBatchCreateSchema, type SalaryBatch } from '@bankmanager/contracts';
-import { AccountNumberField } from '@/components/accounts/account-number-field';
+import { AccountNumberControl } from '@/components/accounts/account-number-field';
 import { Spinner } from '@/components/feedback/spinner';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
-import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
 import { newClientReference } from '@/lib/client-reference';
+import { contractResolver } from '@/lib/contract-resolver';
 import { useUploadBatch } from '../api/upload-batch';
 
 /**
  * A new batch: the employer's account, a narration, and the CSV (account number, amount, narration
  * per line). The file is read here to say how many lines it has; the server validates every line.
  */
+const EMPTY = { employer_account: '', narration: '', csv: '' };
+
 export function UploadForm({ onUploaded }: { onUploaded: (b: SalaryBatch) => void }) {
-  const [employer, setEmployer] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [narration, setNarration] = useState('');
-  const [file, setFile] = useState<{ name: string; text: string; lines: number } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The file's text is the form's `csv` value; its name and line count are only shown.
+  const [file, setFile] = useState<{ name: string; lines: number } | null>(null);
   const [reference] = useState(() => newClientReference('SAL'));
   const upload = useUploadBatch();
+  const form = useForm({
+    defaultValues: EMPTY,
+    resolver: contractResolver(salaryBatchCreateSchema, (v: typeof EMPTY) => ({ ...v, reference })),
+  });
+  const errors = form.formState.errors;
 
   const choose = async (f: File | undefined) => {
-    if (!f) return setFile(null);
-    const text = await f.text();
-    setFile({ name: f.name, text, lines: parseSalaryCsv(text).length });
+    const text = f ? await f.text() : '';
+    setFile(f ? { name: f.name, lines: parseSalaryCsv(text).length } : null);
+    form.setValue('csv', text, { shouldValidate: form.formState.isSubmitted });
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    const parsed = salaryBatchCreateSchema.safeParse({
-      employer_account: employer,
-      reference,
-      narration,
-      csv: file?.text ?? '',
-    });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    upload.mutate(parsed.data, { onSuccess: onUploaded, onError: (err) => setErrors(fieldErrorsFrom(err)) });
-  };
+  const submit = form.handleSubmit((body) =>
+    upload.mutate(body, {
+      onSuccess: onUploaded,
+      onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
+    }),
+  );
   const refusal = formLevelError(upload.error);
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="grid gap-4 rounded-md border p-4"
       aria-labelledby="upload-heading"
@@ -54,28 +50,24 @@ export function UploadForm({ onUploaded }: { onUploaded: (b: SalaryBatch) => voi
         Upload a salary file
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <AccountNumberField
+        <AccountNumberControl
+          control={form.control}
+          name="employer_account"
           id="salary-employer"
           label="Employer account"
-          value={employer}
-          onChange={setEmployer}
-          touched={touched}
-          onBlur={() => setTouched(true)}
-          error={errors.employer_account}
         />
         <FormField
           id="salary-narration"
           label="Narration"
-          value={narration}
           maxLength={140}
-          onChange={(e) => setNarration(e.target.value)}
-          error={errors.narration}
+          {...form.register('narration')}
+          error={errors.narration?.message}
           description="Used for the employer’s debit and for lines without their own."
         />
         <Field
           id="salary-file"
           label="Salary file (CSV: account number, amount, narration)"
-          error={errors.csv}
+          error={errors.csv?.message}
           description={
             file ? `${file.name}: ${file.lines.toLocaleString('en-US')} lines` : 'A header row is optional.'
           }

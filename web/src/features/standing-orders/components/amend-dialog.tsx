@@ -1,5 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { standingOrderAmendSchema, type StandingOrder } from '@bankmanager/contracts';
+import { useForm } from 'react-hook-form';
+import {
+  standingOrderAmendSchema,
+  standingOrderCancelSchema,
+  type StandingOrder,
+  type StandingOrderAmend,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,9 +15,20 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import { amendOrder, cancelOrder, useOrderChange } from '../api/change-order';
 import { FrequencySelect } from './frequency-select';
+
+interface Values {
+  amount: string;
+  narration: string;
+  frequency: string;
+  next_date: string;
+  end_date: string;
+  reason: string;
+}
+type CancelBody = { reason: string; version: number };
 
 /** Amend (amount, narration, frequency, next and last date) or cancel with a reason, one order. */
 export function AmendDialog({
@@ -24,87 +40,86 @@ export function AmendDialog({
   mode: 'amend' | 'cancel';
   onClose: () => void;
 }) {
-  const [v, setV] = useState({
-    amount: o.amount,
-    narration: o.narration,
-    frequency: o.frequency,
-    next: o.next_date ?? '',
-    end: o.end_date ?? '',
-    reason: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const amend = useOrderChange((b: Parameters<typeof amendOrder>[1]) => amendOrder(o.id, b));
-  const cancel = useOrderChange((b: { reason: string; version: number }) => cancelOrder(o.id, b));
+  const amend = useOrderChange((b: StandingOrderAmend) => amendOrder(o.id, b));
+  const cancel = useOrderChange((b: CancelBody) => cancelOrder(o.id, b));
   const m = mode === 'amend' ? amend : cancel;
-  const set = (k: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [k]: value }));
-  const done = { onSuccess: onClose, onError: (err: Error) => setErrors(fieldErrorsFrom(err)) };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mode === 'cancel') {
-      if (!v.reason.trim()) return setErrors({ reason: 'Please give a reason' });
-      return cancel.mutate({ reason: v.reason.trim(), version: o.version }, done);
-    }
-    const parsed = standingOrderAmendSchema.safeParse({
-      amount: v.amount.trim(),
-      narration: v.narration,
-      frequency: v.frequency,
-      end_date: v.end || null,
-      next_date: v.next,
-      version: o.version,
-    });
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
-    amend.mutate(parsed.data, done);
+  // One dialog, two requests: each is judged by the schema its own route validates with.
+  const form = useForm<Values, unknown, StandingOrderAmend | CancelBody>({
+    defaultValues: {
+      amount: o.amount,
+      narration: o.narration,
+      frequency: o.frequency,
+      next_date: o.next_date ?? '',
+      end_date: o.end_date ?? '',
+      reason: '',
+    },
+    resolver:
+      mode === 'amend'
+        ? contractResolver(standingOrderAmendSchema, (v: Values) => ({
+            amount: v.amount.trim(),
+            narration: v.narration,
+            frequency: v.frequency,
+            end_date: v.end_date || null,
+            next_date: v.next_date,
+            version: o.version,
+          }))
+        : contractResolver(standingOrderCancelSchema, (v: Values) => ({
+            reason: v.reason,
+            version: o.version,
+          })),
+  });
+  const errors = form.formState.errors;
+  const done = {
+    onSuccess: onClose,
+    onError: (err: Error) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
   };
+  const submit = form.handleSubmit((body) =>
+    'reason' in body ? cancel.mutate(body, done) : amend.mutate(body, done),
+  );
   const refusal = formLevelError(m.error);
   return (
     <Dialog open onOpenChange={(open) => (!open ? onClose() : undefined)}>
       <DialogContent>
         <DialogTitle>{`${mode === 'amend' ? 'Amend' : 'Cancel'} standing order ${o.id}`}</DialogTitle>
         <DialogDescription>{`${o.from_holder} → ${o.to_holder}, ${o.amount} ${o.currency}`}</DialogDescription>
-        <form id={`so-${mode}-${o.id}`} onSubmit={submit} noValidate className="grid gap-3">
+        <form id={`so-${mode}-${o.id}`} onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
           {mode === 'amend' ? (
             <>
               <FormField
                 id="amend-amount"
                 label="Amount"
                 inputMode="decimal"
-                value={v.amount}
-                error={errors.amount}
-                onChange={(e) => set('amount')(e.target.value)}
+                {...form.register('amount')}
+                error={errors.amount?.message}
               />
               <FormField
                 id="amend-narration"
                 label="Narration"
-                value={v.narration}
-                error={errors.narration}
-                onChange={(e) => set('narration')(e.target.value)}
+                {...form.register('narration')}
+                error={errors.narration?.message}
               />
-              <FrequencySelect id="amend-frequency" value={v.frequency} onChange={set('frequency')} />
+              <FrequencySelect id="amend-frequency" {...form.register('frequency')} />
               <FormField
                 id="amend-next"
                 label="Next payment"
                 type="date"
-                value={v.next}
-                error={errors.next_date}
-                onChange={(e) => set('next')(e.target.value)}
+                {...form.register('next_date')}
+                error={errors.next_date?.message}
               />
               <FormField
                 id="amend-end"
                 label="Last payment (optional)"
                 type="date"
-                value={v.end}
-                error={errors.end_date}
-                onChange={(e) => set('end')(e.target.value)}
+                {...form.register('end_date')}
+                error={errors.end_date?.message}
               />
             </>
           ) : (
             <FormField
               id="cancel-reason"
               label="Reason"
-              value={v.reason}
-              error={errors.reason}
-              onChange={(e) => set('reason')(e.target.value)}
+              {...form.register('reason')}
+              error={errors.reason?.message}
             />
           )}
           {refusal ? (

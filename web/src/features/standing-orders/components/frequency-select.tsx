@@ -1,19 +1,13 @@
+import type { ComponentProps } from 'react';
 import { FREQUENCY_LABELS, STANDING_ORDER_FREQUENCIES } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 
-export function FrequencySelect({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
+/** The frequency of a standing order; the rest of the props (react-hook-form's register) go to the select. */
+export function FrequencySelect({ id, ...props }: { id: string } & ComponentProps<'select'>) {
   return (
     <Field id={id} label="Frequency">
-      <Select value={value} onChange={(e) => onChange(e.target.value)}>
+      <Select {...props}>
         {STANDING_ORDER_FREQUENCIES.map((f) => (
           <option key={f} value={f}>
             {FREQUENCY_LABELS[f]}

@@ -1,40 +1,47 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { standingOrderOptionsInputSchema, type StandingOrderOptions } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import { toast } from '@/lib/toast';
 import { useSaveOptions } from '../api/options';
 
+interface Values {
+  retry_days: string;
+  failure_fee_sle: string;
+  failure_fee_usd: string;
+}
+
 /** The run rules: how long a failed due date is retried, and the failure fee per currency (or none). */
 export function OptionsForm({ options: o }: { options: StandingOrderOptions }) {
-  const [v, setV] = useState({
-    retry: String(o.retry_days),
-    sle: o.failure_fee_sle ?? '',
-    usd: o.failure_fee_usd ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveOptions();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = standingOrderOptionsInputSchema.safeParse({
-      retry_days: Number(v.retry),
-      failure_fee_sle: v.sle.trim() || null,
-      failure_fee_usd: v.usd.trim() || null,
+  const form = useForm({
+    defaultValues: {
+      retry_days: String(o.retry_days),
+      failure_fee_sle: o.failure_fee_sle ?? '',
+      failure_fee_usd: o.failure_fee_usd ?? '',
+    },
+    // An empty fee is no fee.
+    resolver: contractResolver(standingOrderOptionsInputSchema, (v: Values) => ({
+      retry_days: Number(v.retry_days),
+      failure_fee_sle: v.failure_fee_sle.trim() || null,
+      failure_fee_usd: v.failure_fee_usd.trim() || null,
       version: o.version,
-    });
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
-    setErrors({});
-    save.mutate(parsed.data, {
+    })),
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
       onSuccess: () => toast({ title: 'Run rules saved' }),
-      onError: (err) => setErrors(fieldErrorsFrom(err)),
-    });
-  };
+      onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
+    }),
+  );
   const refusal = formLevelError(save.error);
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="grid gap-4 rounded-md border p-4"
       aria-labelledby="options-heading"
@@ -47,8 +54,9 @@ export function OptionsForm({ options: o }: { options: StandingOrderOptions }) {
           id="opt-retry"
           label="Retry a failed payment for"
           description="0: a failed payment is missed at once and the order moves on."
+          error={errors.retry_days?.message}
         >
-          <Select value={v.retry} onChange={(e) => setV((x) => ({ ...x, retry: e.target.value }))}>
+          <Select {...form.register('retry_days')}>
             {[0, 1, 2, 3, 4, 5].map((d) => (
               <option key={d} value={d}>{`${d} business ${d === 1 ? 'day' : 'days'}`}</option>
             ))}
@@ -58,17 +66,15 @@ export function OptionsForm({ options: o }: { options: StandingOrderOptions }) {
           id="opt-fee-sle"
           label="Failure fee, Leone orders (empty: none)"
           inputMode="decimal"
-          value={v.sle}
-          error={errors.failure_fee_sle}
-          onChange={(e) => setV((x) => ({ ...x, sle: e.target.value }))}
+          {...form.register('failure_fee_sle')}
+          error={errors.failure_fee_sle?.message}
         />
         <FormField
           id="opt-fee-usd"
           label="Failure fee, dollar orders (empty: none)"
           inputMode="decimal"
-          value={v.usd}
-          error={errors.failure_fee_usd}
-          onChange={(e) => setV((x) => ({ ...x, usd: e.target.value }))}
+          {...form.register('failure_fee_usd')}
+          error={errors.failure_fee_usd?.message}
         />
       </div>
       <p className="text-muted-foreground text-sm">

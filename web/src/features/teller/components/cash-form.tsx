@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import {
   TELLER_REFUSAL_TEXT,
-  TELLER_TEXT,
+  cashDepositSchema,
+  cashWithdrawalSchema,
+  type CashDeposit,
+  type CashWithdrawal,
   type Currency,
   type TellerTransaction,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError, FormField } from '@/components/ui/form-field';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import { useCounterAccount } from '../api/get-counter-account';
-import { useTakeCash } from '../api/take-cash';
+import { useTakeCash, type CashInput } from '../api/take-cash';
 import { useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
@@ -19,6 +24,10 @@ import { AmountField } from './amount-field';
 import { ShortcutBar } from './kbd';
 
 export type CashKind = 'deposit' | 'withdrawal';
+
+// Named as the request's fields, so the contract's and the server's messages land on them as they are.
+const EMPTY = { amount: '', partyName: '', partyIdNumber: '', narration: '', signatureConfirmed: false };
+type Values = typeof EMPTY;
 
 /**
  * A cash deposit or withdrawal, by keyboard from start to end: the account (Enter finds it), the
@@ -39,22 +48,39 @@ export function CashForm({
   const [number, setNumber] = useState<string | null>(null);
   const account = useCounterAccount(number);
   const take = useTakeCash();
-  const reference = useRef(newReference(kind === 'deposit' ? 'DEP' : 'WDL'));
+  const [reference] = useState(() => newReference(kind === 'deposit' ? 'DEP' : 'WDL'));
   const amountRef = useRef<HTMLInputElement | null>(null);
   const formRef = useFormKeys(onCancel);
-  const [amount, setAmount] = useState('');
-  const [partyName, setPartyName] = useState('');
-  const [partyIdNumber, setPartyIdNumber] = useState('');
-  const [narration, setNarration] = useState('');
-  const [signature, setSignature] = useState(false);
   const a = account.data;
+  // A deposit and a withdrawal are judged by their own route's schema (a withdrawal adds the signature).
+  const form = useForm<Values, unknown, CashDeposit | CashWithdrawal>({
+    defaultValues: EMPTY,
+    resolver: contractResolver(
+      kind === 'deposit' ? cashDepositSchema : cashWithdrawalSchema,
+      ({ signatureConfirmed, ...v }: Values) => ({
+        ...v,
+        reference,
+        accountNumber: a?.accountNumber ?? '',
+        ...(kind === 'withdrawal' ? { signatureConfirmed } : {}),
+      }),
+    ),
+  });
+  const amountField = useController({ control: form.control, name: 'amount' });
+  const errors = form.formState.errors;
   // Once the account is on screen, the amount is next.
   useEffect(() => {
     if (a) amountRef.current?.focus();
   }, [a]);
-  const fields = fieldErrorsFrom(take.error);
+  const submit = form.handleSubmit((body) =>
+    // The schema that judged the body is the kind's own, so the pair is one of CashInput's.
+    take.mutate({ ...body, kind } as CashInput, {
+      onSuccess: onDone,
+      onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
+    }),
+  );
   const otherCurrency = a && a.currency !== currency;
   const title = kind === 'deposit' ? 'Cash deposit' : 'Cash withdrawal';
+  const refusal = formLevelError(take.error);
 
   return (
     <section aria-label={title} className="grid gap-4">
@@ -83,58 +109,39 @@ export function CashForm({
             aria-label={`${title} details`}
             noValidate
             className="grid gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const common = {
-                reference: reference.current,
-                accountNumber: a.accountNumber,
-                amount,
-                partyName,
-                partyIdNumber,
-                narration,
-              };
-              take.mutate(
-                kind === 'deposit'
-                  ? { kind, ...common }
-                  : { kind, ...common, signatureConfirmed: signature as true },
-                { onSuccess: onDone },
-              );
-            }}
+            onSubmit={(e) => void submit(e)}
           >
             <AmountField
               id="cash-amount"
               label="Amount"
               currency={a.currency}
-              value={amount}
-              onChange={setAmount}
+              value={amountField.field.value}
+              onChange={amountField.field.onChange}
               inputRef={amountRef}
-              error={fields.amount}
+              error={errors.amount?.message}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField
                 id="cash-party-name"
                 label={kind === 'deposit' ? 'Depositor’s name' : 'Bearer’s name'}
                 autoComplete="off"
-                value={partyName}
-                onChange={(e) => setPartyName(e.target.value)}
-                error={fields.partyName}
+                {...form.register('partyName')}
+                error={errors.partyName?.message}
               />
               <FormField
                 id="cash-party-id"
                 label="ID number"
                 autoComplete="off"
-                value={partyIdNumber}
-                onChange={(e) => setPartyIdNumber(e.target.value)}
-                error={fields.partyIdNumber}
+                {...form.register('partyIdNumber')}
+                error={errors.partyIdNumber?.message}
               />
             </div>
             <FormField
               id="cash-narration"
               label="Narration"
               autoComplete="off"
-              value={narration}
-              onChange={(e) => setNarration(e.target.value)}
-              error={fields.narration}
+              {...form.register('narration')}
+              error={errors.narration?.message}
             />
             {kind === 'withdrawal' ? (
               <div className="grid gap-1">
@@ -143,17 +150,16 @@ export function CashForm({
                     id="cash-signature"
                     type="checkbox"
                     className="size-4"
-                    checked={signature}
-                    onChange={(e) => setSignature(e.target.checked)}
+                    {...form.register('signatureConfirmed')}
                   />
                   The bearer’s signature matches the specimen above
                 </label>
-                {fields.signatureConfirmed ? <FieldError>{TELLER_TEXT.signatureRequired}</FieldError> : null}
+                {errors.signatureConfirmed?.message ? (
+                  <FieldError>{errors.signatureConfirmed.message}</FieldError>
+                ) : null}
               </div>
             ) : null}
-            {take.isError && !Object.keys(fields).length ? (
-              <FieldError>{refusalText(take.error)}</FieldError>
-            ) : null}
+            {refusal ? <FieldError>{refusalText(refusal)}</FieldError> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={take.isPending || Boolean(otherCurrency)}>
                 {take.isPending ? 'Posting…' : kind === 'deposit' ? 'Take deposit' : 'Pay withdrawal'}

@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import type { SessionCloseAnswer, TillSessionDetail } from '@bankmanager/contracts';
+import { useRef, useState } from 'react';
+import { sessionCloseSchema, type SessionCloseAnswer, type TillSessionDetail } from '@bankmanager/contracts';
 import { useCloseSession } from '../api/close-session';
 import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
@@ -18,6 +18,8 @@ export function CloseSessionForm({
 }) {
   const close = useCloseSession();
   const reference = useRef(newReference('CLS'));
+  // A 400 whose details the count's fields took is said there, not twice.
+  const [refusedOnField, setOnField] = useState(false);
   return (
     <section aria-label="Close your till" className="grid gap-3">
       <h2 className="text-xl font-semibold">Close your till: blind count</h2>
@@ -29,14 +31,15 @@ export function CloseSessionForm({
         id="close"
         label="Closing count"
         currency={session.currency}
+        schema={sessionCloseSchema.shape.count}
         submitLabel="Send the count and close"
         busy={close.isPending}
-        error={close.isError ? refusalText(close.error) : null}
+        error={close.isError && !refusedOnField ? refusalText(close.error) : null}
         onCancel={() => onDone(null)}
-        onSubmit={(count) =>
+        onSubmit={(count, refused) =>
           close.mutate(
             { id: session.id, body: { reference: reference.current, count } },
-            { onSuccess: onDone },
+            { onSuccess: onDone, onError: (err) => setOnField(refused(err)) },
           )
         }
       />

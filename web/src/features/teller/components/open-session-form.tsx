@@ -1,10 +1,19 @@
-import { useCallback, useRef, useState } from 'react';
-import { countTotal, formatCurrency, type Currency, type DenominationCounts } from '@bankmanager/contracts';
+import { useCallback, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import {
+  countTotal,
+  formatCurrency,
+  sessionOpenSchema,
+  type Currency,
+  type DenominationCounts,
+  type SessionOpen,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import { useOpenSession } from '../api/open-session';
 import { useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
@@ -13,24 +22,46 @@ import { AmountField } from './amount-field';
 import { CountCheck } from './count-check';
 import { DenominationGrid } from './denomination-grid';
 
+// Named as the request's fields, so the contract's and the server's messages land on them as they are.
+interface Values {
+  tillCode: string;
+  currency: Currency;
+  allocation: { total: string; denominations: DenominationCounts };
+}
+
 /**
  * Opens the teller's till: its code, currency, and the allocation from the vault counted note by
  * note. The reference is made once per attempt, so a double submit opens one till.
  */
 export function OpenSessionForm({ branch }: { branch: string | null }) {
   const open = useOpenSession();
-  const [tillCode, setTillCode] = useState('TILL-1');
-  const [currency, setCurrency] = useState<Currency>('SLE');
-  const [total, setTotal] = useState('');
-  const [counts, setCounts] = useState<DenominationCounts>({});
-  const reference = useRef(newReference('OPN'));
-  const fields = fieldErrorsFrom(open.error);
+  const [reference] = useState(() => newReference('OPN'));
+  const form = useForm<Values, unknown, SessionOpen>({
+    defaultValues: { tillCode: 'TILL-1', currency: 'SLE', allocation: { total: '', denominations: {} } },
+    // An empty total is an allocation of nothing.
+    resolver: contractResolver(sessionOpenSchema, (v: Values) => ({
+      ...v,
+      reference,
+      allocation: { ...v.allocation, total: v.allocation.total || '0' },
+      ...(branch ? { branch } : {}),
+    })),
+  });
+  const totalField = useController({ control: form.control, name: 'allocation.total' });
+  const [currency, total, counts] = useWatch({
+    control: form.control,
+    name: ['currency', 'allocation.total', 'allocation.denominations'],
+  });
+  const errors = form.formState.errors;
   const { reset } = open;
   // The till's code takes the focus; Enter goes through the grid; Esc clears a refusal.
   const formRef = useFormKeys(
     useCallback(() => reset(), [reset]),
     true,
   );
+  const submit = form.handleSubmit((body) =>
+    open.mutate(body, { onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)) }),
+  );
+  const refusal = formLevelError(open.error);
   return (
     <Card>
       <CardHeader>
@@ -45,33 +76,22 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
           aria-label="Open your till"
           noValidate
           className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            open.mutate({
-              reference: reference.current,
-              tillCode,
-              currency,
-              allocation: { denominations: counts, total: total || '0' },
-              ...(branch ? { branch } : {}),
-            });
-          }}
+          onSubmit={(e) => void submit(e)}
         >
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField
               id="till-code"
               label="Till"
               autoComplete="off"
-              value={tillCode}
-              onChange={(e) => setTillCode(e.target.value)}
-              error={fields.tillCode}
+              {...form.register('tillCode')}
+              error={errors.tillCode?.message}
             />
-            <Field id="till-currency" label="Currency">
+            <Field id="till-currency" label="Currency" error={errors.currency?.message}>
               <Select
-                value={currency}
-                onChange={(e) => {
-                  setCurrency(e.target.value as Currency);
-                  setCounts({});
-                }}
+                {...form.register('currency', {
+                  // Notes of one currency are not notes of the other.
+                  onChange: () => form.setValue('allocation.denominations', {}),
+                })}
               >
                 <option value="SLE">Leones (SLE)</option>
                 <option value="USD">US dollars (USD)</option>
@@ -81,8 +101,9 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
               id="allocation-total"
               label="Allocation"
               currency={currency}
-              value={total}
-              onChange={setTotal}
+              value={totalField.field.value}
+              onChange={totalField.field.onChange}
+              error={totalField.fieldState.error?.message}
             />
           </div>
           <DenominationGrid
@@ -90,10 +111,10 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
             caption="Allocation by denomination"
             currency={currency}
             counts={counts}
-            onChange={setCounts}
+            onChange={(next) => form.setValue('allocation.denominations', next)}
           />
           <CountCheck currency={currency} counted={countTotal(currency, counts)} total={total || '0'} />
-          {open.isError ? <FieldError>{refusalText(open.error)}</FieldError> : null}
+          {refusal ? <FieldError>{refusalText(refusal)}</FieldError> : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={open.isPending}>
               {open.isPending ? 'Opening…' : `Open till with ${formatCurrency(total || '0', currency)}`}

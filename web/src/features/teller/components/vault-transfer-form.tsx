@@ -1,5 +1,10 @@
 import { useRef, useState } from 'react';
-import { VAULT_DIRECTION_LABELS, type TillSessionDetail, type VaultDirection } from '@bankmanager/contracts';
+import {
+  VAULT_DIRECTION_LABELS,
+  vaultTransferRequestSchema,
+  type TillSessionDetail,
+  type VaultDirection,
+} from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { useRequestVaultTransfer } from '../api/request-vault-transfer';
@@ -18,6 +23,8 @@ export function VaultTransferForm({
   const [direction, setDirection] = useState<VaultDirection>('buy');
   const send = useRequestVaultTransfer();
   const reference = useRef(newReference('VLT'));
+  // A 400 whose details the count's fields took is said there, not twice.
+  const [refusedOnField, setOnField] = useState(false);
   return (
     <section aria-label="Vault transfer" className="grid gap-3">
       <h2 className="text-xl font-semibold">Vault transfer</h2>
@@ -25,9 +32,10 @@ export function VaultTransferForm({
         id="vault"
         label="Vault transfer count"
         currency={session.currency}
+        schema={vaultTransferRequestSchema.shape.count}
         submitLabel="Ask the supervisor"
         busy={send.isPending}
-        error={send.isError ? refusalText(send.error) : null}
+        error={send.isError && !refusedOnField ? refusalText(send.error) : null}
         onCancel={() => onDone('')}
         before={
           <Field id="vault-direction" label="Direction">
@@ -40,10 +48,13 @@ export function VaultTransferForm({
             </Select>
           </Field>
         }
-        onSubmit={(count) =>
+        onSubmit={(count, refused) =>
           send.mutate(
             { id: session.id, body: { reference: reference.current, direction, count } },
-            { onSuccess: () => onDone('Sent to a supervisor: the cash moves once they approve.') },
+            {
+              onSuccess: () => onDone('Sent to a supervisor: the cash moves once they approve.'),
+              onError: (err) => setOnField(refused(err)),
+            },
           )
         }
       />

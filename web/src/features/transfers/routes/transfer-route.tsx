@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   SENT_FOR_APPROVAL_TEXT,
@@ -9,15 +10,17 @@ import {
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
 import { newClientReference } from '@/lib/client-reference';
+import { blankAsAbsent, contractResolver } from '@/lib/contract-resolver';
 import { usePermissions } from '@/lib/permissions';
 import { useQuote } from '../api/get-quote';
 import { usePostTransfer } from '../api/post-transfer';
-import { AccountNumberField, checkedNumber } from '@/components/accounts/account-number-field';
+import { AccountNumberControl, checkedNumber } from '@/components/accounts/account-number-field';
 import { TransferPreview } from '../components/transfer-preview';
 
-const EMPTY = { from: '', to: '', amount: '', narration: '', rate: '' };
+// Named as the request's fields, so the contract's and the server's messages land on them as they are.
+const EMPTY = { from_account: '', to_account: '', amount: '', narration: '', rate: '' };
 type Values = typeof EMPTY;
 type Done = { entry: JournalEntry } | { approvalId: string };
 
@@ -28,42 +31,32 @@ type Done = { entry: JournalEntry } | { approvalId: string };
  */
 export function TransferRoute() {
   const { can } = usePermissions();
-  const [v, setV] = useState<Values>(EMPTY);
-  const [touched, setTouched] = useState({ from: false, to: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [reference, setReference] = useState(() => newClientReference('TRF'));
   const [done, setDone] = useState<Done | null>(null);
   const post = usePostTransfer();
-  const from = checkedNumber(v.from);
-  const to = checkedNumber(v.to);
-  const quote = useQuote(from, to);
-  const set = (k: keyof Values) => (value: string) => setV((x) => ({ ...x, [k]: value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      from_account: v.from,
-      to_account: v.to,
+  const form = useForm({
+    defaultValues: EMPTY,
+    resolver: contractResolver(transferRequestSchema, (v: Values) => ({
+      ...blankAsAbsent({ ...v, rate: v.rate.trim() }, 'rate'),
       amount: v.amount.trim().replace(/,/g, ''),
-      narration: v.narration,
       reference,
-      ...(v.rate.trim() ? { rate: v.rate.trim() } : {}),
-    };
-    const parsed = transferRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setTouched({ from: true, to: true });
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    post.mutate(parsed.data, {
+    })),
+  });
+  const v = useWatch({ control: form.control });
+  const amount = v.amount ?? '';
+  const from = checkedNumber(v.from_account ?? '');
+  const to = checkedNumber(v.to_account ?? '');
+  const quote = useQuote(from, to);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((body) =>
+    post.mutate(body, {
       onSuccess: (r) => setDone('approvalId' in r ? r : { entry: r }),
-      onError: (err) => setErrors(fieldErrorsFrom(err)),
-    });
-  };
+      onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
+    }),
+  );
   const again = () => {
-    setV(EMPTY);
-    setTouched({ from: false, to: false });
+    form.reset(EMPTY);
     setReference(newClientReference('TRF'));
     setDone(null);
     post.reset();
@@ -95,55 +88,46 @@ export function TransferRoute() {
           </div>
         </section>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <AccountNumberField
+            <AccountNumberControl
+              control={form.control}
+              name="from_account"
               id="transfer-from"
               label="From account"
-              value={v.from}
-              onChange={set('from')}
-              touched={touched.from}
-              onBlur={() => setTouched((t) => ({ ...t, from: true }))}
-              error={errors.from_account}
             />
-            <AccountNumberField
+            <AccountNumberControl
+              control={form.control}
+              name="to_account"
               id="transfer-to"
               label="To account"
-              value={v.to}
-              onChange={set('to')}
-              touched={touched.to}
-              onBlur={() => setTouched((t) => ({ ...t, to: true }))}
-              error={errors.to_account}
             />
             <FormField
               id="transfer-amount"
               label={`Amount${quote.data ? ` (${quote.data.from.currency}, debited from the payer)` : ''}`}
               inputMode="decimal"
-              value={v.amount}
-              onChange={(e) => set('amount')(e.target.value)}
-              error={errors.amount}
+              {...form.register('amount')}
+              error={errors.amount?.message}
               description={
-                quote.data && /^\d[\d,]*(\.\d{0,2})?$/.test(v.amount.trim())
-                  ? formatCurrency(v.amount.trim().replace(/,/g, '') || '0', quote.data.from.currency)
+                quote.data && /^\d[\d,]*(\.\d{0,2})?$/.test(amount.trim())
+                  ? formatCurrency(amount.trim().replace(/,/g, '') || '0', quote.data.from.currency)
                   : undefined
               }
             />
             <FormField
               id="transfer-narration"
               label="Narration"
-              value={v.narration}
               maxLength={140}
-              onChange={(e) => set('narration')(e.target.value)}
-              error={errors.narration}
+              {...form.register('narration')}
+              error={errors.narration?.message}
             />
             {can('treasury.rates') && quote.data && quote.data.from.currency !== quote.data.to.currency ? (
               <FormField
                 id="transfer-rate"
                 label="Agreed rate (leave empty for the day’s rate)"
                 inputMode="decimal"
-                value={v.rate}
-                onChange={(e) => set('rate')(e.target.value)}
-                error={errors.rate}
+                {...form.register('rate')}
+                error={errors.rate?.message}
               />
             ) : null}
           </div>
@@ -159,7 +143,7 @@ export function TransferRoute() {
           ) : quote.isFetching && !quote.data ? (
             <p role="status">Looking up the accounts...</p>
           ) : quote.data ? (
-            <TransferPreview quote={quote.data} amount={v.amount.replace(/,/g, '')} rate={v.rate} />
+            <TransferPreview quote={quote.data} amount={amount.replace(/,/g, '')} rate={v.rate ?? ''} />
           ) : null}
           {refusal ? (
             <p role="alert" className="text-destructive text-sm">

@@ -1,55 +1,52 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { FOREIGN_CURRENCIES, exchangeRateInputSchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { fieldErrorsFrom, formLevelError, issuesByField } from '@/lib/api-errors';
+import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import { toast } from '@/lib/toast';
 import { useSetRate } from '../api/set-rate';
 
-const EMPTY = { buy: '', sell: '', mid: '' };
+const RATES = { buy: '', sell: '', mid: '' };
+type Values = typeof RATES & { currency: string; date: string };
 
 /** Enters a day's rates (treasury.rates): Leones per 1 unit, buy ≤ mid ≤ sell, checked by the contract. */
 export function RateForm({ businessDate }: { businessDate: string }) {
-  const [currency, setCurrency] = useState<string>(FOREIGN_CURRENCIES[0]!);
-  const [date, setDate] = useState(businessDate);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSetRate();
+  // The currency and the date are the route's path; the contract judges the body, the three rates.
+  const form = useForm({
+    defaultValues: { currency: FOREIGN_CURRENCIES[0]!, date: businessDate, ...RATES } as Values,
+    resolver: contractResolver(exchangeRateInputSchema, ({ buy, sell, mid }: Values) => ({ buy, sell, mid })),
+  });
+  const errors = form.formState.errors;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = exchangeRateInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((body) => {
+    const { currency, date } = form.getValues();
     save.mutate(
-      { currency, date, body: parsed.data },
+      { currency, date, body },
       {
         onSuccess: (r) => {
           toast({ title: `${r.currency} rates for ${r.business_date} saved` });
-          setValues(EMPTY);
+          form.reset({ currency, date, ...RATES });
         },
-        onError: (err) => setErrors(fieldErrorsFrom(err)),
+        onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
       },
     );
-  };
-  const field = (name: keyof typeof EMPTY, label: string) => (
+  });
+  const field = (name: keyof typeof RATES, label: string) => (
     <FormField
       id={`rate-${name}`}
       label={label}
       inputMode="decimal"
-      value={values[name]}
-      error={errors[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      {...form.register(name)}
+      error={errors[name]?.message}
     />
   );
   const refusal = formLevelError(save.error);
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="grid gap-4 rounded-md border p-4"
       aria-labelledby="rate-form-heading"
@@ -62,7 +59,7 @@ export function RateForm({ businessDate }: { businessDate: string }) {
       </p>
       <div className="grid gap-4 sm:grid-cols-5">
         <Field id="rate-currency" label="Currency">
-          <Select value={currency} onChange={(e) => setCurrency(e.target.value)}>
+          <Select {...form.register('currency')}>
             {FOREIGN_CURRENCIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -72,9 +69,9 @@ export function RateForm({ businessDate }: { businessDate: string }) {
           id="rate-date"
           label="Business date"
           type="date"
-          value={date}
           min={businessDate}
-          onChange={(e) => setDate(e.target.value)}
+          {...form.register('date')}
+          error={errors.date?.message}
         />
         {field('buy', 'Buy')}
         {field('mid', 'Mid')}
