@@ -23,10 +23,11 @@ import { LineEditor } from './line-editor';
  */
 export function LinesTable({ batch }: { batch: SalaryBatch }) {
   // Which lines and the page live in the query string; without a choice there, a batch with problems
-  // opens on them.
+  // opens on them, and stays there once the last is fixed (to say so), rather than jumping to all lines.
   const [params, setParams] = useUrlParams();
   const shown = params.get('lines');
-  const only = shown === 'all' ? false : shown === 'problems' ? true : batch.problem_count > 0;
+  const [openedOnProblems] = useState(() => batch.problem_count > 0);
+  const only = shown === 'all' ? false : shown === 'problems' ? true : openedOnProblems;
   const [page, setPage] = useUrlPage();
   const [editing, setEditing] = useState<number | null>(null);
   const lines = useLines(batch.id, page, only);
