@@ -1,15 +1,27 @@
 import { formatDateTime } from '@bankmanager/contracts/format';
-import { useState } from 'react';
-import { APPROVAL_POLICIES, formatCurrency, type Approval } from '@bankmanager/contracts';
+import { useForm } from 'react-hook-form';
+import {
+  APPROVAL_POLICIES,
+  approvalRejectSchema,
+  formatCurrency,
+  type Approval,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldIds } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
+import { contractResolver } from '@/lib/contract-resolver';
 import type { DecideInput } from '../api/decide-approval';
 import { ApprovalSubject } from './approval-subject';
 
 const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
 
-/** One pending request: what, who, when, the before/after diff, and the checker's buttons. */
+/**
+ * One pending request: what, who, when, the before/after diff, and the checker's buttons. A rejection
+ * needs a reason, judged by the reject route's own schema; `refused` puts a 400's reason message on
+ * the field and says whether it did (else the caller tells the user another way).
+ */
 export function ApprovalRow({
   approval: a,
   busy,
@@ -17,9 +29,16 @@ export function ApprovalRow({
 }: {
   approval: Approval;
   busy: boolean;
-  onDecide: (d: DecideInput) => void;
+  onDecide: (d: DecideInput, refused?: (err: unknown) => boolean) => void;
 }) {
-  const [reason, setReason] = useState('');
+  const form = useForm({ defaultValues: { reason: '' }, resolver: contractResolver(approvalRejectSchema) });
+  const refused = (err: unknown) => setFieldErrors(form.setError, fieldErrorsFrom(err)).length > 0;
+  // No <form> around the row's controls: Enter in the reason rejects nothing, only the button does.
+  const reject = form.handleSubmit(({ reason }) =>
+    onDecide({ id: a.id, decision: 'reject', reason }, refused),
+  );
+  const error = form.formState.errors.reason?.message;
+  const errorId = fieldIds(`reject-reason-${a.id}`).error;
   const label = APPROVAL_POLICIES[a.type].label;
   return (
     <TableRow>
@@ -50,18 +69,15 @@ export function ApprovalRow({
           <Input
             aria-label={`Reason for rejecting request ${a.id}`}
             placeholder="Reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...form.register('reason')}
             className="h-8 w-32"
           />
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy || !reason.trim()}
-            onClick={() => onDecide({ id: a.id, decision: 'reject', reason: reason.trim() })}
-          >
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void reject()}>
             Reject
           </Button>
+          {error ? <FieldError id={errorId}>{error}</FieldError> : null}
         </div>
       </TableCell>
     </TableRow>

@@ -35,10 +35,12 @@ export function ApprovalsInboxRoute() {
   const list = useApprovals(filters, page, poll);
   const decide = useDecideApproval();
   const set = (f: Partial<InboxFilters>) => url.setFilters({ ...filters, ...f });
-  const onDecide = (d: DecideInput) =>
+  const onDecide = (d: DecideInput, refused?: (err: unknown) => boolean) =>
     decide.mutate(d, {
       onSuccess: (a) => toast({ title: `Request ${a.status}.`, variant: 'success' }),
-      onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+      onError: (e) => {
+        if (!refused?.(e)) toast({ title: e.message, variant: 'destructive' });
+      },
     });
 
   return (

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GlAccount } from '@bankmanager/contracts';
@@ -25,18 +25,19 @@ const accounts = [
   account('1900', 'Suspense account', 'both'),
 ];
 
+async function fillBalanced(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Narration'), 'Fund the BSL account');
+  await user.selectOptions(screen.getByLabelText('Line 1 account'), '1030');
+  await user.type(screen.getByLabelText('Line 1 amount'), '10');
+  await user.selectOptions(screen.getByLabelText('Line 2 account'), '1900');
+  await user.type(screen.getByLabelText('Line 2 amount'), '10');
+}
+
 describe('manual journal form', () => {
   it('keeps Post disabled until every currency balances, then posts the lines', async () => {
     const onPost = vi.fn();
     const user = userEvent.setup();
-    render(
-      <ManualJournalForm
-        accounts={accounts}
-        errors={{ lines: {}, fields: {} }}
-        pending={false}
-        onPost={onPost}
-      />,
-    );
+    render(<ManualJournalForm accounts={accounts} pending={false} onPost={onPost} />);
     const post = screen.getByRole('button', { name: 'Post' });
     await user.type(screen.getByLabelText('Narration'), 'Fund the BSL account');
     await user.selectOptions(screen.getByLabelText('Line 1 account'), '1030');
@@ -50,13 +51,13 @@ describe('manual journal form', () => {
     expect(post).toBeEnabled();
     await user.click(post);
     expect(onPost).toHaveBeenCalledOnce();
-    expect(onPost.mock.calls[0]![0].lines).toMatchObject([
+    expect(onPost.mock.calls[0]![0].lines).toEqual([
       { gl_code: '1030', side: 'debit', amount: '100.50', currency: 'SLE' },
       { gl_code: '1900', side: 'credit', amount: '100.50', currency: 'SLE' },
     ]);
   });
 
-  it('shows a server refusal on the line it names', () => {
+  it('maps a server refusal to the line it names', () => {
     const lines = [
       { key: 7, gl_code: '1030', side: 'debit' as const, amount: '1', currency: 'SLE' as const },
       { key: 8, gl_code: '1900', side: 'credit' as const, amount: '1.005', currency: 'SLE' as const },
@@ -67,15 +68,6 @@ describe('manual journal form', () => {
     });
     const errors = formErrorsFrom(bad, lines);
     expect(errors.lines).toEqual({ 8: 'amount: must be a positive amount with at most 2 decimals' });
-    render(
-      <ManualJournalForm
-        accounts={accounts}
-        errors={{ lines: { 1: 'amount: too many decimals' }, fields: {} }}
-        pending={false}
-        onPost={vi.fn()}
-      />,
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent('amount: too many decimals');
     const refused = new ApiError('GL account 1040 does not take manual journals', 409, 'Conflict', {
       error: 'x',
       details: { code: 'gl_account_not_postable', gl_code: '1030' },
@@ -83,6 +75,74 @@ describe('manual journal form', () => {
     expect(formErrorsFrom(refused, lines).lines).toEqual({
       7: 'GL account 1040 does not take manual journals',
     });
+  });
+
+  it("shows the contract's message on the field it is about, and posts nothing", async () => {
+    const onPost = vi.fn();
+    const user = userEvent.setup();
+    render(<ManualJournalForm accounts={accounts} pending={false} onPost={onPost} />);
+    await fillBalanced(user);
+    await user.clear(screen.getByLabelText('Reference'));
+    await user.type(screen.getByLabelText('Reference'), 'MJ 1');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(screen.getByLabelText('Reference')).toHaveAccessibleDescription(
+      expect.stringContaining('The reference may use only letters, digits, "-" and "_" (1 to 40 characters)'),
+    );
+    expect(onPost).not.toHaveBeenCalled();
+  });
+
+  it('puts a 400 naming a line by index, and a 409 naming a GL code, on that line', async () => {
+    const onPost = vi.fn();
+    const user = userEvent.setup();
+    render(<ManualJournalForm accounts={accounts} pending={false} onPost={onPost} />);
+    await fillBalanced(user);
+    // A third line takes the first one's place: the server's index 1 is now that line, shown as "Line 2".
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.selectOptions(screen.getByLabelText('Line 3 account'), '1030');
+    await user.selectOptions(screen.getByLabelText('Line 3 side'), 'debit');
+    await user.type(screen.getByLabelText('Line 3 amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(onPost.mock.calls[0]![0].lines).toEqual([
+      { gl_code: '1900', side: 'credit', amount: '10', currency: 'SLE' },
+      { gl_code: '1030', side: 'debit', amount: '10', currency: 'SLE' },
+    ]);
+    const [, refused] = onPost.mock.calls[0]! as [unknown, (err: unknown) => void];
+    act(() =>
+      refused(
+        new ApiError('Invalid request', 400, 'Bad Request', {
+          error: 'Invalid request',
+          details: [{ path: '/lines/1/amount', message: 'must be greater than zero' }],
+        }),
+      ),
+    );
+    expect(screen.getByLabelText('Line 2 amount')).toHaveAccessibleDescription(
+      'amount: must be greater than zero',
+    );
+    expect(screen.getByLabelText('Line 1 amount')).not.toHaveAttribute('aria-invalid');
+    act(() =>
+      refused(
+        new ApiError('GL account 1030 does not take manual journals', 409, 'Conflict', {
+          error: 'x',
+          details: { code: 'gl_account_not_postable', gl_code: '1030' },
+        }),
+      ),
+    );
+    expect(screen.getByLabelText('Line 2 amount')).toHaveAccessibleDescription(
+      'GL account 1030 does not take manual journals',
+    );
+    expect(screen.getByLabelText('Line 2 amount')).toHaveAttribute('id', 'mj-line-3-amount');
+  });
+
+  it('says a refusal that names no line under the form', async () => {
+    const onPost = vi.fn();
+    const user = userEvent.setup();
+    render(<ManualJournalForm accounts={accounts} pending={false} onPost={onPost} />);
+    await fillBalanced(user);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const [, refused] = onPost.mock.calls[0]! as [unknown, (err: unknown) => void];
+    act(() => refused(new ApiError('The business day is closed', 409, 'Conflict', { error: 'x' })));
+    expect(screen.getByRole('alert')).toHaveTextContent('The business day is closed');
   });
 });
 

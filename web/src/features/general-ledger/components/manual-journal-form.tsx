@@ -1,10 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
-import { formatCurrency, type GlAccount } from '@bankmanager/contracts';
+import { useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Plus } from 'lucide-react';
+import {
+  formatCurrency,
+  manualJournalRequestSchema,
+  type GlAccount,
+  type ManualJournalRequest,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Field, FieldError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { FieldError, FormField } from '@/components/ui/form-field';
 import {
   Table,
   TableBody,
@@ -14,21 +18,17 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { contractResolver } from '@/lib/contract-resolver';
+import { JournalLineFields, type ManualJournalValues } from './journal-line-fields';
 import { journalTotals, type DraftLine } from './journal-totals';
-import type { FormErrors } from './server-errors';
-
-export interface ManualJournalValues {
-  narration: string;
-  reference: string;
-  lines: DraftLine[];
-}
+import { formErrorsFrom } from './server-errors';
 
 interface Props {
   /** GL accounts that take manual journals. */
   accounts: GlAccount[];
-  errors: FormErrors;
   pending: boolean;
-  onPost: (v: ManualJournalValues) => void;
+  /** `refused` puts a refusal on the line or field it names, else on the form. */
+  onPost: (body: ManualJournalRequest, refused: (err: unknown) => void) => void;
 }
 
 const blank = (key: number, side: DraftLine['side']): DraftLine => ({
@@ -39,120 +39,94 @@ const blank = (key: number, side: DraftLine['side']): DraftLine => ({
   currency: 'SLE',
 });
 
+/** The request the server would get: the line keys are the form's own, the text is trimmed as typed. */
+const toBody = (v: ManualJournalValues) => ({
+  narration: v.narration,
+  reference: v.reference.trim(),
+  lines: v.lines.map((l) => ({
+    gl_code: l.gl_code,
+    side: l.side,
+    amount: l.amount.trim(),
+    currency: l.currency,
+  })),
+});
+
 /** Lines of a manual journal with live totals per currency; Post stays disabled until they balance. */
-export function ManualJournalForm({ accounts, errors, pending, onPost }: Props) {
-  const [narration, setNarration] = useState('');
-  const [reference, setReference] = useState(() => `MJ-${Date.now().toString(36).toUpperCase()}`);
-  const [lines, setLines] = useState<DraftLine[]>(() => [blank(1, 'debit'), blank(2, 'credit')]);
-  // Line keys: 1 and 2 for the first two lines, then counting up (server errors are shown by key).
+export function ManualJournalForm({ accounts, pending, onPost }: Props) {
+  // A fresh idempotency key per form: posting twice from the same form posts once.
+  const [reference] = useState(() => `MJ-${Date.now().toString(36).toUpperCase()}`);
+  const form = useForm<ManualJournalValues, unknown, ManualJournalRequest>({
+    defaultValues: {
+      narration: '',
+      reference,
+      lines: [blank(1, 'debit'), blank(2, 'credit')],
+    },
+    resolver: contractResolver(manualJournalRequestSchema, toBody),
+  });
+  // Line keys: 1 and 2 for the first two lines, then counting up (the inputs' ids are made of them).
   const nextKey = useRef(3);
-  const { totals, postable } = useMemo(() => journalTotals(lines), [lines]);
-  const update = (key: number, patch: Partial<DraftLine>) =>
-    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const currencyOf = (code: string) => accounts.find((a) => a.code === code)?.currency;
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lines' });
+  const lines = useWatch({ control: form.control, name: 'lines' });
+  const narration = useWatch({ control: form.control, name: 'narration' });
+  const { totals, postable } = journalTotals(lines);
+  const errors = form.formState.errors;
+
+  const refused = (err: unknown) => {
+    const typed = form.getValues('lines');
+    const found = formErrorsFrom(err, typed);
+    for (const [key, message] of Object.entries(found.lines)) {
+      const i = typed.findIndex((l) => l.key === Number(key));
+      // On the amount, as before the form held its lines: the message itself names the field it means.
+      form.setError(`lines.${i}.amount`, { type: 'server', message });
+    }
+    const loose: string[] = found.form ? [found.form] : [];
+    for (const [name, message] of Object.entries(found.fields)) {
+      if (name === 'narration' || name === 'reference') form.setError(name, { type: 'server', message });
+      else loose.push(`${name}: ${message}`);
+    }
+    if (loose.length) form.setError('root.server', { type: 'server', message: loose.join('; ') });
+  };
+  const submit = form.handleSubmit((body) => onPost(body, refused));
 
   return (
-    <form
-      className="grid gap-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (postable && narration.trim()) onPost({ narration, reference, lines });
-      }}
-    >
+    <form className="grid gap-5" noValidate onSubmit={(e) => void submit(e)}>
       <div className="grid gap-4 md:grid-cols-2">
         <FormField
           id="mj-narration"
           label="Narration"
-          value={narration}
           maxLength={140}
           required
-          error={errors.fields.narration}
-          onChange={(e) => setNarration(e.target.value)}
+          error={errors.narration?.message}
+          {...form.register('narration')}
         />
         <FormField
           id="mj-reference"
           label="Reference"
-          value={reference}
           maxLength={40}
           required
           description="Letters, digits, - and _; posting the same reference twice posts once."
-          error={errors.fields.reference}
-          onChange={(e) => setReference(e.target.value)}
+          error={errors.reference?.message}
+          {...form.register('reference')}
         />
       </div>
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-medium">Lines</legend>
-        {lines.map((l, i) => {
-          const err = errors.lines[l.key];
-          const kept = currencyOf(l.gl_code);
-          return (
-            <div
-              key={l.key}
-              className="grid gap-2 rounded-md border p-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end"
-            >
-              <Field id={`mj-line-${l.key}-account`} label={`Line ${i + 1} account`}>
-                <Select
-                  value={l.gl_code}
-                  onChange={(e) => {
-                    const c = currencyOf(e.target.value);
-                    update(l.key, {
-                      gl_code: e.target.value,
-                      ...(c === 'SLE' || c === 'USD' ? { currency: c } : {}),
-                    });
-                  }}
-                >
-                  <option value="">Choose a GL account</option>
-                  {accounts.map((a) => (
-                    <option key={a.code} value={a.code}>{`${a.code} ${a.name}`}</option>
-                  ))}
-                </Select>
-              </Field>
-              <Field id={`mj-line-${l.key}-side`} label={`Line ${i + 1} side`}>
-                <Select
-                  value={l.side}
-                  onChange={(e) => update(l.key, { side: e.target.value as DraftLine['side'] })}
-                >
-                  <option value="debit">Debit</option>
-                  <option value="credit">Credit</option>
-                </Select>
-              </Field>
-              <Field id={`mj-line-${l.key}-amount`} label={`Line ${i + 1} amount`} error={err}>
-                <Input
-                  inputMode="decimal"
-                  value={l.amount}
-                  placeholder="0.00"
-                  autoComplete="off"
-                  onChange={(e) => update(l.key, { amount: e.target.value })}
-                />
-              </Field>
-              <Field id={`mj-line-${l.key}-currency`} label={`Line ${i + 1} currency`}>
-                <Select
-                  value={l.currency}
-                  disabled={kept === 'SLE' || kept === 'USD'}
-                  onChange={(e) => update(l.key, { currency: e.target.value as DraftLine['currency'] })}
-                >
-                  <option value="SLE">SLE</option>
-                  <option value="USD">USD</option>
-                </Select>
-              </Field>
-              <Button
-                type="button"
-                variant="outline"
-                size="icon"
-                aria-label={`Remove line ${i + 1}`}
-                disabled={lines.length <= 2}
-                onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </div>
-          );
-        })}
+        {fields.map((f, i) => (
+          <JournalLineFields
+            key={f.id}
+            form={form}
+            index={i}
+            lineKey={f.key}
+            accounts={accounts}
+            removable={fields.length > 2}
+            onRemove={() => remove(i)}
+          />
+        ))}
         <Button
           type="button"
           variant="outline"
           className="w-fit"
-          onClick={() => setLines((ls) => [...ls, blank(nextKey.current++, 'credit')])}
+          onClick={() => append(blank(nextKey.current++, 'credit'))}
         >
           <Plus aria-hidden /> Add line
         </Button>
@@ -184,7 +158,7 @@ export function ManualJournalForm({ accounts, errors, pending, onPost }: Props) 
           ))}
         </TableBody>
       </Table>
-      {errors.form ? <FieldError>{errors.form}</FieldError> : null}
+      {errors.root?.server ? <FieldError>{errors.root.server.message}</FieldError> : null}
       <Button type="submit" className="w-fit" disabled={!postable || !narration.trim() || pending}>
         {pending ? 'Posting...' : 'Post'}
       </Button>

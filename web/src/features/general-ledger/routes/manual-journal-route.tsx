@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SENT_FOR_APPROVAL_TEXT } from '@bankmanager/contracts';
+import { SENT_FOR_APPROVAL_TEXT, type ManualJournalRequest } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useGlAccounts } from '../api/get-gl-accounts';
 import { usePostJournalEntry } from '../api/post-journal-entry';
-import { ManualJournalForm, type ManualJournalValues } from '../components/manual-journal-form';
-import { formErrorsFrom, type FormErrors } from '../components/server-errors';
+import { ManualJournalForm } from '../components/manual-journal-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-
-const NO_ERRORS: FormErrors = { lines: {}, fields: {} };
 
 /** /accounts/ledger/new-journal: a manual journal on GL accounts that allow manual posting. */
 export function ManualJournalRoute() {
@@ -18,35 +15,21 @@ export function ManualJournalRoute() {
   const navigate = useNavigate();
   const chart = useGlAccounts();
   const post = usePostJournalEntry();
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   // Over the maker's limit the journal waits for a second person (ADR 0015): say so, post nothing.
   const [sent, setSent] = useState<string | null>(null);
   const postable = (chart.data ?? []).filter(
     (a) => a.kind === 'account' && a.manual_posting && a.status === 'active',
   );
 
-  const onPost = (v: ManualJournalValues) => {
-    setErrors(NO_ERRORS);
-    post.mutate(
-      {
-        narration: v.narration.trim(),
-        reference: v.reference.trim(),
-        lines: v.lines.map((l) => ({
-          gl_code: l.gl_code,
-          side: l.side,
-          amount: l.amount.trim(),
-          currency: l.currency,
-        })),
+  const onPost = (body: ManualJournalRequest, refused: (err: unknown) => void) => {
+    post.mutate(body, {
+      onSuccess: (r) => {
+        if ('approvalId' in r) return setSent(r.approvalId);
+        toast({ title: `Journal entry ${r.id} posted` });
+        void navigate(`${paths.generalLedger}?tab=journal&entry=${r.id}`);
       },
-      {
-        onSuccess: (r) => {
-          if ('approvalId' in r) return setSent(r.approvalId);
-          toast({ title: `Journal entry ${r.id} posted` });
-          void navigate(`${paths.generalLedger}?tab=journal&entry=${r.id}`);
-        },
-        onError: (err) => setErrors(formErrorsFrom(err, v.lines)),
-      },
-    );
+      onError: refused,
+    });
   };
 
   return (
@@ -76,7 +59,7 @@ export function ManualJournalRoute() {
           {chart.error.message}
         </p>
       ) : (
-        <ManualJournalForm accounts={postable} errors={errors} pending={post.isPending} onPost={onPost} />
+        <ManualJournalForm accounts={postable} pending={post.isPending} onPost={onPost} />
       )}
     </main>
   );
