@@ -41,7 +41,8 @@ export async function withinDailyLimits(
   const accountLimit = row?.[kinds.account] ?? null;
   if (makerLimit === null || accountLimit === null) return false;
   const sources = pgArray(SOURCES[q.kind]);
-  // One row each (the day's totals, kept as lines are posted: migration 0068), not the day's lines.
+  // The day's totals as kept while lines post (the account's row, the maker's stripes: ADR 0040), not
+  // the day's lines.
   const [r] = await preparedRows<{ ok: boolean }>(
     db,
     sql`select coalesce((select sum(m.total) from maker_daily_debits m
