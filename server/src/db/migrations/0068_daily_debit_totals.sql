@@ -25,7 +25,7 @@ CREATE TABLE "account_daily_debits" (
 CREATE FUNCTION maker_daily_debits_slot(account_id bigint) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT banking_stats_slot(account_id) / 64 $$;--> statement-breakpoint
 -- The sources a daily limit counts (roles/daily-limits.ts maps each limit to its source). A debit of
--- any other source (end of day's fees, salary batches, reversals) is not counted and costs one lookup.
+-- any other source (end of day's fees, reversals) is not counted and costs one lookup.
 CREATE FUNCTION daily_debits_add() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   e record;
@@ -46,8 +46,9 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- A bulk entry's lines (end of day, salary batches: ledger.bulk_entry names the entry) count for no
--- limit: skipped before the function is called, as a million end-of-day lines would each look theirs up.
+-- A bulk entry's lines (end of day, salary batches: ledger.bulk_entry names the entry) are skipped here,
+-- before the function is called, as a million end-of-day lines would each look theirs up; the statement
+-- trigger below adds them once.
 CREATE TRIGGER transactions_daily_debits AFTER INSERT ON "transactions"
   FOR EACH ROW WHEN (NEW.direction = 'debit'
                      AND NEW.entry_id::text IS DISTINCT FROM current_setting('ledger.bulk_entry', true))
