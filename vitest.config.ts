@@ -1,11 +1,61 @@
-import { defineConfig } from 'vitest/config';
-import { serverProjects } from './server/vitest.config.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { serverProject } from './server/vitest.config.ts';
+import webProject from './web/vitest.config.ts';
 
 // One runner for every workspace; `npm run test:pg` reruns just the server projects on PostgreSQL.
 // Projects with nothing of their own to configure are written here; server and web keep their file
-// (server/vitest.config.ts makes two projects of the server's files: `server`, which shares one module
-// graph per worker, and `server-isolated` for the files that mock a module; server/vitest.long.config.ts
-// holds the long fuzz and reliability tiers, e2e runs on its own).
+// (server/vitest.long.config.ts holds the long fuzz and reliability tiers, e2e runs on its own).
+//
+// The server's and the web's test files each make two projects:
+// - `server` and `web` run without per-file isolation: each worker imports the module graph (and, for
+//   the web, builds its jsdom environment) once, and every file reuses it. Isolation cost about 5 s a
+//   file on the server and 1.5–2 s of CPU a file on the web (ADR 0034). Files stay independent
+//   through their own database, app instance and rendered tree, never through module state.
+// - `server-isolated` and `web-isolated` run the files that replace a module with `vi.mock`, each in a
+//   fresh module graph: a mock cannot replace a module that an earlier file in the same worker already
+//   imported. A file lands in one or the other by what it contains, so a new mocking file cannot turn
+//   flaky.
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(full);
+    return /\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The test files under `root`'s `dirs` that call `vi.mock` or `vi.doMock`, relative to `root`. */
+function mockingFiles(root: string, dirs: string[]): string[] {
+  return dirs
+    .flatMap((dir) => testFiles(path.join(root, dir)))
+    .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(file, 'utf8')))
+    .map((file) => path.relative(root, file).split(path.sep).join('/'));
+}
+
+/** The shared-graph project and its isolated twin for the mocking files. */
+function sharedAndIsolated(
+  project: TestProjectInlineConfiguration,
+  dirs: string[],
+): TestProjectInlineConfiguration[] {
+  const test = project.test ?? {};
+  const mocking = mockingFiles(test.root ?? '.', dirs);
+  const exclude = test.exclude ?? configDefaults.exclude;
+  return [
+    { ...project, test: { ...test, isolate: false, exclude: [...exclude, ...mocking] } },
+    {
+      ...project,
+      test: {
+        ...test,
+        name: `${test.name as string}-isolated`,
+        include: mocking.length > 0 ? mocking : ['no-mocking-file'],
+        exclude,
+      },
+    },
+  ];
+}
+
 export default defineConfig({
   test: {
     // Vitest runs cores − 1 files at once: one on CI's 2 cores. The files are parallel-safe (each has
@@ -14,8 +64,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
-      ...serverProjects,
-      'web',
+      ...sharedAndIsolated(serverProject, ['src', 'test']),
+      ...sharedAndIsolated(webProject, ['src']),
       // The boundary rules' own tests: each lints a fixture and expects its rule to fire.
       { test: { name: 'eslint', root: 'eslint', include: ['**/*.test.js'], testTimeout: 60_000 } },
     ],
