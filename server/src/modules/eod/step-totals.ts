@@ -4,14 +4,29 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
+ * Interest booked by accrual for the day, of the given kinds: the credit step books `credit`, the
+ * overdraft step `debit`, and the accrual after month-end posting both, so each reports only its own.
+ */
+function accrualTotals(kinds: Array<'credit' | 'debit'>) {
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return (d: string) => sql`
+    select currency || ' ' || kind || ' interest booked' as k, sum(accrued)::text as v from eod_interest_daily
+     where business_date = ${d}::date and kind in (${kindList}) group by currency, kind
+    union all select case kind when 'credit' then 'accounts earning' else 'overdrawn accounts charged' end, sum(accounts)::text
+      from eod_interest_daily where business_date = ${d}::date and kind in (${kindList}) group by kind`;
+}
+
+/**
  * What a step did, read back from what it left per account for the date (so a resumed or retried
  * step reports the whole day, not its last attempt). Keys are labels; values decimal strings.
  */
 const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
-  credit_accrual: (d) => sql`
-    select currency || ' ' || kind || ' interest booked' as k, sum(accrued)::text as v from eod_interest_daily
-     where business_date = ${d}::date group by currency, kind
-    union all select 'accounts earning', sum(accounts)::text from eod_interest_daily where business_date = ${d}::date and kind = 'credit'`,
+  credit_accrual: accrualTotals(['credit']),
+  overdraft_accrual: accrualTotals(['debit']),
+  accrual_after_posting: accrualTotals(['credit', 'debit']),
   interest_posting: (d) => sql`
     select currency || ' ' || t.k as k, t.v as v from (
       select currency, 'gross' as k, sum(gross)::text as v, 1 as o from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
@@ -34,8 +49,6 @@ const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
     select currency || ' trial balance' as k, sum(balance)::text as v from gl_daily_balances where business_date = ${d}::date group by currency
     union all select 'GL accounts', count(*)::text from gl_daily_balances where business_date = ${d}::date`,
 };
-QUERIES.overdraft_accrual = QUERIES.credit_accrual;
-QUERIES.accrual_after_posting = QUERIES.credit_accrual;
 
 export async function stepTotals(
   db: Database,

@@ -130,6 +130,14 @@ describe('end-of-day steps over a week to a month end', () => {
     expect((await accrued(t, ids.big))!.credit).toBe('32.8767123288');
     expect((await accrued(t, ids.od))!.debit).toBe('3.2876712329');
     expect(await glBalance(t, '1420')).toBe('3.29');
+    // Each accrual step reports its own interest: the overdraft row is not the credit row again.
+    const totalsOf = (step: string) => run.steps.find((s) => s.step === step)!.totals;
+    expect(totalsOf('overdraft_accrual')).toEqual({
+      'SLE debit interest booked': '3.29',
+      'overdrawn accounts charged': '1',
+    });
+    expect(Object.keys(totalsOf('credit_accrual')).some((k) => k.includes('debit'))).toBe(false);
+    expect(totalsOf('credit_accrual')['accounts earning']).toBeDefined();
     // Dormant: the two without customer activity for 365 days, not the one active in June.
     expect((await balanceOf(t, ids.sleepy)).s).toBe('Dormant');
     expect((await balanceOf(t, ids.credited)).s).toBe('Dormant');
