@@ -139,4 +139,19 @@ describe('the walkthrough fixes', () => {
     await page.getByRole('heading', { level: 1, name: 'Waste Processing' }).waitFor();
     await page.getByText(/^Menu code \d{4}$/).waitFor();
   });
+  it('the avatar opens the profile, and at phone width the menu drawer does', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    await page.getByRole('link', { name: /^Your profile: signed in as/ }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(phone);
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('dialog').getByRole('link', { name: 'Your profile' }).click();
+    await phone.waitForURL('**/profile');
+    // The drawer closes on the way, so the profile is not hidden behind it.
+    expect(await phone.getByRole('dialog').count()).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@ import { PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { userInitial } from '@/features/auth';
 import { useAuth } from '@/lib/auth';
@@ -40,7 +41,20 @@ export default function AppHeader() {
   return (
     <header className="bg-background sticky top-0 z-30 border-b">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4">
-        <MenuDrawer className="md:hidden" items={menu} footer={<BranchSelect id="branch-select-drawer" />} />
+        <MenuDrawer
+          className="md:hidden"
+          items={menu}
+          footer={
+            <div className="grid gap-3">
+              <BranchSelect id="branch-select-drawer" />
+              <DialogClose asChild>
+                <Link to={paths.profile} className="text-sm font-medium underline-offset-4 hover:underline">
+                  Your profile
+                </Link>
+              </DialogClose>
+            </div>
+          }
+        />
         <Link to={paths.dashboard} className="text-lg font-semibold whitespace-nowrap">
           BankManager
         </Link>
@@ -56,15 +70,16 @@ export default function AppHeader() {
           </div>
           {pending ? <Badge variant="warning">Pending Activation</Badge> : null}
           <ProfileThemeToggle userId={userId} />
-          <span
-            role="img"
-            aria-label={`Signed in as ${fullName || user.email || 'user'}`}
+          {/* The avatar opens the profile (theme, two-factor set-up, password), so it is found without typing its address. */}
+          <Link
+            to={paths.profile}
+            aria-label={`Your profile: signed in as ${fullName || user.email || 'user'}`}
             title={fullName || user.email || undefined}
-            // At phone width the avatar gives way so Sign Out stays on screen.
-            className="bg-primary text-primary-foreground hidden size-9 items-center justify-center rounded-full text-sm font-semibold sm:flex"
+            // At phone width the avatar gives way so Sign Out stays on screen; the drawer links the profile.
+            className="bg-primary text-primary-foreground focus-visible:ring-ring hidden size-9 items-center justify-center rounded-full text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none sm:flex"
           >
             {userInitial(user)}
-          </span>
+          </Link>
           <Button variant="outline" size="sm" onClick={() => void onSignOut()}>
             <LogOut aria-hidden />
             Sign Out
