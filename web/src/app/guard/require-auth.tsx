@@ -8,6 +8,7 @@ import { SuperusersOnly } from './superusers-only';
 import type { Permission } from '@bankmanager/contracts/permissions';
 import { PERMISSION_DEFS, PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { usePermissions } from '@/lib/permissions';
+import { useDefaultDocumentTitle } from '@/hooks/use-document-title';
 
 export interface RequireAuthProps {
   requiresActivation: boolean;
@@ -43,6 +44,7 @@ export function RequireAuth({
   const { start, checkActivation, user, activation, activationLoading, activationError, signingIn } = auth;
 
   useEffect(start, [start]);
+  useDefaultDocumentTitle(title);
 
   // Activation unknown (e.g. after a reload): ask the server once.
   const needsCheck = !!user && activation === null && !activationLoading && !activationError && !signingIn;
