@@ -73,7 +73,10 @@ describe('app routes', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Not yet available')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Binta Conteh/ })).toHaveTextContent('B');
+    expect(screen.getByRole('link', { name: /signed in as Binta Conteh/ })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     expect(screen.getByRole('menubar', { name: 'Main menu' })).toBeInTheDocument();
     expect(screen.queryByText('Pending Activation')).not.toBeInTheDocument();
   });
