@@ -33,6 +33,8 @@ export interface EodHooks {
     businessDate: string,
     actor?: EodActor,
   ) => Promise<StandingOrdersOutcome>;
+  /** The sanctions module's re-screen of every customer against the lists in force: the hits raised. */
+  rescreenSanctions?: (db: Database) => Promise<number>;
 }
 
 declare module 'fastify' {
