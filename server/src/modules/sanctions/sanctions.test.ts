@@ -39,13 +39,13 @@ describe('sanctions screening', () => {
     t = await createTestApp();
     await ensureReferenceData(t.app.db);
     const s = await staffUsers(t.app);
-    [cso, comp, comp2, teller] = await Promise.all(
+    [cso, comp, comp2, teller] = (await Promise.all(
       ['cso', 'comp', 'compb', 'teller'].map((p) => s.make('activated', p)),
-    );
-    await setRoles(t.app, cso!.userId, ['cso'], 'T01');
-    await setRoles(t.app, comp!.userId, ['compliance'], 'T01');
-    await setRoles(t.app, comp2!.userId, ['compliance'], 'T01');
-    await setRoles(t.app, teller!.userId, ['teller'], 'T01');
+    )) as [StaffUser, StaffUser, StaffUser, StaffUser];
+    await setRoles(t.app, cso.userId, ['cso'], 'T01');
+    await setRoles(t.app, comp.userId, ['compliance'], 'T01');
+    await setRoles(t.app, comp2.userId, ['compliance'], 'T01');
+    await setRoles(t.app, teller.userId, ['teller'], 'T01');
   });
   afterAll(() => t.close());
 
