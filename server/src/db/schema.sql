@@ -1461,8 +1461,8 @@ CREATE FUNCTION public.sanctions_norm(raw text) RETURNS text
                               'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzz'),
         '[^a-z]+')) AS w
       WHERE w <> ''
-        AND w NOT IN ('alhaji', 'alhaja', 'alhajji', 'alhajj', 'alhadji', 'hajji', 'haji', 'hajia', 'hajja',
-                      'al', 'el', 'mr', 'mrs', 'ms', 'dr')
+        AND w NOT IN ('alhaji', 'alhaja', 'alhajji', 'alhajj', 'alhadji', 'hajji', 'haji', 'hadji', 'hajia', 'haja',
+                      'hadja', 'hajja', 'al', 'el', 'mr', 'mrs', 'ms', 'dr')
     ) a
   ) b
 $_$;

@@ -15,8 +15,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
                               'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzz'),
         '[^a-z]+')) AS w
       WHERE w <> ''
-        AND w NOT IN ('alhaji', 'alhaja', 'alhajji', 'alhajj', 'alhadji', 'hajji', 'haji', 'hajia', 'hajja',
-                      'al', 'el', 'mr', 'mrs', 'ms', 'dr')
+        AND w NOT IN ('alhaji', 'alhaja', 'alhajji', 'alhajj', 'alhadji', 'hajji', 'haji', 'hadji', 'hajia', 'haja',
+                      'hadja', 'hajja', 'al', 'el', 'mr', 'mrs', 'ms', 'dr')
     ) a
   ) b
 $$;

@@ -134,6 +134,10 @@ describe('sanctions screening', () => {
     // The officer is told a check is pending, never which list or entry.
     expect(refused.json().error).toBe(SANCTIONS_TEXT.activationBlocked);
     expect(refused.body).not.toMatch(/9100001|QDi|Al-Qaida/);
+    // Nor does the customer's file show a customer officer anything of the hit.
+    const file = await call(cso, `/api/customers/${id}/360`);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).not.toMatch(/sanction|9100001|QDi|MUHAMMAD/i);
 
     const queue = await call(comp, '/api/sanctions/hits?status=open&q=Kamara');
     expect(queue.statusCode).toBe(200);
