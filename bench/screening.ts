@@ -148,7 +148,7 @@ try {
   );
   let worst = 0;
   for (let r = 1; r <= Number(values.runs); r++) {
-    const [hits, full] = await rolledBack((tx) => rescreenAllCustomers(tx));
+    const [{ hits }, full] = await rolledBack((tx) => rescreenAllCustomers(tx));
     const [pairs, floor] = await rolledBack(async (tx) => {
       await tx.execute(
         sql`select set_config('pg_trgm.similarity_threshold', threshold::text, true) from sanctions_settings`,

@@ -141,7 +141,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   const eodHooks: EodHooks = {
     openTillSessions,
     runDueStandingOrders,
-    rescreenSanctions: rescreenAllCustomers,
+    rescreenSanctions: async (db) => (await rescreenAllCustomers(db)).screened,
   };
   app.decorate('eodHooks', eodHooks);
 

@@ -69,8 +69,15 @@ async function screen(tx: Database, customers: SQL, trigger: Trigger): Promise<n
 export const screenCustomer = (tx: Database, custId: number, trigger: 'creation' | 'kyc_edit') =>
   screen(tx, sql`c.cust_id = ${custId}`, trigger);
 
-/** End of day: every customer against the lists in force, in one statement. */
-export const rescreenAllCustomers = (tx: Database) => screen(tx, sql`true`, 'rescreen');
+/** End of day: every customer against the lists in force, in one statement; how many were screened, the hits raised. */
+export async function rescreenAllCustomers(tx: Database): Promise<{ screened: number; hits: number }> {
+  const hits = await screen(tx, sql`true`, 'rescreen');
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from customers where merged_into is null and status <> 'Closed'`,
+  );
+  return { screened: Number(row!.n), hits };
+}
 
 /**
  * Whether a customer has a hit that is open or confirmed: activation waits for Compliance to clear it
