@@ -9,7 +9,7 @@ import {
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
-import { currentUser, requirePermission } from '../auth/index.ts';
+import { assertBranch, currentUser, listBranch, requirePermission } from '../auth/index.ts';
 import { decideHit, getHit, listHits } from './hits.ts';
 
 export const SANCTIONS_HITS_PAGE_SIZE = 25;
@@ -32,7 +32,16 @@ export const sanctionsHitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      sendPage(reply, await listHits(app.db, req.query, pageWindow(req.query, SANCTIONS_HITS_PAGE_SIZE))),
+      sendPage(
+        reply,
+        await listHits(
+          app.db,
+          req.query,
+          pageWindow(req.query, SANCTIONS_HITS_PAGE_SIZE),
+          // A holder without branches.all sees the hits of their home branch's customers only.
+          listBranch(req, undefined),
+        ),
+      ),
   );
 
   app.get(
@@ -47,7 +56,11 @@ export const sanctionsHitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sanctionsHitSchema, ...apiErrors },
       },
     },
-    async (req) => getHit(app.db, req.params.id),
+    async (req) => {
+      const hit = await getHit(app.db, req.params.id);
+      assertBranch(req, hit.customer.branch);
+      return hit;
+    },
   );
 
   app.post(
@@ -65,6 +78,7 @@ export const sanctionsHitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const u = currentUser(req);
+      assertBranch(req, (await getHit(app.db, req.params.id)).customer.branch);
       return app.db.transaction((tx) =>
         decideHit(tx, req.params.id, req.body, { id: u.userId, email: u.email, ip: requestIp(req) }),
       );

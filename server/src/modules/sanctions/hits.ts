@@ -90,9 +90,11 @@ export async function listHits(
   db: Database,
   q: SanctionsHitQuery,
   w: PageWindow,
+  branch: string | undefined,
 ): Promise<Page<SanctionsHit>> {
   const pattern = q.q ? `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const where = sql`true
+    ${branch !== undefined ? sql`and c.branch_code = ${branch}` : sql``}
     ${q.status ? sql`and h.status = ${q.status}` : sql``}
     ${pattern ? sql`and (h.screened_name ilike ${pattern} or h.matched_name ilike ${pattern})` : sql``}`;
   const order = q.sort === 'score' ? sql`h.score desc, h.id desc` : sql`h.created_at desc, h.id desc`;
@@ -102,7 +104,7 @@ export async function listHits(
   );
   const [t] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from sanctions_hits h where ${where}`,
+    sql`select count(*)::int as n from sanctions_hits h join customers c on c.cust_id = h.cust_id where ${where}`,
   );
   return { rows: rows.map(hitOf), total: Number(t!.n) };
 }

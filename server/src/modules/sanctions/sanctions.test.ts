@@ -18,7 +18,7 @@ const LOCAL_CSV = fs.readFileSync(path.join(fixtures, 'local-designations-sample
 /** Sanctions screening over HTTP: imports (four-eyes, counts), hits at creation, activation, the queue. */
 describe('sanctions screening', () => {
   let t: TestApp;
-  let cso: StaffUser, comp: StaffUser, comp2: StaffUser, teller: StaffUser;
+  let cso: StaffUser, comp: StaffUser, comp2: StaffUser, teller: StaffUser, local: StaffUser;
   const call = (who: StaffUser, url: string, payload?: object) =>
     t.app.inject({ method: payload ? 'POST' : 'GET', url, headers: { authorization: who.auth }, payload });
   const upload = (who: StaffUser, source: 'un' | 'local', content: string, fileName = 'list.xml') =>
@@ -39,9 +39,9 @@ describe('sanctions screening', () => {
     t = await createTestApp();
     await ensureReferenceData(t.app.db);
     const s = await staffUsers(t.app);
-    [cso, comp, comp2, teller] = (await Promise.all(
-      ['cso', 'comp', 'compb', 'teller'].map((p) => s.make('activated', p)),
-    )) as [StaffUser, StaffUser, StaffUser, StaffUser];
+    [cso, comp, comp2, teller, local] = (await Promise.all(
+      ['cso', 'comp', 'compb', 'teller', 'amlb'].map((p) => s.make('activated', p)),
+    )) as [StaffUser, StaffUser, StaffUser, StaffUser, StaffUser];
     await setRoles(t.app, cso.userId, ['cso'], 'T01');
     await setRoles(t.app, comp.userId, ['compliance'], 'T01');
     await setRoles(t.app, comp2.userId, ['compliance'], 'T01');
@@ -183,6 +183,29 @@ describe('sanctions screening', () => {
       sql`select actor_email, details from audit_log where action = 'sanctions.hit_clear' and target_id = ${row.id}`,
     );
     expect(audit!.actor_email).toBe(comp.email);
+  });
+
+  it('an officer without branches.all sees and decides only the hits of their home branch', async () => {
+    await t.app.db.execute(
+      sql`insert into branches (code, name, town) values ('T02', 'Other', 'Bo') on conflict do nothing`,
+    );
+    await t.app.db.execute(
+      sql`insert into roles (key, name, description) values ('aml_branch', 'Branch AML', 'Test')`,
+    );
+    await t.app.db.execute(
+      sql`insert into role_permissions (role_id, permission) select id, 'aml.screening' from roles where key = 'aml_branch'`,
+    );
+    await setRoles(t.app, local.userId, ['aml_branch'], 'T02');
+    const [{ id }] = (await call(comp, '/api/sanctions/hits?q=Mohamed%20Kamara')).json();
+    const mine = await call(local, '/api/sanctions/hits');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['x-total-count']).toBe('0');
+    expect((await call(local, `/api/sanctions/hits/${id}`)).statusCode).toBe(403);
+    const decide = await call(local, `/api/sanctions/hits/${id}/decision`, {
+      decision: 'confirm',
+      reason: 'Not mine',
+    });
+    expect(decide.statusCode).toBe(403);
   });
 
   it('a confirmed hit keeps activation blocked; an unrelated name raises nothing', async () => {
