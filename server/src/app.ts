@@ -29,6 +29,7 @@ import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { loanProductRoutes } from './modules/loan-products/index.ts';
+import { rescreenAllCustomers, sanctionsRoutes } from './modules/sanctions/index.ts';
 import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
@@ -137,7 +138,11 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   // Before the modules: each registers its four-eyes commands on this app's own engine.
   registerApprovals(app, roleLimits);
   // End of day refuses to start while a till is open, and runs the standing orders due first.
-  const eodHooks: EodHooks = { openTillSessions, runDueStandingOrders };
+  const eodHooks: EodHooks = {
+    openTillSessions,
+    runDueStandingOrders,
+    rescreenSanctions: async (db) => (await rescreenAllCustomers(db)).screened,
+  };
   app.decorate('eodHooks', eodHooks);
 
   await app.register(
@@ -159,6 +164,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(depositAccountRoutes);
       await api.register(productRoutes);
       await api.register(loanProductRoutes);
+      await api.register(sanctionsRoutes);
       await api.register(eodRoutes);
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);

@@ -31,6 +31,7 @@ export const APPROVAL_TYPES = [
   'teller.withdrawal',
   'teller.vault',
   'teller.close',
+  'sanctions.list_import',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -211,6 +212,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'teller.vault',
     when: 'always',
     expires: 'end_of_business_day',
+  },
+  // Compliance: a new version of a sanctions list replaces what every customer is screened against.
+  'sanctions.list_import': {
+    label: 'Sanctions list import',
+    approvePermission: 'aml.lists.import',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
   },
 };
 

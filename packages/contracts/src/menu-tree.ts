@@ -393,6 +393,26 @@ const SYSTEM: MenuRow = [
   ],
 ];
 
+// Compliance comes last so the entries before it keep their codes. Only `aml.*` holders see it
+// (permissions.ts): nobody else learns that customers are screened or matched.
+const COMPLIANCE: MenuRow = [
+  'Compliance',
+  '/compliance',
+  'Sanctions screening: the lists customers are screened against and the potential matches to decide.',
+  [
+    [
+      'Sanctions Lists',
+      'sanctions-lists',
+      'Import the UN consolidated list and the domestic designations; each import is a version a second officer approves.',
+    ],
+    [
+      'Sanctions Hits',
+      'sanctions-hits',
+      'Potential matches of customers with a listed name, with the evidence side by side: clear or confirm each.',
+    ],
+  ],
+];
+
 export const MENU_ROWS: readonly MenuRow[] = [
   ENQUIRIES,
   TRANSACTIONS,
@@ -405,4 +425,5 @@ export const MENU_ROWS: readonly MenuRow[] = [
   TREASURY,
   SECURITY,
   SYSTEM,
+  COMPLIANCE,
 ];

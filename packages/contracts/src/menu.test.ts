@@ -54,6 +54,8 @@ const SPEC_PATHS = [
   ),
   ...p('/system/period-end', 'security groups login audits app-security menu-control menu-system'),
   ...p('/system/batch', 'messages import interest scheduler control period-end processes'),
+  '/compliance',
+  ...p('/compliance', 'sanctions-lists sanctions-hits'),
 ];
 
 describe('menu codes', () => {
@@ -86,7 +88,7 @@ describe('menu codes', () => {
 
 describe('menu tree', () => {
   const all = flattenMenu();
-  it('has the 11 top-level entries in docs/product.md order', () => {
+  it('has the 11 top-level entries in docs/product.md order, then Compliance', () => {
     expect(MENU.map((m) => m.name)).toEqual([
       'Enquiries',
       'Transaction',
@@ -99,6 +101,7 @@ describe('menu tree', () => {
       'Treasury',
       'Security',
       'System',
+      'Compliance',
     ]);
   });
 

@@ -45,6 +45,9 @@ export const PERMISSION_DEFS = {
   'payments.bulk': { area: '/transactions', label: 'Upload and submit bulk salary files' },
   'standing_orders.manage': { area: '/transactions', label: 'Register, amend and cancel standing orders' },
   'standing_orders.run': { area: '/transactions', label: 'Run due standing orders and set their run rules' },
+  // Compliance: sanctions hits are seen by these holders only (nobody else learns a customer matched).
+  'aml.screening': { area: '/compliance', label: 'Review sanctions hits: clear or confirm them' },
+  'aml.lists.import': { area: '/compliance', label: 'Import sanctions lists (a second officer approves)' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -99,6 +102,7 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/transactions/teller': 'teller.cash',
   '/transactions/teller/tills': 'teller.vault',
   '/transactions/proof': 'teller.vault',
+  '/compliance/sanctions-lists': 'aml.lists.import',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */
@@ -114,6 +118,7 @@ const MENU_AREA_PERMISSIONS: Record<string, Permission> = {
   '/treasury': 'reports.read',
   '/security': 'roles.read',
   '/system': 'eod.run',
+  '/compliance': 'aml.screening',
 };
 
 /**

@@ -151,7 +151,8 @@ export const SEED_ROLES: SeedRole[] = [
   {
     key: 'compliance',
     name: 'Compliance Officer',
-    description: 'Approves customers and KYC; reads the audit trail across branches.',
+    description:
+      'Approves customers and KYC; reads the audit trail across branches; imports sanctions lists and decides their hits.',
     permissions: [
       'enquiries.read',
       'customers.read',
@@ -160,6 +161,8 @@ export const SEED_ROLES: SeedRole[] = [
       'audit.read',
       'reports.read',
       'branches.all',
+      'aml.screening',
+      'aml.lists.import',
     ],
     limits: [],
   },

@@ -41,6 +41,8 @@ const Calendar = lazyPage(() => import('./routes/calendar-route'));
 const Transfers = lazyPage(() => import('./routes/transfers-route'));
 const ExchangeRates = lazyPage(() => import('./routes/exchange-rates-route'));
 const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
+const SanctionsLists = lazyPage(() => import('./routes/sanctions-lists-route'));
+const SanctionsHits = lazyPage(() => import('./routes/sanctions-hits-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
@@ -106,6 +108,8 @@ export function AppRoutes() {
         <Route path={paths.transfers} element={<Transfers />} />
         <Route path={paths.exchangeRates} element={<ExchangeRates />} />
         <Route path={paths.salaryImport} element={<SalaryImport />} />
+        <Route path={paths.sanctionsLists} element={<SanctionsLists />} />
+        <Route path={paths.sanctionsHits} element={<SanctionsHits />} />
         <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
         <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
         {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (

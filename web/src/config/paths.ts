@@ -85,6 +85,9 @@ export const paths = {
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',
   ctrFlags: '/reports/ctr',
+  /** Compliance: the sanctions lists and the hits queue (aml.* holders only). */
+  sanctionsLists: '/compliance/sanctions-lists',
+  sanctionsHits: '/compliance/sanctions-hits',
   /** Proof: /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;

@@ -13,6 +13,7 @@ export const EOD_STEPS = [
   'accrual_after_posting',
   'fees',
   'dormancy',
+  'sanctions_rescreen',
   'gl_snapshot',
   'advance_date',
 ] as const;
@@ -28,6 +29,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   accrual_after_posting: 'Accrual past the period end',
   fees: 'Monthly maintenance and below-minimum fees',
   dormancy: 'Dormancy marking',
+  sanctions_rescreen: 'Sanctions re-screening of all customers',
   gl_snapshot: 'Daily GL balance snapshot',
   advance_date: 'Advance the business date',
 };

@@ -186,6 +186,8 @@ export const customers = pgTable(
     preferredChannel: text('preferred_channel', { enum: CONTACT_CHANNELS }),
     mergedInto: integer('merged_into').references((): AnyPgColumn => customers.custId),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The name as sanctions screening compares it (SQL `sanctions_norm`, ADR 0044), trigram-indexed. */
+    screenName: text('screen_name').generatedAlwaysAs(sql`sanctions_norm(name)`),
   },
   (t) => [
     check('customers_type_check', sql`${t.type} in (${inList(CUSTOMER_TYPES)})`),
@@ -232,6 +234,8 @@ export const customers = pgTable(
     index('customers_dob_idx').on(t.dateOfBirth),
     index('customers_mobile_idx').on(t.mobileNo),
     index('customers_branch_idx').on(t.branchCode),
+    // The nightly sanctions re-screen probes this index once per list name (ADR 0044).
+    index('customers_screen_name_trgm').using('gin', sql`${t.screenName} gin_trgm_ops`),
     // Substring search for the registered-users screen runs on registered_user_keys (below).
   ],
 );

@@ -1,3 +1,4 @@
+import { screenCustomer } from '../sanctions/index.ts';
 import { sql } from 'drizzle-orm';
 import type { CustomerCreate } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
@@ -130,6 +131,8 @@ async function insertCustomer(
       await tx.execute(
         sql`insert into customer_relations (cust_id, related_id, role) values (${id}, ${r.id}, ${r.role}) on conflict do nothing`,
       );
+    // Screened before anyone can ask to activate: a potential match blocks activation until cleared.
+    await screenCustomer(tx, id, 'creation');
     await auditCustomer(tx, actor, 'customer.create', id, {
       type: c.type,
       branch: c.branch,

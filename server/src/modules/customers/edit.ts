@@ -1,3 +1,4 @@
+import { screenCustomer } from '../sanctions/index.ts';
 import { sql } from 'drizzle-orm';
 import { KYC_FIELDS, customerCreateSchema, type CustomerCreate } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
@@ -89,6 +90,10 @@ export async function applyRecord(
       sql`insert into customer_relations (cust_id, related_id, role) values (${c.custId}, ${rel.id}, ${rel.role}) on conflict do nothing`,
     );
   const risk = await rerateCustomer(tx, c.custId);
+  // A changed name or date of birth may now match a designation: screened in the same transaction, so
+  // a hit blocks activation from the moment the edit is in force.
+  if (cols.name !== c.name || cols.dateOfBirth !== c.dateOfBirth)
+    await screenCustomer(tx, c.custId, 'kyc_edit');
   const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
   await auditCustomer(tx, actor, approval ? 'customer.kyc_edit' : 'customer.update', c.custId, {
     before: pick(c.profile),

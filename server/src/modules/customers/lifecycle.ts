@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { CUSTOMER_ACTIONS, CUSTOMER_TEXT, type CustomerAction } from '@bankmanager/contracts';
+import { CUSTOMER_ACTIONS, CUSTOMER_TEXT, SANCTIONS_TEXT, type CustomerAction } from '@bankmanager/contracts';
+import { hasBlockingHit } from '../sanctions/index.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
@@ -32,6 +33,9 @@ export async function assertActionAllowed(
     const gaps = activationGaps(await kycMissing(db, c, await businessDate(db)));
     if (gaps.length > 0)
       throw conflict(`KYC is incomplete: ${gaps.join(', ')}`, { code: 'kyc_incomplete', missing: gaps });
+    // The refusal names no list or entry: the officer asking may not see sanctions hits (tipping off).
+    if (await hasBlockingHit(db, c.custId))
+      throw conflict(SANCTIONS_TEXT.activationBlocked, { code: 'compliance_check' });
   }
 }
 

@@ -33,6 +33,11 @@ export interface EodHooks {
     businessDate: string,
     actor?: EodActor,
   ) => Promise<StandingOrdersOutcome>;
+  /**
+   * The sanctions module's re-screen of every customer against the lists in force: how many customers
+   * were screened. The hits it raises are for Compliance's queue alone, never counted on the run.
+   */
+  rescreenSanctions?: (db: Database) => Promise<number>;
 }
 
 declare module 'fastify' {

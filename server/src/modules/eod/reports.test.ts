@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EodReport, TrialBalance } from '@bankmanager/contracts';
+import { EOD_STEPS, type EodReport, type TrialBalance } from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import type { TestApp } from '../../../test/support/harness.ts';
 import { openAccount, runEndOfDay, teller, useEodScene, type EodStaff } from '../../../test/support/eod.ts';
@@ -27,7 +27,7 @@ describe('end-of-day reports and past-date trial balances', () => {
     const res = await get('/api/eod/reports/daily?date=2026-10-30');
     expect(res.statusCode).toBe(200);
     const r = res.json<EodReport>();
-    expect(r.rows).toHaveLength(11);
+    expect(r.rows).toHaveLength(EOD_STEPS.length);
     expect(r.rows.find((x) => x[0] === 'Interest posting with 15% withholding tax')?.[7]).toMatch(
       /SLE WHT: \d/,
     );

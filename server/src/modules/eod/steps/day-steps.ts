@@ -28,6 +28,22 @@ export async function standingOrders(ctx: StepContext): Promise<SingleOutcome> {
 }
 
 /**
+ * Every customer screened against the sanctions lists in force, in one set-based statement inside the
+ * run's lock: a list version approved today is applied to the whole book tonight. The run shows how
+ * many customers were screened, not how many matched: hits are for `aml.*` holders, and the run's
+ * screen and realtime feed reach others.
+ */
+export async function rescreenSanctions(ctx: StepContext): Promise<SingleOutcome> {
+  const rescreen = ctx.hooks.rescreenSanctions;
+  if (!rescreen) return { done: 0, skipped: true, note: EOD_TEXT.noSanctionsModule };
+  return inChunk(ctx, async (tx) => {
+    const customers = await rescreen(tx);
+    await auditStep(tx, ctx, 'eod.sanctions_rescreen', { businessDate: ctx.run.businessDate, customers });
+    return { done: customers, totals: { customers: String(customers) } };
+  });
+}
+
+/**
  * Cleared deposits released: a hold placed until a deposit clears carries its clearing date as its
  * expiry; the holds whose last day is this business date or earlier are released now by end of day
  * (reason "Cleared"), so the available balance and the holds lists agree the moment the date moves.

@@ -6,6 +6,7 @@ import { accrueCredit, accrueOverdraft } from './accrual.ts';
 import {
   advanceDate,
   releaseClearedDeposits,
+  rescreenSanctions,
   snapshotGl,
   standingOrders,
   type SingleOutcome,
@@ -58,6 +59,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
   },
   fees: { skip: notMonthEnd, total: (db, ctx) => feesTotal(db, ctx.run.businessDate), chunks: chargeFees },
   dormancy: { chunks: markDormant },
+  sanctions_rescreen: { once: rescreenSanctions },
   gl_snapshot: { once: snapshotGl },
   advance_date: { once: advanceDate },
 };
