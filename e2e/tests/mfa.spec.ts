@@ -38,6 +38,10 @@ describe('two-factor authentication', () => {
     await page.waitForURL('**/signin/mfa');
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     await expect(apiAsUser(page, '/api/user/status')).rejects.toThrow(/403/);
+    // A reload of a guarded page with that password-only session goes back to the code, not to a 403.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin/mfa');
+    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
 
     await page.getByLabel('Authentication code').fill('000000' === nextCode(secret) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();

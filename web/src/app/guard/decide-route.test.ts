@@ -33,6 +33,13 @@ describe('decideRoute (docs/product.md §4 route guard)', () => {
       carryLocation: true,
     });
   });
+  it('sends a session that still owes the second factor to the code screen, carrying the location', () => {
+    expect(decide({ secondFactorPending: true, activation: null })).toEqual({
+      kind: 'redirect',
+      to: '/signin/mfa',
+      carryLocation: true,
+    });
+  });
   it('sends a non-activated non-superuser from /dashboard to /new-user-dashboard', () => {
     expect(decide({ activation: act(false, false) })).toEqual({
       kind: 'redirect',

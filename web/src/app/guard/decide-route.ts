@@ -10,6 +10,8 @@ export interface RouteInput {
   /** The requested pathname. */
   path: string;
   requiresActivation: boolean;
+  /** The server wants the second factor before anything else (a password-only session). */
+  secondFactorPending?: boolean;
 }
 
 export type RouteDecision =
@@ -20,11 +22,13 @@ export type RouteDecision =
 const DASHBOARD = '/dashboard';
 const NEW_USER_DASHBOARD = '/new-user-dashboard';
 const SIGN_IN = '/signin';
+const MFA_CHALLENGE = '/signin/mfa';
 
 /** docs/product.md §4.3 "Route guard", in the order the rules are written. */
 export function decideRoute(i: RouteInput): RouteDecision {
   if (i.authLoading) return { kind: 'loading' };
   if (!i.hasUser) return { kind: 'redirect', to: SIGN_IN, carryLocation: true };
+  if (i.secondFactorPending) return { kind: 'redirect', to: MFA_CHALLENGE, carryLocation: true };
   const a = i.activation;
   if (i.activationLoading || a === null || (i.requiresActivation && !a.statusVerified))
     return { kind: 'loading' };

@@ -47,7 +47,13 @@ export function RequireAuth({
   useDefaultDocumentTitle(title);
 
   // Activation unknown (e.g. after a reload): ask the server once.
-  const needsCheck = !!user && activation === null && !activationLoading && !activationError && !signingIn;
+  const needsCheck =
+    !!user &&
+    activation === null &&
+    !activationLoading &&
+    !activationError &&
+    !signingIn &&
+    !auth.secondFactorPending;
   useEffect(() => {
     if (needsCheck) void checkActivation();
   }, [needsCheck, checkActivation]);
@@ -59,6 +65,7 @@ export function RequireAuth({
     activationLoading,
     path: location.pathname,
     requiresActivation,
+    secondFactorPending: auth.secondFactorPending,
   });
 
   if (decision.kind === 'redirect') {

@@ -18,6 +18,11 @@ export interface AuthState {
   activationError: string | null;
   /** True between pressing Sign In and the activate-first-user answer. */
   signingIn: boolean;
+  /**
+   * The server refused this session until the second factor is passed (a reload of a password-only
+   * session of a user with an authenticator): the guard sends the user to the code screen.
+   */
+  secondFactorPending: boolean;
 }
 
 export interface StartOptions {

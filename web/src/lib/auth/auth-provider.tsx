@@ -9,6 +9,7 @@ const INITIAL: AuthState = {
   activationLoading: false,
   activationError: null,
   signingIn: false,
+  secondFactorPending: false,
 };
 
 const loadSession = () => import('./auth-session');
@@ -32,9 +33,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     started.current = true;
     setState((s) => ({ ...s, status: 'loading' }));
     void loadSession().then((m) =>
-      m.subscribeToAuth((user) =>
+      m.subscribeToAuth((user, event) =>
         setState((s) => {
           if (!user) return { ...INITIAL, status: 'signedOut' };
+          // The code was accepted: the session is aal2 now, so the status is asked again.
+          if (event === 'MFA_CHALLENGE_VERIFIED' && s.secondFactorPending)
+            return { ...s, user, activation: null, activationError: null, secondFactorPending: false };
           // A different user (or none before) starts with an unknown activation status.
           const sameUser = s.user?.id === user.id;
           return {
@@ -80,6 +84,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const status = await m.getUserStatus();
       setState((s) => ({ ...s, activationLoading: false, activation: { ...status, statusVerified: true } }));
     } catch (err) {
+      if ((err as { code?: unknown }).code === 'insufficient_aal') {
+        setState((s) => ({ ...s, activationLoading: false, secondFactorPending: true }));
+        return;
+      }
       if (!quiet) {
         setState((s) => ({
           ...s,

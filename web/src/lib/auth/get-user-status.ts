@@ -16,6 +16,8 @@ export class UserStatusError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The server's `details.code`, e.g. `insufficient_aal` when the second factor is still owed. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'UserStatusError';
@@ -37,7 +39,12 @@ export async function getUserStatus(timeoutMs: number = USER_STATUS_TIMEOUT_MS):
       const body = err.body as { error?: unknown; details?: unknown } | undefined;
       const fromBody = [body?.error, body?.details].find((v) => typeof v === 'string' && v) as
         string | undefined;
-      throw new UserStatusError(fromBody ?? AUTH_MESSAGES.statusFetchFailed(err.statusText), err.status);
+      const code = (body?.details as { code?: unknown } | undefined)?.code;
+      throw new UserStatusError(
+        fromBody ?? AUTH_MESSAGES.statusFetchFailed(err.statusText),
+        err.status,
+        typeof code === 'string' ? code : undefined,
+      );
     }
     throw err;
   } finally {
