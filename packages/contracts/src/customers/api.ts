@@ -74,6 +74,8 @@ export const customer360Schema = z.object({
     z.object({
       accountNumber: z.string(),
       type: z.string(),
+      /** The product's name; null for an account that has no product (loans, GL-migrated accounts). */
+      product: z.string().nullable(),
       currency: z.string(),
       status: z.string(),
       balance: moneySchema,

@@ -12,6 +12,14 @@ export const DEPOSIT_PRODUCT_TYPES = ['Current', 'Savings', 'Fixed Deposit', 'Mo
 export type DepositProductType = (typeof DEPOSIT_PRODUCT_TYPES)[number];
 
 export const PRODUCT_STATUSES = ['active', 'retired'] as const;
+
+/**
+ * A product as staff read it: its name with its currency, once. Names often carry the currency already
+ * ("Domiciliary Savings (USD)"); adding it again read "Domiciliary Savings (USD) (USD)".
+ */
+export function productDisplayName(name: string, currency: string): string {
+  return name.includes(`(${currency})`) ? name : `${name} (${currency})`;
+}
 export const INTEREST_POSTING_FREQUENCIES = ['monthly', 'quarterly'] as const;
 /** The only day count the bank uses today; a list so a second one is a contracts change, not a rewrite. */
 export const DAY_COUNTS = ['actual/365'] as const;

@@ -108,7 +108,10 @@ describe('customer edits', () => {
     expect((await approve(comp, asked.json().approvalId)).statusCode).toBe(200);
     const gone = await view(merged);
     expect([gone.status, gone.mergedInto, gone.accounts]).toEqual(['Closed', survivor, []]);
-    expect((await view(survivor)).accounts).toHaveLength(1);
+    // The 360 names each account's product, not only its type.
+    expect((await view(survivor)).accounts).toEqual([
+      expect.objectContaining({ type: 'Savings', product: 'Test savings', currency: 'SLE' }),
+    ]);
     const audit = await queryRows<{ n: number }>(
       t.app.db,
       sql`select count(*)::int as n from audit_log where action = 'customer.merge' and target_id = ${String(merged)}`,

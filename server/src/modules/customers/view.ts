@@ -33,8 +33,10 @@ export async function customer360(db: Database, c: CustomerRow, today: string): 
     ),
     queryRows<Customer360['accounts'][number]>(
       db,
-      sql`select account_number as "accountNumber", account_type as type, currency, status, balance::text as balance
-          from accounts where cust_id = ${c.custId} order by opened_on, id`,
+      sql`select a.account_number as "accountNumber", a.account_type as type, p.name as product, a.currency,
+                 a.status, a.balance::text as balance
+            from accounts a left join products p on p.code = a.product_code
+           where a.cust_id = ${c.custId} order by a.opened_on, a.id`,
     ),
     listDocuments(db, c.custId),
     queryRows<{ id: string; type: string; makerEmail: string }>(

@@ -1,4 +1,4 @@
-import { formatCurrency, type Customer360 } from '@bankmanager/contracts';
+import { formatCurrency, productDisplayName, type Customer360 } from '@bankmanager/contracts';
 import {
   Table,
   TableBody,
@@ -9,7 +9,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 
-/** The customer's accounts with their balances. */
+/** The customer's accounts with their products and balances. */
 export function AccountsTab({ customer: c }: { customer: Customer360 }) {
   if (c.accounts.length === 0) return <p>No accounts yet.</p>;
   return (
@@ -19,7 +19,7 @@ export function AccountsTab({ customer: c }: { customer: Customer360 }) {
         <TableHeader>
           <tr>
             <TableHead>Account number</TableHead>
-            <TableHead>Type</TableHead>
+            <TableHead>Product</TableHead>
             <TableHead>Status</TableHead>
             <TableHead align="right">Balance</TableHead>
           </tr>
@@ -28,7 +28,7 @@ export function AccountsTab({ customer: c }: { customer: Customer360 }) {
           {c.accounts.map((a) => (
             <TableRow key={a.accountNumber}>
               <TableCell kind="code">{a.accountNumber}</TableCell>
-              <TableCell>{a.type}</TableCell>
+              <TableCell>{a.product === null ? a.type : productDisplayName(a.product, a.currency)}</TableCell>
               <TableCell>{a.status}</TableCell>
               <TableCell kind="amount" align="right">
                 {formatCurrency(a.balance, a.currency === 'USD' ? 'USD' : 'SLE')}

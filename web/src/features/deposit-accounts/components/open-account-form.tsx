@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   formatAccountNumber,
   padCustomerId,
+  productDisplayName,
   ROLLOVER_OPTIONS,
   type AccountOpen,
   type CustomerListRow,
@@ -156,7 +157,7 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
                 .filter((p) => p.status === 'active')
                 .map((p) => (
                   <option key={p.code} value={p.code}>
-                    {p.name} ({p.currency})
+                    {productDisplayName(p.name, p.currency)}
                   </option>
                 ))}
             </Select>
