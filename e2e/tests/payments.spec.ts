@@ -82,6 +82,12 @@ describe('payments', () => {
 
     await approveInInbox(checkerPage, 'Reversal of a posting');
     expect(await balance(maker, to!.accountNumber)).toBeCloseTo(before - 25, 2);
+    // Reversed, the posting is no longer offered for reversal, and neither is the reversal's own line.
+    await maker.reload();
+    await maker.getByRole('tab', { name: 'Transaction History' }).click();
+    const rows = maker.locator('tbody tr', { hasText: narration });
+    await rows.nth(1).waitFor(); // the posting and its reversal ("Reversal of entry …: <narration>")
+    expect(await rows.getByRole('button', { name: /^Reverse the posting of / }).count()).toBe(0);
   }, 180_000);
 
   it('a salary batch: a bad line reported, fixed on the screen, approved by a second person and posted', async () => {

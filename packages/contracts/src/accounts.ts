@@ -36,6 +36,8 @@ export const transactionSchema = z.object({
   amount: z.string(),
   type: z.enum(['credit', 'debit']),
   balance: z.string(),
+  /** False for a reversal's own line and for a posting already reversed: neither can be reversed. */
+  reversible: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

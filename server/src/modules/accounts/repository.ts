@@ -42,6 +42,7 @@ interface TxRow extends Record<string, unknown> {
   amount: string;
   type: 'credit' | 'debit';
   balance: string;
+  reversible: boolean;
 }
 
 const toTransaction = (r: TxRow): Transaction => ({ ...r, id: String(r.id) });
@@ -59,12 +60,14 @@ export async function listTransactions(
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await queryRows<TxRow>(
     db,
-    sql`select id, ${utcText('posted_at')} as date, description, amount::text as amount,
-               direction as type, balance_after::text as balance
-        from transactions
-        where account_id = ${accountId}
-          ${after ? sql`and (posted_at, id) < (${after.postedAt}::timestamptz, ${after.id})` : sql``}
-        order by posted_at desc, id desc
+    sql`select t.id, ${utcText('t.posted_at')} as date, t.description, t.amount::text as amount,
+               t.direction as type, t.balance_after::text as balance,
+               (e.source <> 'reversal' and not exists (select 1 from journal_entries r where r.reversal_of = e.id))
+                 as reversible
+        from transactions t join journal_entries e on e.id = t.entry_id
+        where t.account_id = ${accountId}
+          ${after ? sql`and (t.posted_at, t.id) < (${after.postedAt}::timestamptz, ${after.id})` : sql``}
+        order by t.posted_at desc, t.id desc
         limit ${limit + 1}`,
   );
   const page = rows.slice(0, limit);

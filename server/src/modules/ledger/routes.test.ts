@@ -298,6 +298,12 @@ describe('ledger API: manual journals, transfers, reversals, the chart and the b
       reason: 'x',
     });
     expect([again.statusCode, again.json().details]).toMatchObject([409, { code: 'already_reversed' }]);
+    // The account's history offers neither the reversed posting nor the reversal's line for reversal.
+    const history = (await send('GET', `/api/accounts/${acct.sle2}/transactions?limit=2`)).json();
+    expect(history.items.map((i: { description: string; reversible: boolean }) => i.reversible)).toEqual([
+      false,
+      false,
+    ]);
     expect(
       (await send('POST', '/api/journal-entries/999999/reversal', { reference: ref(), reason: 'x' }))
         .statusCode,

@@ -73,7 +73,8 @@ export function TransactionHistory({ number, items }: { number: string; items: T
                   >
                     {open.has(t.id) ? 'Hide from/to' : 'From/to'}
                   </Button>
-                  {mayReverse ? (
+                  {/* Offered only where it can succeed: not on a reversal's line, nor on one already reversed. */}
+                  {mayReverse && t.reversible ? (
                     <Button
                       variant="ghost"
                       size="sm"
