@@ -29,6 +29,7 @@ import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { loanProductRoutes } from './modules/loan-products/index.ts';
+import { loanApplicationRoutes } from './modules/loan-applications/index.ts';
 import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(depositAccountRoutes);
       await api.register(productRoutes);
       await api.register(loanProductRoutes);
+      await api.register(loanApplicationRoutes);
       await api.register(eodRoutes);
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);
