@@ -44,6 +44,7 @@ const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
+const LoanApplications = lazyPage(() => import('./routes/loan-applications-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -115,6 +116,7 @@ export function AppRoutes() {
           <Route key={s} path={`/transactions/proof/${s}`} element={<Teller />} />
         ))}
         <Route path={paths.loanSimulation} element={<LoanSimulation />} />
+        <Route path={paths.loanApplications} element={<LoanApplications />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>
