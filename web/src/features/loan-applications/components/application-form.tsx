@@ -157,11 +157,13 @@ export function ApplicationForm({
             </Button>
           ) : null}
           {step < STEPS.length - 1 ? (
-            <Button type="button" onClick={() => void next()}>
+            // Keys keep Next and Save apart: reusing one element, the click that reveals the last step
+            // would land on a submit button and save the draft unasked.
+            <Button key="next" type="button" onClick={() => void next()}>
               Next
             </Button>
           ) : (
-            <Button type="submit" disabled={save.isPending}>
+            <Button key="save" type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save draft'}
             </Button>
           )}

@@ -48,7 +48,7 @@ export function LoanApplicationsRoute() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Loan Applications</h1>
         {!creating && !id && can('loans.apply') ? (
-          <Button type="button" onClick={() => set({ new: '' })}>
+          <Button type="button" onClick={() => set({ new: '1' })}>
             New application
           </Button>
         ) : null}
