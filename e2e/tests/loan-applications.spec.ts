@@ -94,5 +94,29 @@ describe('Loan Applications', () => {
     );
     expect(app.status).toBe('Approved');
     expect(app.history.map((h) => h.action)).toEqual(['create', 'submit', 'appraise', 'approve']);
-  });
+  }, 120_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`the list and the form have no serious or critical axe violation in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      await page.goto(SCREEN);
+      await page.getByRole('search', { name: 'Filter the applications' }).waitFor();
+      await page.getByRole('button', { name: 'New application' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`${SCREEN}?new=1`);
+      await page.getByRole('form', { name: 'New loan application' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }, 120_000);
+
+  it('the list and the form fit a 390 px phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    await page.goto(SCREEN);
+    await page.getByRole('search', { name: 'Filter the applications' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.goto(`${SCREEN}?new=1`);
+    await page.getByRole('form', { name: 'New loan application' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+  }, 120_000);
 });
