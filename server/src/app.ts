@@ -30,6 +30,7 @@ import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { loanProductRoutes } from './modules/loan-products/index.ts';
 import { rescreenAllCustomers, sanctionsRoutes } from './modules/sanctions/index.ts';
+import { loanApplicationRoutes } from './modules/loan-applications/index.ts';
 import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(productRoutes);
       await api.register(loanProductRoutes);
       await api.register(sanctionsRoutes);
+      await api.register(loanApplicationRoutes);
       await api.register(eodRoutes);
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);

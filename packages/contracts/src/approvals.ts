@@ -20,6 +20,9 @@ export const APPROVAL_TYPES = [
   'customer.merge',
   'product.change',
   'loan_product.change',
+  'loan_application.approve',
+  'loan_application.approve_large',
+  'loan_application.committee',
   'account.open',
   'account.status',
   'account.overdraft',
@@ -134,6 +137,28 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'loan_product.change': {
     label: 'New loan product or loan product change',
     approvePermission: 'loan_products.manage',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // Loan applications, by approval authority (LOAN_APPROVAL_AUTHORITIES): the Branch Manager decides
+  // in the application's branch; the Head of Credit and the Credit Committee decide bank-wide.
+  'loan_application.approve': {
+    label: 'Loan approval (Branch Manager)',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'loan_application.approve_large': {
+    label: 'Loan approval (Head of Credit)',
+    approvePermission: 'loans.approve_large',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  'loan_application.committee': {
+    label: 'Loan approval (Credit Committee, one of two votes)',
+    approvePermission: 'loans.committee',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

@@ -46,6 +46,7 @@ const SanctionsHits = lazyPage(() => import('./routes/sanctions-hits-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
+const LoanApplications = lazyPage(() => import('./routes/loan-applications-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -119,6 +120,7 @@ export function AppRoutes() {
           <Route key={s} path={`/transactions/proof/${s}`} element={<Teller />} />
         ))}
         <Route path={paths.loanSimulation} element={<LoanSimulation />} />
+        <Route path={paths.loanApplications} element={<LoanApplications />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

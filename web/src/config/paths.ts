@@ -81,6 +81,8 @@ export const paths = {
   standingOrdersOptions: '/transactions/standing-orders/options',
   /** Account → Loan → Loan Simulation: a schedule worked out as the terms are typed, nothing saved. */
   loanSimulation: '/accounts/loan/simulation',
+  /** Account → Loan → Loan Applications: the list, `?new` the form, `?id=` one application. */
+  loanApplications: '/accounts/loan/applications',
   /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',

@@ -4,3 +4,4 @@ export * from './schedule-input.ts';
 export * from './schedule.ts';
 export * from './apr.ts';
 export * from './schedule-form.ts';
+export * from './applications.ts';

@@ -13,3 +13,4 @@ export * from './payments.ts';
 export * from './teller.ts';
 export * from './lending.ts';
 export * from './sanctions.ts';
+export * from './loan-applications.ts';

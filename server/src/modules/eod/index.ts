@@ -22,6 +22,7 @@ export { accruedInterestOf, settleInterestForClosing } from './closing-interest.
 export { noteReactivation } from './activity.ts';
 export { eodViolations } from './invariants.ts';
 export { dayFacts } from './calendar.ts';
+export { holidaysOf } from './holidays.ts';
 
 /** `/api/eod/…`, `/api/calendar/…`; starts the runner when the app is ready, stops it on close. */
 export const eodRoutes: FastifyPluginAsyncZod = async (app) => {

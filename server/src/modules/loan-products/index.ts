@@ -7,6 +7,9 @@ import { registerLoanProductCommands } from './commands.ts';
 import { loanProductReadRoutes } from './read-routes.ts';
 import { loanProductWriteRoutes } from './write-routes.ts';
 
+/** One product with its newest terms: what a loan application is written under. */
+export { getLoanProduct } from './product-rows.ts';
+
 /** `/api/loan-products`: list, one, and create and change as `loan_product.change` approvals. */
 export const loanProductRoutes: FastifyPluginAsyncZod = async (app) => {
   registerLoanProductCommands(app.approvals);

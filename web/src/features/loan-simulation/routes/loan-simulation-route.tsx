@@ -16,7 +16,7 @@ import { useBusinessDate } from '@/lib/business-date';
 import { useLoanHolidays, type HolidaySource } from '../api/get-holidays';
 import { LoanTermsForm } from '../components/loan-terms-form';
 import { ScheduleSummary } from '../components/schedule-summary';
-import { ScheduleTable } from '../components/schedule-table';
+import { ScheduleTable } from '@/components/lending/schedule-table';
 
 const DEFAULTS: LoanSimulationForm = {
   amount: '',

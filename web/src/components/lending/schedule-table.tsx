@@ -11,7 +11,7 @@ import {
 
 const GRACE_NOTE = { full: 'grace: interest added to principal', principal: 'grace: interest only' } as const;
 
-/** Every instalment of the simulated loan, with the totals underneath; scrolls sideways on a phone. */
+/** Every instalment of a loan (the simulation, an application's appraisal), with the totals underneath; scrolls sideways on a phone. */
 export function ScheduleTable({ schedule }: { schedule: LoanSchedule }) {
   const t = schedule.totals;
   return (

@@ -1,0 +1,1 @@
+export { LoanApplicationsRoute } from './routes/loan-applications-route';
