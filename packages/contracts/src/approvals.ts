@@ -31,6 +31,7 @@ export const APPROVAL_TYPES = [
   'teller.withdrawal',
   'teller.vault',
   'teller.close',
+  'regulatory_return.sign_off',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -211,6 +212,15 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'teller.vault',
     when: 'always',
     expires: 'end_of_business_day',
+  },
+  // A month end's BSL returns: the preparer asks, a second person who may sign returns files them.
+  // They are the whole bank's figures, so only a checker working across branches decides.
+  'regulatory_return.sign_off': {
+    label: 'BSL monthly returns sign-off',
+    approvePermission: 'returns.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
   },
 };
 

@@ -83,6 +83,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'calendar.holiday_remove': 'Removed a holiday',
   'calendar.period_close': 'Closed an accounting period',
   'calendar.period_reopen': 'Reopened an accounting period',
+  'regulatory_return.file': 'Filed the BSL monthly returns',
+  'regulatory_return.download': 'Downloaded filed BSL returns',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

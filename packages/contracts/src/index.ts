@@ -31,3 +31,4 @@ export * from './eod/index.ts';
 export * from './payments/index.ts';
 export * from './teller/index.ts';
 export * from './lending/index.ts';
+export * from './regulatory-returns.ts';

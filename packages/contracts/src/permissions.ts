@@ -30,6 +30,8 @@ export const PERMISSION_DEFS = {
   'products.manage': { area: '/products', label: 'Define products and pricing' },
   'loan_products.manage': { area: '/accounts', label: 'Define loan products and their pricing' },
   'reports.read': { area: '/reports', label: 'Run reports' },
+  'returns.prepare': { area: '/reports', label: 'Prepare BSL monthly returns and submit them for sign-off' },
+  'returns.approve': { area: '/reports', label: 'Sign off BSL monthly returns (a second person)' },
   'eod.run': { area: '/system', label: 'Run end of day' },
   'storage.manage': { area: '/system', label: 'Manage stored documents' },
   'staff.manage': { area: '/security', label: 'Administer staff users' },

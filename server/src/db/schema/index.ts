@@ -12,3 +12,4 @@ export * from './eod.ts';
 export * from './payments.ts';
 export * from './teller.ts';
 export * from './lending.ts';
+export * from './regulatory-returns.ts';
