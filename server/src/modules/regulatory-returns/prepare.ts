@@ -12,6 +12,7 @@ import {
   type ReturnLineUnit,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
+import { percentCents } from './ratio.ts';
 import { accountFigures, glFigures, trialBalanceRows, type BaseFigure } from './figures.ts';
 import { loadTemplates, type Template, type TemplateLine } from './templates.ts';
 
@@ -35,16 +36,6 @@ function byLine(rows: BaseFigure[]): Map<string, Cents> {
 
 const unitOf = (l: TemplateLine): ReturnLineUnit =>
   l.kind === 'ratio' ? 'percent' : l.kind === 'exposure' && l.measure === 'count' ? 'count' : 'amount';
-
-/** a / b in percent, half away from zero, in hundredths; null when b is zero (no ratio to show). */
-function percentCents(a: bigint, b: bigint): bigint | null {
-  if (b === 0n) return null;
-  const num = a * 10000n;
-  const neg = num < 0n !== b < 0n;
-  const [n, d] = [num < 0n ? -num : num, b < 0n ? -b : b];
-  const q = (2n * n + d) / (2n * d);
-  return neg ? -q : q;
-}
 
 /** Every line's figures of one template: base figures, then totals and ratios in line order. */
 function templateFigures(t: Template, base: Map<string, Cents>): Map<string, Cents> {
