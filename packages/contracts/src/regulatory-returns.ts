@@ -45,6 +45,8 @@ export const RETURNS_TEXT = {
   notReconciled:
     'A return does not agree with the trial balance: it cannot be signed off until every difference is 0.00.',
   filingNotFound: 'No filed return with that number.',
+  pending:
+    'This month’s returns are already waiting for sign-off: that request is approved, rejected or withdrawn first.',
   approvalLabel: 'BSL monthly returns sign-off',
   prepared: 'Prepared from the trial balance at the end of the month.',
   title: 'BSL monthly returns',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   RETURNS_TEXT,
@@ -19,9 +20,10 @@ import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
-import { requestApproval } from '../approvals/index.ts';
+import { requestApproval, stillPendingSql } from '../approvals/index.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { RETURN_SIGN_OFF_APPROVAL } from './commands.ts';
 import { filingFile, getFiling, listFilings } from './filings.ts';
 import { prepareReturns } from './prepare.ts';
@@ -104,8 +106,20 @@ export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(RETURNS_TEXT.stale, { code: 'returns_changed' });
       if (!prepared.reconciled) throw conflict(RETURNS_TEXT.notReconciled, { code: 'not_reconciled' });
       const u = currentUser(req);
-      const approvalId = await app.db.transaction((tx) =>
-        requestApproval(tx, {
+      const approvalId = await app.db.transaction(async (tx) => {
+        // One request per month at a time: two approved together would file the same figures twice.
+        // The lock makes two simultaneous submissions take turns at this check.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${RETURN_SIGN_OFF_APPROVAL}), hashtext(${monthEnd}))`,
+        );
+        const [waiting] = await queryRows<{ id: string }>(
+          tx,
+          sql`select a.id from approval_requests a
+               where a.type = ${RETURN_SIGN_OFF_APPROVAL} and a.subject_id = ${monthEnd} and ${stillPendingSql(sql.raw('a'))}
+               limit 1`,
+        );
+        if (waiting) throw conflict(RETURNS_TEXT.pending, { code: 'already_pending' });
+        return requestApproval(tx, {
           type: RETURN_SIGN_OFF_APPROVAL,
           subjectType: 'regulatory_return',
           subjectId: monthEnd,
@@ -116,8 +130,8 @@ export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           maker: { id: u.userId, email: u.email, ip: requestIp(req) },
           // The whole bank's figures: decided by a checker working across branches.
           branch: null,
-        }),
-      );
+        });
+      });
       return reply.status(202).send({ approvalId });
     },
   );

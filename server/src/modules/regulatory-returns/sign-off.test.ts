@@ -43,9 +43,17 @@ describe('BSL returns sign-off and filed versions', () => {
     const self = await approve(own.json().approvalId, s.staff.superuser);
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({ error: APPROVAL_TEXT.ownRequest, details: { code: 'own_request' } });
+    const withdraw = (id: string, who = s.staff.accountant) =>
+      s.call('POST', `/api/approvals/${id}/withdraw`, who, {});
+    expect((await withdraw(own.json().approvalId, s.staff.superuser)).statusCode).toBe(200);
     const req = await signOff();
     expect(req.statusCode).toBe(202);
     expect((await approve(req.json().approvalId, s.staff.teller)).statusCode).toBe(403);
+    // One request per month at a time.
+    const twice = await signOff();
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ error: RETURNS_TEXT.pending, details: { code: 'already_pending' } });
+    expect((await withdraw(req.json().approvalId)).statusCode).toBe(200);
     expect((await s.call('GET', '/api/regulatory-returns/filings', s.staff.accountant)).json()).toEqual([]);
   });
 
