@@ -32,6 +32,7 @@ export const APPROVAL_TYPES = [
   'teller.vault',
   'teller.close',
   'regulatory_return.sign_off',
+  'return_mapping.change',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -217,6 +218,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   // They are the whole bank's figures, so only a checker working across branches decides.
   'regulatory_return.sign_off': {
     label: 'BSL monthly returns sign-off',
+    approvePermission: 'returns.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // Which GL accounts a return line reads: it changes every later return, so it is signed off alike.
+  'return_mapping.change': {
+    label: 'BSL return line mapping change',
     approvePermission: 'returns.approve',
     when: 'always',
     expires: 'end_of_business_day',

@@ -85,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'calendar.period_reopen': 'Reopened an accounting period',
   'regulatory_return.file': 'Filed the BSL monthly returns',
   'regulatory_return.download': 'Downloaded filed BSL returns',
+  'return_mapping.change': 'Changed a BSL return line’s GL mapping',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

@@ -45,6 +45,12 @@ export const RETURNS_TEXT = {
   notReconciled:
     'A return does not agree with the trial balance: it cannot be signed off until every difference is 0.00.',
   filingNotFound: 'No filed return with that number.',
+  patterns: 'GL codes or patterns like 1030 or 1020-% (digits and dashes, % at the end)',
+  noGlMatch: (p: string) => `No GL account matches ${p}`,
+  notMapped: 'This line reads no GL accounts: only GL, breakdown and exposure lines have a mapping.',
+  lineNotFound: 'No such line in this return.',
+  sameMapping: 'That is already the line’s mapping.',
+  reason: 'Say why the mapping changes',
   pending:
     'This month’s returns are already waiting for sign-off: that request is approved, rejected or withdrawn first.',
   approvalLabel: 'BSL monthly returns sign-off',
@@ -167,3 +173,16 @@ export const returnTemplateSchema = z.object({
   lines: z.array(returnTemplateLineSchema),
 });
 export type ReturnTemplate = z.infer<typeof returnTemplateSchema>;
+
+/** One GL code or a LIKE pattern on the codes: digits and dashes, optionally ending in %. */
+export const returnGlPatternSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9][0-9-]{0,19}%?$/, RETURNS_TEXT.patterns);
+
+/** A line's new mapping (four-eyes, `return_mapping.change`): the GL accounts it reads from now on. */
+export const returnMappingChangeSchema = z.object({
+  glPatterns: z.array(returnGlPatternSchema).min(1, RETURNS_TEXT.patterns).max(20),
+  reason: z.string().trim().min(1, RETURNS_TEXT.reason).max(500),
+});
+export type ReturnMappingChange = z.infer<typeof returnMappingChangeSchema>;

@@ -4,9 +4,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerReturnCommands } from './commands.ts';
+import { registerMappingCommand } from './mapping.ts';
 import { regulatoryReturnRoutes as routes } from './routes.ts';
 
 export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   registerReturnCommands(app.approvals);
+  registerMappingCommand(app.approvals);
   await app.register(routes);
 };

@@ -13,6 +13,7 @@ import {
   returnTemplateSchema,
   returnsPrepareQuerySchema,
   returnsSignOffSchema,
+  returnMappingChangeSchema,
 } from '@bankmanager/contracts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { fileAnswer } from '../../lib/openapi-docs.ts';
@@ -25,6 +26,7 @@ import { currentBusinessDate } from '../../db/business-date.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { RETURN_SIGN_OFF_APPROVAL } from './commands.ts';
+import { linePatterns, patternProblems, RETURN_MAPPING_APPROVAL } from './mapping.ts';
 import { filingFile, getFiling, listFilings } from './filings.ts';
 import { prepareReturns } from './prepare.ts';
 import { loadTemplates, templateView } from './templates.ts';
@@ -63,6 +65,45 @@ export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => (await loadTemplates(app.db)).map(templateView),
+  );
+
+  app.put(
+    '/regulatory-returns/templates/:template/lines/:line/mapping',
+    {
+      preHandler: requirePermission('returns.prepare'),
+      schema: {
+        tags,
+        summary: 'Requests a new GL mapping for one return line (four-eyes, return_mapping.change)',
+        security,
+        params: z.object({ template: z.string().min(1).max(40), line: z.string().min(1).max(40) }),
+        body: returnMappingChangeSchema,
+        response: { 202: approvalCreatedSchema, ...apiErrors },
+      },
+    },
+    async (req, reply) => {
+      const { template, line } = req.params;
+      const current = await linePatterns(app.db, template, line);
+      const glPatterns = [...new Set(req.body.glPatterns)].sort();
+      const problems = await patternProblems(app.db, glPatterns);
+      if (problems.length > 0) throw badRequest('Invalid request', problems);
+      if (glPatterns.join(',') === current.join(','))
+        throw badRequest('Invalid request', [{ path: '/glPatterns', message: RETURNS_TEXT.sameMapping }]);
+      const u = currentUser(req);
+      const approvalId = await app.db.transaction((tx) =>
+        requestApproval(tx, {
+          type: RETURN_MAPPING_APPROVAL,
+          subjectType: 'return_line',
+          subjectId: `${template}/${line}`,
+          command: { template, line, glPatterns, reason: req.body.reason },
+          before: { glPatterns: current },
+          after: { glPatterns },
+          subjectVersion: current.join(','),
+          maker: { id: u.userId, email: u.email, ip: requestIp(req) },
+          branch: null,
+        }),
+      );
+      return reply.status(202).send({ approvalId });
+    },
   );
 
   app.get(
