@@ -84,7 +84,7 @@ export async function returnsScene(t: TestApp) {
   await setRoles(t.app, compliance.userId, ['compliance'], 'T01');
   await setRoles(t.app, teller.userId, ['teller'], 'T01');
 
-  const call = (method: 'GET' | 'POST', url: string, who: StaffUser, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: StaffUser, payload?: unknown) =>
     t.app.inject({ method, url, headers: { authorization: who.auth }, ...(payload ? { payload } : {}) });
   const prepare = async (who: StaffUser = accountant) =>
     (await call('GET', `/api/regulatory-returns/prepare?monthEnd=${monthEnd}`, who)).json<PreparedReturns>();

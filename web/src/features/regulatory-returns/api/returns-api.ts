@@ -5,7 +5,9 @@ import {
   preparedReturnsSchema,
   returnFileName,
   returnFilingSchema,
+  returnTemplateSchema,
   type ReturnFileFormat,
+  type ReturnMappingChange,
   type ReturnFiling,
   type ReturnsSignOff,
 } from '@bankmanager/contracts';
@@ -56,3 +58,27 @@ export const downloadFiling = (f: ReturnFiling, format: ReturnFileFormat) =>
     `/regulatory-returns/filings/${f.id}/download?format=${format}`,
     returnFileName(f.monthEnd, f.version, format),
   );
+
+/** GET /api/regulatory-returns/templates — every return's lines and the GL patterns each reads. */
+export function useReturnTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['regulatory-returns', 'templates'],
+    queryFn: ({ signal }) =>
+      api.get('/regulatory-returns/templates', { schema: z.array(returnTemplateSchema), signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** PUT …/templates/:template/lines/:line/mapping — 202: the line reads the new accounts once approved. */
+export function useChangeMapping() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ template, line, body }: { template: string; line: string; body: ReturnMappingChange }) =>
+      api.put(
+        `/regulatory-returns/templates/${encodeURIComponent(template)}/lines/${encodeURIComponent(line)}/mapping`,
+        { body, schema: approvalCreatedSchema },
+      ),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+}

@@ -98,6 +98,7 @@ beforeEach(() => {
     if (path === '/business-date') return { business_date: '2026-11-27', follows_calendar: true };
     if (path.startsWith('/regulatory-returns/prepare?')) return returns;
     if (path.startsWith('/regulatory-returns/filings?')) return [filing];
+    if (path === '/regulatory-returns/templates') return [];
     throw new Error(`unexpected GET ${path}`);
   });
 });

@@ -8,6 +8,7 @@ import { usePermissions } from '@/lib/permissions';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { usePreparedReturns, useSignOff } from '../api/returns-api';
 import { FilingsList } from '../components/filings-list';
+import { MappingEditor } from '../components/mapping-editor';
 import { ReturnTable } from '../components/return-table';
 import { lastEndedMonth, monthEndOf } from '../lib/month';
 
@@ -92,6 +93,7 @@ export function RegulatoryReturnsRoute() {
         </>
       ) : null}
       {monthEnd ? <FilingsList monthEnd={monthEnd} /> : null}
+      {can('returns.prepare') ? <MappingEditor /> : null}
     </main>
   );
 }
