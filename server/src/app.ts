@@ -28,7 +28,7 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
-import { regulatoryReturnRoutes } from './modules/regulatory-returns/index.ts';
+import { regulatoryReturnRoutes } from './modules/bsl-returns/index.ts';
 import { loanProductRoutes } from './modules/loan-products/index.ts';
 import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';

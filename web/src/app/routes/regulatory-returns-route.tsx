@@ -1,4 +1,4 @@
-import { RegulatoryReturnsRoute } from '@/features/regulatory-returns';
+import { RegulatoryReturnsRoute } from '@/features/bsl-returns';
 import { Guarded } from './guarded';
 
 export default function RegulatoryReturnsRoutePage() {

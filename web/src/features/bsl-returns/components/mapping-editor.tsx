@@ -84,8 +84,9 @@ export function MappingEditor() {
         Line mapping
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="mapping-return" label="Return">
+        <Field id="mapping-return" label="Return" className="min-w-0">
           <Select
+            className="w-full min-w-0"
             value={template}
             onChange={(e) => {
               setTemplate(e.target.value);
@@ -101,8 +102,12 @@ export function MappingEditor() {
             ))}
           </Select>
         </Field>
-        <Field id="mapping-line" label="Line">
-          <Select value={chosen?.code ?? ''} onChange={(e) => pick(e.target.value)}>
+        <Field id="mapping-line" label="Line" className="min-w-0">
+          <Select
+            className="w-full min-w-0"
+            value={chosen?.code ?? ''}
+            onChange={(e) => pick(e.target.value)}
+          >
             {lines.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.label}

@@ -1,5 +1,5 @@
 /**
- * The regulatory-returns module's only door: BSL monthly returns prepared from the ledger, signed
+ * The bsl-returns module's only door: BSL monthly returns prepared from the ledger, signed
  * off by a second person and filed as frozen versions (README.md, docs/decisions/0042-bsl-monthly-returns.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
