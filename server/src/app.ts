@@ -28,6 +28,7 @@ import { ledgerRoutes } from './modules/ledger/index.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { depositAccountRoutes } from './modules/deposit-accounts/index.ts';
 import { productRoutes } from './modules/products/index.ts';
+import { regulatoryReturnRoutes } from './modules/bsl-returns/index.ts';
 import { loanProductRoutes } from './modules/loan-products/index.ts';
 import { rescreenAllCustomers, sanctionsRoutes } from './modules/sanctions/index.ts';
 import { loanApplicationRoutes } from './modules/loan-applications/index.ts';
@@ -171,6 +172,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(treasuryRoutes);
       await api.register(paymentRoutes);
       await api.register(tellerRoutes);
+      await api.register(regulatoryReturnRoutes);
     },
     { prefix: '/api' },
   );

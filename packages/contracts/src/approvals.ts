@@ -35,6 +35,8 @@ export const APPROVAL_TYPES = [
   'teller.vault',
   'teller.close',
   'sanctions.list_import',
+  'regulatory_return.sign_off',
+  'return_mapping.change',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -242,6 +244,23 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'sanctions.list_import': {
     label: 'Sanctions list import',
     approvePermission: 'aml.lists.import',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // A month end's BSL returns: the preparer asks, a second person who may sign returns files them.
+  // They are the whole bank's figures, so only a checker working across branches decides.
+  'regulatory_return.sign_off': {
+    label: 'BSL monthly returns sign-off',
+    approvePermission: 'returns.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // Which GL accounts a return line reads: it changes every later return, so it is signed off alike.
+  'return_mapping.change': {
+    label: 'BSL return line mapping change',
+    approvePermission: 'returns.approve',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

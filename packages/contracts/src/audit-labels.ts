@@ -87,6 +87,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'calendar.holiday_remove': 'Removed a holiday',
   'calendar.period_close': 'Closed an accounting period',
   'calendar.period_reopen': 'Reopened an accounting period',
+  'regulatory_return.file': 'Filed the BSL monthly returns',
+  'regulatory_return.download': 'Downloaded filed BSL returns',
+  'return_mapping.change': 'Changed a BSL return line’s GL mapping',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

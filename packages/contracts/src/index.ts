@@ -32,3 +32,4 @@ export * from './payments/index.ts';
 export * from './teller/index.ts';
 export * from './lending/index.ts';
 export * from './sanctions/index.ts';
+export * from './regulatory-returns.ts';

@@ -258,7 +258,11 @@ const REPORTS: MenuRow = [
     ['Built Reports', 'built-reports', 'Reports already built and ready to run.'],
     ['Statement Printing', 'statements', 'Print customer account statements.'],
     ['User SQL Reports', 'sql', 'Saved SQL queries run as reports.'],
-    ['VBNG CSSS', 'vbng-csss', 'Returns prepared for submission to the regulator.'],
+    [
+      'Regulatory Returns',
+      'vbng-csss',
+      'The Bank of Sierra Leone’s monthly returns: prepare, sign off, download as filed.',
+    ],
     ['User Reports', 'user', 'Reports saved by individual staff.'],
     ['Report Administration', 'admin', 'Who may run which report, and scheduling.'],
     ['Business Intelligence', 'bi', 'Trends and analysis across the bank’s data.'],

@@ -37,6 +37,8 @@ export const PERMISSION_DEFS = {
   'loans.approve_large': { area: '/accounts', label: 'Approve loans within the Head of Credit’s authority' },
   'loans.committee': { area: '/accounts', label: 'Approve loans as a Credit Committee member' },
   'reports.read': { area: '/reports', label: 'Run reports' },
+  'returns.prepare': { area: '/reports', label: 'Prepare BSL monthly returns and submit them for sign-off' },
+  'returns.approve': { area: '/reports', label: 'Sign off BSL monthly returns (a second person)' },
   'eod.run': { area: '/system', label: 'Run end of day' },
   'storage.manage': { area: '/system', label: 'Manage stored documents' },
   'staff.manage': { area: '/security', label: 'Administer staff users' },

@@ -107,7 +107,7 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Accountant',
     description:
       'Posts manual journals and transfers, enters the day’s exchange rates, uploads salary files and registers ' +
-      'standing orders; runs reports. Does not open customers.',
+      'standing orders; prepares the BSL monthly returns; runs reports. Does not open customers.',
     permissions: [
       'enquiries.read',
       'journal.post',
@@ -117,6 +117,7 @@ export const SEED_ROLES: SeedRole[] = [
       'treasury.rates',
       'payments.bulk',
       'standing_orders.manage',
+      'returns.prepare',
     ],
     limits: [sle(null, '1000000.00', '1000000.00', '0.00'), usd(null, '20000.00', '20000.00', '0.00')],
   },
@@ -195,7 +196,7 @@ export const SEED_ROLES: SeedRole[] = [
     key: 'compliance',
     name: 'Compliance Officer',
     description:
-      'Approves customers and KYC; reads the audit trail across branches; imports sanctions lists and decides their hits.',
+      'Approves customers and KYC; signs off the BSL monthly returns; reads the audit trail across branches; imports sanctions lists and decides their hits.',
     permissions: [
       'enquiries.read',
       'customers.read',
@@ -203,6 +204,7 @@ export const SEED_ROLES: SeedRole[] = [
       'approvals.decide',
       'audit.read',
       'reports.read',
+      'returns.approve',
       'branches.all',
       'aml.screening',
       'aml.lists.import',

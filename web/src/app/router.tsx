@@ -47,6 +47,7 @@ const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
 const LoanApplications = lazyPage(() => import('./routes/loan-applications-route'));
+const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -78,6 +79,7 @@ export function AppRoutes() {
         <Route path={paths.generalLedger} element={<GeneralLedger />} />
         <Route path={paths.generalLedgerNewJournal} element={<ManualJournal />} />
         <Route path={paths.builtReports} element={<GlReports />} />
+        <Route path={paths.regulatoryReturns} element={<RegulatoryReturns />} />
         {paths.customerKinds.map((k) => (
           <Route key={k} path={`/customers/${k}`} element={<CustomerList />} />
         ))}

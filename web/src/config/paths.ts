@@ -37,6 +37,8 @@ export const paths = {
   generalLedgerNewJournal: '/accounts/ledger/new-journal',
   /** Reports → Built Reports: the general ledger's reports. */
   builtReports: '/reports/built-reports',
+  /** Reports → Regulatory Returns: the BSL monthly returns (`?month=YYYY-MM`). */
+  regulatoryReturns: '/reports/vbng-csss',
   /** Customer menu: one list per kind at /customers/<kind>, its form at /customers/<kind>/new. */
   customerKinds: ['private', 'employee', 'corporate', 'government', 'org', 'joint'] as const,
   /** The customer 360 page; the id is zero-padded (customerHref in the contracts). */

@@ -131,6 +131,6 @@ CREATE INDEX "sanctions_hits_queue" ON "sanctions_hits" USING btree ("status","c
 --> statement-breakpoint
 CREATE INDEX "sanctions_hits_score" ON "sanctions_hits" USING btree ("status","score" DESC,"id" DESC);
 --> statement-breakpoint
-UPDATE "roles" SET "description" = 'Approves customers and KYC; reads the audit trail across branches; imports sanctions lists and decides their hits.' WHERE "key" = 'compliance';
+UPDATE "roles" SET "description" = 'Approves customers and KYC; signs off the BSL monthly returns; reads the audit trail across branches; imports sanctions lists and decides their hits.' WHERE "key" = 'compliance';
 --> statement-breakpoint
 INSERT INTO "role_permissions" ("role_id", "permission") SELECT id, p FROM "roles", unnest(ARRAY['aml.screening', 'aml.lists.import']::text[]) AS p WHERE "key" = 'compliance' ON CONFLICT DO NOTHING;

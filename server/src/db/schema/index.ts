@@ -14,3 +14,4 @@ export * from './teller.ts';
 export * from './lending.ts';
 export * from './sanctions.ts';
 export * from './loan-applications.ts';
+export * from './regulatory-returns.ts';

@@ -3,3 +3,5 @@
  * (on screen as JSON, or PDF and CSV). Read-only; it reads the ledger module's tables.
  */
 export { glReportRoutes } from './routes.ts';
+/** Every GL account's balance at the end of a date, as the trial balance reads it (regulatory returns). */
+export { balancesAsOf, type NetBalance } from './balances.ts';

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
+import { activatedStaff, asSecondSuperuser, grantRole } from '../support/staff.ts';
+
+const RETURNS = '/reports/vbng-csss';
+const agreed = (p: Page) =>
+  p.getByText(/Every return agrees with the trial balance/).waitFor({ timeout: 60_000 });
+
+const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
+  ['returns', RETURNS, agreed],
+];
+
+describe('BSL monthly returns', () => {
+  const browser = useBrowser();
+
+  it('the demo month reconciles; it is sent for sign-off, a Compliance Officer approves, the filed CSV downloads', async () => {
+    const admin = await browser.newPage();
+    await signInAsDemo(admin);
+    const checkerPage = await browser.newPage();
+    const checker = await activatedStaff(admin, checkerPage, 'compliance');
+    await asSecondSuperuser(admin, (second) =>
+      grantRole(admin, second, { id: checker.id, page: checkerPage }, ['compliance'], null),
+    );
+
+    await admin.goto(RETURNS);
+    await admin.getByRole('heading', { name: 'BSL monthly returns' }).waitFor();
+    await agreed(admin);
+    await admin.getByRole('table', { name: /^Statement of financial position at / }).waitFor();
+    await admin.getByRole('button', { name: 'Submit for sign-off' }).click();
+    await admin.getByText(/Sent for sign-off/).waitFor();
+
+    await checkerPage.goto('/transactions/control/approve');
+    const row = checkerPage.getByRole('row').filter({ hasText: 'BSL monthly returns sign-off' }).first();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    await admin.reload();
+    const csvButton = admin.getByRole('button', { name: /^Download version \d+ as CSV$/ }).first();
+    await csvButton.waitFor();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-returns-'));
+    const [download] = await Promise.all([admin.waitForEvent('download'), csvButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^bsl-returns-\d{4}-\d{2}-\d{2}-v\d+\.csv$/);
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const csv = fs.readFileSync(file, 'utf8');
+    expect(csv).toContain(`signed off by ${checker.email}`);
+    expect(csv).toMatch(/sofp,bsl,Balances with Bank of Sierra Leone,amount,/);
+  }, 300_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`the returns screen is axe clean in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
+    }, 180_000);
+
+  it('fits a 390 px phone: the page does not scroll sideways (the tables scroll in their own box)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
+  }, 120_000);
+});

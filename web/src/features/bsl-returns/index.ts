@@ -1,0 +1,1 @@
+export { RegulatoryReturnsRoute } from './routes/regulatory-returns-route';
