@@ -4,7 +4,7 @@
 -- every trigger (posting rules, running balance, holds, daily totals, the audit chain) and the
 -- balance check at commit still apply to each row exactly as before.
 --
--- p: the entry as postEntry builds it (see post-entry.ts, postCall), with `lock` = lock the customer
+-- p: the entry as postEntry builds it (post-entry.ts, postInOneCall), with `lock` = lock the customer
 -- accounts in id order first (false when the caller's statement already holds them). Before writing
 -- anything it makes the checks postEntry made from the locked rows; when one fails it returns
 -- {"refused": true, "accounts": …} and writes nothing, so postEntry names the refusal with its own
@@ -27,6 +27,18 @@ BEGIN
     INTO ids FROM jsonb_array_elements(p->'customer') x;
   IF (p->>'lock')::boolean THEN
     PERFORM 1 FROM accounts WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
+  END IF;
+  -- A day cap (postEntry's accountDayCap): the account's debits of these sources today, with this
+  -- entry's, stay within the limit. Read under the account's lock, so two postings on one account
+  -- cannot both pass it; over it, nothing is written and the caller decides (a transfer asks a checker).
+  IF jsonb_typeof(p->'day_cap') = 'object' AND
+     coalesce((SELECT sum(d.total) FROM account_daily_debits d
+                WHERE d.business_date = current_business_date() AND d.account_id = (p->'day_cap'->>'account_id')::bigint
+                  AND d.source IN (SELECT jsonb_array_elements_text(p->'day_cap'->'sources'))), 0)
+     + (SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM jsonb_array_elements(p->'customer') x
+         WHERE x->>'side' = 'debit' AND (x->>'account_id')::bigint = (p->'day_cap'->>'account_id')::bigint)
+     > (p->'day_cap'->>'limit')::numeric THEN
+    RETURN jsonb_build_object('over_day_cap', true);
   END IF;
   SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
            'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', g.name)

@@ -17,7 +17,7 @@ import { pgArray, preparedRows } from '../../db/prepared.ts';
 import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
 import { auditKeyPads } from '../../db/audit-key.ts';
 import { writeAudit } from '../audit/index.ts';
-import { CONSTRAINT_REFUSALS, LedgerError } from './ledger-error.ts';
+import { CONSTRAINT_REFUSALS, LedgerError, OverDayCap } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
 import {
   accountLineAsPosted,
@@ -50,6 +50,12 @@ export interface EntryInput {
   reversalOf?: number;
   lines: EntryLine[];
   actor?: Actor;
+  /**
+   * Post only if the account's debits of these sources on the business date, this entry's included,
+   * stay within `limit`: read under the account's lock, so concurrent postings cannot both pass it.
+   * Over it, nothing is written and postEntry throws OverDayCap.
+   */
+  accountDayCap?: { accountId: number; sources: readonly string[]; limit: string };
   /** The audit row written with the entry; details gain entryId, reference and the lines. */
   audit: { action: string; targetType: string; targetId: string; details?: Record<string, unknown> };
 }
@@ -205,6 +211,7 @@ function checkLines(input: EntryInput, byId: Map<number, LockedAccount>): void {
 
 interface OneCallAnswer {
   refused?: true;
+  over_day_cap?: true;
   accounts: LockedAccount[];
   entry: {
     id: string;
@@ -247,6 +254,13 @@ async function postInOneCall(db: Database, input: EntryInput, lock: boolean): Pr
     maker_id: input.actor?.id ?? null,
     maker_email: input.actor?.email ?? null,
     dormant_debit_ok: dormantMayBeDebited(input.source),
+    day_cap: input.accountDayCap
+      ? {
+          account_id: input.accountDayCap.accountId,
+          sources: input.accountDayCap.sources,
+          limit: input.accountDayCap.limit,
+        }
+      : null,
     gl: gl.map((l) => ({
       code: l.glCode,
       currency: l.currency,
@@ -273,6 +287,7 @@ async function postInOneCall(db: Database, input: EntryInput, lock: boolean): Pr
     sql`select ledger_post_entry(${JSON.stringify(call)}::jsonb, ${auditKeyPads()}) as r`,
   );
   const r = row!.r;
+  if (r.over_day_cap) throw new OverDayCap();
   const byId = new Map(r.accounts.map((a) => [Number(a.id), a]));
   if (r.refused) {
     await checkGlLines(db, input.lines);
