@@ -51,7 +51,7 @@ describe('postTransferAtOnce', () => {
     return [Number(r!.entries), Number(r!.audits)];
   };
 
-  it('reads the checks with the day\'s totals in one statement, then posts in one call', async () => {
+  it("reads the checks with the day's totals in one statement, then posts in one call", async () => {
     const posted = await postTransferAtOnce(t.app.db, query('AT-ONCE-1'), async (checks, db) => {
       expect([checks.from.number, checks.to.number]).toEqual([from, to]);
       expect(checks.dailyTotals).toEqual({ maker: '0', account: '0' });
