@@ -174,7 +174,7 @@ async function postLockedEntry(
 /**
  * The refusals postEntry names from the accounts it locked, in the order it meets them: a missing,
  * closed, inactive or blocked account, a debit a Dormant account may not take, an unbalanced entry.
- * ledger_post_entry makes the same checks before it writes anything (migration 0073).
+ * ledger_post_entry makes the same checks before it writes anything (migration 0075).
  */
 function checkLines(input: EntryInput, byId: Map<number, LockedAccount>): void {
   const net = new Map<string, bigint>();
@@ -234,7 +234,7 @@ interface OneCallAnswer {
 }
 
 /**
- * The entry, its lines and its audit row in one call of ledger_post_entry (migration 0073; with
+ * The entry, its lines and its audit row in one call of ledger_post_entry (migration 0075; with
  * `lock`, the accounts are locked by it first). Every trigger runs on each row as when the statements
  * were sent one by one. When the function finds a refusal it writes nothing and returns the accounts
  * as it read them: the refusal is then named here, with the same checks and messages as before.
