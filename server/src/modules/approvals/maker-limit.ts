@@ -27,6 +27,18 @@ export interface LimitSource {
       amount: string;
     },
   ): Promise<boolean>;
+  /** The same, on the day's totals the caller has read already. */
+  withinDailyTotals(
+    limits: RoleLimit[],
+    q: {
+      makerId: string;
+      kind: PerTransactionLimitKind;
+      currency: string;
+      accountNumber: string;
+      amount: string;
+    },
+    totals: { maker: string; account: string },
+  ): boolean;
 }
 
 /** Whether `amount` (a decimal string) is within the limit of `kind` in `currency` (`null`: never). */
@@ -68,6 +80,8 @@ export interface CheckerQuestion {
   debitedAccount?: string;
   /** The maker's limits when the caller already read them (e.g. folded into its own statement). */
   limits?: RoleLimit[];
+  /** The day's totals of the maker and the debited account, when the caller already read them too. */
+  dailyTotals?: { maker: string; account: string };
 }
 
 /**
@@ -87,5 +101,6 @@ export async function needsChecker(db: Database, source: LimitSource, q: Checker
     accountNumber: q.debitedAccount,
     amount: q.amount,
   };
+  if (q.dailyTotals) return !source.withinDailyTotals(limits, daily, q.dailyTotals);
   return !(await source.withinDailyLimits(db, limits, daily));
 }

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerPostingRoutes } from './posting-routes.ts';
 import { ledgerReadRoutes } from './read-routes.ts';
 
-export { LedgerError } from './ledger-error.ts';
+export { LedgerError, OverDayCap } from './ledger-error.ts';
 export {
   postEntry,
   type Actor,

@@ -11,6 +11,17 @@ export class LedgerError extends Error {
   }
 }
 
+/**
+ * The entry's accountDayCap was reached: nothing was posted. Not a refusal of the posting itself: the
+ * caller asked to post only within the cap, and decides what follows (a transfer asks a checker).
+ */
+export class OverDayCap extends Error {
+  constructor() {
+    super('The account has reached the daily total this posting was capped at');
+    this.name = 'OverDayCap';
+  }
+}
+
 /** The refusal each database pseudo-constraint means (migrations gl_invariants and ledger_invariants). */
 export const CONSTRAINT_REFUSALS: Record<string, LedgerRefusalCode> = {
   accounts_balance_check: 'insufficient_funds',

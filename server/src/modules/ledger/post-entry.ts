@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_REFUSAL_TEXT,
   DORMANT_DEBIT_SOURCES,
@@ -14,8 +15,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { pgArray, preparedRows } from '../../db/prepared.ts';
 import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
+import { auditKeyPads } from '../../db/audit-key.ts';
 import { writeAudit } from '../audit/index.ts';
-import { CONSTRAINT_REFUSALS, LedgerError } from './ledger-error.ts';
+import { CONSTRAINT_REFUSALS, LedgerError, OverDayCap } from './ledger-error.ts';
 import { fromCents, toCents } from './money.ts';
 import {
   accountLineAsPosted,
@@ -23,7 +25,6 @@ import {
   glLineAsPosted,
   type EntryRowAsPosted,
 } from './entry-as-posted.ts';
-import { statsSlot } from './stats-slots.ts';
 
 /** A line on a GL account, or on a customer account (whose currency and control account are its own). */
 export type EntryLine =
@@ -49,6 +50,12 @@ export interface EntryInput {
   reversalOf?: number;
   lines: EntryLine[];
   actor?: Actor;
+  /**
+   * Post only if the account's debits of these sources on the business date, this entry's included,
+   * stay within `limit`: read under the account's lock, so concurrent postings cannot both pass it.
+   * Over it, nothing is written and postEntry throws OverDayCap.
+   */
+  accountDayCap?: { accountId: number; sources: readonly string[]; limit: string };
   /** The audit row written with the entry; details gain entryId, reference and the lines. */
   audit: { action: string; targetType: string; targetId: string; details?: Record<string, unknown> };
 }
@@ -132,23 +139,14 @@ export function isRetryable(err: unknown): boolean {
 }
 
 async function postEntryOnceTried(db: Database, input: EntryInput): Promise<PostedEntry> {
-  assertAmounts(input); // before a transaction is begun
+  assertAmounts(input); // before anything is sent
   try {
-    return await db.transaction(async (tx) => {
-      const ids = [...new Set(input.lines.filter(isAccountLine).map((l) => l.accountId))].sort(
-        (a, b) => a - b,
-      );
-      const locked =
-        ids.length === 0
-          ? []
-          : await preparedRows<LockedAccount>(
-              tx,
-              sql`select a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name as gl_name
-                  from accounts a join gl_accounts g on g.code = a.ledger_code
-                  where a.id = any(${pgArray(ids)}::bigint[]) order by a.id for no key update of a`,
-            );
-      return postLockedEntry(tx, input, locked);
-    });
+    // Outside a transaction the call is its own: lock, checks, entry, lines, audit row and the
+    // balance check at commit in one round trip. Inside the caller's transaction it runs in a
+    // savepoint, so a refusal leaves the caller's transaction usable, as before.
+    const inTransaction: boolean = db instanceof PgTransaction;
+    if (!inTransaction) return await postInOneCall(db, input, true);
+    return await db.transaction((tx) => postInOneCall(tx, input, true));
   } catch (err) {
     throw asLedgerError(err);
   }
@@ -169,8 +167,16 @@ async function postLockedEntry(
   locked: LockedAccount[],
 ): Promise<PostedEntry> {
   assertAmounts(input);
-  const byId = new Map(locked.map((a) => [Number(a.id), a]));
-  const glNames = await checkGlLines(tx, input.lines);
+  checkLines(input, new Map(locked.map((a) => [Number(a.id), a])));
+  return postInOneCall(tx, input, false);
+}
+
+/**
+ * The refusals postEntry names from the accounts it locked, in the order it meets them: a missing,
+ * closed, inactive or blocked account, a debit a Dormant account may not take, an unbalanced entry.
+ * ledger_post_entry makes the same checks before it writes anything (migration 0075).
+ */
+function checkLines(input: EntryInput, byId: Map<number, LockedAccount>): void {
   const net = new Map<string, bigint>();
   for (const l of input.lines) {
     let currency: Currency;
@@ -201,30 +207,120 @@ async function postLockedEntry(
       `The entry does not balance: ${why || 'it needs at least two lines'}`,
     );
   }
-  const entry = await insertEntryRow(tx, input);
-  const entryId = entry.id;
-  const accountLines: PostedAccountLine[] = [];
-  const lines: JournalLine[] = [];
-  for (const l of inInsertOrder(input.lines, byId)) {
-    if (!isAccountLine(l)) {
-      const [gl] = await preparedRows<{ id: string }>(
-        tx,
-        sql`insert into gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
-        values (${entryId}, ${l.glCode}, ${l.currency}, ${l.side}, ${l.amount}::numeric(18,2), ${l.tillSessionId ?? null}::uuid)
-        returning id::text as id`,
-      );
-      lines.push(glLineAsPosted(gl!.id, l, glNames.get(l.glCode)!));
-      continue;
-    }
-    const posted = await insertAccountLine(tx, entryId, entry.reference, input, l, byId.get(l.accountId)!);
-    accountLines.push(posted);
-    lines.push(accountLineAsPosted(posted, byId.get(l.accountId)!));
+}
+
+interface OneCallAnswer {
+  refused?: true;
+  over_day_cap?: true;
+  accounts: LockedAccount[];
+  entry: {
+    id: string;
+    reference: string;
+    business_date: string;
+    value_date: string;
+    fx_rate: string | null;
+    posted_at: string;
+  };
+  gl_lines: string[];
+  customer_lines: {
+    ord: number;
+    id: string;
+    posted_at: string;
+    value_date: string;
+    balance_before: string;
+    balance_after: string;
+  }[];
+  gl: Record<string, { currency: string; name: string }>;
+}
+
+/**
+ * The entry, its lines and its audit row in one call of ledger_post_entry (migration 0075; with
+ * `lock`, the accounts are locked by it first). Every trigger runs on each row as when the statements
+ * were sent one by one. When the function finds a refusal it writes nothing and returns the accounts
+ * as it read them: the refusal is then named here, with the same checks and messages as before.
+ */
+async function postInOneCall(db: Database, input: EntryInput, lock: boolean): Promise<PostedEntry> {
+  const customer = input.lines.filter(isAccountLine);
+  const gl = input.lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
+  const call = {
+    lock,
+    source: input.source,
+    narration: input.narration,
+    reference: input.reference ?? null,
+    value_date: input.valueDate ?? null,
+    business_date: input.businessDate ?? null,
+    fx_rate: input.fxRate ?? null,
+    reversal_of: input.reversalOf ?? null,
+    maker_id: input.actor?.id ?? null,
+    maker_email: input.actor?.email ?? null,
+    dormant_debit_ok: dormantMayBeDebited(input.source),
+    day_cap: input.accountDayCap
+      ? {
+          account_id: input.accountDayCap.accountId,
+          sources: input.accountDayCap.sources,
+          limit: input.accountDayCap.limit,
+        }
+      : null,
+    gl: gl.map((l) => ({
+      code: l.glCode,
+      currency: l.currency,
+      side: l.side,
+      amount: l.amount,
+      till_session_id: l.tillSessionId ?? null,
+    })),
+    customer: customer.map((l) => ({
+      account_id: l.accountId,
+      side: l.side,
+      amount: l.amount,
+      description: l.description ?? null,
+    })),
+    audit: {
+      action: input.audit.action,
+      target_type: input.audit.targetType,
+      target_id: input.audit.targetId,
+      ip: input.actor?.ip ?? null,
+      details: { ...input.audit.details, source: input.source, lines: input.lines },
+    },
+  };
+  const [row] = await preparedRows<{ r: OneCallAnswer }>(
+    db,
+    sql`select ledger_post_entry(${JSON.stringify(call)}::jsonb, ${auditKeyPads()}) as r`,
+  );
+  const r = row!.r;
+  if (r.over_day_cap) throw new OverDayCap();
+  const byId = new Map(r.accounts.map((a) => [Number(a.id), a]));
+  if (r.refused) {
+    await checkGlLines(db, input.lines);
+    checkLines(input, byId);
+    throw new Error('ledger_post_entry refused an entry that postEntry accepts');
   }
-  // The balance is re-checked at commit (journal_entries_balanced), after writeAudit took its chain
-  // stripe's lock: a cached plan of a few index reads (migration 0061), cheaper than a round trip.
-  await auditEntry(tx, input, entry);
+  const entry: EntryRowAsPosted = {
+    id: Number(r.entry.id),
+    reference: r.entry.reference,
+    businessDate: r.entry.business_date,
+    valueDate: r.entry.value_date,
+    fxRate: r.entry.fx_rate,
+    postedAt: new Date(r.entry.posted_at),
+  };
+  const lines: JournalLine[] = gl.map((l, i) => glLineAsPosted(r.gl_lines[i]!, l, r.gl[l.glCode]!.name));
+  const accountLines = r.customer_lines.map((c): PostedAccountLine => {
+    const l = customer[c.ord - 1]!;
+    const acct = byId.get(l.accountId)!;
+    return {
+      transactionId: Number(c.id),
+      accountId: l.accountId,
+      accountNumber: acct.account_number,
+      side: l.side,
+      amount: fromCents(toCents(l.amount)),
+      balanceBefore: c.balance_before,
+      balanceAfter: c.balance_after,
+      postedAt: new Date(c.posted_at),
+      valueDate: c.value_date,
+    };
+  });
+  for (const p of accountLines) lines.push(accountLineAsPosted(p, byId.get(p.accountId)!));
   return {
-    id: entryId,
+    id: entry.id,
     reference: entry.reference,
     businessDate: entry.businessDate,
     accountLines,
@@ -393,20 +489,4 @@ export async function checkGlLines(tx: Database, lines: EntryLine[]): Promise<Ma
     }
   }
   return new Map(rows.map((r) => [r.code, r.name]));
-}
-
-/**
- * GL lines first, then customer lines ordered by (stats slot, currency, id). Each customer line
- * updates its account's balance, and the dashboard's triggers then bump banking_stats rows keyed by
- * (metric, currency, slot); taking those rows in one global order keeps two entries from waiting
- * on each other's stats rows (the account rows themselves are locked up front, in id order).
- */
-function inInsertOrder(lines: EntryLine[], byId: Map<number, LockedAccount>): EntryLine[] {
-  const key = (l: Extract<EntryLine, { accountId: number }>) =>
-    [statsSlot(l.accountId), byId.get(l.accountId)!.currency, l.accountId] as const;
-  const customer = lines.filter(isAccountLine).sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
-  });
-  return [...lines.filter((l) => !isAccountLine(l)), ...customer];
 }

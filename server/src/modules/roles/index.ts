@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LimitSource } from '../approvals/index.ts';
-import { withinDailyLimits } from './daily-limits.ts';
+import { withinDailyLimits, withinDailyTotals } from './daily-limits.ts';
 import { limitsOf } from './limits.ts';
 import { registerRoleCommands } from './role-commands.ts';
 import { roleRoutes } from './role-routes.ts';
@@ -17,7 +17,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** A person's limits per currency and the day's totals against them, for the approvals engine. */
-export const roleLimits: LimitSource = { limitsOf, withinDailyLimits };
+export const roleLimits: LimitSource = { limitsOf, withinDailyLimits, withinDailyTotals };
+export { accountDayCap, dailyTotalsSql, type DailyTotals } from './daily-limits.ts';
 
 export { staffRoleRoutes } from './role-routes.ts';
 export { limitsOf, limitRowsSql, limitsFromRows, type LimitRow } from './limits.ts';

@@ -61,7 +61,7 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['accounts', 'accounts_stats'],
   ['customers', 'customers_stats'],
   ['customers', 'customers_keys_sync'],
-  ['accounts', 'accounts_keys_sync'],
+  ['accounts', 'accounts_stats_moved'],
   ['mobile_banking_subscriptions', 'mbs_keys_sync'],
   // The seed counts the terms in JS (term-counts.ts): the trigger's SQL would take most of a minute at 1M.
   ['registered_user_keys', 'ruk_term_counts_inserted'],

@@ -13,7 +13,7 @@ import { transferEntry } from '../../ledger/index.ts';
 import { postTransferAtOnce } from './post-at-once.ts';
 import type { TransferPreflight } from './preflight.ts';
 
-/** The one-transaction path of POST /api/transfers (ADR 0032), called directly. */
+/** The common path of POST /api/transfers (ADR 0043), called directly. */
 describe('postTransferAtOnce', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof paymentsScene>>;
@@ -51,24 +51,36 @@ describe('postTransferAtOnce', () => {
     return [Number(r!.entries), Number(r!.audits)];
   };
 
-  it('locks both accounts with the statement that reads the checks, then posts on them in that transaction', async () => {
-    let lockedByThisTransaction: boolean[] = [];
-    const posted = await postTransferAtOnce(t.app.db, query('AT-ONCE-1'), async (checks, tx) => {
-      // A row this transaction locked carries its transaction id in xmax.
-      lockedByThisTransaction = (
-        await queryRows<{ mine: boolean }>(
-          tx,
-          sql`select xmax::text = (pg_current_xact_id()::text::bigint % 4294967296)::text as mine
-              from accounts where account_number in (${from}, ${to})`,
-        )
-      ).map((r) => r.mine);
-      expect(checks.locked.map((a) => a.account_number).sort()).toEqual([from, to].sort());
-      return entry(checks, tx, 'AT-ONCE-1', '25');
+  it("reads the checks with the day's totals in one statement, then posts in one call", async () => {
+    const posted = await postTransferAtOnce(t.app.db, query('AT-ONCE-1'), async (checks, db) => {
+      expect([checks.from.number, checks.to.number]).toEqual([from, to]);
+      expect(checks.dailyTotals).toEqual({ maker: '0', account: '0' });
+      return entry(checks, db, 'AT-ONCE-1', '25');
     });
-    expect(lockedByThisTransaction).toEqual([true, true]);
     expect(posted?.entry.reference).toBe('AT-ONCE-1');
     expect([await balanceOf(t.app, from), await balanceOf(t.app, to)]).toEqual(['975.00', '25.00']);
     expect(await kept('AT-ONCE-1')).toEqual([1, 1]);
+    const totals = await postTransferAtOnce(t.app.db, query('AT-ONCE-1b'), async (checks) => {
+      expect(checks.dailyTotals?.account).toBe('25.00');
+      return null;
+    });
+    expect(totals).toBeNull();
+  });
+
+  it('posts nothing over the day cap, read again under the account lock, even when two race', async () => {
+    const capped = (reference: string, limit: string) =>
+      postTransferAtOnce(t.app.db, query(reference), async (checks, db) => ({
+        ...(await entry(checks, db, reference, '10')),
+        accountDayCap: { accountId: checks.from.id, sources: ['transfer'], limit },
+      }));
+    // 25.00 moved today already: 10 more is 35.00, over a cap of 30.00.
+    expect(await capped('AT-ONCE-CAP-1', '30.00')).toBeNull();
+    expect(await kept('AT-ONCE-CAP-1')).toEqual([0, 0]);
+    // Two at once, room for one (25 + 10 <= 40 < 25 + 20): exactly one posts.
+    const both = await Promise.all([capped('AT-ONCE-CAP-2', '40.00'), capped('AT-ONCE-CAP-3', '40.00')]);
+    expect(both.filter((p) => p !== null)).toHaveLength(1);
+    expect(await balanceOf(t.app, from)).toBe('965.00');
+    expect(await ledgerViolations(t.app)).toEqual([]);
   });
 
   it('keeps nothing and answers null when the plan declines or the ledger refuses', async () => {
@@ -82,7 +94,7 @@ describe('postTransferAtOnce', () => {
       [0, 0],
       [0, 0],
     ]);
-    expect(await balanceOf(t.app, from)).toBe('975.00');
+    expect(await balanceOf(t.app, from)).toBe('965.00');
     expect(await ledgerViolations(t.app)).toEqual([]);
   });
 });

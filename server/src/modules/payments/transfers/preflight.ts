@@ -3,7 +3,13 @@ import type { RoleLimit } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { preparedRows } from '../../../db/prepared.ts';
 import { approvalIdByReferenceSql } from '../../approvals/index.ts';
-import { limitRowsSql, limitsFromRows, type LimitRow } from '../../roles/index.ts';
+import {
+  dailyTotalsSql,
+  limitRowsSql,
+  limitsFromRows,
+  type DailyTotals,
+  type LimitRow,
+} from '../../roles/index.ts';
 import { entryByReferenceSql, type LockedAccount } from '../../ledger/index.ts';
 import { inOrderAsked, payAccountsSql, type PayAccount, type PayAccountRow } from '../accounts.ts';
 
@@ -33,6 +39,8 @@ export interface TransferPreflight {
   /** The entry this reference posted earlier, if any, with the rate it recorded. */
   entry: { id: string; fx_rate: string | null } | null;
   limits: RoleLimit[];
+  /** With `daily`: the business day's transfer totals of the maker and of the paying account. */
+  dailyTotals: DailyTotals | null;
 }
 
 /**
@@ -45,6 +53,8 @@ export async function transferPreflight(
   q: { from: string; to: string; reference: string; userId: string },
   /** Lock both accounts (in a transaction that then posts on them: postEntry's alreadyLocked). */
   lock = false,
+  /** Read the day's transfer totals too (of the paying account's currency). */
+  daily = false,
 ): Promise<TransferPreflight> {
   const limits = sql`(select coalesce(json_agg(l), '[]') from (${limitRowsSql(q.userId)}) l)`;
   const accounts = lock ? lockedPayAccountsSql([q.from, q.to]) : payAccountsSql([q.from, q.to]);
@@ -53,12 +63,14 @@ export async function transferPreflight(
     approval_id: string | null;
     entry: TransferPreflight['entry'];
     limits: LimitRow[];
+    daily_totals: DailyTotals | null;
   }>(
     db,
     sql`select (select coalesce(json_agg(a), '[]') from (${accounts}) a) as accounts,
                ${approvalIdByReferenceSql('transfer', q.reference)} as approval_id,
                ${entryByReferenceSql(q.reference)} as entry,
-               ${limits} as limits`,
+               ${limits} as limits,
+               ${daily ? dailyTotalsSql({ makerId: q.userId, kind: 'maxTransfer', currency: sql`(select currency from accounts where account_number = ${q.from})`, accountNumber: q.from }) : sql`null::json`} as daily_totals`,
   );
   const [from, to] = inOrderAsked(row!.accounts, [q.from, q.to]);
   return {
@@ -68,5 +80,6 @@ export async function transferPreflight(
     approvalId: row!.approval_id,
     entry: row!.entry,
     limits: limitsFromRows(row!.limits),
+    dailyTotals: row!.daily_totals,
   };
 }

@@ -26,6 +26,7 @@ import {
 } from '../../ledger/index.ts';
 import { needsChecker, requestApprovalOnce } from '../../approvals/index.ts';
 import { dayRateFor } from '../../treasury/index.ts';
+import { accountDayCap, type DailyTotals } from '../../roles/index.ts';
 import { actorOf, mustFindAccountPair } from '../accounts.ts';
 import { registerTransferCommand } from './command.ts';
 import { postTransferAtOnce } from './post-at-once.ts';
@@ -85,13 +86,14 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         reference: b.reference,
         userId: u.userId,
       };
-      // The common case, a new transfer within the maker's limit, is checked and posted in one
-      // transaction; anything else (and every refusal) takes the full path below.
+      // The common case, a new transfer within the maker's limit, is checked in one statement and
+      // posted in one call; anything else (and every refusal) takes the full path below.
       // Per transfer, then the business day's totals of this maker and of the paying account.
       const withinTransferLimits = async (
         db: Database,
         limits: RoleLimit[],
         from: { currency: string; number: string },
+        dailyTotals?: DailyTotals | null,
       ) =>
         !(await needsChecker(db, app.approvals.limits, {
           type: 'transfer',
@@ -100,19 +102,24 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
           amount: b.amount,
           debitedAccount: from.number,
           limits,
+          dailyTotals: dailyTotals ?? undefined,
         }));
-      const posted = await postTransferAtOnce(app.db, q, async (checks, tx) => {
+      const posted = await postTransferAtOnce(app.db, q, async (checks, db) => {
         assertBranch(req, checks.from.branch);
         if (checks.approvalId || checks.entry) return null;
         const rate = await applyRateRule(
-          tx,
+          db,
           checks.from.currency,
           checks.to.currency,
           b.rate,
           callerHolds(req, 'treasury.rates'),
         );
-        if (backValued || !(await withinTransferLimits(tx, checks.limits, checks.from))) return null;
-        return transferEntry(tx, { ...b, rate: rate.rate }, actor, rate.details, checks);
+        const within = await withinTransferLimits(db, checks.limits, checks.from, checks.dailyTotals);
+        const cap = accountDayCap(checks.limits, 'maxTransfer', checks.from.currency);
+        if (backValued || !within || !cap) return null;
+        const entry = await transferEntry(db, { ...b, rate: rate.rate }, actor, rate.details, checks);
+        // The account's total was read without its lock: the posting reads it again under the lock.
+        return { ...entry, accountDayCap: { accountId: checks.from.id, ...cap } };
       });
       if (posted) return reply.status(201).send(posted.entry);
 
