@@ -31,6 +31,24 @@ describe('demo seed (first embedded start)', () => {
     expect(ms).toBeLessThan(20_000); // a few seconds normally; generous for a loaded CI machine
   });
 
+  it('has a person for every seeded role, signed up with the demo password, at a branch', async () => {
+    const rows = await queryRows<{ key: string; people: string }>(
+      h.db,
+      sql`select r.key, count(s.user_id)::text as people
+            from roles r
+            left join staff_roles sr on sr.role_id = r.id
+            left join staff s on s.user_id = sr.user_id and not s.is_superuser and s.home_branch is not null
+           where r.key is not null group by r.key order by r.key`,
+    );
+    expect(rows.filter((r) => r.people === '0').map((r) => r.key)).toEqual([]);
+    // A second branch's counter staff, so branch scope can be seen at work.
+    const [bo] = await queryRows<{ n: string }>(
+      h.db,
+      sql`select count(*)::text as n from staff where home_branch = '010'`,
+    );
+    expect(Number(bo!.n)).toBeGreaterThanOrEqual(2);
+  });
+
   it('is harmless when run again (steps skip existing data)', async () => {
     await seedDemo(h);
     const [n] = await queryRows<{ c: string }>(h.db, sql`select count(*) as c from customers`);

@@ -16,6 +16,55 @@ export const DEMO_SECOND_SUPERUSER = {
 } as const;
 
 /**
+ * One person per office role (demo data only, README), with the demo account's password, so every
+ * four-eyes flow can be completed by signing in as the right second person instead of granting
+ * superuser rights. Counter staff (tellers and supervisors) come from the teller module's demo step,
+ * which also stocks their vaults.
+ */
+export const DEMO_ROLE_STAFF = [
+  { email: 'manager@bankmanager.sl', fullName: 'Abu Manager Bangura', role: 'branch_manager', branch: '001' },
+  { email: 'officer@bankmanager.sl', fullName: 'Musa Officer Kanu', role: 'officer', branch: '001' },
+  { email: 'cso@bankmanager.sl', fullName: 'Mariama Service Jalloh', role: 'cso', branch: '001' },
+  {
+    email: 'accountant@bankmanager.sl',
+    fullName: 'Ibrahim Accountant Koroma',
+    role: 'accountant',
+    branch: '001',
+  },
+  {
+    email: 'compliance@bankmanager.sl',
+    fullName: 'Kadiatu Compliance Turay',
+    role: 'compliance',
+    branch: '001',
+  },
+  { email: 'auditor@bankmanager.sl', fullName: 'Sorie Auditor Kamara', role: 'auditor', branch: '001' },
+  {
+    email: 'itsecurity@bankmanager.sl',
+    fullName: 'Hawa Security Conteh',
+    role: 'it_security',
+    branch: '001',
+  },
+  {
+    email: 'credit@bankmanager.sl',
+    fullName: 'Alusine Credit Fofanah',
+    role: 'credit_officer',
+    branch: '001',
+  },
+  {
+    email: 'headofcredit@bankmanager.sl',
+    fullName: 'Christiana Credit Cole',
+    role: 'head_of_credit',
+    branch: '001',
+  },
+  {
+    email: 'committee@bankmanager.sl',
+    fullName: 'Osman Committee Kargbo',
+    role: 'credit_committee',
+    branch: '001',
+  },
+] as const;
+
+/**
  * Superusers hold the limits of their roles like everyone else; without a role every amount they
  * post would wait for approval and they could approve none. Both demo superusers hold the Branch
  * Manager's role and limits, so each can approve the other's postings. They work across the bank,
@@ -30,9 +79,9 @@ async function userIdOf(tx: Database, email: string): Promise<string | undefined
   return u?.id;
 }
 
-/** Seed step: the second superuser, and Branch Manager at Head Office for both demo superusers. */
+/** Seed step: the second superuser, Branch Manager for both demo superusers, and one person per office role. */
 export const rolesDemoStep: SeedStep = {
-  name: 'second demo superuser',
+  name: 'second demo superuser and office staff',
   async run(tx) {
     const second = await insertDemoUser(tx, {
       email: DEMO_SECOND_SUPERUSER.email,
@@ -44,5 +93,15 @@ export const rolesDemoStep: SeedStep = {
     const first = await userIdOf(tx, DEMO_ACCOUNT.credentials.email);
     for (const id of [first, second])
       if (id) await assignSeedRoles(tx, id, DEMO_SUPERUSER_ROLES, DEMO_SUPERUSER_BRANCH);
+    for (const [i, s] of DEMO_ROLE_STAFF.entries()) {
+      const id = await insertDemoUser(tx, {
+        email: s.email,
+        password: DEMO_ACCOUNT.credentials.password,
+        fullName: s.fullName,
+        mobileNo: `232760001${String(i).padStart(2, '0')}`,
+        isSuperuser: false,
+      });
+      if (id) await assignSeedRoles(tx, id, [s.role], s.branch);
+    }
   },
 };

@@ -13,7 +13,7 @@ describe('teller demo data', () => {
   });
   afterAll(() => h.close());
 
-  it('seeds an activated Teller and Supervisor at Head Office and a stocked vault, once', async () => {
+  it('seeds an activated Teller and Supervisor at Head Office and at Bo, and stocked vaults, once', async () => {
     const opts = { customers: 0, transactionsPerAccount: 0, seed: 1 };
     await h.db.transaction(async (tx) => {
       await demoAccountStep.run(tx, opts);
@@ -30,7 +30,7 @@ describe('teller demo data', () => {
     expect(staff).toEqual(
       DEMO_TELLER_STAFF.map((s) => ({
         email: s.email,
-        home_branch: '001',
+        home_branch: s.branch,
         approved: true,
         roles: s.roles[0],
       })).sort((a, b) => a.email.localeCompare(b.email)),
@@ -43,6 +43,11 @@ describe('teller demo data', () => {
       { currency: 'SLE', balance: '2000000.00' },
       { currency: 'USD', balance: '50000.00' },
     ]);
+    const [bo] = await queryRows<{ balance: string }>(
+      h.db,
+      sql`select balance::numeric(18,2)::text as balance from gl_balances() where gl_code = '1010-010' and currency = 'SLE'`,
+    );
+    expect(bo?.balance).toBe('500000.00');
     expect(await queryRows(h.db, sql`select problem from ledger_violations()`)).toEqual([]);
   });
 });

@@ -9,8 +9,9 @@ export const DEMO_TELLER_BRANCH = '001';
 
 /**
  * The demo's counter staff (demo data only, README): a Teller and a Head Teller / Supervisor at Head
- * Office, with the demo account's password, so a till can be opened, a large withdrawal approved and
- * a count signed off by two different people.
+ * Office and at Bo, with the demo account's password, so a till can be opened, a large withdrawal
+ * approved and a count signed off by two different people, and branch scope can be seen at work (a
+ * Bo supervisor decides Bo's requests, not Head Office's).
  */
 export const DEMO_TELLER_STAFF = [
   {
@@ -18,16 +19,32 @@ export const DEMO_TELLER_STAFF = [
     fullName: 'Isatu Teller Kamara',
     mobileNo: '23276000001',
     roles: ['teller'],
+    branch: DEMO_TELLER_BRANCH,
   },
   {
     email: 'supervisor@bankmanager.sl',
     fullName: 'Mohamed Supervisor Sesay',
     mobileNo: '23276000002',
     roles: ['supervisor'],
+    branch: DEMO_TELLER_BRANCH,
+  },
+  {
+    email: 'bo.teller@bankmanager.sl',
+    fullName: 'Aminata Teller Sesay',
+    mobileNo: '23276000004',
+    roles: ['teller'],
+    branch: '010',
+  },
+  {
+    email: 'bo.supervisor@bankmanager.sl',
+    fullName: 'Foday Supervisor Mansaray',
+    mobileNo: '23276000005',
+    roles: ['supervisor'],
+    branch: '010',
   },
 ] as const;
 
-/** Seed step: the counter staff, and Head Office's vault stocked from the central bank (SLE) and nostro (USD). */
+/** Seed step: the counter staff, Head Office's vault stocked from the central bank (SLE) and nostro (USD), and Bo's (SLE). */
 export const tellerDemoStep: SeedStep = {
   name: 'teller demo',
   async run(tx) {
@@ -39,7 +56,7 @@ export const tellerDemoStep: SeedStep = {
         mobileNo: s.mobileNo,
         isSuperuser: false,
       });
-      if (id) await assignSeedRoles(tx, id, [...s.roles], DEMO_TELLER_BRANCH);
+      if (id) await assignSeedRoles(tx, id, [...s.roles], s.branch);
     }
     const vault = vaultGl(DEMO_TELLER_BRANCH);
     // Once: a second run of the seed finds the reference and posts nothing.
@@ -54,6 +71,17 @@ export const tellerDemoStep: SeedStep = {
         { glCode: '1040', currency: 'USD', side: 'credit', amount: '50000.00' },
       ],
       audit: { action: 'seed.vault', targetType: 'gl_account', targetId: vault },
+    });
+    const boVault = vaultGl('010');
+    await postEntryOnce(tx, {
+      source: 'seed',
+      narration: 'Bo vault stocked: Leones from the Bank of Sierra Leone',
+      reference: 'SEED-VAULT-010',
+      lines: [
+        { glCode: boVault, currency: 'SLE', side: 'debit', amount: '500000.00' },
+        { glCode: '1030', currency: 'SLE', side: 'credit', amount: '500000.00' },
+      ],
+      audit: { action: 'seed.vault', targetType: 'gl_account', targetId: boVault },
     });
   },
 };
