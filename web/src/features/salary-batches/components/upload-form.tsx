@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { parseSalaryCsv, salaryBatchCreateSchema, type SalaryBatch } from '@bankmanager/contracts';
 import { AccountNumberControl } from '@/components/accounts/account-number-field';
 import { Spinner } from '@/components/feedback/spinner';
+import { FileInput } from '@/components/ui/file-input';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
@@ -72,12 +73,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (b: SalaryBatch) => voi
             file ? `${file.name}: ${file.lines.toLocaleString('en-US')} lines` : 'A header row is optional.'
           }
         >
-          <input
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            className="text-sm file:mr-3 file:rounded-md file:border file:px-3 file:py-1"
-            onChange={(e) => void choose(e.target.files?.[0])}
-          />
+          <FileInput accept=".csv,text/csv,text/plain" onFile={(file) => void choose(file)} />
         </Field>
       </div>
       {refusal ? (

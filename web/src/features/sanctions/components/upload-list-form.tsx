@@ -7,6 +7,7 @@ import {
   type SanctionsSource,
 } from '@bankmanager/contracts';
 import { Spinner } from '@/components/feedback/spinner';
+import { FileInput } from '@/components/ui/file-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
@@ -71,12 +72,7 @@ export function UploadListForm() {
               : 'The consolidated list, downloaded from the Security Council’s site.'
           }
         >
-          <input
-            type="file"
-            accept={ACCEPT[source]}
-            className="text-sm file:mr-3 file:rounded-md file:border file:px-3 file:py-1"
-            onChange={(e) => void choose(e.target.files?.[0])}
-          />
+          <FileInput accept={ACCEPT[source]} onFile={(file) => void choose(file)} />
         </Field>
       </div>
       {refusal ? (
