@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { matchRoutes, MemoryRouter } from 'react-router';
+import { paths } from '@/config/paths';
 import { describe, expect, it } from 'vitest';
 import { MegaMenu } from '@/features/menu';
 import { ScreensContext } from '@/lib/screens';
@@ -48,5 +49,18 @@ describe('menu marks from the route table', () => {
     expect(soon(screen.getByRole('menuitem', { name: /^Loan Administration/ }))).toBe(false);
     expect(soon(screen.getByRole('menuitem', { name: /^Loan Simulation/ }))).toBe(false);
     expect(soon(screen.getByRole('menuitem', { name: /^Loan Manager/ }))).toBe(true);
+  });
+
+  it('opens one screen from both entries that name it, never one working and one "Soon"', async () => {
+    const target = (path: string) =>
+      (matchRoutes(APP_ROUTES, path)?.at(-1)?.route.element as { props?: { to?: string } } | undefined)?.props
+        ?.to;
+    expect(target('/security/audit-trail')).toBe(paths.securityAudit);
+    expect(target('/solutions/salary-import')).toBe(paths.salaryImport);
+    renderMenu();
+    await userEvent.hover(screen.getByRole('menuitem', { name: 'Security' }));
+    expect(soon(screen.getByRole('menuitem', { name: /^Audit Trail/ }))).toBe(false);
+    await userEvent.hover(screen.getByRole('menuitem', { name: 'Extended' }));
+    expect(soon(screen.getByRole('menuitem', { name: /^Salary Import/ }))).toBe(false);
   });
 });

@@ -70,6 +70,10 @@ export function AppRoutes() {
         <Route path={paths.accountEnquiry} element={<AccountEnquiry />} />
         <Route path={paths.securityUsers} element={<StaffUsers />} />
         <Route path={paths.securityAudit} element={<AuditTrail />} />
+        {/* The menu names some screens twice (Audit and Audit Trail; two Salary Imports): one screen, one address. */}
+        {Object.entries(paths.menuAliases).map(([alias, to]) => (
+          <Route key={alias} path={alias} element={<Navigate to={to} replace />} />
+        ))}
         <Route path={paths.mfaChallenge} element={<MfaChallenge />} />
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.objectLibrary} element={<ObjectLibrary />} />

@@ -17,6 +17,11 @@ export const paths = {
   securityUsers: '/security/users',
   /** The audit trail (superusers only). */
   securityAudit: '/security/audit',
+  /** The menu's second names for screens that exist once: each opens the first (see the router). */
+  menuAliases: {
+    '/security/audit-trail': '/security/audit',
+    '/solutions/salary-import': '/transactions/other/salary-import',
+  } as Record<string, string>,
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
   /**

@@ -62,15 +62,27 @@ export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
 export const BLOCK_KINDS = ['debit', 'total'] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
-/** The actions an account in `status` allows, in menu order (a total block cannot be tightened). */
+/** The account's opening day and the business date, for the actions that depend on its age. */
+export interface AccountDates {
+  openedOn: string | null;
+  businessDate: string;
+}
+
+/**
+ * The actions an account in `status` allows, in menu order (a total block cannot be tightened). Given
+ * the dates, an account opened on the business date is not offered "Mark dormant": it has had no time
+ * to fall quiet, and the server refuses it the same way.
+ */
 export const accountActionsFrom = (
   status: AccountStatus,
   blockKind: BlockKind | null = null,
+  dates?: AccountDates,
 ): AccountAction[] =>
   ACCOUNT_ACTION_LIST.filter(
     (a) =>
       (ACCOUNT_ACTIONS[a].from as readonly string[]).includes(status) &&
-      !(a === 'block_total' && status === 'Blocked' && blockKind === 'total'),
+      !(a === 'block_total' && status === 'Blocked' && blockKind === 'total') &&
+      !(a === 'mark_dormant' && dates?.openedOn != null && dates.openedOn >= dates.businessDate),
   );
 
 /**

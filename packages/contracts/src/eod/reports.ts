@@ -29,7 +29,9 @@ export const eodReportSchema = z.object({
   report: z.enum(EOD_REPORTS),
   title: z.string(),
   subtitle: z.array(z.string()),
-  columns: z.array(z.object({ title: z.string(), numeric: z.boolean() })),
+  /** `money`: amounts shown in the row's currency (the cell at `currencyColumn`) on screen and in the PDF. */
+  columns: z.array(z.object({ title: z.string(), numeric: z.boolean(), money: z.boolean().optional() })),
+  currencyColumn: z.number().int().optional(),
   rows: z.array(z.array(z.string())),
   totals: z.array(z.array(z.string())),
   /** More rows than a report shows (dormant accounts): the CSV has them all. */

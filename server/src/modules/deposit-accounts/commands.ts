@@ -6,6 +6,7 @@ import { type Approvals } from '../approvals/index.ts';
 import { loadAccount, refuse } from './account-row.ts';
 import { auditAccount } from './audit.ts';
 import { closingJournal, payoutAccountFor } from './close.ts';
+import { currentBusinessDate } from '../../db/business-date.ts';
 import { applyStatus, assertClosable, assertTransition, type StatusCommand } from './status.ts';
 
 export interface OverdraftCommand {
@@ -81,7 +82,7 @@ export function registerAccountCommands(approvals: Approvals): void {
     execute: async (tx, command, ctx) => {
       const c = command as StatusCommand;
       const a = await loadAccount(tx, c.accountNumber, true);
-      assertTransition(a, c.action);
+      assertTransition(a, c.action, await currentBusinessDate(tx));
       let extra = {};
       if (c.action === 'close') {
         // Checked again: a hold or another request may have arrived since the maker asked.

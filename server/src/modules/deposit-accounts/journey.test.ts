@@ -54,6 +54,23 @@ describe('an account from opening to closing', () => {
     return accountNumber as string;
   }
 
+  it('neither offers nor allows "Mark dormant" on an account opened on the business date', async () => {
+    const n = await activeAccount(await testCustomer(t.app));
+    const actionsOf = async () =>
+      (await call(boss, 'GET', `/api/accounts/${n}/manage`)).json<{ actions: string[] }>().actions;
+    expect(await actionsOf()).not.toContain('mark_dormant');
+    const refused = await call(boss, 'POST', `/api/accounts/${n}/status`, {
+      action: 'mark_dormant',
+      reason: 'Quiet',
+    });
+    expect([refused.statusCode, refused.json().details?.code]).toEqual([409, 'transition_not_allowed']);
+    // The same account a day older: the action is offered.
+    await t.app.db.execute(
+      sql`update accounts set opened_on = current_business_date() - 1 where account_number = ${n}`,
+    );
+    expect(await actionsOf()).toContain('mark_dormant');
+  });
+
   it('walks the whole lifecycle with four-eyes, holds and blocks, and closes to zero', async () => {
     const custId = await testCustomer(t.app);
     const opened = await call(cso, 'POST', '/api/accounts', {

@@ -62,7 +62,8 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const a = await loadAccount(app.db, req.params.number);
       assertBranch(req, a.branch);
-      const terms = await termsInForce(app.db, a.productCode, await currentBusinessDate(app.db));
+      const businessDate = await currentBusinessDate(app.db);
+      const terms = await termsInForce(app.db, a.productCode, businessDate);
       const [p] = await queryRows<{ n: number }>(
         app.db,
         sql`select count(*)::int as n from approval_requests where subject_type = 'account'
@@ -75,7 +76,9 @@ export const accountReadRoutes: FastifyPluginAsyncZod = async (app) => {
         // Accrued daily by end of day, booked to the GL in cents, not yet posted to the account.
         accruedInterest: await accruedInterestOf(app.db, a.id),
         pendingApprovals: Number(p!.n),
-        actions: accountActionsFrom(a.status, a.blockKind).filter((x) => mayAsk(req, x)),
+        actions: accountActionsFrom(a.status, a.blockKind, { openedOn: a.openedOn, businessDate }).filter(
+          (x) => mayAsk(req, x),
+        ),
       };
     },
   );

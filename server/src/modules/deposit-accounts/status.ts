@@ -15,8 +15,8 @@ export interface StatusCommand {
 }
 
 /** 409 transition_not_allowed unless contracts' table allows `action` from the account's status now. */
-export function assertTransition(a: AccountFacts, action: AccountAction): void {
-  if (!accountActionsFrom(a.status, a.blockKind).includes(action))
+export function assertTransition(a: AccountFacts, action: AccountAction, businessDate: string): void {
+  if (!accountActionsFrom(a.status, a.blockKind, { openedOn: a.openedOn, businessDate }).includes(action))
     throw refuse('transition_not_allowed', { status: a.status, action });
 }
 

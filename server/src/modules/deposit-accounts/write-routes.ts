@@ -65,7 +65,7 @@ export const accountWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.db.transaction(async (tx) => {
         const a = await loadAccount(tx, number, true);
         assertBranch(req, a.branch);
-        assertTransition(a, action);
+        assertTransition(a, action, await currentBusinessDate(tx));
         if (!ACCOUNT_ACTIONS[action].fourEyes) {
           await applyStatus(tx, a, action, reason, maker);
           return { row: toRow(await loadAccount(tx, number)) };

@@ -29,7 +29,7 @@ describe('end-of-day reports and past-date trial balances', () => {
     const r = res.json<EodReport>();
     expect(r.rows).toHaveLength(EOD_STEPS.length);
     expect(r.rows.find((x) => x[0] === 'Interest posting with 15% withholding tax')?.[7]).toMatch(
-      /SLE WHT: \d/,
+      /WHT: Le \d/,
     );
     expect(r.subtitle[0]).toBe('Business date 2026-10-30 → 2026-11-02');
   });

@@ -189,7 +189,7 @@ export class EodRunner {
           sql`rows_done = ${r.done}, rows_failed = ${r.failed ?? 0}, rows_total = ${r.done}, totals = ${JSON.stringify(r.totals ?? {})}::jsonb`,
         );
       }
-      const totals = await stepTotals(db, ctx.step, ctx.run.businessDate);
+      const totals = await stepTotals(db, ctx.step, ctx.run);
       await setStep(
         db,
         ctx,

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EodStep } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { postingProductsOn } from './rates.ts';
+import type { RunFacts } from './step-context.ts';
 
 /**
  * Interest booked by accrual for the day, of the given kinds: the credit step books `credit`, the
@@ -23,12 +25,22 @@ function accrualTotals(kinds: Array<'credit' | 'debit'>) {
  * What a step did, read back from what it left per account for the date (so a resumed or retried
  * step reports the whole day, not its last attempt). Keys are labels; values decimal strings.
  */
-const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
+const QUERIES: Partial<Record<EodStep, (d: string, run: RunFacts) => SQL>> = {
   credit_accrual: accrualTotals(['credit']),
   overdraft_accrual: accrualTotals(['debit']),
   accrual_after_posting: accrualTotals(['credit', 'debit']),
-  interest_posting: (d) => sql`
-    select currency || ' ' || t.k as k, t.v as v from (
+  // Rows the step counted but did not post are explained by why they wait, so "940 / 980" adds up.
+  interest_posting: (d, run) => sql`
+    select 'not posted, ' || case when a.status = 'Blocked' then 'account totally blocked' else 'account ' || lower(a.status) end as k,
+           count(*)::text as v
+      from account_interest i join accounts a on a.id = i.account_id
+     where i.credit_booked > 0 and a.product_code in ${postingProductsOn(d, run.monthEnd, run.quarterEnd)}
+       and (a.status not in ('Active', 'Dormant', 'Blocked') or (a.status = 'Blocked' and a.block_kind = 'total'))
+       and (select true from interest_postings ip where ip.business_date = ${d}::date and ip.kind = 'credit' and ip.account_id = a.id) is null
+     group by 1
+    union all
+    -- A money figure's key starts with its currency; a count's ends with it (contracts' describeStepTotal).
+    select case when t.k = 'accounts' then 'accounts in ' || currency else currency || ' ' || t.k end as k, t.v as v from (
       select currency, 'gross' as k, sum(gross)::text as v, 1 as o from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
       union all select currency, 'WHT', sum(wht)::text, 2 from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
       union all select currency, 'net', sum(net)::text, 3 from interest_postings where business_date = ${d}::date and kind = 'credit' and reason <> 'maturity' group by currency
@@ -53,10 +65,10 @@ const QUERIES: Partial<Record<EodStep, (d: string) => SQL>> = {
 export async function stepTotals(
   db: Database,
   step: EodStep,
-  date: string,
+  run: RunFacts,
 ): Promise<Record<string, string> | undefined> {
   const q = QUERIES[step];
   if (!q) return undefined;
-  const rows = await queryRows<{ k: string; v: string | null }>(db, q(date));
+  const rows = await queryRows<{ k: string; v: string | null }>(db, q(run.businessDate, run));
   return Object.fromEntries(rows.filter((r) => r.v !== null).map((r) => [r.k, r.v!]));
 }

@@ -55,7 +55,8 @@ describe('end-of-day steps over a week to a month end', () => {
     | 'sleepy'
     | 'credited'
     | 'awake'
-    | 'drowsy';
+    | 'drowsy'
+    | 'frozen';
   const ids = {} as Record<Key, number>;
   const scene = useEodScene('2026-11-24', { eod: { chunkRows: 3, leaseSeconds: 20 } });
   beforeAll(async () => {
@@ -64,6 +65,7 @@ describe('end-of-day steps over a week to a month end', () => {
 
   it('accrues each tier at its own rate and overdraft interest on a balance below zero (Tue 24 Nov)', async () => {
     ids.small = (await openAccount(t.app, { product: 'E-TIER', deposit: '5000.00' })).id;
+    ids.frozen = (await openAccount(t.app, { product: 'E-TIER', deposit: '5000.00' })).id;
     ids.mid = (await openAccount(t.app, { product: 'E-TIER', deposit: '50000.00' })).id;
     ids.big = (await openAccount(t.app, { product: 'E-TIER', deposit: '200000.00' })).id;
     ids.od = (await openAccount(t.app, { product: 'E-CUR', overdraftLimit: '10000.00' })).id;
@@ -190,6 +192,10 @@ describe('end-of-day steps over a week to a month end', () => {
   });
 
   it('posts interest with WHT and charges fees at the month end; an account without room is recorded (Mon 30 Nov)', async () => {
+    // A totally blocked account keeps its interest for a later posting; the step says so.
+    await t.app.db.execute(
+      sql`update accounts set status = 'Blocked', block_kind = 'total' where id = ${ids.frozen}`,
+    );
     const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
     expect(run.status, run.error ?? '').toBe('completed');
     expect(run.monthEnd).toBe(true);
@@ -198,6 +204,10 @@ describe('end-of-day steps over a week to a month end', () => {
       sql`select gross::text, wht::text, net::text from interest_postings where account_id = ${ids.small} and reason = 'month_end'`,
     );
     expect(p).toEqual([{ gross: '8.77', wht: '1.32', net: '7.45' }]);
+    const posting = run.steps.find((s) => s.step === 'interest_posting')!;
+    expect(posting.totals['not posted, account totally blocked']).toBe('1');
+    expect(posting.rowsTotal - posting.rowsDone - posting.rowsFailed).toBe(1);
+    expect((await accrued(t, ids.frozen))!.credit).not.toBe('0.0000000000');
     expect((await balanceOf(t, ids.small)).b).toBe('5007.45');
     // USD interest withholds into 2521 (USD), not 2520.
     const usdWht = await glBalance(t, '2521', 'USD');

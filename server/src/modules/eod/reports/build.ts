@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  describeStepTotals,
   EOD_REPORT_TITLES,
   EOD_STEP_LABELS,
   type EodReport,
@@ -15,6 +16,8 @@ import { currentBusinessDate } from '../../../db/business-date.ts';
 export const SCREEN_ROWS = 2000;
 
 const col = (title: string, numeric = false) => ({ title, numeric });
+/** Shown as money in the row's currency on screen and in the PDF; the CSV keeps the raw decimal. */
+const money = (title: string) => ({ title, numeric: true, money: true });
 type Cells = Record<string, unknown> & { c: string[] };
 
 /** The business date the last completed run closed, else the day before the business date. */
@@ -40,15 +43,16 @@ async function daily(db: Database, q: EodReportQuery): Promise<EodReport> {
           from eod_runs where business_date = ${date}::date order by (status = 'completed') desc, id desc limit 1`,
   );
   const steps = run
-    ? await queryRows<Cells & { step: EodStep }>(
+    ? await queryRows<Cells & { step: EodStep; totals: Record<string, string>; note: string | null }>(
         db,
-        sql`select step, array[status, rows_done::text, rows_total::text, rows_failed::text,
+        sql`select step, totals, note, array[status, rows_done::text, rows_total::text, rows_failed::text,
                      coalesce(to_char(started_at at time zone 'UTC', 'HH24:MI:SS'), ''),
-                     coalesce(round(extract(epoch from finished_at - started_at)::numeric, 1)::text, ''),
-                     coalesce((select string_agg(k || ': ' || v, '; ' order by k) from jsonb_each_text(totals) t(k, v)), note, '')] as c
+                     coalesce(round(extract(epoch from finished_at - started_at)::numeric, 1)::text, '')] as c
               from eod_run_steps where run_id = ${run.id}::bigint order by position`,
       )
     : [];
+  const whatItDid = (s: { totals: Record<string, string>; note: string | null }) =>
+    Object.keys(s.totals).length > 0 ? describeStepTotals(s.totals) : (s.note ?? '');
   return {
     report: 'daily',
     title: EOD_REPORT_TITLES.daily,
@@ -68,7 +72,7 @@ async function daily(db: Database, q: EodReportQuery): Promise<EodReport> {
       col('Seconds', true),
       col('What it did'),
     ],
-    rows: steps.map((s) => [EOD_STEP_LABELS[s.step], ...s.c]),
+    rows: steps.map((s) => [EOD_STEP_LABELS[s.step], ...s.c, whatItDid(s)]),
     totals: [],
     truncated: false,
   };
@@ -121,13 +125,14 @@ async function interest(db: Database, q: EodReportQuery): Promise<EodReport> {
       col('Product'),
       col('Branch'),
       col('Ccy'),
-      col('Accrued', true),
-      col('Paid gross', true),
-      col('WHT', true),
-      col('Net', true),
-      col('OD accrued', true),
-      col('OD charged', true),
+      money('Accrued'),
+      money('Paid gross'),
+      money('WHT'),
+      money('Net'),
+      money('OD accrued'),
+      money('OD charged'),
     ],
+    currencyColumn: 2,
     rows: rows.map((r) => r.c),
     totals: totals.map((r) => r.c),
     truncated: false,
@@ -163,9 +168,10 @@ async function wht(db: Database, q: EodReportQuery): Promise<EodReport> {
       col('Ccy'),
       col('Payable GL'),
       col('Postings', true),
-      col('Gross interest', true),
-      col('WHT', true),
+      money('Gross interest'),
+      money('WHT'),
     ],
+    currencyColumn: 2,
     rows: rows.map((r) => r.c),
     totals: totals.map((r) => r.c),
     truncated: false,

@@ -1,4 +1,4 @@
-import type { EodReport } from '@bankmanager/contracts';
+import { displayReportCell, type EodReport } from '@bankmanager/contracts';
 import { csvRow } from '../../../lib/csv.ts';
 import { reportPdf, type PdfRow } from '../../../lib/report-pdf.ts';
 
@@ -20,7 +20,9 @@ export function eodReportPdf(r: EodReport): PDFKit.PDFDocument {
   const numeric = r.columns.filter((c) => c.numeric).length;
   const numWidth = Math.min(62, Math.floor((page * 0.6) / Math.max(1, numeric)));
   const textWidth = Math.floor((page - numeric * numWidth) / Math.max(1, r.columns.length - numeric));
-  const rows: PdfRow[] = [...r.rows, ...r.totals.map((t) => ({ bold: t }))];
+  // Money as money in its row's currency, counts grouped: the PDF reads like the screen.
+  const shown = (row: string[]) => row.map((_, j) => displayReportCell(r, row, j));
+  const rows: PdfRow[] = [...r.rows.map(shown), ...r.totals.map((t) => ({ bold: shown(t) }))];
   if (r.truncated) rows.push({ warning: 'More rows than a PDF shows: download the CSV for all of them.' });
   return reportPdf({
     title: r.title,

@@ -1,4 +1,4 @@
-import type { EodReport } from '@bankmanager/contracts';
+import { displayReportCell, type EodReport } from '@bankmanager/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 /** An end-of-day report as the CSV and PDF show it: the same columns, rows and totals. */
@@ -29,13 +29,13 @@ export function ReportTable({ report }: { report: EodReport }) {
             ) : null}
             {[...report.rows, ...report.totals].map((row, i) => (
               <TableRow key={i} className={i >= report.rows.length ? 'font-semibold' : undefined}>
-                {row.map((cell, j) => (
+                {row.map((_, j) => (
                   <TableCell
                     key={j}
                     align={report.columns[j]?.numeric ? 'right' : undefined}
                     className="tabular-nums"
                   >
-                    {cell}
+                    {displayReportCell(report, row, j)}
                   </TableCell>
                 ))}
               </TableRow>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatCount, type EodRun } from '@bankmanager/contracts';
+import { describeStepTotals, formatCount, type EodRun } from '@bankmanager/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { duration, stepProgress } from '../lib/progress';
 import { StateBadge } from './state-badge';
@@ -37,12 +37,7 @@ export function StepTable({ run }: { run: EodRun }) {
           {run.steps.map((s) => {
             const p = stepProgress(s, now);
             const did =
-              s.error ??
-              (Object.keys(s.totals).length
-                ? Object.entries(s.totals)
-                    .map(([k, v]) => `${k}: ${v}`)
-                    .join(' · ')
-                : (s.note ?? ''));
+              s.error ?? (Object.keys(s.totals).length ? describeStepTotals(s.totals) : (s.note ?? ''));
             return (
               <TableRow key={s.step} data-step={s.step}>
                 <TableCell className="font-medium">{s.label}</TableCell>

@@ -42,6 +42,22 @@ describe('<MegaMenu>', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  it('keeps open on click the panel that hover opened, and closes it on a second click', async () => {
+    renderMenu();
+    const top = screen.getByRole('menuitem', { name: 'Transaction' });
+    await userEvent.hover(top);
+    expect(top).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(top);
+    expect(top).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu', { name: 'Transaction' })).toBeInTheDocument();
+    await userEvent.click(top);
+    expect(top).toHaveAttribute('aria-expanded', 'false');
+    // A click on another heading opens its panel at once.
+    const account = screen.getByRole('menuitem', { name: 'Account' });
+    await userEvent.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('follows the menubar keyboard pattern', async () => {
     renderMenu();
     const enquiries = screen.getByRole('menuitem', { name: 'Enquiries' });

@@ -21,11 +21,22 @@ export function MegaMenu({ items = MENU, className }: { items?: MenuItem[]; clas
   const panelRef = useRef<HTMLDivElement | null>(null);
   // Focus we move back onto a top item after Escape must not reopen its panel.
   const quietFocus = useRef(false);
+  // A click toggles only a panel that an earlier click opened: hover and the click's own focus open the
+  // panel first, and the click that follows must keep it open, not close what the user came to see.
+  const openedByClick = useRef(false);
 
   const openAt = (i: number) => {
-    if (open !== i) setActiveSub(0);
+    if (open !== i) {
+      setActiveSub(0);
+      openedByClick.current = false;
+    }
     setOpen(items[i]?.subMenus?.length ? i : null);
     setTabStop(i);
+  };
+  const clickTop = (i: number) => {
+    if (open === i && openedByClick.current) return close();
+    openAt(i);
+    openedByClick.current = true;
   };
   const close = () => setOpen(null);
   const focusTop = (i: number, quiet = false) => {
@@ -155,7 +166,7 @@ export function MegaMenu({ items = MENU, className }: { items?: MenuItem[]; clas
                 aria-expanded={hasPanel ? open === i : undefined}
                 aria-controls={hasPanel && open === i ? `${baseId}-panel` : undefined}
                 onFocus={() => (quietFocus.current ? setTabStop(i) : openAt(i))}
-                onClick={() => (hasPanel ? (open === i ? close() : openAt(i)) : void navigate(item.path))}
+                onClick={() => (hasPanel ? clickTop(i) : void navigate(item.path))}
                 onKeyDown={(e) => onTopKeyDown(e, i)}
                 className={cn(
                   'focus-visible:ring-ring hover:bg-accent hover:text-accent-foreground inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2',
