@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isPermission, type Permission } from '@bankmanager/contracts/permissions';
 import { supabase } from '@/lib/supabase';
 
 /** One page of a folder: what the storage service lists (folders have a null id). */
@@ -17,6 +18,14 @@ async function unwrap<T>(p: Promise<{ data: T | null; error: Error | null }>): P
   if (error) throw new Error(error.message);
   return data as T;
 }
+
+/**
+ * A bucket's objects are listed only for holders of its read permission; a bucket without one (the
+ * retired legacy buckets) is the service role's alone, superusers included. The library offers only
+ * the buckets the caller can open.
+ */
+export const mayOpenBucket = (b: { read_permission?: string | null }, can: (p: Permission) => boolean) =>
+  typeof b.read_permission === 'string' && isPermission(b.read_permission) && can(b.read_permission);
 
 export function useBuckets() {
   return useQuery({

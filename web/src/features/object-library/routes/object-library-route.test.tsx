@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '@/lib/testing/render-at-url';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
 
 const { list, from } = vi.hoisted(() => {
   const list = vi.fn();
@@ -12,8 +13,10 @@ vi.mock('@/lib/supabase', () => ({
     storage: {
       listBuckets: async () => ({
         data: [
-          { id: 'avatars', name: 'avatars', public: true },
-          { id: 'docs', name: 'docs', public: false },
+          { id: 'avatars', name: 'avatars', public: true, read_permission: 'storage.manage' },
+          { id: 'docs', name: 'docs', public: false, read_permission: 'customers.read' },
+          // A retired bucket: no read permission, so only the service role may list it.
+          { id: 'legacy', name: 'legacy', public: false, read_permission: null },
         ],
         error: null,
       }),
@@ -21,7 +24,13 @@ vi.mock('@/lib/supabase', () => ({
     },
   },
 }));
-const { ObjectLibraryRoute } = await import('./object-library-route');
+const { ObjectLibraryRoute: Route } = await import('./object-library-route');
+/** As a superuser sees it: every permission held. */
+const ObjectLibraryRoute = () => (
+  <PermissionsContext value={{ me: null, can: () => true, reload: () => {} }}>
+    <Route />
+  </PermissionsContext>
+);
 const { OBJECTS_PAGE_SIZE } = await import('../api/storage');
 
 const PATH = '/system/batch-control/object-library';
@@ -54,5 +63,13 @@ describe('Object library: bucket, folder and page in the URL', () => {
     await screen.findByText('march/');
     expect(from).toHaveBeenLastCalledWith('avatars');
     expect(list).toHaveBeenLastCalledWith('', expect.objectContaining({ offset: 0 }));
+  });
+
+  it('never offers a bucket nobody but the service role can open, superusers included', async () => {
+    renderAtUrl(<ObjectLibraryRoute />, `${PATH}?bucket=legacy`);
+    await screen.findByText('march/');
+    expect(from).not.toHaveBeenCalledWith('legacy');
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['avatars (public)', 'docs']);
   });
 });

@@ -4,7 +4,15 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useUrlPage, useUrlParams } from '@/hooks/use-url-state';
 import { toast } from '@/lib/toast';
-import { signedUrl, useBuckets, useObjects, useRemoveObject, type LibraryEntry } from '../api/storage';
+import { usePermissions } from '@/lib/permissions';
+import {
+  mayOpenBucket,
+  signedUrl,
+  useBuckets,
+  useObjects,
+  useRemoveObject,
+  type LibraryEntry,
+} from '../api/storage';
 import { DeleteDialog } from '../components/delete-dialog';
 import { ObjectsTable } from '../components/objects-table';
 import { PreviewDialog } from '../components/preview-dialog';
@@ -21,10 +29,12 @@ const failed = (title: string) => (err: unknown) =>
 export function ObjectLibraryRoute() {
   useDocumentTitle('Object Library');
   const buckets = useBuckets();
+  const { can } = usePermissions();
+  const openable = buckets.data?.filter((b) => mayOpenBucket(b, can));
   // The bucket, the folder and the page live in the query string: a reload, Back or a shared link
   // keeps them. A bucket the list does not have opens the first one.
   const [params, setParams] = useUrlParams();
-  const bucket = (buckets.data?.find((b) => b.id === params.get('bucket')) ?? buckets.data?.[0])?.id;
+  const bucket = (openable?.find((b) => b.id === params.get('bucket')) ?? openable?.[0])?.id;
   const prefix = folderFromUrl(params.get('folder'));
   const [urlPage, setPage] = useUrlPage();
   const page = Math.min(urlPage, LAST_PAGE);
@@ -55,7 +65,7 @@ export function ObjectLibraryRoute() {
             value={bucket ?? ''}
             onChange={(ev) => setParams({ bucket: ev.target.value, folder: null, page: null })}
           >
-            {(buckets.data ?? []).map((b) => (
+            {(openable ?? []).map((b) => (
               <option key={b.id} value={b.id}>
                 {b.public ? `${b.name} (public)` : b.name}
               </option>
