@@ -49,6 +49,17 @@ export function useCreateForm(kind: KindRoute) {
     });
   }, [form, kind, step]);
 
+  // A field that shows an error is checked again as it changes: Next's check marks no field touched,
+  // so "onTouched" alone left "required" under a value chosen afterwards until the field lost focus.
+  useEffect(() => {
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        if (name && form.getFieldState(name).invalid) void form.trigger(name);
+      },
+    });
+  }, [form]);
+
   function goTo(i: number, focus?: string) {
     flushSync(() => setStep(i));
     if (hasDraft) saveDraft(kind, { step: i, values: form.getValues() });

@@ -67,6 +67,24 @@ describe('new private customer', () => {
     expect(screen.getByLabelText('Title')).toHaveFocus();
   });
 
+  it('moves on from a filled first step after an earlier Next failed, with no stale error under a chosen value', async () => {
+    renderForm();
+    const nextButton = screen.getByRole('button', { name: 'Next' });
+    await userEvent.click(nextButton);
+    expect(screen.getByLabelText('Gender')).toHaveAccessibleDescription(CUSTOMER_TEXT.required);
+    await userEvent.selectOptions(screen.getByLabelText('Title'), 'Mr');
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), 'male');
+    expect(screen.getByLabelText('Gender')).not.toHaveAccessibleDescription(CUSTOMER_TEXT.required);
+    await userEvent.type(screen.getByLabelText('First name'), 'Mohamed');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Kamara');
+    await userEvent.type(screen.getByLabelText('Date of birth'), '1985-04-12');
+    const branch = screen.getByLabelText(/^Branch/);
+    await userEvent.clear(branch);
+    await userEvent.type(branch, '001');
+    await userEvent.click(nextButton);
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Identification');
+  }, 20_000);
+
   it('keeps the draft across a remount and discards it on request', async () => {
     const view = renderForm();
     await userEvent.type(screen.getByLabelText('First name'), 'Fatmata');
