@@ -6,3 +6,4 @@ export * from './apr.ts';
 export * from './schedule-form.ts';
 export * from './applications.ts';
 export * from './repayment.ts';
+export * from './application-documents.ts';
