@@ -6,6 +6,7 @@ import { LOAN_ALLOCATION_PARTS } from './products.ts';
 import {
   allocateRepayment,
   applyPrepayment,
+  payoffQuote,
   PREPAYMENT_MODES,
   principalOutstanding,
   REPAYMENT_COMPONENTS,
@@ -112,7 +113,7 @@ describe('repayment engine: properties', () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 
   it('a prepayment keeps the principal exact, never lengthens the term, and a full one leaves 0.00', () => {
     fc.assert(
@@ -160,5 +161,36 @@ describe('repayment engine: properties', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
+});
+
+describe('payoff quote: properties', () => {
+  it('adds up, owes all the principal, and never falls as the settlement date moves on', () => {
+    fc.assert(
+      fc.property(
+        loans,
+        fc.integer({ min: 0, max: 1500 }),
+        fc.integer({ min: 1, max: 40 }),
+        (loan, day, later) => {
+          const quote = (asOf: string) =>
+            payoffQuote({
+              instalments: loan.instalments,
+              annualRate: loan.annualRate,
+              asOf,
+              disbursementDate: isoDay(0),
+            });
+          const q = quote(isoDay(day));
+          const parts = [q.principal, q.interestDue, q.interestAccrued, q.fees, q.penalties].map(toCents);
+          expect(parts.reduce((a, b) => a + b, 0n)).toBe(toCents(q.total));
+          expect(q.principal).toBe(principalOutstanding(loan.instalments));
+          expect(q.principal).toBe(loan.principal);
+          for (const p of parts) expect(p).toBeGreaterThanOrEqual(0n);
+          expect(q.days).toBeGreaterThanOrEqual(0);
+          // Nothing is paid here, so a later date owes at least as much: what accrued becomes what is due.
+          expect(toCents(quote(isoDay(day + later)).total)).toBeGreaterThanOrEqual(toCents(q.total));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });

@@ -155,7 +155,7 @@ describe('repayment engine: worked examples (ADR 0046)', () => {
     });
   });
 
-  it('a payoff quote before the first due date accrues from disbursement; overdue interest is added', () => {
+  it('a payoff quote before the first due date accrues from disbursement, at most the month’s interest; overdue interest is added', () => {
     expect(
       payoffQuote({
         instalments: fresh,
@@ -163,7 +163,16 @@ describe('repayment engine: worked examples (ADR 0046)', () => {
         asOf: '2026-02-15',
         disbursementDate: '2026-01-15',
       }),
-    ).toMatchObject({ principal: '20000.00', interestAccrued: '407.67', days: 31, total: '20407.67' });
+    ).toMatchObject({ principal: '20000.00', interestAccrued: '400.00', days: 31, total: '20400.00' });
+    // Ten February: 26 days, 20,000 × 0.24 × 26 ÷ 365 = 341.9178… → 341.92, under the cap.
+    expect(
+      payoffQuote({
+        instalments: fresh,
+        annualRate: '24',
+        asOf: '2026-02-10',
+        disbursementDate: '2026-01-15',
+      }),
+    ).toMatchObject({ interestAccrued: '341.92', days: 26, total: '20341.92' });
     expect(
       payoffQuote({
         instalments: overdue,

@@ -304,7 +304,10 @@ export interface PayoffQuote {
   principal: string;
   /** Interest of instalments due on or before `asOf`, not yet paid. */
   interestDue: string;
-  /** Actual/365 on the principal outstanding since `accruedFrom`, half-up to the cent once. */
+  /**
+   * Actual/365 on the principal outstanding since `accruedFrom`, half-up to the cent once, at most
+   * the interest of the next instalment (after the last due date, not capped).
+   */
   interestAccrued: string;
   accruedFrom: string;
   days: number;
@@ -316,8 +319,8 @@ export interface PayoffQuote {
 /**
  * What settles the loan on `asOf` (ADR 0046): the principal outstanding, the unpaid interest of
  * instalments already due, interest accrued actual/365 from the last due date (or disbursement) to
- * `asOf`, and the unpaid fees and penalties of instalments already due. Nothing of a future
- * instalment's scheduled interest or fees.
+ * `asOf` (at most the next instalment's interest), and the unpaid fees and penalties of instalments
+ * already due. Nothing else of a future instalment's scheduled interest or fees.
  */
 export function payoffQuote(input: PayoffQuoteInput): PayoffQuote {
   input.instalments.forEach(checkState);
@@ -334,7 +337,12 @@ export function payoffQuote(input: PayoffQuoteInput): PayoffQuote {
     xs.reduce((s, i) => s + due(i)[c] - paid(i)[c], 0n);
   const principal = unpaid(input.instalments, 'principal');
   const interestDue = unpaid(dueNow, 'interest');
-  const accrued = toCents(accruedInterest(fromCents(principal), input.annualRate, from, input.asOf));
+  // Never more than the period under way's scheduled interest: a period longer than a twelfth of a
+  // year (a due date moved past a weekend) must not make settling early dearer than waiting for it.
+  const next = input.instalments.filter((i) => dayNumber(i.dueDate) > asOf).sort(byDue)[0];
+  const byDay = toCents(accruedInterest(fromCents(principal), input.annualRate, from, input.asOf));
+  const cap = next ? toCents(next.interestDue) : byDay;
+  const accrued = byDay < cap ? byDay : cap;
   const fees = unpaid(dueNow, 'fee');
   const penalties = unpaid(input.instalments, 'penalty');
   return {
