@@ -2930,6 +2930,25 @@ CREATE TABLE public.loan_application_collateral (
 );
 
 --
+-- Name: loan_application_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_application_documents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    application_id integer NOT NULL,
+    kind text NOT NULL,
+    object_path text NOT NULL,
+    file_name text NOT NULL,
+    content_type text NOT NULL,
+    size bigint NOT NULL,
+    uploaded_by uuid NOT NULL,
+    uploaded_by_email text NOT NULL,
+    uploaded_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT loan_application_documents_kind_check CHECK ((kind = ANY (ARRAY['payslip'::text, 'employer_letter'::text, 'collateral_papers'::text, 'other'::text]))),
+    CONSTRAINT loan_application_documents_name_check CHECK (((length(file_name) >= 1) AND (length(file_name) <= 200)))
+);
+
+--
 -- Name: loan_application_events; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4300,6 +4319,20 @@ ALTER TABLE ONLY public.loan_application_collateral
     ADD CONSTRAINT loan_application_collateral_pk PRIMARY KEY (application_id, "position");
 
 --
+-- Name: loan_application_documents loan_application_documents_object_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_application_documents
+    ADD CONSTRAINT loan_application_documents_object_unique UNIQUE (object_path);
+
+--
+-- Name: loan_application_documents loan_application_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_application_documents
+    ADD CONSTRAINT loan_application_documents_pkey PRIMARY KEY (id);
+
+--
 -- Name: loan_application_events loan_application_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5102,6 +5135,12 @@ CREATE INDEX journal_entries_maker_idx ON public.journal_entries USING btree (ma
 --
 
 CREATE INDEX journal_entries_source_idx ON public.journal_entries USING btree (source, id);
+
+--
+-- Name: loan_application_documents_application_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_application_documents_application_idx ON public.loan_application_documents USING btree (application_id, uploaded_at, id);
 
 --
 -- Name: loan_application_events_application_idx; Type: INDEX; Schema: public; Owner: -
@@ -6058,6 +6097,13 @@ ALTER TABLE ONLY public.journal_entries
 
 ALTER TABLE ONLY public.loan_application_collateral
     ADD CONSTRAINT loan_application_collateral_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.loan_applications(id);
+
+--
+-- Name: loan_application_documents loan_application_documents_application_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_application_documents
+    ADD CONSTRAINT loan_application_documents_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.loan_applications(id);
 
 --
 -- Name: loan_application_events loan_application_events_application_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

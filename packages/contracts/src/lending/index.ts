@@ -5,3 +5,5 @@ export * from './schedule.ts';
 export * from './apr.ts';
 export * from './schedule-form.ts';
 export * from './applications.ts';
+export * from './repayment.ts';
+export * from './application-documents.ts';

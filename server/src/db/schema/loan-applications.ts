@@ -18,6 +18,7 @@ import {
   COLLATERAL_TYPE_LIST,
   CURRENCIES,
   LOAN_APPLICATION_STATUSES,
+  LOAN_DOCUMENT_KINDS,
   LOAN_RECOMMENDATIONS,
   MAX_LOAN_TERM,
 } from '@bankmanager/contracts';
@@ -181,4 +182,31 @@ export const loanApplicationEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('loan_application_events_application_idx').on(t.applicationId, t.id)],
+);
+
+/**
+ * Documents filed with an application (payslip, employer letter, collateral papers; migration 0078).
+ * The bytes are a storage object in the private `loan-documents` bucket; a row is never changed.
+ */
+export const loanApplicationDocuments = pgTable(
+  'loan_application_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => loanApplications.id),
+    kind: text('kind', { enum: LOAN_DOCUMENT_KINDS }).notNull(),
+    objectPath: text('object_path').notNull().unique('loan_application_documents_object_unique'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedByEmail: text('uploaded_by_email').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('loan_application_documents_kind_check', sql`${t.kind} in (${inList(LOAN_DOCUMENT_KINDS)})`),
+    check('loan_application_documents_name_check', sql`length(${t.fileName}) between 1 and 200`),
+    index('loan_application_documents_application_idx').on(t.applicationId, t.uploadedAt, t.id),
+  ],
 );

@@ -12,7 +12,7 @@ import { bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { documentedAs, fileAnswer } from '../../lib/openapi-docs.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
 import { getCustomer } from './customer-row.ts';
-import { readDocumentUpload } from './multipart.ts';
+import { readDocumentUpload } from '../../lib/multipart.ts';
 import { actorOf, custParam, customerErrors } from './route-support.ts';
 import { parseOr400 } from './validation.ts';
 import { listDocuments } from './view.ts';

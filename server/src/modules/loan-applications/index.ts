@@ -4,12 +4,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerLoanApplicationCommands } from './commands.ts';
+import { loanApplicationDocumentRoutes } from './document-routes.ts';
 import { loanApplicationReadRoutes } from './read-routes.ts';
 import { loanApplicationWriteRoutes } from './write-routes.ts';
 
-/** `/api/loan-applications`: the lifecycle's actions, the list, one, and the appraisal. */
+/** `/api/loan-applications`: the lifecycle's actions, the list, one, the appraisal and documents. */
 export const loanApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerLoanApplicationCommands(app.approvals);
   await app.register(loanApplicationReadRoutes);
   await app.register(loanApplicationWriteRoutes);
+  await app.register(loanApplicationDocumentRoutes);
 };

@@ -15,6 +15,7 @@ import { useAppraisalFacts, useLoanApplication, useSubmitApplication } from '../
 import { refusalText } from '@/lib/api-errors';
 import { ApplicationForm } from './application-form';
 import { AppraisalPanel } from './appraisal-panel';
+import { ApplicationDocuments } from './application-documents';
 import { AppraiseForm, EndForm } from './decision-forms';
 
 type Open = 'edit' | 'appraise' | 'reject' | 'withdraw' | null;
@@ -167,6 +168,7 @@ export function ApplicationDetail({ id }: { id: number }) {
       ) : app.appraisal ? (
         <AppraisalPanel facts={app.appraisal} />
       ) : null}
+      <ApplicationDocuments id={app.id} status={app.status} />
       <section aria-labelledby="loan-app-history" className="space-y-2">
         <h3 id="loan-app-history" className="text-lg font-semibold">
           History

@@ -143,7 +143,9 @@ describe('Loan Applications', () => {
   });
 
   it('shows the appraisal (schedule, DSR, flags) and the officer’s actions by the lifecycle table', async () => {
-    get.mockImplementation(async (path: string) => (path.endsWith('/appraisal') ? FACTS : APP));
+    get.mockImplementation(async (path: string) =>
+      path.endsWith('/appraisal') ? FACTS : path.endsWith('/documents') ? [] : APP,
+    );
     renderAt('/accounts/loan/applications?id=7', ['loans.read', 'loans.apply', 'loans.appraise']);
     expect(await screen.findByRole('heading', { name: 'Application 7: Fatmata Kamara' })).toBeInTheDocument();
     const actions = screen.getByRole('group', { name: 'Actions' });
@@ -175,7 +177,11 @@ describe('Loan Applications', () => {
 
   it('a read-only user sees no actions; a pending request points to the inbox', async () => {
     get.mockImplementation(async (path: string) =>
-      path.endsWith('/appraisal') ? FACTS : { ...APP, status: 'Appraised', pendingApprovalId: 'A-1' },
+      path.endsWith('/appraisal')
+        ? FACTS
+        : path.endsWith('/documents')
+          ? []
+          : { ...APP, status: 'Appraised', pendingApprovalId: 'A-1' },
     );
     renderAt('/accounts/loan/applications?id=7', ['loans.read']);
     await screen.findByRole('heading', { name: 'Application 7: Fatmata Kamara' });

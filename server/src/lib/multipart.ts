@@ -1,16 +1,18 @@
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest } from './http-error.ts';
 
 export interface DocumentPart {
   fields: Record<string, string>;
   file: Readable;
   claimedType: string | undefined;
+  /** The name the browser sent (untrusted: shown, never a path); '' when none. */
+  fileName: string;
 }
 
 /**
- * Reads a document upload: small text fields first (`kind`), then one file, handed to `consume` as a
+ * Reads a document upload (customer and loan-application documents): small text fields first (`kind`), then one file, handed to `consume` as a
  * stream so its bytes are never held in memory. 400 for a body that is not multipart or lacks a file.
  */
 export function readDocumentUpload<T>(
@@ -44,9 +46,14 @@ export function readDocumentUpload<T>(
     bb.on('field', (name, value) => {
       fields[name] = value;
     });
-    bb.on('file', (_name, stream, _filename, _enc, mimeType) => {
+    bb.on('file', (_name, stream, filename, _enc, mimeType) => {
       if (result) return void stream.resume();
-      result = consume({ fields: { ...fields }, file: stream, claimedType: mimeType });
+      result = consume({
+        fields: { ...fields },
+        file: stream,
+        claimedType: mimeType,
+        fileName: filename ?? '',
+      });
       result.catch(fail);
     });
     bb.on('finish', () => {
