@@ -5,3 +5,4 @@ export * from './schedule.ts';
 export * from './apr.ts';
 export * from './schedule-form.ts';
 export * from './applications.ts';
+export * from './loans.ts';
