@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   COLLATERAL_TYPES,
+  auditActionLabel,
   formatAmount,
   formatDate,
   formatDateTime,
@@ -168,7 +169,7 @@ export function Loan360({ id }: { id: number }) {
           <SimpleTable
             caption="Audit trail of the loan and its application (newest first)"
             heads={['When', 'Action', 'By', 'Outcome']}
-            rows={l.audit.map((a) => [formatDateTime(a.at), a.action, a.actorEmail ?? '', a.outcome])}
+            rows={l.audit.map((a) => [formatDateTime(a.at), auditActionLabel(a.action), a.actorEmail ?? '', a.outcome])}
           />
         </TabsContent>
         <TabsContent value="approvals">
