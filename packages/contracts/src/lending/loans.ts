@@ -56,7 +56,9 @@ export function instalmentState(i: InstalmentState, today: string): InstalmentSh
 export function daysPastDue(instalments: readonly InstalmentState[], today: string): number {
   const oldest = instalments.find((i) => i.dueDate < today && paidOf(i) < dueOf(i));
   if (!oldest) return 0;
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${oldest.dueDate}T00:00:00Z`)) / 86_400_000);
+  return Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${oldest.dueDate}T00:00:00Z`)) / 86_400_000,
+  );
 }
 
 /** The product's processing fee on an amount, to the cent (a percentage rounds half-up). */

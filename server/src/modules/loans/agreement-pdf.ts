@@ -20,7 +20,9 @@ export function agreementPdf(l: LoanDetail): PDFKit.PDFDocument {
   ]);
   const total = (k: 'principalDue' | 'interestDue' | 'feeDue' | 'totalDue') =>
     formatAmount(fromCents(l.schedule.reduce((s, i) => s + toCents(i[k]), 0n)));
-  rows.push({ bold: ['', 'Total', total('principalDue'), total('interestDue'), total('feeDue'), total('totalDue')] });
+  rows.push({
+    bold: ['', 'Total', total('principalDue'), total('interestDue'), total('feeDue'), total('totalDue')],
+  });
   return reportPdf({
     title: `Loan agreement summary: loan ${l.id}, account ${l.accountNumber}`,
     subtitle: [

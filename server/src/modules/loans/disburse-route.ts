@@ -43,7 +43,8 @@ export const loanDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
       const firstDueDate = req.body.firstDueDate ?? null;
       const approvalId = await app.db.transaction(async (tx) => {
         const a = await lockFor(tx, req.params.id, 'disburse');
-        if (a.pending) throw conflict(T.pendingDisbursement, { code: 'pending_approval', approvalId: a.pending });
+        if (a.pending)
+          throw conflict(T.pendingDisbursement, { code: 'pending_approval', approvalId: a.pending });
         if (firstDueDate && firstDueDate <= (await currentBusinessDate(tx)))
           throw badRequest('Invalid request', [{ path: '/firstDueDate', message: T.firstDue }]);
         return requestApproval(tx, {
@@ -68,7 +69,9 @@ export const loanDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectVersion: String(a.version),
         });
       });
-      return reply.status(202).send({ applicationId: req.params.id, approvalId, status: 'Approved' as const });
+      return reply
+        .status(202)
+        .send({ applicationId: req.params.id, approvalId, status: 'Approved' as const });
     },
   );
 };

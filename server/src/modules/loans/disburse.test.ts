@@ -170,7 +170,11 @@ describe('loans: disbursement and the loan 360', () => {
     const one = (await s.call('GET', `/api/loan-applications/${id}`, s.officer)).json();
     expect(one.status).toBe('Disbursed');
     expect(one.pendingApprovalId).toBeNull();
-    expect(one.history.at(-1)).toMatchObject({ action: 'disburse', fromStatus: 'Approved', toStatus: 'Disbursed' });
+    expect(one.history.at(-1)).toMatchObject({
+      action: 'disburse',
+      fromStatus: 'Approved',
+      toStatus: 'Disbursed',
+    });
     const audit = await queryRows<{ action: string }>(
       t.app.db,
       sql`select action from audit_log where target_type = 'loan_application' and target_id = ${String(id)}
@@ -263,7 +267,12 @@ describe('loans: disbursement and the loan 360', () => {
     expect(all.statusCode).toBe(200);
     expect(all.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
     expect(all.json()).toHaveLength(1);
-    expect(all.json()[0]).toMatchObject({ id: loanId, outstanding: '20000.00', status: 'Active', branch: '101' });
+    expect(all.json()[0]).toMatchObject({
+      id: loanId,
+      outstanding: '20000.00',
+      status: 'Active',
+      branch: '101',
+    });
     const page2 = await s.call('GET', '/api/loans?pageSize=1&page=2&sort=id&order=asc', s.mgr);
     expect(page2.json()[0].id).not.toBe(loanId);
     const closed = await s.call('GET', '/api/loans?status=Closed', s.mgr);
@@ -302,18 +311,30 @@ describe('loans: disbursement and the loan 360', () => {
     expect(l.audit.map((a: { action: string }) => a.action)).toContain('loan_application.disburse');
     expect(l.pendingApprovals).toEqual([]);
     // Cost of credit: every instalment less the 19,600 paid out; APR above the nominal 24% (the fee).
-    const instalments = l.schedule.reduce((sum: bigint, i: { totalDue: string }) => sum + toCents(i.totalDue), 0n);
+    const instalments = l.schedule.reduce(
+      (sum: bigint, i: { totalDue: string }) => sum + toCents(i.totalDue),
+      0n,
+    );
     expect(l.totalCostOfCredit).toBe(fromCents(instalments - toCents('19600.00')));
     expect(Number(l.apr)).toBeGreaterThan(24);
 
     // Paid columns drive the states: the first instalment paid, the second partly, then a day past both.
-    await t.app.db.execute(sql`update loan_instalments set principal_paid = principal_due, interest_paid = interest_due
+    await t.app.db
+      .execute(sql`update loan_instalments set principal_paid = principal_due, interest_paid = interest_due
                                where loan_id = ${loanId} and instalment_number = 1`);
-    await t.app.db.execute(sql`update loan_instalments set interest_paid = 10 where loan_id = ${loanId} and instalment_number = 2`);
+    await t.app.db.execute(
+      sql`update loan_instalments set interest_paid = 10 where loan_id = ${loanId} and instalment_number = 2`,
+    );
     const later = (await s.call('GET', `/api/loans/${loanId}`, s.officer)).json();
-    expect(later.schedule.slice(0, 3).map((i: { state: string }) => i.state)).toEqual(['paid', 'partly', 'future']);
+    expect(later.schedule.slice(0, 3).map((i: { state: string }) => i.state)).toEqual([
+      'paid',
+      'partly',
+      'future',
+    ]);
     expect(later.nextDue.amount).toBe('1881.19');
-    await t.app.db.execute(sql`update bank_business_date set business_date = ${later.schedule[1].dueDate}::date + 3`);
+    await t.app.db.execute(
+      sql`update bank_business_date set business_date = ${later.schedule[1].dueDate}::date + 3`,
+    );
     const overdue = (await s.call('GET', `/api/loans/${loanId}`, s.officer)).json();
     expect(overdue.schedule[1].state).toBe('overdue');
     expect(overdue.daysPastDue).toBe(3);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loanDetailSchema, loanIdParam, loanListQuerySchema, loanSummarySchema } from '@bankmanager/contracts';
+import {
+  loanDetailSchema,
+  loanIdParam,
+  loanListQuerySchema,
+  loanSummarySchema,
+} from '@bankmanager/contracts';
 import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
@@ -66,7 +71,8 @@ export const loanReadRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('loans.read'),
       schema: {
         tags: ['loans'],
-        summary: 'The loan agreement summary for the customer: amount, rate, APR, schedule, total cost of credit',
+        summary:
+          'The loan agreement summary for the customer: amount, rate, APR, schedule, total cost of credit',
         security,
         params: loanIdParam,
         response: { 200: fileAnswer(['application/pdf'], 'application/pdf'), ...apiErrors },

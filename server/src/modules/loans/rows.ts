@@ -64,7 +64,10 @@ export async function listLoans(
       sql`select count(*)::int as n from loans l join accounts ac on ac.id = l.account_id where ${cond}`,
     ),
   ]);
-  return { rows: rows.map((r) => ({ ...r, id: Number(r.id), custId: Number(r.custId) })), total: Number(n!.n) };
+  return {
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), custId: Number(r.custId) })),
+    total: Number(n!.n),
+  };
 }
 
 type InstalmentRow = InstalmentState & Record<string, unknown>;

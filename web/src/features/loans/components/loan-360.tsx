@@ -10,7 +10,15 @@ import {
 } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadAgreement } from '../api/download-agreement';
@@ -26,10 +34,16 @@ function Header({ l }: { l: LoanDetail }) {
     ['Amount lent', `${money(l.amount)}; paid out ${money(l.netDisbursed)} to ${l.repaymentAccount}`],
     ['Rate', `${Number(l.rate)}% a year, APR ${l.apr}%; ${l.term} ${l.frequency} instalments`],
     ['Outstanding principal', money(l.outstanding)],
-    ['Next due', l.nextDue ? `${money(l.nextDue.amount)} on ${formatDate(l.nextDue.dueDate)}` : 'Nothing due'],
+    [
+      'Next due',
+      l.nextDue ? `${money(l.nextDue.amount)} on ${formatDate(l.nextDue.dueDate)}` : 'Nothing due',
+    ],
     ['Days past due', String(l.daysPastDue)],
     ['Arrears', money(l.arrears)],
-    ['Disbursed', `${formatDate(l.disbursementDate)} (asked by ${l.disbursedByEmail}, approved by ${l.approvedByEmail})`],
+    [
+      'Disbursed',
+      `${formatDate(l.disbursementDate)} (asked by ${l.disbursedByEmail}, approved by ${l.approvedByEmail})`,
+    ],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
@@ -169,7 +183,12 @@ export function Loan360({ id }: { id: number }) {
           <SimpleTable
             caption="Audit trail of the loan and its application (newest first)"
             heads={['When', 'Action', 'By', 'Outcome']}
-            rows={l.audit.map((a) => [formatDateTime(a.at), auditActionLabel(a.action), a.actorEmail ?? '', a.outcome])}
+            rows={l.audit.map((a) => [
+              formatDateTime(a.at),
+              auditActionLabel(a.action),
+              a.actorEmail ?? '',
+              a.outcome,
+            ])}
           />
         </TabsContent>
         <TabsContent value="approvals">

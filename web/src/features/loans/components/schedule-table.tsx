@@ -1,6 +1,14 @@
 import { formatAmount, formatDate, type LoanInstalment } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 
 /** Each state in words (the badge) and a row shade; the words carry the meaning, the shade only helps. */

@@ -65,7 +65,11 @@ const DETAIL: LoanDetail = {
   arrears: '1881.19',
   disbursedByEmail: 'officer@bank.sl',
   approvedByEmail: 'manager@bank.sl',
-  schedule: [instalment(1, 'paid', '1891.19'), instalment(2, 'overdue', '10.00'), instalment(3, 'future', '0.00')],
+  schedule: [
+    instalment(1, 'paid', '1891.19'),
+    instalment(2, 'overdue', '10.00'),
+    instalment(3, 'future', '0.00'),
+  ],
   guarantors: [{ custId: 55, name: 'Mohamed Bangura', amount: '5000.00' }],
   collateral: [],
   transactions: [
@@ -80,7 +84,14 @@ const DETAIL: LoanDetail = {
       balanceAfter: '-20000.00',
     },
   ],
-  audit: [{ at: '2026-11-23T10:00:00.000Z', action: 'loan_application.disburse', actorEmail: 'officer@bank.sl', outcome: 'success' }],
+  audit: [
+    {
+      at: '2026-11-23T10:00:00.000Z',
+      action: 'loan_application.disburse',
+      actorEmail: 'officer@bank.sl',
+      outcome: 'success',
+    },
+  ],
   pendingApprovals: [],
 };
 
@@ -88,7 +99,9 @@ function renderAt(url: string, closed = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>{closed ? <ClosedLoansRoute /> : <LoanManagerRoute />}</MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
+        {closed ? <ClosedLoansRoute /> : <LoanManagerRoute />}
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
