@@ -14,11 +14,11 @@ export const LOAN_STATUSES = ['Active', 'Closed', 'Written off'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 /**
- * One frozen instalment, shared with the repayment engine: the four parts due and paid, as decimal
- * strings. Its state is derived (instalmentState), never stored, so a repayment only writes the paid
- * columns.
+ * One frozen instalment as stored: the four parts due and paid, as decimal strings. The same fields
+ * as the repayment engine's InstalmentState (that module owns the name), so a row read here is one
+ * it takes. Its state is derived (instalmentState), never stored: a repayment writes the paid columns.
  */
-export interface InstalmentState {
+export interface FrozenInstalment {
   instalmentNumber: number;
   dueDate: string;
   principalDue: string;
@@ -35,15 +35,15 @@ export const INSTALMENT_STATES = ['paid', 'partly', 'overdue', 'due', 'future'] 
 export type InstalmentShownState = (typeof INSTALMENT_STATES)[number];
 
 const PARTS = ['principal', 'interest', 'fee', 'penalty'] as const;
-const dueOf = (i: InstalmentState) => PARTS.reduce((s, p) => s + toCents(i[`${p}Due`]), 0n);
-const paidOf = (i: InstalmentState) => PARTS.reduce((s, p) => s + toCents(i[`${p}Paid`]), 0n);
+const dueOf = (i: FrozenInstalment) => PARTS.reduce((s, p) => s + toCents(i[`${p}Due`]), 0n);
+const paidOf = (i: FrozenInstalment) => PARTS.reduce((s, p) => s + toCents(i[`${p}Paid`]), 0n);
 
 /**
  * What an instalment shows on the business date: paid in full; overdue (due before today, not paid in
  * full, whether or not something was paid); partly paid (something paid, not yet due); due today; or
  * in the future.
  */
-export function instalmentState(i: InstalmentState, today: string): InstalmentShownState {
+export function instalmentState(i: FrozenInstalment, today: string): InstalmentShownState {
   const due = dueOf(i);
   const paid = paidOf(i);
   if (paid >= due) return 'paid';
@@ -53,7 +53,7 @@ export function instalmentState(i: InstalmentState, today: string): InstalmentSh
 }
 
 /** Days since the oldest instalment not paid in full fell due (0 when none is overdue). */
-export function daysPastDue(instalments: readonly InstalmentState[], today: string): number {
+export function daysPastDue(instalments: readonly FrozenInstalment[], today: string): number {
   const oldest = instalments.find((i) => i.dueDate < today && paidOf(i) < dueOf(i));
   if (!oldest) return 0;
   return Math.round(
@@ -215,10 +215,3 @@ export const loanDetailSchema = loanSummarySchema.extend({
   ),
 });
 export type LoanDetail = z.infer<typeof loanDetailSchema>;
-
-export const LOAN_SORT_LABELS: Record<(typeof LOAN_SORTS)[number], string> = {
-  disbursed: 'Disbursed',
-  amount: 'Amount',
-  outstanding: 'Outstanding',
-  id: 'Loan id',
-};

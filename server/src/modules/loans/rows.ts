@@ -7,7 +7,7 @@ import {
   PERIODS_PER_YEAR,
   annualPercentageRate,
   toCents,
-  type InstalmentState,
+  type FrozenInstalment,
   type LoanDetail,
   type LoanListQuery,
   type LoanSummary,
@@ -70,10 +70,10 @@ export async function listLoans(
   };
 }
 
-type InstalmentRow = InstalmentState & Record<string, unknown>;
+type InstalmentRow = FrozenInstalment & Record<string, unknown>;
 
 /** The frozen schedule, oldest first. */
-export async function instalmentsOf(db: Database, loanId: number): Promise<InstalmentState[]> {
+export async function instalmentsOf(db: Database, loanId: number): Promise<FrozenInstalment[]> {
   return queryRows<InstalmentRow>(
     db,
     sql`select instalment_number as "instalmentNumber", to_char(due_date, 'YYYY-MM-DD') as "dueDate",
