@@ -6,6 +6,7 @@ import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
 import { approveInInbox, secondSuperuser, type AccountRow } from '../support/payments.ts';
 
 const SCREEN = '/accounts/loan/applications';
+const LOAN_MANAGER = '/accounts/loan/manager';
 
 /** A demo borrower: an Active private customer with complete KYC and an Active Leone current or savings account. */
 async function demoBorrower(page: Page): Promise<{ id: number; account: string }> {
@@ -94,7 +95,46 @@ describe('Loan Applications', () => {
     );
     expect(app.status).toBe('Approved');
     expect(app.history.map((h) => h.action)).toEqual(['create', 'submit', 'appraise', 'approve']);
-  }, 120_000);
+
+    // Disbursement: the officer asks, a second person pays out from the inbox.
+    await page.getByRole('button', { name: 'Disburse' }).click();
+    await page.getByRole('button', { name: 'Ask for disbursement' }).click();
+    await page.getByRole('link', { name: 'approvals inbox' }).waitFor();
+    await approveInInbox(checker, 'Loan disbursement');
+    await page.reload();
+    await page.getByText('Disbursed', { exact: true }).waitFor();
+
+    // Loan Manager shows the frozen schedule.
+    const [loan] = await apiAsUser<{ id: number; outstanding: string }[]>(page, `/api/loans?custId=${b.id}`);
+    expect(loan!.outstanding).toBe('20000.00');
+    await page.goto(`${LOAN_MANAGER}?id=${loan!.id}`);
+    await page.getByRole('heading', { name: new RegExp(`^Loan ${loan!.id}:`) }).waitFor();
+    const frozen = page.getByRole('table', { name: 'Repayment schedule' });
+    await frozen.waitFor();
+    expect(await frozen.getByRole('row').count()).toBe(13);
+    expect(await frozen.getByRole('row').nth(1).textContent()).toContain('1,891.19');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+  }, 180_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`Loan Manager and Closed Loans have no serious or critical axe violation in the ${scheme} theme, and fit 390 px`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      for (const [url, name] of [
+        [LOAN_MANAGER, 'Loan Manager'],
+        ['/accounts/loan/closed', 'Closed Loans'],
+      ] as const) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(url);
+        await page.getByRole('heading', { name }).waitFor();
+        await page.getByRole('search', { name: 'Filter the loans' }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.setViewportSize({ width: 390, height: 844 });
+        expect(await sidewaysOverflow(page)).toBe(0);
+      }
+    }, 120_000);
 
   for (const scheme of ['light', 'dark'] as const)
     it(`the list and the form have no serious or critical axe violation in the ${scheme} theme`, async () => {

@@ -37,6 +37,7 @@ export const APPROVAL_TYPES = [
   'sanctions.list_import',
   'regulatory_return.sign_off',
   'return_mapping.change',
+  'loan_application.disburse',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -264,6 +265,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,
+  },
+  // Disbursement of an Approved loan: a second person with loan approval in the application's branch
+  // confirms the money goes out (the loan account, the schedule and the journal are written then).
+  'loan_application.disburse': {
+    label: 'Loan disbursement',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
   },
 };
 

@@ -113,6 +113,9 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/transactions/teller/tills': 'teller.vault',
   '/transactions/proof': 'teller.vault',
   '/compliance/sanctions-lists': 'aml.lists.import',
+  // Loans: Loan Manager (the loan 360) and Closed Loans read what loan applications read.
+  '/accounts/loan/manager': 'loans.read',
+  '/accounts/loan/closed': 'loans.read',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

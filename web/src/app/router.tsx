@@ -47,6 +47,8 @@ const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
 const LoanApplications = lazyPage(() => import('./routes/loan-applications-route'));
+const LoanManager = lazyPage(() => import('./routes/loan-manager-route'));
+const ClosedLoans = lazyPage(() => import('./routes/closed-loans-route'));
 const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
@@ -127,6 +129,8 @@ export function AppRoutes() {
         ))}
         <Route path={paths.loanSimulation} element={<LoanSimulation />} />
         <Route path={paths.loanApplications} element={<LoanApplications />} />
+        <Route path={paths.loanManager} element={<LoanManager />} />
+        <Route path={paths.closedLoans} element={<ClosedLoans />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

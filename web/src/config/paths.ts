@@ -90,6 +90,9 @@ export const paths = {
   loanSimulation: '/accounts/loan/simulation',
   /** Account → Loan → Loan Applications: the list, `?new` the form, `?id=` one application. */
   loanApplications: '/accounts/loan/applications',
+  /** Account → Loan → Loan Manager: the loans list, `?id=` the loan 360; Closed Loans: the Closed ones. */
+  loanManager: '/accounts/loan/manager',
+  closedLoans: '/accounts/loan/closed',
   /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',

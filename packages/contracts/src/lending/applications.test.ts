@@ -42,11 +42,13 @@ describe('the lifecycle table', () => {
       expect(t.audit).toBe(`loan_application.${action}`);
     }
   });
-  it('only approval is four-eyes; the ended states take no action', () => {
+  it('approval and disbursement are four-eyes; an Approved loan can only be disbursed; the ended states take no action', () => {
     expect(LOAN_APPLICATION_ACTIONS.filter((a) => LOAN_APPLICATION_TRANSITIONS[a].fourEyes)).toEqual([
       'approve',
+      'disburse',
     ]);
-    for (const s of ['Approved', 'Rejected', 'Withdrawn'] as const)
+    expect(loanApplicationActionsFrom('Approved')).toEqual(['disburse']);
+    for (const s of ['Rejected', 'Withdrawn', 'Disbursed'] as const)
       expect(loanApplicationActionsFrom(s)).toEqual([]);
     expect(loanApplicationActionsFrom('Draft')).toEqual(['edit', 'submit', 'withdraw']);
   });

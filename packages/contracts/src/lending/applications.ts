@@ -17,8 +17,9 @@ export const LOAN_APPLICATION_STATUSES = [
   'Approved',
   'Rejected',
   'Withdrawn',
-  // Declared for disbursement and servicing; no transition below reaches them yet.
+  // The application's last state: the loan it made is Active from then on (the loans table, ADR 0045).
   'Disbursed',
+  // Declared for servicing; no transition below reaches them yet.
   'Active',
   'Closed',
   'Written off',
@@ -33,6 +34,7 @@ export const LOAN_APPLICATION_ACTIONS = [
   'approve',
   'reject',
   'withdraw',
+  'disburse',
 ] as const;
 export type LoanApplicationAction = (typeof LOAN_APPLICATION_ACTIONS)[number];
 
@@ -110,6 +112,16 @@ export const LOAN_APPLICATION_TRANSITIONS: Record<LoanApplicationAction, LoanApp
     fourEyes: false,
     audit: 'loan_application.withdraw',
     label: 'Withdraw',
+  },
+  // The request needs loans.apply (the officer who services the borrower asks); the checker holds
+  // loans.approve in the application's branch (approvals policy 'loan_application.disburse').
+  disburse: {
+    from: ['Approved'],
+    to: 'Disbursed',
+    permission: 'loans.apply',
+    fourEyes: true,
+    audit: 'loan_application.disburse',
+    label: 'Disburse',
   },
 };
 

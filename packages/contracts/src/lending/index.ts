@@ -7,3 +7,4 @@ export * from './schedule-form.ts';
 export * from './applications.ts';
 export * from './repayment.ts';
 export * from './application-documents.ts';
+export * from './loans.ts';

@@ -6,28 +6,17 @@ import {
   compareAmounts,
   fromCents,
   loanApprovalAuthority,
+  loanProcessingFee,
   toCents,
   type LoanAppraisalFacts,
   type LoanApplication,
   type LoanFlag,
-  type LoanProductTerms,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { queryRows } from '../../db/rows.ts';
 import { holidaysOf } from '../eod/index.ts';
 import { getLoanProduct } from '../loan-products/index.ts';
-
-/** The product's processing fee on this amount, to the cent (a percentage rounds half-up). */
-function processingFee(terms: LoanProductTerms, amount: string): string {
-  const fee = terms.processingFee;
-  if (fee.kind === 'fixed') return fee.value;
-  const [w = '0', f = ''] = fee.value.split('.');
-  const micros = BigInt(w) * 10_000n + BigInt(f.padEnd(4, '0').slice(0, 4));
-  const num = toCents(amount) * micros;
-  const den = 100n * 10_000n;
-  return fromCents((2n * num + den) / (2n * den));
-}
 
 /** Percent with 2 decimals (half-up) of part ÷ whole; whole > 0. */
 const percentOf = (part: bigint, whole: bigint): string =>
@@ -46,7 +35,7 @@ export async function appraisalFacts(db: Database, a: LoanApplication): Promise<
   const years = Math.ceil(a.term / (t.repaymentFrequency === 'monthly' ? 12 : 26)) + 1;
   const holidays: string[] = [];
   for (let y = year; y <= year + years; y++) holidays.push(...(await holidaysOf(db, y)).map((h) => h.date));
-  const fee = processingFee(t, a.amount);
+  const fee = loanProcessingFee(t, a.amount);
   const schedule = buildSchedule({
     principal: a.amount,
     annualRate: a.rate,

@@ -15,3 +15,7 @@ export const loanApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loanApplicationWriteRoutes);
   await app.register(loanApplicationDocumentRoutes);
 };
+
+/** For disbursement (the loans module): the lifecycle's lock and move, and one application. */
+export { lockFor, record, type Actor as LoanApplicationActor } from './transition.ts';
+export { getApplication } from './rows.ts';

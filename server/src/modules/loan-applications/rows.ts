@@ -20,8 +20,9 @@ type Row = Omit<LoanApplication, 'coverageRatio' | 'authority' | 'history' | 'sa
   monthlyObligations: string | null;
 } & Record<string, unknown>;
 
+// A pending disbursement shows on the application as well: its actions wait for the checker.
 const approvalTypes = sql.join(
-  LOAN_APPROVAL_TYPES.map((t) => sql`${t}`),
+  [...LOAN_APPROVAL_TYPES, 'loan_application.disburse'].map((t) => sql`${t}`),
   sql`, `,
 );
 

@@ -18,6 +18,7 @@ const DONE: Record<LoanApplicationAction, string> = {
   approve: 'approved',
   reject: 'rejected',
   withdraw: 'withdrawn',
+  disburse: 'disbursed',
 };
 
 export interface Actor {

@@ -9,6 +9,7 @@ import { ContactLog } from '../components/contact-log';
 import { CustomerHeader } from '../components/customer-header';
 import { DetailsTab } from '../components/details-tab';
 import { DocumentsPanel } from '../components/documents-panel';
+import { LoansPanel } from '../components/loans-panel';
 import { StatusActions } from '../components/status-actions';
 
 const TABS = [
@@ -67,6 +68,7 @@ export function Customer360Route() {
         </TabsContent>
         <TabsContent value="accounts" className="pt-4">
           <AccountsTab customer={c} />
+          <LoansPanel customerId={c.id} name={c.name} />
         </TabsContent>
         <TabsContent value="documents" className="pt-4">
           <DocumentsPanel customer={c} />

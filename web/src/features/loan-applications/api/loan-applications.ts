@@ -7,6 +7,8 @@ import {
   type LoanApplicationBody,
   type LoanApplicationListQuery,
   type LoanAppraise,
+  type LoanDisburse,
+  loanDisburseAnswerSchema,
 } from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
 import { getPage } from '@/lib/get-page';
@@ -96,6 +98,12 @@ export const useAppraise = () =>
 export const useEndApplication = () =>
   useWrite(({ id, action, reason }: { id: number; action: 'reject' | 'withdraw'; reason: string }) =>
     api.post(`/loan-applications/${id}/${action}`, { body: { reason }, ...answer }),
+  );
+
+/** POST /api/loan-applications/:id/disburse — the four-eyes request; the checker pays out in the inbox. */
+export const useDisburse = () =>
+  useWrite(({ id, body }: { id: number; body: LoanDisburse }) =>
+    api.post(`/loan-applications/${id}/disburse`, { body, schema: loanDisburseAnswerSchema }),
   );
 
 /** The active loan products to choose from (the product's ranges guide the officer). */

@@ -17,8 +17,9 @@ import { ApplicationForm } from './application-form';
 import { AppraisalPanel } from './appraisal-panel';
 import { ApplicationDocuments } from './application-documents';
 import { AppraiseForm, EndForm } from './decision-forms';
+import { DisburseForm } from './disburse-form';
 
-type Open = 'edit' | 'appraise' | 'reject' | 'withdraw' | null;
+type Open = 'edit' | 'appraise' | 'reject' | 'withdraw' | 'disburse' | null;
 
 /**
  * One application: its terms, parties, the appraisal, the history, and the actions the lifecycle
@@ -163,6 +164,7 @@ export function ApplicationDetail({ id }: { id: number }) {
       {open === 'reject' || open === 'withdraw' ? (
         <EndForm application={app} action={open} onDone={done} />
       ) : null}
+      {open === 'disburse' ? <DisburseForm application={app} onDone={done} /> : null}
       {facts.data ? (
         <AppraisalPanel facts={facts.data} />
       ) : app.appraisal ? (

@@ -189,6 +189,28 @@ describe('Loan Applications', () => {
     expect(screen.getByRole('link', { name: 'approvals inbox' })).toBeInTheDocument();
   });
 
+  it('an Approved application offers Disburse; the request goes to the inbox with the first due date', async () => {
+    get.mockImplementation(async (path: string) =>
+      path.endsWith('/appraisal') ? FACTS : { ...APP, status: 'Approved', recommendation: 'approve' },
+    );
+    post.mockResolvedValueOnce({ applicationId: 7, approvalId: 'A-2', status: 'Approved' });
+    renderAt('/accounts/loan/applications?id=7', ['loans.read', 'loans.apply']);
+    await screen.findByRole('heading', { name: 'Application 7: Fatmata Kamara' });
+    const actions = screen.getByRole('group', { name: 'Actions' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Disburse']);
+    await userEvent.click(within(actions).getByRole('button', { name: 'Disburse' }));
+    await userEvent.type(screen.getByLabelText('First due date'), '2026-12-15');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for disbursement' }));
+    expect(post).toHaveBeenCalledWith('/loan-applications/7/disburse', {
+      body: { firstDueDate: '2026-12-15' },
+      schema: expect.anything(),
+    });
+  });
+
   it('the form judges each step by the contract and puts the server’s refusals on their step', async () => {
     get.mockResolvedValue([]);
     renderAt('/accounts/loan/applications?new', ['loans.read', 'loans.apply']);

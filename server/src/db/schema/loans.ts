@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  CURRENCIES,
+  LOAN_INTEREST_METHODS,
+  LOAN_REPAYMENT_FREQUENCIES,
+  LOAN_STATUSES,
+  MAX_LOAN_TERM,
+} from '@bankmanager/contracts';
+import { staff } from './auth.ts';
+import { accounts, branches, customers, inList } from './banking.ts';
+import { journalEntries } from './ledger.ts';
+import { loanProductVersions } from './lending.ts';
+import { loanApplications } from './loan-applications.ts';
+import { approvalRequests } from './roles.ts';
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+/** The frozen schedule's parts: the shape the repayment engine shares (ADR 0045). */
+const part = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const rate = (name: string) => numeric(name, { precision: 9, scale: 4 });
+
+/**
+ * Disbursed loans (docs/loans.md; migration 0077). One per application; the loan account carries the
+ * principal owed (its balance, never above zero: accounts_balance_check). The loans module alone
+ * writes it.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .unique('loans_application_unique')
+      .references(() => loanApplications.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .unique('loans_account_unique')
+      .references(() => accounts.id),
+    custId: integer('cust_id')
+      .notNull()
+      .references(() => customers.custId),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    productCode: text('product_code').notNull(),
+    productVersion: integer('product_version').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    amount: money('amount').notNull(),
+    amountFinanced: money('amount_financed').notNull(),
+    processingFee: money('processing_fee').notNull(),
+    netDisbursed: money('net_disbursed').notNull(),
+    rate: rate('rate').notNull(),
+    term: integer('term').notNull(),
+    interestMethod: text('interest_method', { enum: LOAN_INTEREST_METHODS }).notNull(),
+    frequency: text('frequency', { enum: LOAN_REPAYMENT_FREQUENCIES }).notNull(),
+    disbursementDate: date('disbursement_date').notNull(),
+    firstDueDate: date('first_due_date').notNull(),
+    repaymentAccountId: bigint('repayment_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    status: text('status', { enum: LOAN_STATUSES }).notNull().default('Active'),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvalRequests.id),
+    disbursedBy: uuid('disbursed_by')
+      .notNull()
+      .references(() => staff.userId),
+    disbursedByEmail: text('disbursed_by_email').notNull(),
+    approvedBy: uuid('approved_by')
+      .notNull()
+      .references(() => staff.userId),
+    approvedByEmail: text('approved_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'loans_product_version_fk',
+      columns: [t.productCode, t.productVersion],
+      foreignColumns: [loanProductVersions.productCode, loanProductVersions.version],
+    }),
+    check('loans_status_check', sql`${t.status} in (${inList(LOAN_STATUSES)})`),
+    check('loans_currency_check', sql`${t.currency} in (${inList(CURRENCIES)})`),
+    check('loans_method_check', sql`${t.interestMethod} in (${inList(LOAN_INTEREST_METHODS)})`),
+    check('loans_frequency_check', sql`${t.frequency} in (${inList(LOAN_REPAYMENT_FREQUENCIES)})`),
+    // What went out balances what is owed: financed = net paid out + fee (deducted or capitalised).
+    check(
+      'loans_amounts_check',
+      sql`${t.amount} > 0 and ${t.processingFee} >= 0 and ${t.netDisbursed} > 0
+        and ${t.amountFinanced} = ${t.netDisbursed} + ${t.processingFee}
+        and ${t.amountFinanced} >= ${t.amount}`,
+    ),
+    check('loans_term_check', sql`${t.term} between 1 and ${sql.raw(String(MAX_LOAN_TERM))}`),
+    check('loans_rate_check', sql`${t.rate} between 0 and 100`),
+    check('loans_first_due_check', sql`${t.firstDueDate} > ${t.disbursementDate}`),
+    index('loans_disbursed_idx').on(t.disbursementDate.desc(), t.id.desc()),
+    index('loans_status_disbursed_idx').on(t.status, t.disbursementDate.desc(), t.id.desc()),
+    index('loans_branch_status_disbursed_idx').on(
+      t.branchCode,
+      t.status,
+      t.disbursementDate.desc(),
+      t.id.desc(),
+    ),
+    index('loans_product_disbursed_idx').on(t.productCode, t.disbursementDate.desc(), t.id.desc()),
+    index('loans_cust_idx').on(t.custId, t.status),
+    index('loans_repayment_account_idx').on(t.repaymentAccountId),
+  ],
+);
+
+/**
+ * A loan's schedule, frozen at disbursement: per instalment the four parts due and paid. The state
+ * (paid, partly, overdue) is derived from paid against due, so a repayment writes the paid columns
+ * only; the database refuses a part paid beyond its due or below zero.
+ */
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    instalmentNumber: integer('instalment_number').notNull(),
+    dueDate: date('due_date').notNull(),
+    principalDue: part('principal_due').notNull(),
+    interestDue: part('interest_due').notNull(),
+    feeDue: part('fee_due').notNull(),
+    penaltyDue: part('penalty_due').notNull().default('0'),
+    principalPaid: part('principal_paid').notNull().default('0'),
+    interestPaid: part('interest_paid').notNull().default('0'),
+    feePaid: part('fee_paid').notNull().default('0'),
+    penaltyPaid: part('penalty_paid').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'loan_instalments_pk', columns: [t.loanId, t.instalmentNumber] }),
+    check('loan_instalments_number_check', sql`${t.instalmentNumber} >= 1`),
+    check(
+      'loan_instalments_paid_check',
+      sql`${t.principalPaid} between 0 and ${t.principalDue} and ${t.interestPaid} between 0 and ${t.interestDue}
+        and ${t.feePaid} between 0 and ${t.feeDue} and ${t.penaltyPaid} between 0 and ${t.penaltyDue}`,
+    ),
+    check(
+      'loan_instalments_due_check',
+      sql`${t.principalDue} >= 0 and ${t.interestDue} >= 0 and ${t.feeDue} >= 0 and ${t.penaltyDue} >= 0`,
+    ),
+    // The auto-debit and arrears steps read by date across all loans.
+    index('loan_instalments_due_date_idx').on(t.dueDate),
+  ],
+);

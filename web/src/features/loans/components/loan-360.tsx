@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  COLLATERAL_TYPES,
+  auditActionLabel,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  type LoanDetail,
+} from '@bankmanager/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { downloadAgreement } from '../api/download-agreement';
+import { useLoan } from '../api/get-loan';
+import { ScheduleTable } from './schedule-table';
+
+function Header({ l }: { l: LoanDetail }) {
+  const money = (v: string) => `${l.currency === 'SLE' ? 'Le' : l.currency} ${formatAmount(v)}`;
+  const facts: [string, string][] = [
+    ['Account', l.accountNumber],
+    ['Customer', `${l.customerName} (${l.custId})`],
+    ['Product', `${l.productName} (${l.productCode}, version ${l.productVersion})`],
+    ['Amount lent', `${money(l.amount)}; paid out ${money(l.netDisbursed)} to ${l.repaymentAccount}`],
+    ['Rate', `${Number(l.rate)}% a year, APR ${l.apr}%; ${l.term} ${l.frequency} instalments`],
+    ['Outstanding principal', money(l.outstanding)],
+    [
+      'Next due',
+      l.nextDue ? `${money(l.nextDue.amount)} on ${formatDate(l.nextDue.dueDate)}` : 'Nothing due',
+    ],
+    ['Days past due', String(l.daysPastDue)],
+    ['Arrears', money(l.arrears)],
+    [
+      'Disbursed',
+      `${formatDate(l.disbursementDate)} (asked by ${l.disbursedByEmail}, approved by ${l.approvedByEmail})`,
+    ],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+      {facts.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-muted-foreground">{k}</dt>
+          <dd className="break-words">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A small table for the lists of the 360's tabs. */
+function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[]; rows: string[][] }) {
+  if (rows.length === 0) return <p role="status">None.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <Table>
+        <TableCaption>{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {heads.map((h) => (
+              <TableHead key={h}>{h}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r, i) => (
+            <TableRow key={i}>
+              {r.map((c, j) => (
+                <TableCell key={j}>{c}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/**
+ * The loan 360: the header (status, principal owed, next due, days past due) and tabs for the
+ * schedule, the loan account's transactions, collateral, guarantors, the audit trail and the
+ * approvals pending on it; the agreement summary downloads as a PDF.
+ */
+export function Loan360({ id }: { id: number }) {
+  const one = useLoan(id);
+  const [error, setError] = useState<string | null>(null);
+  if (one.isPending) return <p role="status">Loading the loan…</p>;
+  if (one.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {one.error.message}
+      </p>
+    );
+  const l = one.data;
+  return (
+    <article aria-labelledby="loan-heading" className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="loan-heading" className="text-xl font-semibold">
+          Loan {l.id}: {l.customerName}
+        </h2>
+        <Badge variant={l.status === 'Active' ? 'default' : 'secondary'}>{l.status}</Badge>
+        {l.daysPastDue > 0 ? <Badge variant="destructive">{l.daysPastDue} days past due</Badge> : null}
+      </div>
+      <Header l={l} />
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setError(null);
+            downloadAgreement(l.id).catch((err: unknown) =>
+              setError(err instanceof Error ? err.message : 'The agreement could not be downloaded.'),
+            );
+          }}
+        >
+          Agreement summary (PDF)
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`${paths.loanApplications}?id=${l.applicationId}`}>Application {l.applicationId}</Link>
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Tabs defaultValue="schedule" className="space-y-3">
+        <TabsList aria-label="Loan details" className="flex-wrap">
+          <TabsTrigger value="schedule">Schedule</TabsTrigger>
+          <TabsTrigger value="transactions">Transactions</TabsTrigger>
+          <TabsTrigger value="collateral">Collateral</TabsTrigger>
+          <TabsTrigger value="guarantors">Guarantors</TabsTrigger>
+          <TabsTrigger value="audit">Audit</TabsTrigger>
+          <TabsTrigger value="approvals">Pending approvals</TabsTrigger>
+        </TabsList>
+        <TabsContent value="schedule">
+          <ScheduleTable rows={l.schedule} />
+        </TabsContent>
+        <TabsContent value="transactions">
+          <SimpleTable
+            caption="Transactions of the loan account (newest first)"
+            heads={['Posted', 'Description', 'Reference', 'Debit', 'Credit', 'Balance']}
+            rows={l.transactions.map((t) => [
+              formatDateTime(t.postedAt),
+              t.description,
+              t.reference,
+              t.side === 'debit' ? formatAmount(t.amount) : '',
+              t.side === 'credit' ? formatAmount(t.amount) : '',
+              formatAmount(t.balanceAfter),
+            ])}
+          />
+        </TabsContent>
+        <TabsContent value="collateral">
+          <SimpleTable
+            caption="Collateral"
+            heads={['Type', 'Description', 'Market value', 'Forced-sale value', 'Lending value']}
+            rows={l.collateral.map((c) => [
+              COLLATERAL_TYPES[c.type].label,
+              c.description,
+              formatAmount(c.marketValue),
+              formatAmount(c.forcedSaleValue),
+              formatAmount(c.lendingValue),
+            ])}
+          />
+        </TabsContent>
+        <TabsContent value="guarantors">
+          <SimpleTable
+            caption="Guarantors"
+            heads={['Customer', 'Name', 'Amount guaranteed']}
+            rows={l.guarantors.map((g) => [String(g.custId), g.name, formatAmount(g.amount)])}
+          />
+        </TabsContent>
+        <TabsContent value="audit">
+          <SimpleTable
+            caption="Audit trail of the loan and its application (newest first)"
+            heads={['When', 'Action', 'By', 'Outcome']}
+            rows={l.audit.map((a) => [
+              formatDateTime(a.at),
+              auditActionLabel(a.action),
+              a.actorEmail ?? '',
+              a.outcome,
+            ])}
+          />
+        </TabsContent>
+        <TabsContent value="approvals">
+          <SimpleTable
+            caption="Approval requests pending on this loan"
+            heads={['Requested', 'Type', 'Maker']}
+            rows={l.pendingApprovals.map((p) => [formatDateTime(p.createdAt), p.type, p.makerEmail])}
+          />
+        </TabsContent>
+      </Tabs>
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+export { LoanManagerRoute } from './routes/loan-manager-route';
+export { ClosedLoansRoute } from './routes/closed-loans-route';
