@@ -122,9 +122,9 @@ $$;
 --
 
 CREATE FUNCTION public.account_number_valid(n text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE STRICT
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $_$
-  SELECT n ~ '^[0-9]{13}$' AND n::bigint % 97 = 1
+  SELECT CASE WHEN n IS NULL THEN NULL WHEN n ~ '^[0-9]{13}$' THEN n::bigint % 97 = 1 ELSE false END
 $_$;
 
 --

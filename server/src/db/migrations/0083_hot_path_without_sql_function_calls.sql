@@ -36,3 +36,13 @@ BEGIN
   RETURN NEW;
 END;
 $$;
+--> statement-breakpoint
+-- accounts_number_check calls account_number_valid on every row update, i.e. on every balance
+-- change. Declared STRICT over a body that is not strict (AND), it could not be inlined, so each
+-- posting's account update parsed and planned its SQL body again. Without STRICT it inlines; the CASE
+-- keeps the answers (NULL for NULL, false for anything but 13 digits) and the order (the cast only
+-- after the digits matched, wherever a planner puts the expression).
+CREATE OR REPLACE FUNCTION account_number_valid(n text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN n IS NULL THEN NULL WHEN n ~ '^[0-9]{13}$' THEN n::bigint % 97 = 1 ELSE false END
+$$;
