@@ -122,9 +122,9 @@ $$;
 --
 
 CREATE FUNCTION public.account_number_valid(n text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE STRICT
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $_$
-  SELECT n ~ '^[0-9]{13}$' AND n::bigint % 97 = 1
+  SELECT CASE WHEN n IS NULL THEN NULL WHEN n ~ '^[0-9]{13}$' THEN n::bigint % 97 = 1 ELSE false END
 $_$;
 
 --
@@ -312,6 +312,7 @@ CREATE FUNCTION public.audit_log_chain() RETURNS trigger
 DECLARE
   last_hash text;
   pads_hex text := current_setting('bankmanager.audit_key', true);
+  pads bytea;
   stripe smallint := (txid_current() % 8)::smallint;
 BEGIN
   IF pads_hex IS NULL OR length(pads_hex) <> 256 THEN
@@ -325,7 +326,15 @@ BEGIN
   NEW.occurred_at := clock_timestamp();
   SELECT hash INTO last_hash FROM audit_log WHERE chain = stripe ORDER BY id DESC LIMIT 1;
   NEW.prev_hash := coalesce(last_hash, '');
-  NEW.hash := audit_row_hmac(decode(pads_hex, 'hex'), NEW.prev_hash, NEW);
+  pads := decode(pads_hex, 'hex');
+  -- HMAC-SHA256 (RFC 2104) from the pads: sha256(opad || sha256(ipad || message)).
+  NEW.hash := encode(sha256(substring(pads FROM 65 FOR 64) || sha256(substring(pads FROM 1 FOR 64) || convert_to(
+    NEW.prev_hash || '|' || NEW.id::text || '|' ||
+    to_char(NEW.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' ||
+    coalesce(NEW.actor_id::text, '') || '|' || coalesce(NEW.actor_email, '') || '|' ||
+    NEW.action || '|' || coalesce(NEW.target_type, '') || '|' || coalesce(NEW.target_id, '') || '|' ||
+    NEW.outcome || '|' || coalesce(host(NEW.ip), '') || '|' || NEW.details::text,
+  'UTF8'))), 'hex');
   RETURN NEW;
 END;
 $$;

@@ -37,6 +37,32 @@ describe('audit log', () => {
     expect(recomputed).toEqual([{ bad: 0 }]);
   });
 
+  it('hashes in the trigger exactly as audit_row_hmac, which verification uses, for every field', async () => {
+    // The chain trigger writes the keyed hash out rather than calling the SQL functions; any term
+    // that drifted from audit_row_message would make these rows fail verification.
+    await writeAudit(h.db, {
+      action: 'test.every_field',
+      outcome: 'failure',
+      actorId: '6f1c2a8e-3d4b-4c5a-9e7f-0a1b2c3d4e5f',
+      actorEmail: 'kadiatu.sesay@bank.sl',
+      targetType: 'account',
+      targetId: '9000000000133',
+      ip: '2001:db8::7',
+      details: {
+        amount: '1234567.89',
+        note: 'Kɔnɔ | Freetown “quoted” \\ back',
+        nested: { list: [1, null, true] },
+      },
+    });
+    await writeAudit(h.db, { action: 'test.no_optional_fields', outcome: 'success' });
+    const bad = await queryRows<{ action: string }>(
+      h.db,
+      sql`select action from audit_log a
+          where a.action like 'test.%' and a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
+    );
+    expect(bad).toEqual([]);
+  });
+
   it('one transaction keeps to one chain, whatever it writes', async () => {
     await h.db.transaction(async (tx) => {
       for (let i = 0; i < 3; i++) await writeAudit(tx, { action: 'test.same_tx', outcome: 'success' });

@@ -310,6 +310,25 @@ describe('ledger invariants (enforced by the database)', () => {
     for (let i = 1; i < byId.length; i++) expect(byId[i]!.balanceBefore).toBe(byId[i - 1]!.balanceAfter);
   });
 
+  it('account_number_valid, inlined into the accounts CHECK, answers as it did and never casts a non-number', async () => {
+    const [r] = await queryRows<Record<string, boolean | null>>(
+      h.db,
+      sql`select account_number_valid(null) as none, account_number_valid('9000000000133') as valid,
+                 account_number_valid('9000000000134') as wrong_check, account_number_valid('90000000001') as short,
+                 account_number_valid('9000000000133x') as letters,
+                 (select count(*)::int from (values ('12a4567890123'), ('9000000000133'), ('')) v(n)
+                   where account_number_valid(n)) as matches`,
+    );
+    expect(r).toEqual({
+      none: null,
+      valid: true,
+      wrong_check: false,
+      short: false,
+      letters: false,
+      matches: 1,
+    });
+  });
+
   it('ledger_violations() finds nothing after all of the above', async () => {
     expect(await queryRows(h.db, sql`select * from ledger_violations()`)).toEqual([]);
   });
