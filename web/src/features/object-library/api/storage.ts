@@ -24,8 +24,11 @@ async function unwrap<T>(p: Promise<{ data: T | null; error: Error | null }>): P
  * retired legacy buckets) is the service role's alone, superusers included. The library offers only
  * the buckets the caller can open.
  */
-export const mayOpenBucket = (b: { read_permission?: string | null }, can: (p: Permission) => boolean) =>
-  typeof b.read_permission === 'string' && isPermission(b.read_permission) && can(b.read_permission);
+export const mayOpenBucket = (b: object, can: (p: Permission) => boolean): boolean => {
+  // The server's bucket answer carries its permission columns beside the stock client's fields.
+  const read = (b as { read_permission?: unknown }).read_permission;
+  return typeof read === 'string' && isPermission(read) && can(read);
+};
 
 export function useBuckets() {
   return useQuery({
