@@ -37,6 +37,7 @@ export const APPROVAL_TYPES = [
   'sanctions.list_import',
   'regulatory_return.sign_off',
   'return_mapping.change',
+  'aml_rule.change',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -261,6 +262,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'return_mapping.change': {
     label: 'BSL return line mapping change',
     approvePermission: 'returns.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // A monitoring rule decides what every customer is watched for: a second officer signs a change.
+  'aml_rule.change': {
+    label: 'Monitoring rule change',
+    approvePermission: 'aml.rules.change',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

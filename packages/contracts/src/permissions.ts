@@ -57,6 +57,13 @@ export const PERMISSION_DEFS = {
   // Compliance: sanctions hits are seen by these holders only (nobody else learns a customer matched).
   'aml.screening': { area: '/compliance', label: 'Review sanctions hits: clear or confirm them' },
   'aml.lists.import': { area: '/compliance', label: 'Import sanctions lists (a second officer approves)' },
+  // AML monitoring: alerts, cases and rules; nobody without one of these learns a customer is watched.
+  'aml.alerts': { area: '/compliance', label: 'See monitoring alerts and cases' },
+  'aml.cases': { area: '/compliance', label: 'Work cases: open, investigate, escalate, close, notes' },
+  'aml.rules.change': { area: '/compliance', label: 'Propose monitoring rule changes (a second officer approves)' },
+  'aml.str.prepare': { area: '/compliance', label: 'Prepare suspicious transaction reports' },
+  'aml.str.file': { area: '/compliance', label: 'MLRO: approve and file STRs, decide escalated cases' },
+  'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings for the FIU' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -113,6 +120,9 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/transactions/teller/tills': 'teller.vault',
   '/transactions/proof': 'teller.vault',
   '/compliance/sanctions-lists': 'aml.lists.import',
+  '/compliance/alerts': 'aml.alerts',
+  '/compliance/cases': 'aml.alerts',
+  '/compliance/rules': 'aml.alerts',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */
