@@ -116,7 +116,8 @@ export const amlAlertSchema = z.object({
   currency: z.string(),
   /** The journal entries that made the hit (links to the transactions). */
   entryIds: z.array(z.string()),
-  facts: z.record(z.string(), z.unknown()),
+  /** What the rule saw (sums, counts, the window), by name; differs per scenario. */
+  facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())])),
   caseId: z.string().nullable(),
   createdAt: z.string(),
 });

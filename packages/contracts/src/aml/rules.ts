@@ -72,6 +72,15 @@ export const AML_SCENARIO_LABELS: Record<AmlScenario, string> = {
 
 const scoreSchema = z.number().int().min(1).max(100);
 
+/**
+ * A rule's parameters on the wire: named values (amounts as decimal strings, counts and days as
+ * integers, a band-to-amount table). The scenario's own schema above checks them exactly.
+ */
+export const amlParamsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.record(z.string(), z.string())]),
+);
+
 export const amlRuleSchema = z.object({
   scenario: z.enum(AML_SCENARIOS),
   label: z.string(),
@@ -79,7 +88,7 @@ export const amlRuleSchema = z.object({
   enabled: z.boolean(),
   /** 1–100: the alert's score, so the queue can be worked highest first. */
   score: scoreSchema,
-  params: z.record(z.string(), z.unknown()),
+  params: amlParamsSchema,
   version: z.number().int(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
@@ -100,7 +109,7 @@ export const amlRuleChangeSchema = z.object({
   description: z.string().trim().min(1, AML_RULE_TEXT.descriptionRequired).max(500),
   enabled: z.boolean(),
   score: scoreSchema,
-  params: z.record(z.string(), z.unknown()),
+  params: amlParamsSchema,
   /** The version the maker saw: a change against an older one is refused. */
   version: z.number().int().min(1),
 });

@@ -20,7 +20,7 @@ export interface AlertRow extends Record<string, unknown> {
   amount: string;
   currency: string;
   entry_ids: (string | number)[];
-  facts: Record<string, unknown>;
+  facts: AmlAlert['facts'];
   case_id: string | null;
   created_at: string;
 }

@@ -32,7 +32,7 @@ interface RuleRow extends Record<string, unknown> {
   description: string;
   enabled: boolean;
   score: number;
-  params: Record<string, unknown>;
+  params: AmlRule['params'];
   version: number;
   updated_at: string;
   updated_by: string | null;
