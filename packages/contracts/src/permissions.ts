@@ -60,7 +60,10 @@ export const PERMISSION_DEFS = {
   // AML monitoring: alerts, cases and rules; nobody without one of these learns a customer is watched.
   'aml.alerts': { area: '/compliance', label: 'See monitoring alerts and cases' },
   'aml.cases': { area: '/compliance', label: 'Work cases: open, investigate, escalate, close, notes' },
-  'aml.rules.change': { area: '/compliance', label: 'Propose monitoring rule changes (a second officer approves)' },
+  'aml.rules.change': {
+    area: '/compliance',
+    label: 'Propose monitoring rule changes (a second officer approves)',
+  },
   'aml.str.prepare': { area: '/compliance', label: 'Prepare suspicious transaction reports' },
   'aml.str.file': { area: '/compliance', label: 'MLRO: approve and file STRs, decide escalated cases' },
   'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings for the FIU' },

@@ -9,10 +9,9 @@ import { BRANCH, openTill, ref, tellerScene } from './teller.ts';
 /** The teller scene plus an MLRO and a customer service officer (the relationship officer), and an open till. */
 export async function amlScene(app: App) {
   const scene = await tellerScene(app);
-  const [mlro, comp2] = (await Promise.all(['mlro', 'compb'].map((p) => scene.makeStaff('activated', p)))) as [
-    StaffUser,
-    StaffUser,
-  ];
+  const [mlro, comp2] = (await Promise.all(
+    ['mlro', 'compb'].map((p) => scene.makeStaff('activated', p)),
+  )) as [StaffUser, StaffUser];
   await setRoles(app, mlro.userId, ['mlro'], BRANCH);
   await setRoles(app, comp2.userId, ['compliance'], BRANCH);
   await openTill(scene, scene.teller, '50000.00');

@@ -4,7 +4,9 @@ import type { AmlParams, AmlScenario } from './rules.ts';
  * The seeded rules (migration aml_monitoring inserts exactly these; a server test compares them).
  * The thresholds are demo assumptions, written down in ADR 0047: a bank tunes them, four-eyes.
  */
-export const AML_RULE_DEFAULTS: { [S in AmlScenario]: { description: string; score: number; params: AmlParams<S> } } = {
+export const AML_RULE_DEFAULTS: {
+  [S in AmlScenario]: { description: string; score: number; params: AmlParams<S> };
+} = {
   structuring: {
     description:
       'One customer’s cash deposits (or withdrawals), across accounts and branches, each under the CTR threshold, sum to the threshold or more within the window.',
@@ -36,11 +38,17 @@ export const AML_RULE_DEFAULTS: { [S in AmlScenario]: { description: string; sco
     params: {
       windowDays: 30,
       multiple: 5,
-      bandCeilings: { under_2k: '2000.00', '2k_10k': '10000.00', '10k_50k': '50000.00', over_50k: '250000.00' },
+      bandCeilings: {
+        under_2k: '2000.00',
+        '2k_10k': '10000.00',
+        '10k_50k': '50000.00',
+        over_50k: '250000.00',
+      },
     },
   },
   high_risk_activity: {
-    description: 'Any transaction of the amount or more by a customer rated high risk or a politically exposed person.',
+    description:
+      'Any transaction of the amount or more by a customer rated high risk or a politically exposed person.',
     score: 40,
     params: { minAmount: '10000.00' },
   },

@@ -125,4 +125,3 @@ export const amlCaseEvents = pgTable(
   },
   (t) => [index('aml_case_events_case').on(t.caseId, t.id)],
 );
-

@@ -69,7 +69,9 @@ export async function listAlerts(
 ): Promise<Page<AmlAlert>> {
   const w = where(q, branch);
   const order = q.sort === 'score' ? sql`al.score desc, al.id desc` : sql`al.business_date desc, al.id desc`;
-  const limit = window ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${AML_EXPORT_MAX_ROWS}`;
+  const limit = window
+    ? sql`limit ${window.limit} offset ${window.offset}`
+    : sql`limit ${AML_EXPORT_MAX_ROWS}`;
   const rows = await queryRows<AlertRow>(
     db,
     sql`select ${ALERT_COLUMNS} from aml_alerts al join customers c on c.cust_id = al.customer_id

@@ -56,7 +56,10 @@ describe('AML alerts, cases and rules', () => {
       expect(dep.body).not.toMatch(/aml|alert|structur|suspic/i);
     }
     const structuring = (await s.alerts('structuring')).find((a) => a.customerId === acct.custId);
-    expect(structuring).toMatchObject({ amount: '89999.97', facts: { transactions: 3, direction: 'credit' } });
+    expect(structuring).toMatchObject({
+      amount: '89999.97',
+      facts: { transactions: 3, direction: 'credit' },
+    });
     expect(structuring!.entryIds).toHaveLength(3);
     const aggregated = (await s.alerts('cash_aggregation')).find((a) => a.customerId === acct.custId);
     expect(aggregated?.amount).toBe('89999.97');
@@ -84,8 +87,13 @@ describe('AML alerts, cases and rules', () => {
       expect((await post(who, '/api/aml/cases', { alertId: '1' })).statusCode).toBe(403);
       expect((await post(who, `/api/aml/cases/${someCase}/notes`, { text: 'x' })).statusCode).toBe(403);
       expect(
-        (await put(who, '/api/aml/rules/structuring', { ...AML_RULE_DEFAULTS.structuring, enabled: true, version: 1 }))
-          .statusCode,
+        (
+          await put(who, '/api/aml/rules/structuring', {
+            ...AML_RULE_DEFAULTS.structuring,
+            enabled: true,
+            version: 1,
+          })
+        ).statusCode,
       ).toBe(403);
     }
     // An unknown id and a real one answer alike: the 403 tells nothing of whether a case exists.
@@ -104,7 +112,13 @@ describe('AML alerts, cases and rules', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     const k = opened.json<AmlCase>();
     caseId = k.id;
-    expect(k).toMatchObject({ status: 'open', customerId: acct.custId, alertCount: 2, maxScore: 90, version: 1 });
+    expect(k).toMatchObject({
+      status: 'open',
+      customerId: acct.custId,
+      alertCount: 2,
+      maxScore: 90,
+      version: 1,
+    });
     // Again: the same case, not a second one.
     const again = await post(s.comp, '/api/aml/cases', { alertId: alert.id });
     expect(again.statusCode).toBe(200);
@@ -152,7 +166,10 @@ describe('AML alerts, cases and rules', () => {
     expect(str.statusCode).toBe(409);
     expect(str.json().error).toBe(AML_TEXT.strOnly);
     const closed = await move(s.mlro, 'dismiss', 4, 'Explained: school fees collected for a community');
-    expect(closed.json<AmlCase>()).toMatchObject({ status: 'closed_no_action', closedReason: expect.any(String) });
+    expect(closed.json<AmlCase>()).toMatchObject({
+      status: 'closed_no_action',
+      closedReason: expect.any(String),
+    });
     const trail = await queryRows<{ action: string }>(
       t.app.db,
       sql`select action from audit_log where target_type = 'aml_case' and target_id = ${caseId} order by id`,

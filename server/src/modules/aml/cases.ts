@@ -103,7 +103,11 @@ const active = sql.raw(AML_ACTIVE_CASE_STATUSES.map((s) => `'${s}'`).join(', '))
  * An officer opens a case from an alert: the customer's active case if there is one, else a new one;
  * either way every alert of the customer not yet in a case joins it. 201 new, 200 the existing one.
  */
-export async function openCase(tx: Database, alertId: string, by: Actor): Promise<{ created: boolean; id: string }> {
+export async function openCase(
+  tx: Database,
+  alertId: string,
+  by: Actor,
+): Promise<{ created: boolean; id: string }> {
   const alert = await getAlert(tx, alertId);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('aml_case'), ${alert.customerId}::int)`);
   const [existing] = await queryRows<{ id: string }>(
@@ -143,7 +147,9 @@ export async function listCases(
 ): Promise<Page<AmlCase>> {
   const w = where(q, branch, me);
   const order = q.sort === 'score' ? sql`s.max_score desc nulls last, k.id` : sql`k.updated_at desc, k.id`;
-  const limit = window ? sql`limit ${window.limit} offset ${window.offset}` : sql`limit ${AML_EXPORT_MAX_ROWS}`;
+  const limit = window
+    ? sql`limit ${window.limit} offset ${window.offset}`
+    : sql`limit ${AML_EXPORT_MAX_ROWS}`;
   const rows = await queryRows<CaseRow>(
     db,
     sql`select ${CASE_COLUMNS} from ${CASE_FROM} where ${w} order by ${order} ${limit}`,

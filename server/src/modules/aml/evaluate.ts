@@ -49,7 +49,14 @@ async function enabledRules(tx: Database, only?: readonly AmlScenario[]): Promis
   return queryRows<RuleRow>(
     tx,
     sql`select scenario, params, score, version from aml_rules where enabled
-        ${only ? sql`and scenario in (${sql.join(only.map((s) => sql`${s}`), sql`, `)})` : sql``}
+        ${
+          only
+            ? sql`and scenario in (${sql.join(
+                only.map((s) => sql`${s}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
         order by scenario`,
   );
 }

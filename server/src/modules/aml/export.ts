@@ -31,7 +31,18 @@ export function alertsCsv(rows: AmlAlert[]): string {
 }
 
 export function casesCsv(rows: AmlCase[]): string {
-  const header = ['Case', 'Status', 'Customer', 'Name', 'Branch', 'Alerts', 'Top score', 'Assignee', 'Opened', 'Updated'];
+  const header = [
+    'Case',
+    'Status',
+    'Customer',
+    'Name',
+    'Branch',
+    'Alerts',
+    'Top score',
+    'Assignee',
+    'Opened',
+    'Updated',
+  ];
   return (
     csvRow(header) +
     rows

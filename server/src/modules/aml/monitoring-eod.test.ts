@@ -30,6 +30,8 @@ describe('the end-of-day monitoring step', () => {
       t.app.db,
       sql`select scenario, business_date::text, amount::text from aml_alerts where customer_id = ${pep.custId}`,
     );
-    expect(alerts).toEqual([{ scenario: 'high_risk_activity', business_date: '2026-11-24', amount: '15000.00' }]);
+    expect(alerts).toEqual([
+      { scenario: 'high_risk_activity', business_date: '2026-11-24', amount: '15000.00' },
+    ]);
   });
 });

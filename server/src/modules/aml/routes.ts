@@ -25,11 +25,18 @@ import { audit, caseById, caseFile, listCases, openCase } from './cases.ts';
 import { alertsCsv, casesCsv } from './export.ts';
 
 export const AML_PAGE_SIZE = 25;
-const csvOrJson = (row: z.ZodType) => z.union([z.array(row), fileAnswer(['text/csv'], 'with format=csv: text/csv')]);
+const csvOrJson = (row: z.ZodType) =>
+  z.union([z.array(row), fileAnswer(['text/csv'], 'with format=csv: text/csv')]);
 
 const actor = (req: FastifyRequest) => {
   const u = currentUser(req);
-  return { id: u.userId, email: u.email, ip: requestIp(req), permissions: u.permissions, isSuperuser: u.isSuperuser };
+  return {
+    id: u.userId,
+    email: u.email,
+    ip: requestIp(req),
+    permissions: u.permissions,
+    isSuperuser: u.isSuperuser,
+  };
 };
 
 function sendCsv(reply: FastifyReply, name: string, total: number, body: string) {
@@ -61,7 +68,10 @@ export const amlCaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const branch = listBranch(req, undefined);
       if (req.query.format === 'json')
-        return sendPage(reply, await listAlerts(app.db, req.query, pageWindow(req.query, AML_PAGE_SIZE), branch));
+        return sendPage(
+          reply,
+          await listAlerts(app.db, req.query, pageWindow(req.query, AML_PAGE_SIZE), branch),
+        );
       const all = await listAlerts(app.db, req.query, undefined, branch);
       await audit(app.db, actor(req), 'aml.alerts_export', '-', { rows: all.rows.length, query: req.query });
       return sendCsv(reply, 'aml-alerts.csv', all.total, alertsCsv(all.rows));
@@ -103,7 +113,10 @@ export const amlCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const branch = listBranch(req, undefined);
       const me = currentUser(req).userId;
       if (req.query.format === 'json')
-        return sendPage(reply, await listCases(app.db, req.query, pageWindow(req.query, AML_PAGE_SIZE), branch, me));
+        return sendPage(
+          reply,
+          await listCases(app.db, req.query, pageWindow(req.query, AML_PAGE_SIZE), branch, me),
+        );
       const all = await listCases(app.db, req.query, undefined, branch, me);
       await audit(app.db, actor(req), 'aml.cases_export', '-', { rows: all.rows.length, query: req.query });
       return sendCsv(reply, 'aml-cases.csv', all.total, casesCsv(all.rows));
@@ -116,7 +129,8 @@ export const amlCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('aml.cases'),
       schema: {
         tags: ['aml'],
-        summary: 'Opens a case from an alert (or answers the customer’s active case); the customer’s loose alerts join it',
+        summary:
+          'Opens a case from an alert (or answers the customer’s active case); the customer’s loose alerts join it',
         security,
         body: amlOpenCaseSchema,
         response: { 200: amlCaseSchema, 201: amlCaseSchema, ...apiErrors },
@@ -158,7 +172,8 @@ export const amlCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['aml'],
-        summary: 'Moves a case along its lifecycle (the contracts’ transitions table: from-states, permission, reason)',
+        summary:
+          'Moves a case along its lifecycle (the contracts’ transitions table: from-states, permission, reason)',
         security,
         params: amlCaseParamSchema,
         body: amlTransitionSchema,

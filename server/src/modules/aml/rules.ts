@@ -54,7 +54,7 @@ const ruleOf = (r: RuleRow): AmlRule => ({
 
 const SELECT = sql`select r.scenario, r.description, r.enabled, r.score, r.params, r.version, r.updated_at::text,
   r.updated_by, (select q.id::text from approval_requests q where q.type = ${AML_RULE_APPROVAL}
-     and q.subject_id = r.scenario and ${stillPendingSql(sql.raw("q"))} limit 1) as pending
+     and q.subject_id = r.scenario and ${stillPendingSql(sql.raw('q'))} limit 1) as pending
   from aml_rules r`;
 
 /** Seven rows, never paged: the scenarios are a fixed list in contracts. */
@@ -95,8 +95,18 @@ export async function proposeRuleChange(
       subjectType: 'aml_rule',
       subjectId: scenario,
       command: { ...after, scenario },
-      before: { description: rule.description, enabled: rule.enabled, score: rule.score, params: rule.params },
-      after: { description: after.description, enabled: after.enabled, score: after.score, params: after.params },
+      before: {
+        description: rule.description,
+        enabled: rule.enabled,
+        score: rule.score,
+        params: rule.params,
+      },
+      after: {
+        description: after.description,
+        enabled: after.enabled,
+        score: after.score,
+        params: after.params,
+      },
       maker,
       branch: null,
       subjectVersion: String(rule.version),

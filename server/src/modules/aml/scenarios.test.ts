@@ -88,7 +88,9 @@ describe('monitoring scenarios', () => {
 
   it('dormant awakening: an account quiet for over 180 days receiving Le 25,000 fires; a new account does not', async () => {
     const old = await cashAccount(t.app);
-    await t.app.db.execute(sql`update accounts set opened_on = current_business_date() - 400 where id = ${old.id}`);
+    await t.app.db.execute(
+      sql`update accounts set opened_on = current_business_date() - 400 where id = ${old.id}`,
+    );
     const fresh = await cashAccount(t.app);
     await credit(old.id, '25000.00');
     await credit(fresh.id, '25000.00');
@@ -101,8 +103,12 @@ describe('monitoring scenarios', () => {
   it('profile mismatch: Le 15,000 in for a declared income under Le 2,000 fires; for over Le 50,000 it does not', async () => {
     const low = await cashAccount(t.app);
     const high = await cashAccount(t.app);
-    await t.app.db.execute(sql`update customers set profile = '{"incomeBand":"under_2k"}' where cust_id = ${low.custId}`);
-    await t.app.db.execute(sql`update customers set profile = '{"incomeBand":"over_50k"}' where cust_id = ${high.custId}`);
+    await t.app.db.execute(
+      sql`update customers set profile = '{"incomeBand":"under_2k"}' where cust_id = ${low.custId}`,
+    );
+    await t.app.db.execute(
+      sql`update customers set profile = '{"incomeBand":"over_50k"}' where cust_id = ${high.custId}`,
+    );
     await credit(low.id, '15000.00');
     await credit(high.id, '15000.00');
     await evaluateBusinessDate(t.app.db, await s.today());

@@ -15,6 +15,15 @@ export async function markCaseStrFiled(tx: Database, caseId: string, by: Actor, 
     throw conflict(AML_TEXT.notAllowedFrom(AML_CASE_STATUS_LABELS[k.status]), { code: 'not_allowed' });
   await tx.execute(sql`update aml_cases set status = ${rule.to}, version = version + 1, updated_at = now()
       where id = ${caseId}::uuid`);
-  await addEvent(tx, caseId, by, { kind: 'transition', from: k.status, to: rule.to, text: strReference ?? null });
-  await audit(tx, by, rule.audit, caseId, { from: k.status, to: rule.to, strReference: strReference ?? null });
+  await addEvent(tx, caseId, by, {
+    kind: 'transition',
+    from: k.status,
+    to: rule.to,
+    text: strReference ?? null,
+  });
+  await audit(tx, by, rule.audit, caseId, {
+    from: k.status,
+    to: rule.to,
+    strReference: strReference ?? null,
+  });
 }

@@ -38,9 +38,11 @@ describe('AML tables on realtime', () => {
     await t.app.db.execute(sql`update staff set approved = true where user_id = ${u.userId}`);
     await setRoles(t.app, u.userId, ['teller']);
     for (const table of AML_TABLES) {
-      const ch = u.client.channel(`spy-${table}`).on('postgres_changes', { event: '*', schema: 'public', table }, () => {
-        throw new Error(`a change of ${table} reached a teller`);
-      });
+      const ch = u.client
+        .channel(`spy-${table}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table }, () => {
+          throw new Error(`a change of ${table} reached a teller`);
+        });
       const outcome = await subscribe(ch);
       expect(outcome.status, table).toBe('CHANNEL_ERROR');
       expect(outcome.error?.message).toMatch(/not published/);

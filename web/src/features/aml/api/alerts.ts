@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { amlAlertSchema, amlCaseSchema, type AmlAlertQuery, type Page, type AmlAlert } from '@bankmanager/contracts';
+import {
+  amlAlertSchema,
+  amlCaseSchema,
+  type AmlAlertQuery,
+  type Page,
+  type AmlAlert,
+} from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
 import { getPage } from '@/lib/get-page';
 
@@ -17,7 +23,12 @@ export const alertParams = (f: AlertFilters): Record<string, string | undefined>
 
 /** GET /api/aml/alerts — filtered, searched, sorted and paged by the server. */
 export function getAlerts(page: number, f: AlertFilters, signal?: AbortSignal): Promise<Page<AmlAlert>> {
-  return getPage('/aml/alerts', amlAlertSchema, { page, pageSize: ALERTS_PAGE_SIZE, params: alertParams(f), signal });
+  return getPage('/aml/alerts', amlAlertSchema, {
+    page,
+    pageSize: ALERTS_PAGE_SIZE,
+    params: alertParams(f),
+    signal,
+  });
 }
 
 export function useAlerts(page: number, f: AlertFilters) {

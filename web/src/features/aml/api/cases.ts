@@ -22,7 +22,12 @@ export const caseParams = (f: CaseFilters): Record<string, string | undefined> =
 
 /** GET /api/aml/cases — filtered, searched, sorted and paged by the server. */
 export function getCases(page: number, f: CaseFilters, signal?: AbortSignal): Promise<Page<AmlCase>> {
-  return getPage('/aml/cases', amlCaseSchema, { page, pageSize: CASES_PAGE_SIZE, params: caseParams(f), signal });
+  return getPage('/aml/cases', amlCaseSchema, {
+    page,
+    pageSize: CASES_PAGE_SIZE,
+    params: caseParams(f),
+    signal,
+  });
 }
 
 export function useCases(page: number, f: CaseFilters) {

@@ -80,7 +80,10 @@ export function AlertsTable() {
           />
         </Field>
         <Field id="alerts-sort" label="Order">
-          <Select value={filters.sort ?? 'newest'} onChange={(e) => url.patchFilters({ sort: e.target.value })}>
+          <Select
+            value={filters.sort ?? 'newest'}
+            onChange={(e) => url.patchFilters({ sort: e.target.value })}
+          >
             <option value="newest">Newest first</option>
             <option value="score">Highest score first</option>
           </Select>
@@ -145,7 +148,9 @@ export function AlertsTable() {
                           type="button"
                           size="sm"
                           disabled={open.isPending}
-                          onClick={() => open.mutate(a.id, { onSuccess: (k) => void navigate(caseHref(k.id)) })}
+                          onClick={() =>
+                            open.mutate(a.id, { onSuccess: (k) => void navigate(caseHref(k.id)) })
+                          }
                         >
                           {`Open a case for ${a.customerName}`}
                         </Button>

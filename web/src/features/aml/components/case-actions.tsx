@@ -48,7 +48,12 @@ export function CaseActions({ file }: { file: AmlCaseFile }) {
       {steps.length > 0 ? (
         <form className="grid gap-3 rounded-md border p-4" onSubmit={(e) => e.preventDefault()} noValidate>
           <Field id="case-reason" label="Reason (needed to escalate or close)" error={error}>
-            <textarea className={textareaClass} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea
+              className={textareaClass}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </Field>
           <div className="flex flex-wrap gap-3">
             {steps.map((a) => (
@@ -82,7 +87,12 @@ export function CaseActions({ file }: { file: AmlCaseFile }) {
         }}
       >
         <Field id="case-note" label="Note" error={noteError}>
-          <textarea className={textareaClass} maxLength={4000} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            className={textareaClass}
+            maxLength={4000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </Field>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={note.isPending}>

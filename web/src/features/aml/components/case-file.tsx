@@ -4,7 +4,6 @@ import {
   AML_SCENARIO_LABELS,
   customerHref,
   formatAmount,
-  type AmlCaseFile,
 } from '@bankmanager/contracts';
 import { formatDateTime } from '@bankmanager/contracts/format';
 import {

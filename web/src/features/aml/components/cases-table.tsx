@@ -55,7 +55,10 @@ export function CasesTable() {
           <Input type="search" value={search.text} onChange={(e) => search.onChange(e.target.value)} />
         </Field>
         <Field id="cases-sort" label="Order">
-          <Select value={filters.sort ?? 'updated'} onChange={(e) => url.patchFilters({ sort: e.target.value })}>
+          <Select
+            value={filters.sort ?? 'updated'}
+            onChange={(e) => url.patchFilters({ sort: e.target.value })}
+          >
             <option value="updated">Last changed first</option>
             <option value="score">Highest score first</option>
           </Select>

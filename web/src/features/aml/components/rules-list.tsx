@@ -8,7 +8,13 @@ import { RuleChangeForm } from './rule-change-form';
 
 const paramText = (p: AmlRule['params']) =>
   Object.entries(p)
-    .map(([k, v]) => (typeof v === 'object' ? `${k}: ${Object.entries(v).map(([a, b]) => `${a} ${b}`).join(', ')}` : `${k}: ${v}`))
+    .map(([k, v]) =>
+      typeof v === 'object'
+        ? `${k}: ${Object.entries(v)
+            .map(([a, b]) => `${a} ${b}`)
+            .join(', ')}`
+        : `${k}: ${v}`,
+    )
     .join(' · ');
 
 /** The seven rules with their parameters and version; a change is proposed here and approved in the inbox. */

@@ -4,7 +4,9 @@ import { amlAlertQuerySchema, amlCaseQuerySchema } from '@bankmanager/contracts'
 export const alertFiltersSchema = amlAlertQuerySchema
   .pick({ scenario: true, state: true, q: true, from: true, to: true, sort: true })
   .partial();
-export const caseFiltersSchema = amlCaseQuerySchema.pick({ status: true, q: true, mine: true, sort: true }).partial();
+export const caseFiltersSchema = amlCaseQuerySchema
+  .pick({ status: true, q: true, mine: true, sort: true })
+  .partial();
 
 /** The list's query string for its CSV export (the same filters, no paging). */
 export function exportPath(path: string, params: Record<string, string | undefined>): string {

@@ -28,7 +28,15 @@ const FILE: AmlCaseFile = {
   updatedAt: '2026-11-27T10:00:00.000Z',
   closedReason: null,
   version: 2,
-  customer: { id: 42, name: 'Aminata Sesay', branch: '001', type: 'private', risk: 'low', pep: false, status: 'Active' },
+  customer: {
+    id: 42,
+    name: 'Aminata Sesay',
+    branch: '001',
+    type: 'private',
+    risk: 'low',
+    pep: false,
+    status: 'Active',
+  },
   alerts: [
     {
       id: '5',
