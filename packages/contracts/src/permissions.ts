@@ -57,16 +57,14 @@ export const PERMISSION_DEFS = {
   // Compliance: sanctions hits are seen by these holders only (nobody else learns a customer matched).
   'aml.screening': { area: '/compliance', label: 'Review sanctions hits: clear or confirm them' },
   'aml.lists.import': { area: '/compliance', label: 'Import sanctions lists (a second officer approves)' },
-  // AML monitoring: alerts, cases and rules; nobody without one of these learns a customer is watched.
+  // AML monitoring (these ride in the sign-in bundle: labels kept short). Nobody else learns a
+  // customer is watched.
   'aml.alerts': { area: '/compliance', label: 'See monitoring alerts and cases' },
-  'aml.cases': { area: '/compliance', label: 'Work cases: open, investigate, escalate, close, notes' },
-  'aml.rules.change': {
-    area: '/compliance',
-    label: 'Propose monitoring rule changes (a second officer approves)',
-  },
-  'aml.str.prepare': { area: '/compliance', label: 'Prepare suspicious transaction reports' },
-  'aml.str.file': { area: '/compliance', label: 'MLRO: approve and file STRs, decide escalated cases' },
-  'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings for the FIU' },
+  'aml.cases': { area: '/compliance', label: 'Work AML cases' },
+  'aml.rules.change': { area: '/compliance', label: 'Change monitoring rules (four-eyes)' },
+  'aml.str.prepare': { area: '/compliance', label: 'Prepare STRs' },
+  'aml.str.file': { area: '/compliance', label: 'MLRO: file STRs, decide escalated cases' },
+  'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
