@@ -44,7 +44,13 @@ export function RulesList() {
             <p className="text-sm">A change awaits a second officer’s approval.</p>
           ) : can('aml.rules.change') ? (
             <div>
-              <Button type="button" variant="outline" onClick={() => setEditing(r)}>
+              {/* Wraps on a phone: the rule's name can be longer than a 390 px line. */}
+              <Button
+                type="button"
+                variant="outline"
+                className="h-auto whitespace-normal text-left"
+                onClick={() => setEditing(r)}
+              >
                 {`Propose a change to ${r.label}`}
               </Button>
             </div>
