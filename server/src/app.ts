@@ -31,6 +31,7 @@ import { productRoutes } from './modules/products/index.ts';
 import { regulatoryReturnRoutes } from './modules/bsl-returns/index.ts';
 import { loanProductRoutes } from './modules/loan-products/index.ts';
 import { rescreenAllCustomers, sanctionsRoutes } from './modules/sanctions/index.ts';
+import { amlRoutes, evaluateBusinessDate } from './modules/aml/index.ts';
 import { loanApplicationRoutes } from './modules/loan-applications/index.ts';
 import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     openTillSessions,
     runDueStandingOrders,
     rescreenSanctions: async (db) => (await rescreenAllCustomers(db)).screened,
+    evaluateAmlRules: evaluateBusinessDate,
   };
   app.decorate('eodHooks', eodHooks);
 
@@ -175,6 +177,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(tellerRoutes);
       await api.register(regulatoryReturnRoutes);
       await api.register(loanRoutes);
+      await api.register(amlRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,7 @@ export const APPROVAL_TYPES = [
   'regulatory_return.sign_off',
   'return_mapping.change',
   'loan_application.disburse',
+  'aml_rule.change',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -273,6 +274,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
     approvePermission: 'loans.approve',
     when: 'always',
     expires: 'end_of_business_day',
+  },
+  // A monitoring rule decides what every customer is watched for: a second officer signs a change.
+  'aml_rule.change': {
+    label: 'Monitoring rule change',
+    approvePermission: 'aml.rules.change',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
   },
 };
 

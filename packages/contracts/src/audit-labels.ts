@@ -91,6 +91,18 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'regulatory_return.download': 'Downloaded filed BSL returns',
   'return_mapping.change': 'Changed a BSL return line’s GL mapping',
   'loan_application.document.upload': 'Filed a loan application document',
+  'eod.aml_monitoring': 'Ran the transaction monitoring rules',
+  'aml.rule_change': 'Monitoring rule change decided',
+  'aml.case_open': 'Opened an AML case',
+  'aml.case_view': 'Viewed an AML case',
+  'aml.case_investigate': 'Started investigating an AML case',
+  'aml.case_escalate': 'Escalated an AML case to the MLRO',
+  'aml.case_close': 'Closed an AML case: no further action',
+  'aml.case_str_filed': 'Marked an AML case STR filed',
+  'aml.case_note': 'Added a note to an AML case',
+  'aml.case_assign': 'Assigned an AML case',
+  'aml.alerts_export': 'Exported AML alerts',
+  'aml.cases_export': 'Exported AML cases',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

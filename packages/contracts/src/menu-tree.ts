@@ -414,6 +414,21 @@ const COMPLIANCE: MenuRow = [
       'sanctions-hits',
       'Potential matches of customers with a listed name, with the evidence side by side: clear or confirm each.',
     ],
+    [
+      'Alerts',
+      'alerts',
+      'Transaction monitoring alerts: each rule’s hit on a customer, with its transactions and score; open a case from one.',
+    ],
+    [
+      'Cases',
+      'cases',
+      'The case file of each customer under investigation: alerts, notes, history; escalate to the MLRO or close.',
+    ],
+    [
+      'Monitoring Rules',
+      'rules',
+      'The scenarios and thresholds customers are monitored against; a change is approved by a second officer.',
+    ],
   ],
 ];
 

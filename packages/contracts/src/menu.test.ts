@@ -55,7 +55,7 @@ const SPEC_PATHS = [
   ...p('/system/period-end', 'security groups login audits app-security menu-control menu-system'),
   ...p('/system/batch', 'messages import interest scheduler control period-end processes'),
   '/compliance',
-  ...p('/compliance', 'sanctions-lists sanctions-hits'),
+  ...p('/compliance', 'sanctions-lists sanctions-hits alerts cases rules'),
 ];
 
 describe('menu codes', () => {

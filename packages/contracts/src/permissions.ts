@@ -57,6 +57,14 @@ export const PERMISSION_DEFS = {
   // Compliance: sanctions hits are seen by these holders only (nobody else learns a customer matched).
   'aml.screening': { area: '/compliance', label: 'Review sanctions hits: clear or confirm them' },
   'aml.lists.import': { area: '/compliance', label: 'Import sanctions lists (a second officer approves)' },
+  // AML monitoring (these ride in the sign-in bundle: labels kept short). Nobody else learns a
+  // customer is watched.
+  'aml.alerts': { area: '/compliance', label: 'See monitoring alerts and cases' },
+  'aml.cases': { area: '/compliance', label: 'Work AML cases' },
+  'aml.rules.change': { area: '/compliance', label: 'Change monitoring rules (four-eyes)' },
+  'aml.str.prepare': { area: '/compliance', label: 'Prepare STRs' },
+  'aml.str.file': { area: '/compliance', label: 'MLRO: file STRs, decide escalated cases' },
+  'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -116,6 +124,9 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   // Loans: Loan Manager (the loan 360) and Closed Loans read what loan applications read.
   '/accounts/loan/manager': 'loans.read',
   '/accounts/loan/closed': 'loans.read',
+  '/compliance/alerts': 'aml.alerts',
+  '/compliance/cases': 'aml.alerts',
+  '/compliance/rules': 'aml.alerts',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

@@ -43,6 +43,9 @@ const ExchangeRates = lazyPage(() => import('./routes/exchange-rates-route'));
 const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
 const SanctionsLists = lazyPage(() => import('./routes/sanctions-lists-route'));
 const SanctionsHits = lazyPage(() => import('./routes/sanctions-hits-route'));
+const AmlAlerts = lazyPage(() => import('./routes/aml-alerts-route'));
+const AmlCases = lazyPage(() => import('./routes/aml-cases-route'));
+const AmlRules = lazyPage(() => import('./routes/aml-rules-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
@@ -119,6 +122,9 @@ export function AppRoutes() {
         <Route path={paths.salaryImport} element={<SalaryImport />} />
         <Route path={paths.sanctionsLists} element={<SanctionsLists />} />
         <Route path={paths.sanctionsHits} element={<SanctionsHits />} />
+        <Route path={paths.amlAlerts} element={<AmlAlerts />} />
+        <Route path={paths.amlCases} element={<AmlCases />} />
+        <Route path={paths.amlRules} element={<AmlRules />} />
         <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
         <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
         {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (

@@ -100,6 +100,10 @@ export const paths = {
   /** Compliance: the sanctions lists and the hits queue (aml.* holders only). */
   sanctionsLists: '/compliance/sanctions-lists',
   sanctionsHits: '/compliance/sanctions-hits',
+  /** Compliance: monitoring alerts, cases (`?case=` one case file) and rules (aml.* holders only). */
+  amlAlerts: '/compliance/alerts',
+  amlCases: '/compliance/cases',
+  amlRules: '/compliance/rules',
   /** Proof: /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;

@@ -14,6 +14,7 @@ export const EOD_STEPS = [
   'fees',
   'dormancy',
   'sanctions_rescreen',
+  'aml_monitoring',
   'gl_snapshot',
   'advance_date',
 ] as const;
@@ -30,6 +31,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   fees: 'Monthly maintenance and below-minimum fees',
   dormancy: 'Dormancy marking',
   sanctions_rescreen: 'Sanctions re-screening of all customers',
+  aml_monitoring: 'Transaction monitoring rules',
   gl_snapshot: 'Daily GL balance snapshot',
   advance_date: 'Advance the business date',
 };

@@ -16,3 +16,4 @@ export * from './sanctions.ts';
 export * from './loan-applications.ts';
 export * from './regulatory-returns.ts';
 export * from './loans.ts';
+export * from './aml.ts';

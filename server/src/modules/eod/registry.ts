@@ -38,6 +38,11 @@ export interface EodHooks {
    * were screened. The hits it raises are for Compliance's queue alone, never counted on the run.
    */
   rescreenSanctions?: (db: Database) => Promise<number>;
+  /**
+   * The aml module's monitoring rules over one business date: how many rules ran. Alerts are for
+   * `aml.*` holders alone, so the run never counts them.
+   */
+  evaluateAmlRules?: (db: Database, businessDate: string) => Promise<number>;
 }
 
 declare module 'fastify' {

@@ -62,6 +62,8 @@ export const DEMO_ROLE_STAFF = [
     role: 'credit_committee',
     branch: '001',
   },
+  // The MLRO decides escalated AML cases and approves the Compliance Officer's rule changes.
+  { email: 'mlro@bankmanager.sl', fullName: 'Zainab Reporting Sesay', role: 'mlro', branch: '001' },
 ] as const;
 
 /**

@@ -44,6 +44,21 @@ export async function rescreenSanctions(ctx: StepContext): Promise<SingleOutcome
 }
 
 /**
+ * The transaction monitoring rules over the business date, set-based, inside the run's lock. The run
+ * shows how many rules ran, never how many alerts: those are for `aml.*` holders only. Idempotent per
+ * date (one alert per rule, customer and date), so a resumed run evaluates the date again.
+ */
+export async function amlMonitoring(ctx: StepContext): Promise<SingleOutcome> {
+  const evaluate = ctx.hooks.evaluateAmlRules;
+  if (!evaluate) return { done: 0, skipped: true, note: EOD_TEXT.noAmlModule };
+  return inChunk(ctx, async (tx) => {
+    const rules = await evaluate(tx, ctx.run.businessDate);
+    await auditStep(tx, ctx, 'eod.aml_monitoring', { businessDate: ctx.run.businessDate, rules });
+    return { done: rules, totals: { rules: String(rules) } };
+  });
+}
+
+/**
  * Cleared deposits released: a hold placed until a deposit clears carries its clearing date as its
  * expiry; the holds whose last day is this business date or earlier are released now by end of day
  * (reason "Cleared"), so the available balance and the holds lists agree the moment the date moves.

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { setStep, type StepContext } from '../step-context.ts';
 import { accrueCredit, accrueOverdraft } from './accrual.ts';
 import {
+  amlMonitoring,
   advanceDate,
   releaseClearedDeposits,
   rescreenSanctions,
@@ -60,6 +61,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
   fees: { skip: notMonthEnd, total: (db, ctx) => feesTotal(db, ctx.run.businessDate), chunks: chargeFees },
   dormancy: { chunks: markDormant },
   sanctions_rescreen: { once: rescreenSanctions },
+  aml_monitoring: { once: amlMonitoring },
   gl_snapshot: { once: snapshotGl },
   advance_date: { once: advanceDate },
 };

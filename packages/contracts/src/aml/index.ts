@@ -1,0 +1,3 @@
+export * from './rules.ts';
+export * from './defaults.ts';
+export * from './cases.ts';
