@@ -36,6 +36,7 @@ import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
+import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -173,6 +174,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(paymentRoutes);
       await api.register(tellerRoutes);
       await api.register(regulatoryReturnRoutes);
+      await api.register(amlFilingRoutes);
     },
     { prefix: '/api' },
   );

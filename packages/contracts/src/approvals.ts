@@ -37,6 +37,7 @@ export const APPROVAL_TYPES = [
   'sanctions.list_import',
   'regulatory_return.sign_off',
   'return_mapping.change',
+  'aml.str_file',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -261,6 +262,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'return_mapping.change': {
     label: 'BSL return line mapping change',
     approvePermission: 'returns.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // An STR goes to the FIU only when the MLRO, a second person, approves it (never its preparer).
+  'aml.str_file': {
+    label: 'Suspicious transaction report to the FIU',
+    approvePermission: 'aml.str.file',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

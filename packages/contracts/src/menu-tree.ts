@@ -414,6 +414,16 @@ const COMPLIANCE: MenuRow = [
       'sanctions-hits',
       'Potential matches of customers with a listed name, with the evidence side by side: clear or confirm each.',
     ],
+    [
+      'STR Reports',
+      'str',
+      'Suspicious transaction reports drafted from cases, approved by the MLRO and filed with the FIU as goAML XML.',
+    ],
+    [
+      'CTR Filings',
+      'ctr-filings',
+      'Frozen daily or monthly batches of cash transaction reports for the FIU, as goAML XML and CSV.',
+    ],
   ],
 ];
 

@@ -57,6 +57,13 @@ export const PERMISSION_DEFS = {
   // Compliance: sanctions hits are seen by these holders only (nobody else learns a customer matched).
   'aml.screening': { area: '/compliance', label: 'Review sanctions hits: clear or confirm them' },
   'aml.lists.import': { area: '/compliance', label: 'Import sanctions lists (a second officer approves)' },
+  // AML: monitoring, cases and reports to the FIU; seen by these holders only (tipping-off).
+  'aml.alerts': { area: '/compliance', label: 'See AML alerts and cases' },
+  'aml.cases': { area: '/compliance', label: 'Work AML cases' },
+  'aml.rules.change': { area: '/compliance', label: 'Propose changes to monitoring rules (a second officer approves)' },
+  'aml.str.prepare': { area: '/compliance', label: 'Prepare suspicious transaction reports' },
+  'aml.str.file': { area: '/compliance', label: 'Approve and file suspicious transaction reports (MLRO)' },
+  'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings for the FIU and record their submission' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -113,6 +120,9 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/transactions/teller/tills': 'teller.vault',
   '/transactions/proof': 'teller.vault',
   '/compliance/sanctions-lists': 'aml.lists.import',
+  // AML filing: STRs (prepared by compliance, filed by the MLRO) and CTR filings.
+  '/compliance/str': 'aml.str.prepare',
+  '/compliance/ctr-filings': 'aml.ctr.file',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

@@ -208,6 +208,8 @@ export const SEED_ROLES: SeedRole[] = [
       'branches.all',
       'aml.screening',
       'aml.lists.import',
+      'aml.str.prepare',
+      'aml.ctr.file',
     ],
     limits: [],
   },
