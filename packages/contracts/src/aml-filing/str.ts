@@ -94,4 +94,5 @@ export type StrListQuery = z.infer<typeof strListQuerySchema>;
 export const strParamSchema = z.object({ id: z.uuid() });
 export const strFileParamSchema = z.object({ id: z.uuid(), format: z.enum(['xml', 'pdf']) });
 
-export const strFileName = (reference: string, format: 'xml' | 'pdf') => `${reference.toLowerCase()}.${format}`;
+export const strFileName = (reference: string, format: 'xml' | 'pdf') =>
+  `${reference.toLowerCase()}.${format}`;

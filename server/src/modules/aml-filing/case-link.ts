@@ -8,7 +8,10 @@ import { queryRows } from '../../db/rows.ts';
  * tests run with or without it. The SQL is plain on purpose; the owner may replace it with its own call.
  */
 const casesPresent = async (tx: Database) => {
-  const [r] = await queryRows<{ present: boolean }>(tx, sql`select to_regclass('aml_cases') is not null as present`);
+  const [r] = await queryRows<{ present: boolean }>(
+    tx,
+    sql`select to_regclass('aml_cases') is not null as present`,
+  );
   return r!.present;
 };
 

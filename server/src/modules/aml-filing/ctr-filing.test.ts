@@ -97,7 +97,9 @@ describe('CTR aggregation and filing', () => {
     expect((await get('/api/ctr-reports?from=2026-02-30', scene.comp)).statusCode).toBe(400);
     const badPeriod = await post('/api/ctr-filings', scene.comp, { period: 'week', date: day });
     expect(badPeriod.statusCode).toBe(400);
-    expect((await post('/api/ctr-filings', scene.comp, { period: 'day', date: '2026-02-30' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/ctr-filings', scene.comp, { period: 'day', date: '2026-02-30' })).statusCode,
+    ).toBe(400);
   });
 
   it('files only closed days, and needs aml.ctr.file', async () => {
@@ -113,7 +115,12 @@ describe('CTR aggregation and filing', () => {
     const r = await post('/api/ctr-filings', scene.comp, { period: 'day', date: day });
     expect(r.statusCode, r.body).toBe(201);
     const f = r.json<CtrFiling>();
-    expect(f).toMatchObject({ reference: `CTR-${day}`, reports: 1, preparedBy: scene.comp.email, fiuReference: null });
+    expect(f).toMatchObject({
+      reference: `CTR-${day}`,
+      reports: 1,
+      preparedBy: scene.comp.email,
+      fiuReference: null,
+    });
 
     const xml = await get(`/api/ctr-filings/${f.id}/xml`, scene.comp);
     expect(xml.headers['content-type']).toContain('application/xml');
@@ -141,7 +148,10 @@ describe('CTR aggregation and filing', () => {
 
   it('records the FIU submission once; the database refuses any other change or a delete', async () => {
     const [f] = (await get('/api/ctr-filings', scene.comp)).json<CtrFiling[]>();
-    const bad = await post(`/api/ctr-filings/${f!.id}/submission`, scene.comp, { submittedOn: '2026-02-30', reference: 'X' });
+    const bad = await post(`/api/ctr-filings/${f!.id}/submission`, scene.comp, {
+      submittedOn: '2026-02-30',
+      reference: 'X',
+    });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().details)).toContain('submittedOn');
     const ok = await post(`/api/ctr-filings/${f!.id}/submission`, scene.comp, {
@@ -149,7 +159,10 @@ describe('CTR aggregation and filing', () => {
       reference: 'FIU-CTR-0001',
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<CtrFiling>()).toMatchObject({ fiuReference: 'FIU-CTR-0001', submittedBy: scene.comp.email });
+    expect(ok.json<CtrFiling>()).toMatchObject({
+      fiuReference: 'FIU-CTR-0001',
+      submittedBy: scene.comp.email,
+    });
     const twice = await post(`/api/ctr-filings/${f!.id}/submission`, scene.comp, {
       submittedOn: addDays(day, 1),
       reference: 'FIU-CTR-0002',

@@ -56,14 +56,15 @@ export async function prepareCtrFiling(
 ): Promise<CtrFiling> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.ctrFiling})`);
   const { from, to, reference } = periodOf(p);
-  if (to >= (await currentBusinessDate(tx))) throw conflict(CTR_TEXT.notClosed);
   const filed = await queryRows<{ d: string }>(
     tx,
     sql`select business_date::text as d from aml_ctr_filed_days
          where business_date between ${from}::date and ${to}::date order by 1 limit 10`,
   );
-  if (filed.length) throw conflict(CTR_TEXT.alreadyFiled(filed.map((f) => f.d).join(', ')), { days: filed.map((f) => f.d) });
+  if (filed.length)
+    throw conflict(CTR_TEXT.alreadyFiled(filed.map((f) => f.d).join(', ')), { days: filed.map((f) => f.d) });
 
+  if (to >= (await currentBusinessDate(tx))) throw conflict(CTR_TEXT.notClosed);
   // The CTRs of closed days cannot change any more: read once for the documents, then frozen as rows.
   const groups = sql`(${ctrGroupsSql({ from, to, threshold })}) g cross join lateral (${ctrTransactionsSql('g')}) x`;
   const rows = await queryRows<Omit<CtrReport, 'transactions'> & { transactions: FiledTransaction[] }>(
@@ -118,7 +119,10 @@ export async function prepareCtrFiling(
 }
 
 export async function ctrFiling(db: Database, id: string): Promise<CtrFiling | undefined> {
-  const [f] = await queryRows<CtrFiling>(db, sql`select ${FILING_COLUMNS} from aml_ctr_filings where id = ${id}::uuid`);
+  const [f] = await queryRows<CtrFiling>(
+    db,
+    sql`select ${FILING_COLUMNS} from aml_ctr_filings where id = ${id}::uuid`,
+  );
   return f;
 }
 
@@ -153,7 +157,9 @@ export async function recordCtrSubmission(tx: Database, id: string, s: FiuSubmis
   if (!f) throw notFound(CTR_TEXT.notFound);
   if (f.fiuReference !== null) throw conflict(CTR_TEXT.submittedTwice);
   if (s.submittedOn < f.preparedOn)
-    throw conflict(CTR_TEXT.submittedBeforePrepared, [{ path: '/submittedOn', message: CTR_TEXT.submittedBeforePrepared }]);
+    throw conflict(CTR_TEXT.submittedBeforePrepared, [
+      { path: '/submittedOn', message: CTR_TEXT.submittedBeforePrepared },
+    ]);
   await tx.execute(sql`update aml_ctr_filings set fiu_submitted_on = ${s.submittedOn}::date,
       fiu_reference = ${s.reference}, submitted_by = ${by.email}, submitted_at = now() where id = ${id}::uuid`);
   await writeAudit(tx, {

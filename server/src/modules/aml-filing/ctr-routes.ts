@@ -55,13 +55,21 @@ export const ctrFilingRoutes: FastifyPluginAsyncZod = async (app) => {
       const branch = req.query.branch ?? (holds(u, 'branches.all') ? undefined : (u.homeBranch ?? '(none)'));
       const range = { ...(await ctrRange(app.db, req.query)), branch, threshold: app.config.ctrThreshold };
       if (req.query.format === 'json')
-        return sendPage(reply, await ctrReports(app.db, range, pageWindow(req.query, CTR_AGGREGATE_PAGE_SIZE)));
+        return sendPage(
+          reply,
+          await ctrReports(app.db, range, pageWindow(req.query, CTR_AGGREGATE_PAGE_SIZE)),
+        );
       const page = await ctrReports(app.db, range, { offset: 0, limit: CTR_REPORTS_CSV_MAX + 1 });
       if (page.total > CTR_REPORTS_CSV_MAX)
-        throw badRequest(`The filter matches ${page.total} CTRs; a CSV carries at most ${CTR_REPORTS_CSV_MAX}. Narrow the dates.`);
+        throw badRequest(
+          `The filter matches ${page.total} CTRs; a CSV carries at most ${CTR_REPORTS_CSV_MAX}. Narrow the dates.`,
+        );
       setTotalCount(reply, page.total);
       void reply.header('cache-control', 'no-store');
-      void reply.header('content-disposition', `attachment; filename="ctr-reports-${range.from}-to-${range.to}.csv"`);
+      void reply.header(
+        'content-disposition',
+        `attachment; filename="ctr-reports-${range.from}-to-${range.to}.csv"`,
+      );
       return reply.type('text/csv; charset=utf-8').send(ctrReportsCsv(page.rows));
     },
   );
@@ -137,7 +145,10 @@ export const ctrFilingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The filing as filed: goAML XML or CSV (the bytes frozen at preparation)',
         security,
         params: ctrFilingFileParamSchema,
-        response: { 200: fileAnswer(['application/xml', 'text/csv'], 'xml: application/xml; csv: text/csv'), ...apiErrors },
+        response: {
+          200: fileAnswer(['application/xml', 'text/csv'], 'xml: application/xml; csv: text/csv'),
+          ...apiErrors,
+        },
       },
     },
     async (req, reply) => {
@@ -145,8 +156,13 @@ export const ctrFilingRoutes: FastifyPluginAsyncZod = async (app) => {
       const f = await ctrFilingFile(app.db, id, format);
       void reply.header('cache-control', 'no-store');
       if (format === 'xml') void reply.header('x-content-sha256', f.hash);
-      void reply.header('content-disposition', `attachment; filename="${ctrFilingFileName(f.reference, format)}"`);
-      return reply.type(format === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8').send(f.body);
+      void reply.header(
+        'content-disposition',
+        `attachment; filename="${ctrFilingFileName(f.reference, format)}"`,
+      );
+      return reply
+        .type(format === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8')
+        .send(f.body);
     },
   );
 
@@ -166,7 +182,11 @@ export const ctrFilingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const u = currentUser(req);
       return app.db.transaction((tx) =>
-        recordCtrSubmission(tx, req.params.id, req.body, { id: u.userId, email: u.email, ip: requestIp(req) }),
+        recordCtrSubmission(tx, req.params.id, req.body, {
+          id: u.userId,
+          email: u.email,
+          ip: requestIp(req),
+        }),
       );
     },
   );

@@ -25,12 +25,21 @@ export function splitName(name: string): GoamlPerson {
 /** The reporting person: the staff member who prepared it, named from the part of the address before @. */
 function reportingPerson(c: GoamlContext) {
   const person = splitName(c.preparer.name ?? c.preparer.email.split('@')[0]!.replace(/[._-]+/g, ' '));
-  return { firstName: person.firstName, lastName: person.lastName, email: c.preparer.email, occupation: 'Compliance Officer' };
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: c.preparer.email,
+    occupation: 'Compliance Officer',
+  };
 }
 
 export type FiledTransaction = CtrReportTransaction & { kind: 'deposit' | 'withdrawal'; accountName: string };
 
-export function goamlTransaction(t: FiledTransaction, currency: string, clientNumber: string): GoamlTransaction {
+export function goamlTransaction(
+  t: FiledTransaction,
+  currency: string,
+  clientNumber: string,
+): GoamlTransaction {
   return {
     number: t.reference,
     internalRef: t.entryId,

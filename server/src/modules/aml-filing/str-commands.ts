@@ -17,7 +17,10 @@ export const strFileCommand = z.object({ strId: z.uuid() });
  * to `str_filed`, and writes the audit row (the preparer as actor, the MLRO in the details). The engine
  * has refused the preparer as checker, superusers included. A rejection or withdrawal returns it to draft.
  */
-export function registerStrCommands(approvals: Approvals, goaml: { schemaVersion: string; rentityId: string }): void {
+export function registerStrCommands(
+  approvals: Approvals,
+  goaml: { schemaVersion: string; rentityId: string },
+): void {
   approvals.register({
     type: STR_APPROVAL,
     currentVersion: async () => null,

@@ -37,7 +37,10 @@ export async function strXml(tx: Database, s: StrReport, ctx: GoamlContext): Pro
                    to_char(t.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "postedAt"
               from transactions t join accounts a on a.id = t.account_id join journal_entries e on e.id = t.entry_id
              where a.cust_id = ${s.custId}
-               and e.reference in (${sql.join(s.transactions.map((r) => sql`${r}`), sql`, `)})
+               and e.reference in (${sql.join(
+                 s.transactions.map((r) => sql`${r}`),
+                 sql`, `,
+               )})
              order by t.posted_at, t.id`,
       )
     : [];
@@ -80,4 +83,5 @@ export async function freezeStr(tx: Database, s: StrReport, xml: string, checker
       approved_at = now(), xml = ${xml}, content_hash = ${sha256(xml)} where id = ${s.id}::uuid`);
 }
 
-export const groundLabels = (codes: string[]) => codes.map((c) => `${c}: ${STR_GROUNDS[c as StrGround] ?? c}`);
+export const groundLabels = (codes: string[]) =>
+  codes.map((c) => `${c}: ${STR_GROUNDS[c as StrGround] ?? c}`);

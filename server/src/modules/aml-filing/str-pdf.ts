@@ -8,14 +8,24 @@ import { groundLabels } from './str-freeze.ts';
  * customer must never see it.
  */
 export function strPdf(s: StrReport): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Suspicious transaction report ${s.reference}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Suspicious transaction report ${s.reference}` },
+  });
   doc.font('Helvetica-Bold').fontSize(16).text(BANK_NAME);
   doc.moveDown(0.3).fontSize(13).text(`Suspicious transaction report ${s.reference}`);
-  doc.font('Helvetica-Oblique').fontSize(9).text('CONFIDENTIAL: do not disclose to the customer (tipping-off).');
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(9)
+    .text('CONFIDENTIAL: do not disclose to the customer (tipping-off).');
   doc.moveDown();
   const field = (label: string, value: string) => {
     doc.font('Helvetica-Bold').fontSize(10).text(label);
-    doc.font('Helvetica').fontSize(10).text(value || '-');
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value || '-');
     doc.moveDown(0.4);
   };
   field('Status', STR_LABELS.status[s.status]);
@@ -30,7 +40,10 @@ export function strPdf(s: StrReport): PDFKit.PDFDocument {
   field('Approved (MLRO)', s.approvedBy ? `${s.approvedBy}, ${s.approvedAt}` : '');
   field('goAML XML SHA-256', s.contentHash ?? '');
   if (s.fiuReference)
-    field('FIU submission', `${s.fiuSubmittedOn ? formatDate(s.fiuSubmittedOn) : ''}, reference ${s.fiuReference}`);
+    field(
+      'FIU submission',
+      `${s.fiuSubmittedOn ? formatDate(s.fiuSubmittedOn) : ''}, reference ${s.fiuReference}`,
+    );
   doc.end();
   return doc;
 }

@@ -41,7 +41,8 @@ function strGuard(needs: Permission, alsoOk: Permission[] = []) {
     const u = currentUser(req);
     if (holds(u, needs) || alsoOk.some((p) => holds(u, p))) return;
     // A colleague in the STR flow learns which permission is missing; nobody else learns anything.
-    if (STR_PERMISSIONS.some((p) => holds(u, p))) throw new HttpError(403, PERMISSION_TEXT.denied(needs), { permission: needs });
+    if (STR_PERMISSIONS.some((p) => holds(u, p)))
+      throw new HttpError(403, PERMISSION_TEXT.denied(needs), { permission: needs });
     throw new HttpError(404, `Route ${req.method} ${req.url.split('?')[0]} not found`);
   };
   guard.access = needs;
@@ -176,7 +177,8 @@ export const strRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`select not exists (select 1 from approval_requests a where a.id = ${s.approvalId}::uuid
                 and ${stillPendingSql(sql.raw('a'))}) as stale`,
         );
-        if (s.status !== 'draft' && !(s.status === 'pending_approval' && stale!.stale)) throw conflict(STR_TEXT.notDraft);
+        if (s.status !== 'draft' && !(s.status === 'pending_approval' && stale!.stale))
+          throw conflict(STR_TEXT.notDraft);
         const id = await requestApproval(tx, {
           type: STR_APPROVAL,
           subjectType: 'aml_str',
@@ -214,7 +216,10 @@ export const strRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'no-store');
       void reply.header('content-disposition', `attachment; filename="${strFileName(s.reference, format)}"`);
       if (format === 'pdf') return reply.type('application/pdf').send(strPdf(s));
-      const [x] = await queryRows<{ xml: string }>(app.db, sql`select xml from aml_str_reports where id = ${id}::uuid`);
+      const [x] = await queryRows<{ xml: string }>(
+        app.db,
+        sql`select xml from aml_str_reports where id = ${id}::uuid`,
+      );
       void reply.header('x-content-sha256', s.contentHash);
       return reply.type('application/xml; charset=utf-8').send(x!.xml);
     },

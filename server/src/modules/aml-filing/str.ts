@@ -30,7 +30,10 @@ export async function strReports(db: Database, q: StrListQuery, w: PageWindow) {
     sql`select ${COLUMNS} from ${FROM} where ${where}
          order by s.prepared_at desc, s.id desc limit ${w.limit} offset ${w.offset}`,
   );
-  const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from aml_str_reports s where ${where}`);
+  const [n] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from aml_str_reports s where ${where}`,
+  );
   return { rows, total: Number(n!.n) };
 }
 
@@ -41,20 +44,32 @@ export async function strReports(db: Database, q: StrListQuery, w: PageWindow) {
  */
 export async function checkDraft(tx: Database, d: StrDraft): Promise<void> {
   const onCase = await caseCustomer(tx, d.caseId);
-  if (onCase === undefined) throw badRequest(STR_TEXT.caseNotFound, [{ path: '/caseId', message: STR_TEXT.caseNotFound }]);
+  if (onCase === undefined)
+    throw badRequest(STR_TEXT.caseNotFound, [{ path: '/caseId', message: STR_TEXT.caseNotFound }]);
   if (onCase !== null && onCase !== String(d.custId))
-    throw badRequest('The subject is not the case’s customer', [{ path: '/custId', message: 'not the case’s customer' }]);
-  const [c] = await queryRows<{ id: number }>(tx, sql`select cust_id as id from customers where cust_id = ${d.custId}`);
+    throw badRequest('The subject is not the case’s customer', [
+      { path: '/custId', message: 'not the case’s customer' },
+    ]);
+  const [c] = await queryRows<{ id: number }>(
+    tx,
+    sql`select cust_id as id from customers where cust_id = ${d.custId}`,
+  );
   if (!c) throw badRequest('No such customer', [{ path: '/custId', message: 'no such customer' }]);
   if (d.accounts.length) {
     const found = await queryRows<{ n: string }>(
       tx,
       sql`select account_number as n from accounts where cust_id = ${d.custId}
-           and account_number in (${sql.join(d.accounts.map((a) => sql`${a}`), sql`, `)})`,
+           and account_number in (${sql.join(
+             d.accounts.map((a) => sql`${a}`),
+             sql`, `,
+           )})`,
     );
     const have = new Set(found.map((f) => f.n));
     const i = d.accounts.findIndex((a) => !have.has(a));
-    if (i >= 0) throw badRequest(STR_TEXT.unknownAccount(d.accounts[i]!), [{ path: `/accounts/${i}`, message: 'not the subject’s' }]);
+    if (i >= 0)
+      throw badRequest(STR_TEXT.unknownAccount(d.accounts[i]!), [
+        { path: `/accounts/${i}`, message: 'not the subject’s' },
+      ]);
   }
   if (d.transactions.length) {
     const found = await queryRows<{ r: string }>(
@@ -62,7 +77,10 @@ export async function checkDraft(tx: Database, d: StrDraft): Promise<void> {
       sql`select distinct t.reference as r from transactions t join accounts a on a.id = t.account_id
            where a.cust_id = ${d.custId}
              and t.entry_id in (select e.id from journal_entries e
-                                 where e.reference in (${sql.join(d.transactions.map((r) => sql`${r}`), sql`, `)}))`,
+                                 where e.reference in (${sql.join(
+                                   d.transactions.map((r) => sql`${r}`),
+                                   sql`, `,
+                                 )}))`,
     );
     const have = new Set(found.map((f) => f.r));
     const i = d.transactions.findIndex((r) => !have.has(r));
@@ -73,7 +91,11 @@ export async function checkDraft(tx: Database, d: StrDraft): Promise<void> {
   }
 }
 
-export async function insertDraft(tx: Database, d: StrDraft, by: { id: string; email: string }): Promise<string> {
+export async function insertDraft(
+  tx: Database,
+  d: StrDraft,
+  by: { id: string; email: string },
+): Promise<string> {
   const [s] = await queryRows<{ id: string }>(
     tx,
     sql`insert into aml_str_reports (reference, case_id, cust_id, accounts, transactions, grounds, narrative, action,

@@ -5,7 +5,7 @@ import { SaxesParser } from 'saxes';
  * each element with children, its children in the schema's order with how often each may occur, and
  * for each leaf the type of its text. A subset of the UNODC schema: the elements we fill, in its order.
  */
-type Leaf = 'text' | 'code' | 'dateTime' | 'amount' | 'reportCode';
+type Leaf = 'text' | 'code' | 'indicator' | 'dateTime' | 'amount' | 'reportCode';
 type Child = readonly [name: string, min: number, max: number];
 
 const N = Number.POSITIVE_INFINITY;
@@ -46,7 +46,7 @@ const LEAVES: Record<string, Leaf> = {
   currency_code: 'code',
   account_name: 'text',
   client_number: 'text',
-  indicator: 'code',
+  indicator: 'indicator',
 };
 
 const PERSON: Child[] = [
@@ -143,6 +143,7 @@ const CHOICES: [string, string][] = [
 const TYPES: Record<Leaf, RegExp> = {
   text: /\S/,
   code: /^[A-Z0-9]{1,3}$/,
+  indicator: /^[A-Z0-9]{1,10}$/,
   dateTime: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
   amount: /^\d{1,16}(\.\d{1,2})?$/,
   reportCode: /^(STR|CTR)$/,
