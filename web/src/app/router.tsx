@@ -43,6 +43,8 @@ const ExchangeRates = lazyPage(() => import('./routes/exchange-rates-route'));
 const SalaryImport = lazyPage(() => import('./routes/salary-import-route'));
 const SanctionsLists = lazyPage(() => import('./routes/sanctions-lists-route'));
 const SanctionsHits = lazyPage(() => import('./routes/sanctions-hits-route'));
+const StrReports = lazyPage(() => import('./routes/str-reports-route'));
+const CtrFilings = lazyPage(() => import('./routes/ctr-filings-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
@@ -113,6 +115,8 @@ export function AppRoutes() {
         <Route path={paths.salaryImport} element={<SalaryImport />} />
         <Route path={paths.sanctionsLists} element={<SanctionsLists />} />
         <Route path={paths.sanctionsHits} element={<SanctionsHits />} />
+        <Route path={paths.strReports} element={<StrReports />} />
+        <Route path={paths.ctrFilings} element={<CtrFilings />} />
         <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
         <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
         {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (

@@ -92,6 +92,9 @@ export const paths = {
   /** Compliance: the sanctions lists and the hits queue (aml.* holders only). */
   sanctionsLists: '/compliance/sanctions-lists',
   sanctionsHits: '/compliance/sanctions-hits',
+  /** Compliance: STRs and CTR filings for the FIU (aml.* holders only). */
+  strReports: '/compliance/str',
+  ctrFilings: '/compliance/ctr-filings',
   /** Proof: /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;
