@@ -121,7 +121,10 @@ const envSchema = z.object({
   CTR_THRESHOLD: amount.default('30000.00'),
   CTR_THRESHOLD_USD: amount.default('1300.00'),
   /** goAML reports to the FIU (ADR 0048): the schema version the FIU runs and the bank's id there. */
-  GOAML_SCHEMA_VERSION: z.string().regex(/^\d+(\.\d+){0,2}$/).default('4.0'),
+  GOAML_SCHEMA_VERSION: z
+    .string()
+    .regex(/^\d+(\.\d+){0,2}$/)
+    .default('4.0'),
   GOAML_RENTITY_ID: z.string().trim().min(1).max(50).default('BANKMANAGER'),
   /** Days after a grant of roles or superuser rights in which promoter and promoted check none of each other's requests. */
   PROMOTER_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(3650).default(PROMOTER_COOLING_OFF_DAYS),

@@ -60,10 +60,16 @@ export const PERMISSION_DEFS = {
   // AML: monitoring, cases and reports to the FIU; seen by these holders only (tipping-off).
   'aml.alerts': { area: '/compliance', label: 'See AML alerts and cases' },
   'aml.cases': { area: '/compliance', label: 'Work AML cases' },
-  'aml.rules.change': { area: '/compliance', label: 'Propose changes to monitoring rules (a second officer approves)' },
+  'aml.rules.change': {
+    area: '/compliance',
+    label: 'Propose changes to monitoring rules (a second officer approves)',
+  },
   'aml.str.prepare': { area: '/compliance', label: 'Prepare suspicious transaction reports' },
   'aml.str.file': { area: '/compliance', label: 'Approve and file suspicious transaction reports (MLRO)' },
-  'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings for the FIU and record their submission' },
+  'aml.ctr.file': {
+    area: '/compliance',
+    label: 'Prepare CTR filings for the FIU and record their submission',
+  },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
