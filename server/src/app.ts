@@ -38,6 +38,7 @@ import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
 import { loanRoutes } from './modules/loans/index.ts';
+import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(regulatoryReturnRoutes);
       await api.register(loanRoutes);
       await api.register(amlRoutes);
+      await api.register(amlFilingRoutes);
     },
     { prefix: '/api' },
   );

@@ -120,6 +120,12 @@ const envSchema = z.object({
   /** Currency transaction reports: cash at or above these amounts is flagged (ADR 0022). */
   CTR_THRESHOLD: amount.default('30000.00'),
   CTR_THRESHOLD_USD: amount.default('1300.00'),
+  /** goAML reports to the FIU (ADR 0048): the schema version the FIU runs and the bank's id there. */
+  GOAML_SCHEMA_VERSION: z
+    .string()
+    .regex(/^\d+(\.\d+){0,2}$/)
+    .default('4.0'),
+  GOAML_RENTITY_ID: z.string().trim().min(1).max(50).default('BANKMANAGER'),
   /** Days after a grant of roles or superuser rights in which promoter and promoted check none of each other's requests. */
   PROMOTER_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(3650).default(PROMOTER_COOLING_OFF_DAYS),
   BOOTSTRAP_SUPERUSER_EMAIL: z
@@ -174,6 +180,8 @@ export interface Config {
   audit: AuditConfig;
   /** Cash transactions at or above the threshold of their currency are CTR candidates. */
   ctrThreshold: { SLE: string; USD: string };
+  /** goAML: the FIU's schema version and the bank's reporting-entity id there. */
+  goaml: { schemaVersion: string; rentityId: string };
   /** Four-eyes: a promoter and the person they promoted do not check each other's requests for this many days. */
   promoterCoolingOffDays: number;
 }
@@ -345,6 +353,7 @@ export function loadConfig(
       checkpointIntervalMs: 60_000,
     },
     ctrThreshold: { SLE: e.CTR_THRESHOLD, USD: e.CTR_THRESHOLD_USD },
+    goaml: { schemaVersion: e.GOAML_SCHEMA_VERSION, rentityId: e.GOAML_RENTITY_ID },
     promoterCoolingOffDays: e.PROMOTER_COOLING_OFF_DAYS,
     realtime: {
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),

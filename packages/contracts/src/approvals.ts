@@ -39,6 +39,7 @@ export const APPROVAL_TYPES = [
   'return_mapping.change',
   'loan_application.disburse',
   'aml_rule.change',
+  'aml.str_file',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -279,6 +280,14 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'aml_rule.change': {
     label: 'Monitoring rule change',
     approvePermission: 'aml.rules.change',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // An STR goes to the FIU only when the MLRO, a second person, approves it (never its preparer).
+  'aml.str_file': {
+    label: 'Suspicious transaction report to the FIU',
+    approvePermission: 'aml.str.file',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

@@ -34,3 +34,4 @@ export * from './lending/index.ts';
 export * from './sanctions/index.ts';
 export * from './regulatory-returns.ts';
 export * from './aml/index.ts';
+export * from './aml-filing/index.ts';

@@ -429,6 +429,16 @@ const COMPLIANCE: MenuRow = [
       'rules',
       'The scenarios and thresholds customers are monitored against; a change is approved by a second officer.',
     ],
+    [
+      'STR Reports',
+      'str',
+      'Suspicious transaction reports drafted from cases, approved by the MLRO and filed with the FIU as goAML XML.',
+    ],
+    [
+      'CTR Filings',
+      'ctr-filings',
+      'Frozen daily or monthly batches of cash transaction reports for the FIU, as goAML XML and CSV.',
+    ],
   ],
 ];
 

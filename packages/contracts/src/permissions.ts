@@ -127,6 +127,9 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/compliance/alerts': 'aml.alerts',
   '/compliance/cases': 'aml.alerts',
   '/compliance/rules': 'aml.alerts',
+  // AML filing: STRs (prepared by compliance, filed by the MLRO) and CTR filings.
+  '/compliance/str': 'aml.str.prepare',
+  '/compliance/ctr-filings': 'aml.ctr.file',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

@@ -211,6 +211,8 @@ export const SEED_ROLES: SeedRole[] = [
       'aml.alerts',
       'aml.cases',
       'aml.rules.change',
+      'aml.str.prepare',
+      'aml.ctr.file',
     ],
     limits: [],
   },

@@ -22,4 +22,6 @@ export const ADVISORY_LOCKS = {
    * bank's end of day at once even if both believe they own the run (its row's lease decides who does).
    */
   eodRun: 727_274_201,
+  /** CTR filings: one preparation at a time, so a day is never filed twice (aml-filing module). */
+  ctrFiling: 727_274_480,
 } as const;

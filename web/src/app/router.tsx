@@ -46,6 +46,8 @@ const SanctionsHits = lazyPage(() => import('./routes/sanctions-hits-route'));
 const AmlAlerts = lazyPage(() => import('./routes/aml-alerts-route'));
 const AmlCases = lazyPage(() => import('./routes/aml-cases-route'));
 const AmlRules = lazyPage(() => import('./routes/aml-rules-route'));
+const StrReports = lazyPage(() => import('./routes/str-reports-route'));
+const CtrFilings = lazyPage(() => import('./routes/ctr-filings-route'));
 const StandingOrders = lazyPage(() => import('./routes/standing-orders-route'));
 const Teller = lazyPage(() => import('./routes/teller-route'));
 const LoanSimulation = lazyPage(() => import('./routes/loan-simulation-route'));
@@ -125,6 +127,8 @@ export function AppRoutes() {
         <Route path={paths.amlAlerts} element={<AmlAlerts />} />
         <Route path={paths.amlCases} element={<AmlCases />} />
         <Route path={paths.amlRules} element={<AmlRules />} />
+        <Route path={paths.strReports} element={<StrReports />} />
+        <Route path={paths.ctrFilings} element={<CtrFilings />} />
         <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
         <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
         {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (

@@ -104,6 +104,9 @@ export const paths = {
   amlAlerts: '/compliance/alerts',
   amlCases: '/compliance/cases',
   amlRules: '/compliance/rules',
+  /** Compliance: STRs and CTR filings for the FIU (aml.* holders only). */
+  strReports: '/compliance/str',
+  ctrFilings: '/compliance/ctr-filings',
   /** Proof: /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
 } as const;

@@ -17,3 +17,4 @@ export * from './loan-applications.ts';
 export * from './regulatory-returns.ts';
 export * from './loans.ts';
 export * from './aml.ts';
+export * from './aml-filing.ts';

@@ -132,6 +132,11 @@ export const tellerTransactions = pgTable(
     index('teller_transactions_ctr_idx')
       .on(t.businessDate, t.id)
       .where(sql`${t.ctrFlag} and ${t.status} = 'posted'`),
+    // CTRs per customer per day (docs/decisions/0048-goaml-filing.md): a day's posted cash, read from
+    // the index alone, then summed per customer through accounts.
+    index('teller_transactions_cash_day_idx')
+      .on(t.businessDate, t.accountId, t.kind, t.currency, t.amount)
+      .where(sql`${t.status} = 'posted'`),
   ],
 );
 

@@ -20,4 +20,5 @@ export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export { openTillSessions } from './open-sessions.ts';
+export { ctrGroupsSql, ctrTransactionsSql, type CtrRange } from './ctr-aggregate.ts';
 export { DEMO_TELLER_STAFF, tellerDemoStep } from './demo-seed.ts';

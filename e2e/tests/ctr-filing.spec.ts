@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+
+// A closed business day no other journey files: a filing is never made twice for one day.
+const DAY = '2020-01-15';
+
+describe('CTR filing', () => {
+  const browser = useBrowser();
+
+  it('prepares the filing of a closed day from the CTR screen and downloads its goAML XML', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    await page.goto('/reports/ctr');
+    await page.getByRole('heading', { name: 'Cash Transaction Reports' }).waitFor();
+    await page.getByLabel('Business day').fill(DAY);
+    await page.getByRole('button', { name: 'Prepare filing' }).click();
+    await page.getByText(`CTR-${DAY}`).waitFor();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-ctr-'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download goAML XML' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`ctr-${DAY}.xml`);
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const xml = fs.readFileSync(file, 'utf8');
+    expect(xml).toContain('<report_code>CTR</report_code>');
+    expect(xml).toContain(`<entity_reference>CTR-${DAY}</entity_reference>`);
+    // The filing is listed under Compliance → CTR Filings.
+    await page.goto('/compliance/ctr-filings');
+    await page.getByRole('cell', { name: `CTR-${DAY}`, exact: true }).waitFor();
+  }, 240_000);
+});

@@ -1,0 +1,2 @@
+export * from './ctr.ts';
+export * from './str.ts';

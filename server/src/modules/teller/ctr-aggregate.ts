@@ -1,0 +1,54 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * CTRs per customer per business day (docs/decisions/0048-goaml-filing.md): one customer's posted
+ * cash in, and separately cash out, summed across their accounts and branches per day and currency,
+ * at or over CTR_THRESHOLD. Three deposits of Le 29,999.99 on one day are one CTR of Le 89,999.97,
+ * though none of them was flagged alone. The teller module owns teller_transactions, so it owns this
+ * SQL; the AML filing module composes it (the list beside its filings, and the filings themselves).
+ */
+export interface CtrRange {
+  from: string;
+  to: string;
+  /** Customers of this home branch only (a CTR spans branches; the customer belongs to one). */
+  branch?: string | undefined;
+  threshold: Record<'SLE' | 'USD', string>;
+}
+
+/**
+ * The CTRs of a range as rows (business_date, cust_id, currency, direction, total, n, customer_name,
+ * customer_branch). Reads the partial index teller_transactions_cash_day_idx for the days, then one
+ * account row per transaction; the threshold is per currency.
+ */
+export function ctrGroupsSql(r: CtrRange): SQL {
+  return sql`select g.business_date, g.cust_id, g.currency, g.direction, g.total, g.n,
+      c.name as customer_name, c.branch_code as customer_branch
+    from (select t.business_date, a.cust_id, t.currency,
+                 case t.kind when 'deposit' then 'in' else 'out' end as direction,
+                 sum(t.amount) as total, count(*)::int as n
+            from teller_transactions t join accounts a on a.id = t.account_id
+           where t.status = 'posted' and t.business_date between ${r.from}::date and ${r.to}::date
+           group by t.business_date, a.cust_id, t.currency, t.kind
+          having sum(t.amount) >= case t.currency when 'USD' then ${r.threshold.USD}::numeric
+                                                  else ${r.threshold.SLE}::numeric end) g
+    join customers c on c.cust_id = g.cust_id
+    ${r.branch ? sql`where c.branch_code = ${r.branch}` : sql``}`;
+}
+
+/**
+ * The transactions inside one CTR row `g` (a lateral subquery's body: jsonb array, oldest first), in
+ * the shape of the contracts' ctrReportTransactionSchema plus the kind and the account's name.
+ */
+export function ctrTransactionsSql(g: string): SQL {
+  const alias = sql.raw(g);
+  return sql`select coalesce(jsonb_agg(jsonb_build_object(
+        'reference', e.reference, 'entryId', t.entry_id::text, 'branch', t.branch_code,
+        'accountNumber', t.account_number, 'accountName', t.account_name, 'kind', t.kind,
+        'amount', t.amount::text, 'postedAt', to_char(t.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'partyName', t.party_name, 'partyIdNumber', t.party_id_number)
+        order by t.posted_at, t.id), '[]'::jsonb) as transactions
+      from teller_transactions t join journal_entries e on e.id = t.entry_id
+     where t.status = 'posted' and t.business_date = ${alias}.business_date and t.currency = ${alias}.currency
+       and t.kind = case ${alias}.direction when 'in' then 'deposit' else 'withdrawal' end
+       and t.account_id in (select a.id from accounts a where a.cust_id = ${alias}.cust_id)`;
+}

@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
+
+type Opts = { onResponse?: (r: Response) => void };
+const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get, post },
+}));
+const { StrReportsRoute } = await import('./str-reports-route');
+
+const str = (id: string, reference: string, status: string, over: object = {}) => ({
+  id,
+  reference,
+  caseId: '5b0f4a2e-1c1d-4c61-9a57-3e0b6c1d2e3f',
+  custId: 42,
+  customerName: 'Sesay Aminata',
+  status,
+  accounts: ['1010000001'],
+  transactions: ['TLR-1'],
+  grounds: ['STRUCT'],
+  narrative: 'Three cash deposits just under the threshold on one day.',
+  action: '',
+  preparedBy: 'comp@bank.sl',
+  preparedAt: '2026-03-03T09:00:00.000Z',
+  approvalId: null,
+  approvedBy: null,
+  approvedAt: null,
+  contentHash: null,
+  fiuSubmittedOn: null,
+  fiuReference: null,
+  ...over,
+});
+
+const page = () => (
+  <PermissionsContext.Provider value={{ me: null, can: (p) => p === 'aml.str.prepare', reload: () => {} }}>
+    <StrReportsRoute />
+  </PermissionsContext.Provider>
+);
+
+describe('STR Reports', () => {
+  beforeEach(() => {
+    get.mockReset();
+    post.mockReset();
+    get.mockImplementation((_path: string, opts: Opts) => {
+      opts.onResponse?.(new Response(null, { headers: { 'X-Total-Count': '2' } }));
+      return Promise.resolve([
+        str('0b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11', 'STR-2026-000001', 'draft'),
+        str('1b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11', 'STR-2026-000002', 'submitted', {
+          approvedBy: 'mlro@bank.sl',
+          contentHash: 'ab',
+          fiuReference: 'FIU-17',
+          fiuSubmittedOn: '2026-03-04',
+        }),
+      ]);
+    });
+  });
+
+  it('lists drafts and filed STRs; a draft goes to the MLRO, a filed one downloads', async () => {
+    renderAtUrl(page(), '/compliance/str');
+    await screen.findByRole('cell', { name: 'STR-2026-000001' });
+    expect(screen.getByText('FIU-17')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'goAML XML of STR-2026-000002' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PDF of STR-2026-000002' })).toBeInTheDocument();
+    post.mockResolvedValue({ approvalId: 'a1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the MLRO STR-2026-000001' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0]![0]).toBe('/str-reports/0b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11/submit');
+  }, 20_000);
+
+  it('keeps the status filter in the URL and asks the server for it', async () => {
+    const { url } = renderAtUrl(page(), '/compliance/str?status=approved');
+    await screen.findByRole('cell', { name: 'STR-2026-000001' });
+    expect(lastQuery(get.mock.calls, '/str-reports')).toMatchObject({ status: 'approved' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } });
+    expect(url()).toBe('/compliance/str?status=draft');
+  });
+});
