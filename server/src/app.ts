@@ -36,6 +36,7 @@ import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
+import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -144,6 +145,10 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     openTillSessions,
     runDueStandingOrders,
     rescreenSanctions: async (db) => (await rescreenAllCustomers(db)).screened,
+    aggregateReports: async (db, date) => {
+      const r = await aggregateDay(db, date, 'eod');
+      return r.alreadyTaken ? null : r.rows;
+    },
   };
   app.decorate('eodHooks', eodHooks);
 
@@ -173,6 +178,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(paymentRoutes);
       await api.register(tellerRoutes);
       await api.register(regulatoryReturnRoutes);
+      await api.register(reportingRoutes);
     },
     { prefix: '/api' },
   );

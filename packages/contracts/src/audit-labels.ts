@@ -90,6 +90,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'regulatory_return.file': 'Filed the BSL monthly returns',
   'regulatory_return.download': 'Downloaded filed BSL returns',
   'return_mapping.change': 'Changed a BSL return line’s GL mapping',
+  'eod.report_aggregates': 'Kept the day’s figures for the dashboards',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

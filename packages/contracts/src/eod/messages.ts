@@ -8,6 +8,8 @@ export const EOD_TEXT = {
   tillsOpen: (n: number) => `${n} till session${n === 1 ? ' is' : 's are'} still open`,
   noStandingOrdersModule: 'No standing orders module is installed: nothing was run',
   noSanctionsModule: 'No sanctions module is installed: nobody was screened',
+  noReportingModule: 'No reporting module is installed: no dashboard figures were kept',
+  reportAggregatesTaken: 'The dashboard figures of this date were already kept',
   pendingApprovals: (n: number) =>
     `${n} approval request${n === 1 ? ' is' : 's are'} still pending: decide ${n === 1 ? 'it' : 'them'}, or carry ${n === 1 ? 'it' : 'them'} over to the next business day`,
   carryOverMismatch:

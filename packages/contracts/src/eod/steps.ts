@@ -15,6 +15,8 @@ export const EOD_STEPS = [
   'dormancy',
   'sanctions_rescreen',
   'gl_snapshot',
+  // The dashboards' daily figures: after every posting of the day, before the date moves.
+  'report_aggregates',
   'advance_date',
 ] as const;
 export type EodStep = (typeof EOD_STEPS)[number];
@@ -31,6 +33,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   dormancy: 'Dormancy marking',
   sanctions_rescreen: 'Sanctions re-screening of all customers',
   gl_snapshot: 'Daily GL balance snapshot',
+  report_aggregates: 'Daily figures for the dashboards',
   advance_date: 'Advance the business date',
 };
 

@@ -15,3 +15,4 @@ export * from './lending.ts';
 export * from './sanctions.ts';
 export * from './loan-applications.ts';
 export * from './regulatory-returns.ts';
+export * from './reporting.ts';

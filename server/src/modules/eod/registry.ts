@@ -38,6 +38,11 @@ export interface EodHooks {
    * were screened. The hits it raises are for Compliance's queue alone, never counted on the run.
    */
   rescreenSanctions?: (db: Database) => Promise<number>;
+  /**
+   * The reporting module's daily figures for the business date (the dashboards read them): rows
+   * written, or null when that date's were already kept.
+   */
+  aggregateReports?: (db: Database, businessDate: string) => Promise<number | null>;
 }
 
 declare module 'fastify' {

@@ -15,6 +15,7 @@ import { markDormant } from './dormancy.ts';
 import { chargeFees, feesTotal } from './fees.ts';
 import { matureDeposits, rolledOverToday } from './maturities.ts';
 import { postInterest, postingTotal } from './posting.ts';
+import { keepReportAggregates } from './report-aggregates.ts';
 
 /**
  * Each step: `skip` says why it has nothing to do today (shown on the run screen), `total` the rows
@@ -61,6 +62,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
   dormancy: { chunks: markDormant },
   sanctions_rescreen: { once: rescreenSanctions },
   gl_snapshot: { once: snapshotGl },
+  report_aggregates: { once: keepReportAggregates },
   advance_date: { once: advanceDate },
 };
 
