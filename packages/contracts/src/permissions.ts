@@ -113,6 +113,8 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/transactions/teller/tills': 'teller.vault',
   '/transactions/proof': 'teller.vault',
   '/compliance/sanctions-lists': 'aml.lists.import',
+  // Management's figures: the Executive Dashboard is a report, not an enquiry.
+  '/enquiries/dashboard': 'reports.read',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */
