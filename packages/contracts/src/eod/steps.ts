@@ -33,7 +33,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   dormancy: 'Dormancy marking',
   sanctions_rescreen: 'Sanctions re-screening of all customers',
   gl_snapshot: 'Daily GL balance snapshot',
-  report_aggregates: 'Daily figures for the dashboards',
+  report_aggregates: 'Dashboard figures',
   advance_date: 'Advance the business date',
 };
 

@@ -1,4 +1,4 @@
-import { ExecutiveDashboardRoute } from '@/features/executive-dashboard';
+import { ExecutiveDashboardRoute } from '@/features/exec-dashboard';
 import { Guarded } from './guarded';
 
 export default function ExecutiveDashboardRoutePage() {
