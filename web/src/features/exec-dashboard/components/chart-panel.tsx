@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { EXECUTIVE_DASHBOARD_TEXT as T } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CHART_HEIGHT } from './chart-theme';
 
 /**
  * A chart with its words: the title, a one-sentence summary (read first by screen readers, and shown
@@ -13,11 +14,14 @@ export function ChartPanel({
   summary,
   chart,
   table,
+  height = CHART_HEIGHT,
 }: {
   title: string;
   summary: string;
   chart: ReactNode;
   table: ReactNode;
+  /** The picture's height in pixels (its width follows the card). */
+  height?: number;
 }) {
   const [asTable, setAsTable] = useState(false);
   const summaryId = useId();
@@ -36,7 +40,7 @@ export function ChartPanel({
         {asTable ? (
           table
         ) : (
-          <div role="img" aria-label={title} aria-describedby={summaryId} className="h-64 w-full min-w-0">
+          <div role="img" aria-label={title} aria-describedby={summaryId} className="w-full min-w-0" style={{ height }}>
             {chart}
           </div>
         )}

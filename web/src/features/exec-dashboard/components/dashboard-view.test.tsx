@@ -52,6 +52,8 @@ describe('the executive dashboard', () => {
     expect(chart).toHaveAccessibleDescription(
       'Deposits rose from Le 1,000.10 in Sep 2026 to Le 2,001.10 in Nov 2026 (+100.1%); highest Le 2,001.10 in Nov 2026.',
     );
+    // The picture draws one point per month that has a figure, and none for the months before.
+    expect(chart.querySelectorAll('circle')).toHaveLength(3);
     expect(screen.getByText('Le 2,001.10', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText(T.nplUnavailable)).toBeInTheDocument();
     expect(screen.getByText('35.25%')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import {
 } from '@bankmanager/contracts';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { branchSummary, trendSummary } from '../lib/summary';
-import { BranchBars, BranchTable } from './branch-bars';
+import { BranchBars, BranchTable, branchChartHeight } from './branch-bars';
 import { ChartPanel } from './chart-panel';
 import { FigureCard } from './figure-card';
 import { TrendChart, TrendTable } from './trend-chart';
@@ -48,20 +48,21 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
         <ChartPanel
           title="Deposits, last 12 months"
           summary={trendSummary('Deposits', c.depositsTrend, currency)}
-          chart={<TrendChart points={c.depositsTrend} currency={currency} />}
+          chart={<TrendChart points={c.depositsTrend} />}
           table={<TrendTable caption="Deposits, last 12 months" points={c.depositsTrend} currency={currency} />}
         />
         <ChartPanel
           title="Loans, last 12 months"
           summary={trendSummary('Loans', c.loansTrend, currency)}
-          chart={<TrendChart points={c.loansTrend} currency={currency} />}
+          chart={<TrendChart points={c.loansTrend} />}
           table={<TrendTable caption="Loans, last 12 months" points={c.loansTrend} currency={currency} />}
         />
       </div>
       <ChartPanel
         title="Deposits by branch"
         summary={branchSummary(branches, currency)}
-        chart={<BranchBars rows={branches} currency={currency} />}
+        chart={<BranchBars rows={branches} />}
+        height={branchChartHeight(branches.length)}
         table={<BranchTable rows={branches} currency={currency} />}
       />
       {data.aggregatedThrough === null ? <p className="text-muted-foreground text-sm">{T.noHistory}</p> : null}
