@@ -6,7 +6,8 @@ import { signInAsDemo } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
 
 const DASHBOARD = '/enquiries/dashboard';
-const ready = (p: Page) => p.getByRole('img', { name: 'Deposits, last 12 months' }).waitFor({ timeout: 60_000 });
+const ready = (p: Page) =>
+  p.getByRole('img', { name: 'Deposits, last 12 months' }).waitFor({ timeout: 60_000 });
 const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
   ['executive dashboard', DASHBOARD, ready],
 ];

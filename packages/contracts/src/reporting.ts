@@ -52,7 +52,12 @@ export const executiveDashboardSchema = z.object({
   branch: z.string().nullable(),
   currencies: z.array(currencyFiguresSchema),
   depositsByBranch: z.array(
-    z.object({ branchCode: z.string(), branchName: z.string(), currency: currencySchema, amount: moneySchema }),
+    z.object({
+      branchCode: z.string(),
+      branchName: z.string(),
+      currency: currencySchema,
+      amount: moneySchema,
+    }),
   ),
   customersOpenedThisMonth: z.number().int(),
   accountsOpenedThisMonth: z.number().int(),

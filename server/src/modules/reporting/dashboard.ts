@@ -99,7 +99,9 @@ export async function executiveDashboard(db: Database, branch: string | null): P
     const series = (loan: boolean, current: bigint): TrendPoint[] =>
       trend.months.map((month) => {
         if (month === now) return { month, amount: money(current) };
-        const rows = trend.rows.filter((r) => r.month === month && r.currency === currency && r.loan === loan);
+        const rows = trend.rows.filter(
+          (r) => r.month === month && r.currency === currency && r.loan === loan,
+        );
         const taken = trend.rows.some((r) => r.month === month);
         if (!taken) return { month, amount: null };
         const v = cents(rows.map((r) => r.amount));
@@ -122,7 +124,9 @@ export async function executiveDashboard(db: Database, branch: string | null): P
       currency,
       amount: money(
         cents(
-          positions.filter((p) => p.branch === b.code && p.currency === currency && !p.loan).map((p) => p.amount),
+          positions
+            .filter((p) => p.branch === b.code && p.currency === currency && !p.loan)
+            .map((p) => p.amount),
         ),
       ),
     })),
@@ -135,7 +139,8 @@ export async function executiveDashboard(db: Database, branch: string | null): P
     depositsByBranch,
     customersOpenedThisMonth: opened!.customers,
     accountsOpenedThisMonth: opened!.accounts,
-    liquidity: branch === null ? await liquidity(db) : { percent: null, asAt: null, note: T.liquidityBankWide },
+    liquidity:
+      branch === null ? await liquidity(db) : { percent: null, asAt: null, note: T.liquidityBankWide },
     npl: { percent: null, note: T.nplUnavailable },
   };
 }

@@ -38,7 +38,13 @@ function Plot({ rows, width, height }: { rows: BranchAmount[]; width: number; he
   return (
     <svg width={width} height={height} className="text-muted-foreground overflow-visible">
       <Group left={M.left} top={M.top}>
-        <GridColumns scale={x} height={h} numTicks={w < 300 ? 2 : 4} className="stroke-border" stroke="currentColor" />
+        <GridColumns
+          scale={x}
+          height={h}
+          numTicks={w < 300 ? 2 : 4}
+          className="stroke-border"
+          stroke="currentColor"
+        />
         {data.map((d) => (
           <Bar
             key={d.name}

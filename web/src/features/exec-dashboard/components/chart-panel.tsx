@@ -40,7 +40,13 @@ export function ChartPanel({
         {asTable ? (
           table
         ) : (
-          <div role="img" aria-label={title} aria-describedby={summaryId} className="w-full min-w-0" style={{ height }}>
+          <div
+            role="img"
+            aria-label={title}
+            aria-describedby={summaryId}
+            className="w-full min-w-0"
+            style={{ height }}
+          >
             {chart}
           </div>
         )}

@@ -1,13 +1,44 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EXECUTIVE_DASHBOARD_TEXT as T, type ExecutiveDashboard, type TrendPoint } from '@bankmanager/contracts';
+import {
+  EXECUTIVE_DASHBOARD_TEXT as T,
+  type ExecutiveDashboard,
+  type TrendPoint,
+} from '@bankmanager/contracts';
 import { trendSummary } from '../lib/summary';
 import { DashboardView } from './dashboard-view';
 
-const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
-const trend = (amounts: Array<string | null>): TrendPoint[] => months.map((month, i) => ({ month, amount: amounts[i] ?? null }));
-const deposits = trend([null, null, null, null, null, null, null, null, null, '1000.10', '1500.00', '2001.10']);
+const months = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
+const trend = (amounts: Array<string | null>): TrendPoint[] =>
+  months.map((month, i) => ({ month, amount: amounts[i] ?? null }));
+const deposits = trend([
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  '1000.10',
+  '1500.00',
+  '2001.10',
+]);
 
 const data: ExecutiveDashboard = {
   businessDate: '2026-11-25',
@@ -68,8 +99,16 @@ describe('the executive dashboard', () => {
     const table = screen.getByRole('table', { name: 'Deposits, last 12 months' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
-    expect(within(rows[12]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nov 2026', 'Le 2,001.10']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Dec 2025', '—']);
+    expect(
+      within(rows[12]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Nov 2026', 'Le 2,001.10']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Dec 2025', '—']);
     expect(screen.queryByRole('img', { name: 'Deposits, last 12 months' })).toBeNull();
     await user.click(screen.getByRole('button', { name: T.showChart }));
     expect(screen.getByRole('img', { name: 'Deposits, last 12 months' })).toBeInTheDocument();
@@ -78,7 +117,9 @@ describe('the executive dashboard', () => {
   it('shows one currency at a time, with its own branches', async () => {
     const user = userEvent.setup();
     render(<DashboardView data={data} />);
-    expect(screen.getByText(/Deposits by branch: 2 branches, Le 2,001.10 in all; the largest is Freetown Main/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Deposits by branch: 2 branches, Le 2,001.10 in all; the largest is Freetown Main/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'USD' }));
     expect(screen.getByText(/Deposits by branch: 2 branches, \$55.00 in all/)).toBeInTheDocument();
     expect(screen.getByText('Deposits: no figures yet.')).toBeInTheDocument();
@@ -90,7 +131,9 @@ describe('trendSummary', () => {
     expect(trendSummary('Loans', trend([null, '900.00', '450.00']), 'SLE')).toBe(
       'Loans fell from Le 900.00 in Jan 2026 to Le 450.00 in Feb 2026 (-50.0%); highest Le 900.00 in Jan 2026.',
     );
-    expect(trendSummary('Loans', trend(['5.00']), 'USD')).toBe('Loans: $5.00 in Dec 2025; no earlier month yet.');
+    expect(trendSummary('Loans', trend(['5.00']), 'USD')).toBe(
+      'Loans: $5.00 in Dec 2025; no earlier month yet.',
+    );
     expect(trendSummary('Loans', trend([]), 'SLE')).toBe('Loans: no figures yet.');
   });
 });

@@ -49,7 +49,9 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
           title="Deposits, last 12 months"
           summary={trendSummary('Deposits', c.depositsTrend, currency)}
           chart={<TrendChart points={c.depositsTrend} />}
-          table={<TrendTable caption="Deposits, last 12 months" points={c.depositsTrend} currency={currency} />}
+          table={
+            <TrendTable caption="Deposits, last 12 months" points={c.depositsTrend} currency={currency} />
+          }
         />
         <ChartPanel
           title="Loans, last 12 months"
@@ -65,7 +67,9 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
         height={branchChartHeight(branches.length)}
         table={<BranchTable rows={branches} currency={currency} />}
       />
-      {data.aggregatedThrough === null ? <p className="text-muted-foreground text-sm">{T.noHistory}</p> : null}
+      {data.aggregatedThrough === null ? (
+        <p className="text-muted-foreground text-sm">{T.noHistory}</p>
+      ) : null}
     </div>
   );
 }

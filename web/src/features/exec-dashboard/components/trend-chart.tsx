@@ -30,7 +30,11 @@ function Plot({ points, width, height }: { points: TrendPoint[]; width: number; 
   const values = data.flatMap((d) => (d.y === null ? [] : [d.y]));
   const [w, h] = [width - M.left - M.right, height - M.top - M.bottom];
   const x = scalePoint({ domain: data.map((d) => d.month), range: [0, w], padding: 0.3 });
-  const y = scaleLinear({ domain: [Math.min(0, ...values), Math.max(1, ...values)], range: [h, 0], nice: true });
+  const y = scaleLinear({
+    domain: [Math.min(0, ...values), Math.max(1, ...values)],
+    range: [h, 0],
+    nice: true,
+  });
   // At phone width every third month is labelled, so the labels never overlap.
   const step = w < 420 ? 3 : 1;
   const ticks = data.map((d) => d.month).filter((_, i) => (data.length - 1 - i) % step === 0);

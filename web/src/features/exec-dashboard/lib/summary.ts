@@ -40,7 +40,10 @@ export function trendSummary(label: string, points: TrendPoint[], currency: Curr
 }
 
 /** What the deposits-by-branch chart shows, in one sentence. */
-export function branchSummary(rows: Array<{ branchName: string; amount: string }>, currency: Currency): string {
+export function branchSummary(
+  rows: Array<{ branchName: string; amount: string }>,
+  currency: Currency,
+): string {
   if (rows.length === 0) return 'Deposits by branch: no branches.';
   const top = rows.reduce((a, b) => (toCents(b.amount) > toCents(a.amount) ? b : a));
   const total = fromCents(rows.reduce((t, r) => t + toCents(r.amount), 0n));
