@@ -48,20 +48,24 @@ export async function executiveDashboard(db: Database, branch: string | null): P
   const inBranch = (col: SQL) => (branch === null ? sql`true` : sql`${col} = ${branch}`);
   const monthStart = `${bd.slice(0, 7)}-01`;
 
-  const positions = await queryRows<{ branch: string; currency: Currency; loan: boolean; amount: string }>(
+  const positionsQ = queryRows<{ branch: string; currency: Currency; loan: boolean; amount: string }>(
     db,
     sql`select branch, currency, loan, sum(amount)::text as amount from (
           select p.branch_code as branch, p.currency, p.account_type = 'Loan' as loan, p.balance as amount
             from report_daily_positions p
            where p.business_date = ${base.date}::date and ${inBranch(sql`p.branch_code`)}
           union all
-          select a.branch_code, a.currency, a.account_type = 'Loan',
-                 case t.direction when 'credit' then t.amount else -t.amount end
-            from transactions t join accounts a on a.id = t.account_id
-           where t.entry_id > ${base.through} and ${inBranch(sql`a.branch_code`)}
+          select a.branch_code, a.currency, a.account_type = 'Loan', d.moved
+            from (select t.account_id, sum(case t.direction when 'credit' then t.amount else -t.amount end) as moved
+                    from transactions t where t.entry_id > ${base.through} group by t.account_id) d
+           -- One primary-key lookup per account moved today, never a scan of every account (the limit
+           -- keeps the planner from flattening the lookup into a hash join over all of them).
+           cross join lateral (select branch_code, currency, account_type from accounts
+                                where id = d.account_id limit 1) a
+           where ${inBranch(sql`a.branch_code`)}
         ) x group by branch, currency, loan`,
   );
-  const cash = await queryRows<{ currency: Currency; till: string; vault: string }>(
+  const cashQ = queryRows<{ currency: Currency; till: string; vault: string }>(
     db,
     sql`select currency, sum(till)::text as till, sum(vault)::text as vault from (
           select s.currency, s.balance as till, 0 as vault from till_sessions s
@@ -75,11 +79,11 @@ export async function executiveDashboard(db: Database, branch: string | null): P
            where g.code like '1010-%' and l.entry_id > ${base.through} and ${inBranch(sql`g.branch_code`)}
         ) x group by currency`,
   );
-  const branches = await queryRows<{ code: string; name: string }>(
+  const branchesQ = queryRows<{ code: string; name: string }>(
     db,
     sql`select code, name from branches where ${inBranch(sql`code`)} order by code`,
   );
-  const [opened] = await queryRows<{ customers: number; accounts: number }>(
+  const openedQ = queryRows<{ customers: number; accounts: number }>(
     db,
     sql`select
           (select count(*)::int from customers c
@@ -87,7 +91,15 @@ export async function executiveDashboard(db: Database, branch: string | null): P
           (select count(*)::int from accounts a
             where a.opened_on >= ${monthStart}::date and ${inBranch(sql`a.branch_code`)}) as accounts`,
   );
-  const trend = await monthEnds(db, bd, branch);
+  // Independent reads, side by side on the pool (PGlite runs them one after another).
+  const [positions, cash, branches, [opened], trend, liq] = await Promise.all([
+    positionsQ,
+    cashQ,
+    branchesQ,
+    openedQ,
+    monthEnds(db, bd, branch),
+    branch === null ? liquidity(db) : Promise.resolve(null),
+  ]);
 
   const sum = (cur: Currency, loan: boolean) =>
     cents(positions.filter((p) => p.currency === cur && p.loan === loan).map((p) => p.amount));
