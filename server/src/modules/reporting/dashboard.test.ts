@@ -135,7 +135,8 @@ describe('GET /api/reports/executive-dashboard', () => {
     });
     await setRoles(app, manager.userId, ['branch_manager'], EOD_BRANCH);
     await setRoles(app, teller301.userId, ['teller'], EOD_BRANCH);
-  });
+    // A fresh app, demo staff and an end-of-day scene: slow on a shared, busy machine.
+  }, 300_000);
   afterAll(() => scene.t.close());
 
   it('refuses a caller without reports.read (403), an anonymous one (401) and a bad branch (400)', async () => {
