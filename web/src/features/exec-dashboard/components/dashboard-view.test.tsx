@@ -120,7 +120,8 @@ describe('the executive dashboard', () => {
     expect(
       screen.getByText(/Deposits by branch: 2 branches, Le 2,001.10 in all; the largest is Freetown Main/),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'USD' }));
+    await user.click(screen.getByRole('button', { name: 'USD' }));
+    expect(screen.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText(/Deposits by branch: 2 branches, \$55.00 in all/)).toBeInTheDocument();
     expect(screen.getByText('Deposits: no figures yet.')).toBeInTheDocument();
   });

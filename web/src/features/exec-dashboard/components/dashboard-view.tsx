@@ -6,7 +6,7 @@ import {
   type Currency,
   type ExecutiveDashboard,
 } from '@bankmanager/contracts';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Button } from '@/components/ui/button';
 import { branchSummary, trendSummary } from '../lib/summary';
 import { BranchBars, BranchTable, branchChartHeight } from './branch-bars';
 import { ChartPanel } from './chart-panel';
@@ -21,15 +21,20 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
   const money = (v: string) => formatCurrency(v, currency);
   return (
     <div className="flex flex-col gap-6">
-      <Tabs value={currency} onValueChange={(v) => setCurrency(v as Currency)}>
-        <TabsList aria-label="Currency">
-          {CURRENCIES.map((cur) => (
-            <TabsTrigger key={cur} value={cur}>
-              {cur}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+      {/* A pair of toggle buttons, not tabs: the whole page below changes, there is no one tab panel. */}
+      <div role="group" aria-label="Currency" className="flex gap-2">
+        {CURRENCIES.map((cur) => (
+          <Button
+            key={cur}
+            size="sm"
+            variant={cur === currency ? 'default' : 'outline'}
+            aria-pressed={cur === currency}
+            onClick={() => setCurrency(cur)}
+          >
+            {cur}
+          </Button>
+        ))}
+      </div>
       <section aria-label="Headline figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <FigureCard label="Total deposits" value={money(c.deposits)} />
         <FigureCard label="Total loans" value={money(c.loans)} />
