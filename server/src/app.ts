@@ -39,6 +39,7 @@ import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
 import { loanRoutes } from './modules/loans/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
+import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -148,6 +149,10 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
     runDueStandingOrders,
     rescreenSanctions: async (db) => (await rescreenAllCustomers(db)).screened,
     evaluateAmlRules: evaluateBusinessDate,
+    aggregateReports: async (db, date) => {
+      const r = await aggregateDay(db, date, 'eod');
+      return r.alreadyTaken ? null : r.rows;
+    },
   };
   app.decorate('eodHooks', eodHooks);
 
@@ -180,6 +185,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
       await api.register(loanRoutes);
       await api.register(amlRoutes);
       await api.register(amlFilingRoutes);
+      await api.register(reportingRoutes);
     },
     { prefix: '/api' },
   );

@@ -103,6 +103,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'aml.case_assign': 'Assigned an AML case',
   'aml.alerts_export': 'Exported AML alerts',
   'aml.cases_export': 'Exported AML cases',
+  'eod.report_aggregates': 'Kept the day’s figures for the dashboards',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

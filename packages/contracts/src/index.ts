@@ -35,3 +35,4 @@ export * from './sanctions/index.ts';
 export * from './regulatory-returns.ts';
 export * from './aml/index.ts';
 export * from './aml-filing/index.ts';
+export * from './reporting.ts';

@@ -130,6 +130,8 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   // AML filing: STRs (prepared by compliance, filed by the MLRO) and CTR filings.
   '/compliance/str': 'aml.str.prepare',
   '/compliance/ctr-filings': 'aml.ctr.file',
+  // Management's figures: the Executive Dashboard is a report, not an enquiry.
+  '/enquiries/dashboard': 'reports.read',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

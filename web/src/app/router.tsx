@@ -55,6 +55,8 @@ const LoanApplications = lazyPage(() => import('./routes/loan-applications-route
 const LoanManager = lazyPage(() => import('./routes/loan-manager-route'));
 const ClosedLoans = lazyPage(() => import('./routes/closed-loans-route'));
 const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
+// The chart library comes with this chunk alone: nothing of it reaches the sign-in page.
+const ExecutiveDashboard = lazyPage(() => import('./routes/executive-dashboard-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -91,6 +93,7 @@ export function AppRoutes() {
         <Route path={paths.generalLedgerNewJournal} element={<ManualJournal />} />
         <Route path={paths.builtReports} element={<GlReports />} />
         <Route path={paths.regulatoryReturns} element={<RegulatoryReturns />} />
+        <Route path={paths.executiveDashboard} element={<ExecutiveDashboard />} />
         {paths.customerKinds.map((k) => (
           <Route key={k} path={`/customers/${k}`} element={<CustomerList />} />
         ))}

@@ -24,6 +24,8 @@ export const paths = {
   } as Record<string, string>,
   mobileBankingUsers: '/solutions/mobile-admin/users',
   accountEnquiry: '/enquiries/account',
+  /** Enquiries → Executive Dashboard: management's headline figures with charts. */
+  executiveDashboard: '/enquiries/dashboard',
   /**
    * The code from the authenticator app, between the password and the first page (docs/security.md,
    * finding 4).

@@ -9,6 +9,8 @@ export const EOD_TEXT = {
   noStandingOrdersModule: 'No standing orders module is installed: nothing was run',
   noSanctionsModule: 'No sanctions module is installed: nobody was screened',
   noAmlModule: 'No monitoring module is installed: no rule ran',
+  noReportingModule: 'No reporting module is installed: no dashboard figures were kept',
+  reportAggregatesTaken: 'The dashboard figures of this date were already kept',
   pendingApprovals: (n: number) =>
     `${n} approval request${n === 1 ? ' is' : 's are'} still pending: decide ${n === 1 ? 'it' : 'them'}, or carry ${n === 1 ? 'it' : 'them'} over to the next business day`,
   carryOverMismatch:

@@ -16,6 +16,8 @@ export const EOD_STEPS = [
   'sanctions_rescreen',
   'aml_monitoring',
   'gl_snapshot',
+  // The dashboards' daily figures: after every posting of the day, before the date moves.
+  'report_aggregates',
   'advance_date',
 ] as const;
 export type EodStep = (typeof EOD_STEPS)[number];
@@ -33,6 +35,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   sanctions_rescreen: 'Sanctions re-screening of all customers',
   aml_monitoring: 'Transaction monitoring rules',
   gl_snapshot: 'Daily GL balance snapshot',
+  report_aggregates: 'Dashboard figures',
   advance_date: 'Advance the business date',
 };
 

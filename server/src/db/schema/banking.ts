@@ -331,6 +331,8 @@ export const accounts = pgTable(
     // which a posting changes only when the balance moves by about a fifth.
     index('accounts_type_band_idx').on(t.accountType, t.balanceBand),
     index('accounts_product_band_idx').on(t.productCode, t.balanceBand),
+    // The executive dashboard's accounts opened this month (opened_on never changes: no HOT cost).
+    index('accounts_opened_idx').on(t.openedOn, t.branchCode),
   ],
 );
 

@@ -18,3 +18,4 @@ export * from './regulatory-returns.ts';
 export * from './loans.ts';
 export * from './aml.ts';
 export * from './aml-filing.ts';
+export * from './reporting.ts';

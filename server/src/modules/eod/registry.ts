@@ -43,6 +43,11 @@ export interface EodHooks {
    * `aml.*` holders alone, so the run never counts them.
    */
   evaluateAmlRules?: (db: Database, businessDate: string) => Promise<number>;
+  /**
+   * The reporting module's daily figures for the business date (the dashboards read them): rows
+   * written, or null when that date's were already kept.
+   */
+  aggregateReports?: (db: Database, businessDate: string) => Promise<number | null>;
 }
 
 declare module 'fastify' {

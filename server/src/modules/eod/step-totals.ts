@@ -60,6 +60,9 @@ const QUERIES: Partial<Record<EodStep, (d: string, run: RunFacts) => SQL>> = {
   gl_snapshot: (d) => sql`
     select currency || ' trial balance' as k, sum(balance)::text as v from gl_daily_balances where business_date = ${d}::date group by currency
     union all select 'GL accounts', count(*)::text from gl_daily_balances where business_date = ${d}::date`,
+  report_aggregates: (d) => sql`
+    select 'rows' as k, ((select count(*) from report_daily_positions where business_date = ${d}::date)
+      + (select count(*) from report_daily_cash where business_date = ${d}::date))::text as v`,
 };
 
 export async function stepTotals(

@@ -16,6 +16,7 @@ import { markDormant } from './dormancy.ts';
 import { chargeFees, feesTotal } from './fees.ts';
 import { matureDeposits, rolledOverToday } from './maturities.ts';
 import { postInterest, postingTotal } from './posting.ts';
+import { keepReportAggregates } from './report-aggregates.ts';
 
 /**
  * Each step: `skip` says why it has nothing to do today (shown on the run screen), `total` the rows
@@ -63,6 +64,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
   sanctions_rescreen: { once: rescreenSanctions },
   aml_monitoring: { once: amlMonitoring },
   gl_snapshot: { once: snapshotGl },
+  report_aggregates: { once: keepReportAggregates },
   advance_date: { once: advanceDate },
 };
 

@@ -1,0 +1,3 @@
+/** The reporting module's only door: the executive dashboard and its daily aggregates. */
+export { reportingRoutes } from './routes.ts';
+export { aggregateDay, type AggregateOutcome } from './aggregate.ts';

@@ -1,0 +1,10 @@
+import { ExecutiveDashboardRoute } from '@/features/exec-dashboard';
+import { Guarded } from './guarded';
+
+export default function ExecutiveDashboardRoutePage() {
+  return (
+    <Guarded requiresActivation>
+      <ExecutiveDashboardRoute />
+    </Guarded>
+  );
+}

@@ -1,0 +1,1 @@
+export { ExecutiveDashboardRoute } from './routes/executive-dashboard-route';
