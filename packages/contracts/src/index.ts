@@ -33,3 +33,4 @@ export * from './teller/index.ts';
 export * from './lending/index.ts';
 export * from './sanctions/index.ts';
 export * from './regulatory-returns.ts';
+export * from './approval-display.ts';
