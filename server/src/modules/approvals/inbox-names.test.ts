@@ -24,7 +24,7 @@ describe('approvals inbox: names and branch scope', () => {
       url: `/api/approvals?scope=decide&status=pending${query}`,
       headers: { authorization: who.auth },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     return {
       total: Number(res.headers['x-total-count']),
       rows: res.json<unknown[]>().map((r): ApprovalListItem => approvalListItemSchema.parse(r)),

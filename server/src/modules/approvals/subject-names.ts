@@ -15,13 +15,14 @@ export async function nameSubjects(
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const subjectId = sql.raw('r.subject_id');
-  const after = sql.raw('r.after');
+  // An alias no namer's own subquery uses (they alias their tables with a letter or two).
+  const subjectId = sql.raw('named_request.subject_id');
+  const after = sql.raw('named_request.after');
   const branches = [...approvals.subjectNamers()].map(
     ([type, namer]) => sql`when ${type} then (${namer({ subjectId, after })})::text`,
   );
   const name = branches.length
-    ? sql`case r.subject_type ${sql.join(branches, sql` `)} end`
+    ? sql`case named_request.subject_type ${sql.join(branches, sql` `)} end`
     : sql`null::text`;
   const idList = sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -29,8 +30,8 @@ export async function nameSubjects(
   );
   const rows = await queryRows<{ id: string; subject_type: string; subject_id: string; name: string | null }>(
     db,
-    sql`select r.id::text as id, r.subject_type, r.subject_id, ${name} as name
-          from approval_requests r where r.id in (${idList})`,
+    sql`select named_request.id::text as id, named_request.subject_type, named_request.subject_id, ${name} as name
+          from approval_requests named_request where named_request.id in (${idList})`,
   );
   return new Map(rows.map((r) => [r.id, approvalSubjectText(r.subject_type, r.subject_id, r.name)]));
 }
