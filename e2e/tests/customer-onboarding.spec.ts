@@ -66,7 +66,9 @@ describe('customer onboarding', () => {
     // The Compliance Officer approves it in the inbox, where the request reads as a customer's.
     await officerPage.goto('/transactions/control/approve');
     const row = officerPage.getByRole('row').filter({ hasText: cso.email });
-    await row.getByRole('link', { name: new RegExp(`^Customer .*\\(${String(id).padStart(6, '0')}\\)$`) }).waitFor();
+    await row
+      .getByRole('link', { name: new RegExp(`^Customer .*\\(${String(id).padStart(6, '0')}\\)$`) })
+      .waitFor();
     await row.getByText('Activate', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
     await row.waitFor({ state: 'detached' });

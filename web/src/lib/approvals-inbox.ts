@@ -1,4 +1,9 @@
-import { approvalListItemSchema, type ApprovalListItem, type ApprovalType, type Page } from '@bankmanager/contracts';
+import {
+  approvalListItemSchema,
+  type ApprovalListItem,
+  type ApprovalType,
+  type Page,
+} from '@bankmanager/contracts';
 import { getPage } from '@/lib/get-page';
 
 export const APPROVALS_PAGE_SIZE = 25;

@@ -4,7 +4,8 @@ import { approvalRequestHref } from './approvals-inbox';
 import { toast } from './toast';
 
 /** The inbox opened on the request a maker just made. */
-export const requestHref = (approvalId: string): string => approvalRequestHref(paths.approvalsInbox, approvalId);
+export const requestHref = (approvalId: string): string =>
+  approvalRequestHref(paths.approvalsInbox, approvalId);
 
 /**
  * Every maker's confirmation: "Sent for approval", what waits, and a link to the request in the

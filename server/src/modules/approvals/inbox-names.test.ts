@@ -40,7 +40,9 @@ describe('approvals inbox: names and branch scope', () => {
     branchChecker = await s.make('activated', 'bm');
     boss = await s.make('superuser', 'boss');
     await setRoles(t.app, branchChecker.userId, ['branch_manager'], '001');
-    await t.app.db.execute(sql`update profiles set full_name = 'Aminata Conteh' where id = ${subject.userId}`);
+    await t.app.db.execute(
+      sql`update profiles set full_name = 'Aminata Conteh' where id = ${subject.userId}`,
+    );
     custId = await testCustomer(t.app, { status: 'Pending', branch: '001' });
     await t.app.db.execute(sql`update customers set name = 'Fatmata Sesay' where cust_id = ${custId}`);
     const [run] = await queryRows<{ id: string }>(
@@ -50,11 +52,29 @@ describe('approvals inbox: names and branch scope', () => {
           returning id::text`,
     );
     const m = { id: maker.userId, email: maker.email, ip: null };
-    const ask = (key: string, type: Parameters<typeof requestApproval>[1]['type'], subjectType: string, subjectId: string, branch: string | null, after: unknown = {}) =>
+    const ask = (
+      key: string,
+      type: Parameters<typeof requestApproval>[1]['type'],
+      subjectType: string,
+      subjectId: string,
+      branch: string | null,
+      after: unknown = {},
+    ) =>
       t.app.db.transaction(async (tx) => {
-        ids[key] = await requestApproval(tx, { type, subjectType, subjectId, command: {}, after, maker: m, branch });
+        ids[key] = await requestApproval(tx, {
+          type,
+          subjectType,
+          subjectId,
+          command: {},
+          after,
+          maker: m,
+          branch,
+        });
       });
-    await ask('staff', 'staff.roles', 'staff', subject.userId, null, { roles: ['Teller'], homeBranch: '010' });
+    await ask('staff', 'staff.roles', 'staff', subject.userId, null, {
+      roles: ['Teller'],
+      homeBranch: '010',
+    });
     await ask('eod', 'eod.run', 'eod_run', run!.id, null);
     await ask('customer', 'customer.status', 'customer', String(custId), '001');
     await ask('newRole', 'role.create', 'role', 'new', null, { name: 'Loans clerk' });

@@ -103,7 +103,11 @@ export async function listApprovals(
     .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
-  const names = await nameSubjects(db, approvals, rows.map((r) => r.id));
+  const names = await nameSubjects(
+    db,
+    approvals,
+    rows.map((r) => r.id),
+  );
   return {
     total: totalRow?.n ?? 0,
     rows: rows.map((r) => ({ ...toApproval(r), subjectName: names.get(r.id) ?? r.subjectId })),

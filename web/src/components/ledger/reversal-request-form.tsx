@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  PAYMENT_REFUSAL_TEXT,
-  reversalRequestSchema,
-  type PaymentRefusalCode,
-} from '@bankmanager/contracts';
+import { PAYMENT_REFUSAL_TEXT, reversalRequestSchema, type PaymentRefusalCode } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';

@@ -15,10 +15,11 @@ describe('ApprovalChanges', () => {
     await userEvent.click(screen.getByText('Changes'));
     const table = screen.getByRole('table', { name: 'Changes of request a1' });
     const roles = within(table).getByRole('row', { name: /Roles/ });
-    expect(within(roles).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Teller',
-      'Teller, Head Teller / Supervisor',
-    ]);
+    expect(
+      within(roles)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Teller', 'Teller, Head Teller / Supervisor']);
     expect(within(roles).getByRole('rowheader').textContent).toBe('Roles (changed)');
     expect(within(table).getByRole('rowheader', { name: 'Home branch' })).toBeTruthy();
     expect(table.textContent).not.toContain('{');
@@ -28,6 +29,10 @@ describe('ApprovalChanges', () => {
     render(<ApprovalChanges id="a2" before={null} after={{ monthEnd: true, businessDate: '2026-11-30' }} />);
     await userEvent.click(screen.getByText('Changes'));
     const month = screen.getByRole('row', { name: /Month end/ });
-    expect(within(month).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', 'Yes']);
+    expect(
+      within(month)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', 'Yes']);
   });
 });

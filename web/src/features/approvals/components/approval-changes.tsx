@@ -10,7 +10,10 @@ export function ApprovalChanges({ before, after, id }: { before: unknown; after:
   return (
     <details className="max-w-md">
       <summary className="cursor-pointer">Changes</summary>
-      <table className="mt-1 w-full table-fixed border-collapse text-xs" aria-label={`Changes of request ${id}`}>
+      <table
+        className="mt-1 w-full table-fixed border-collapse text-xs"
+        aria-label={`Changes of request ${id}`}
+      >
         <thead>
           <tr>
             <th scope="col" className="w-1/4 p-1 text-left font-medium">

@@ -22,7 +22,8 @@ export function ApprovalSubject({ approval: a }: { approval: Approval & { subjec
   if (a.subjectType === 'loan_product') return <LoanProductSubject approval={a} />;
   // The server names the subject ("Staff member Aminata Conteh", "End of day for 30 Nov 2026").
   const name = a.subjectName ?? approvalSubjectText(a.subjectType, a.subjectId, null);
-  if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId)) return <span className="break-words">{name}</span>;
+  if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
+    return <span className="break-words">{name}</span>;
   const action = field(a.command, 'action') ?? field(a.after, 'action');
   const reason = field(a.command, 'reason') ?? field(a.after, 'reason');
   return (

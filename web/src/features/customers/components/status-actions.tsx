@@ -55,7 +55,11 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
                 setAction(null);
                 if (r.approvalId) toastSentForApproval(r.approvalId, CUSTOMER_ACTION_LABELS[action]);
                 else
-                  toast({ title: 'Done', description: `${CUSTOMER_ACTION_LABELS[action]}: done.`, variant: 'success' });
+                  toast({
+                    title: 'Done',
+                    description: `${CUSTOMER_ACTION_LABELS[action]}: done.`,
+                    variant: 'success',
+                  });
               },
               onError: (err) => {
                 if (refused(err)) return;

@@ -106,8 +106,8 @@ export function PeriodEndRoute() {
                 <div role="status" className="space-y-2">
                   <p className="font-medium">Sent for approval</p>
                   <p className="text-sm">
-                    Run {request.data.runId} waits for a second person with the right to run end of day;
-                    it starts once approved.{' '}
+                    Run {request.data.runId} waits for a second person with the right to run end of day; it
+                    starts once approved.{' '}
                     <Link className="underline" to={requestHref(request.data.approvalId)}>
                       {FOUR_EYES_TEXT.viewRequest}
                     </Link>

@@ -60,9 +60,7 @@ export function BatchSummary({ batch: b }: { batch: SalaryBatch }) {
           ))}
         </ul>
       ) : null}
-      {submit.isSuccess ? (
-        <RequestSent approvalId={submit.data.approvalId} what="The salary batch" />
-      ) : null}
+      {submit.isSuccess ? <RequestSent approvalId={submit.data.approvalId} what="The salary batch" /> : null}
       {submit.isError ? (
         <p role="alert" className="text-destructive text-sm">
           {submit.error.message}

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  formatCurrency,
-  transferRequestSchema,
-  type JournalEntry,
-} from '@bankmanager/contracts';
+import { formatCurrency, transferRequestSchema, type JournalEntry } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
