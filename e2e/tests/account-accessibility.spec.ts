@@ -41,7 +41,7 @@ const screens = (savings: string, current: string): Screen[] => [
   [
     'od limits',
     `/accounts/current/od-limits?account=${current}`,
-    (p) => p.getByRole('button', { name: 'Request limit' }).waitFor(),
+    (p) => p.getByRole('button', { name: 'Ask for this limit' }).waitFor(),
   ],
 ];
 

@@ -67,7 +67,7 @@ describe('account lifecycle', () => {
       .waitFor({ state: 'attached' });
     if ((await product.evaluate((el) => el.tagName)) === 'SELECT') await product.selectOption('SAV-SLE');
     else await product.fill('SAV-SLE');
-    await admin.getByRole('button', { name: 'Open account' }).click();
+    await admin.getByRole('button', { name: 'Ask to open the account' }).click();
     await admin.getByRole('heading', { name: 'Sent for approval' }).waitFor();
     const sent = (await admin.getByRole('status').filter({ hasText: 'is Submitted' }).textContent()) ?? '';
     const number = /Account ([\d ]+) is Submitted/.exec(sent)![1]!.replace(/\s/g, '');
@@ -112,9 +112,9 @@ describe('account lifecycle', () => {
     await expectBalancedBooks(admin);
 
     // Lifting the block is four-eyes.
-    await admin.getByRole('button', { name: 'Lift the block' }).click();
+    await admin.getByRole('button', { name: 'Ask to lift the block' }).click();
     await admin.getByLabel('Reason', { exact: true }).fill('Dispute settled');
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByRole('button', { name: 'Send for approval' }).click();
     await admin.getByText(/Lift the block: sent for approval/).waitFor();
     await checkerPage.goto('/transactions/control/approve');
     const unblock = checkerPage.getByRole('row').filter({ hasText: number });
@@ -123,10 +123,10 @@ describe('account lifecycle', () => {
 
     // Closing, paid out in cash at the branch, is four-eyes too; it leaves a zero balance.
     await admin.goto(`/accounts/savings/manager?account=${number}`);
-    await admin.getByRole('button', { name: 'Close the account' }).click();
+    await admin.getByRole('button', { name: 'Ask to close the account' }).click();
     await admin.getByLabel('Reason', { exact: true }).fill('Customer is moving abroad');
     await admin.getByLabel('In cash at the branch').check();
-    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByRole('button', { name: 'Send for approval' }).click();
     await admin.getByText(/Close the account: sent for approval/).waitFor();
     await checkerPage.goto('/transactions/control/approve');
     const close = checkerPage.getByRole('row').filter({ hasText: number });

@@ -58,16 +58,18 @@ describe('customer onboarding', () => {
 
     // The CSO asks for activation; it waits for a checker.
     await page.goto(customerHref(id));
-    await page.getByRole('button', { name: 'Approve and activate' }).click();
+    await page.getByRole('button', { name: 'Ask to activate' }).click();
     await page.getByLabel('Reason').fill('KYC documents verified at the counter');
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Send for approval' }).click();
     await page.getByText('Sent for approval').first().waitFor();
 
     // The Compliance Officer approves it in the inbox, where the request reads as a customer's.
     await officerPage.goto('/transactions/control/approve');
     const row = officerPage.getByRole('row').filter({ hasText: cso.email });
-    await row.getByRole('link', { name: `Customer ${String(id).padStart(6, '0')}` }).waitFor();
-    await row.getByText('Approve and activate').waitFor();
+    await row
+      .getByRole('link', { name: new RegExp(`^Customer .*\\(${String(id).padStart(6, '0')}\\)$`) })
+      .waitFor();
+    await row.getByText('Activate', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
     await row.waitFor({ state: 'detached' });
 

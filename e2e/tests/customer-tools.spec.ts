@@ -39,7 +39,7 @@ describe('the Customer menu tools', () => {
       .fill('Source of wealth checked with the employer');
     await dialog.getByLabel('Review date').fill('2027-05-01');
     await dialog.getByRole('button', { name: 'Send for approval' }).click();
-    await page.getByText('The override waits for a checker.').waitFor();
+    await page.getByText('The override takes effect once another person approves it.').waitFor();
 
     await page.goto('/customers/admin');
     await pickCustomer(page, 'Survivor', fullName(a), 'Choose');

@@ -53,7 +53,7 @@ describe('end of day', () => {
     const tills = admin.locator('[data-check="tills_closed"]');
     await tills.getByText(/till sessions? (is|are) still open/).waitFor();
     expect(await tills.textContent()).toContain(TELLER.email);
-    expect(await admin.getByRole('button', { name: 'Run end of day' }).isDisabled()).toBe(true);
+    expect(await admin.getByRole('button', { name: 'Ask to run end of day' }).isDisabled()).toBe(true);
 
     // The teller counts and closes the till; "Check again" shows the check passing.
     await closeAnyTill(teller, headTeller);
@@ -64,7 +64,7 @@ describe('end of day', () => {
     if (await carry.count()) await carry.check();
     const suspense = admin.getByRole('checkbox', { name: /seen the suspense balance/ });
     if (await suspense.count()) await suspense.check();
-    await admin.getByRole('button', { name: 'Run end of day' }).click();
+    await admin.getByRole('button', { name: 'Ask to run end of day' }).click();
     await admin.getByText('Sent for approval').waitFor();
 
     // The maker watches the run, still waiting for its approval.

@@ -392,6 +392,8 @@ export const approvalListQuerySchema = pageQuerySchema.extend({
     .regex(/^\d{1,16}(\.\d{1,2})?$/)
     .optional(),
   scope: z.enum(['decide', 'mine', 'all']).default('decide'),
+  /** One request (the link in a maker's confirmation), within the same scope rules. */
+  id: z.uuid().optional(),
 });
 export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;
 

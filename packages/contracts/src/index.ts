@@ -36,3 +36,4 @@ export * from './regulatory-returns.ts';
 export * from './aml/index.ts';
 export * from './aml-filing/index.ts';
 export * from './reporting.ts';
+export * from './approval-display.ts';

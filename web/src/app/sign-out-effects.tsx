@@ -7,15 +7,15 @@ import { useTheme } from '@/lib/theme';
 export function SignOutEffects() {
   const { status } = useAuth();
   const { clearTheme } = useTheme();
-  const { setBranch } = useBranch();
+  const { resetBranch } = useBranch();
   const previous = useRef(status);
   useEffect(() => {
     if (previous.current === 'signedIn' && status === 'signedOut') {
       clearTheme();
-      setBranch(null);
+      resetBranch();
       void import('@/lib/query-client').then((m) => m.queryClient.clear());
     }
     previous.current = status;
-  }, [status, clearTheme, setBranch]);
+  }, [status, clearTheme, resetBranch]);
   return null;
 }

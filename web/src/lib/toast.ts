@@ -6,6 +6,20 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'success' | 'destructive';
+  /** A link under the text (an in-app path), e.g. to the request a maker just made. */
+  link?: { href: string; label: string };
+}
+
+// The toaster sits outside the router: the signed-in header hands it the router's navigate, so a
+// toast's link moves within the app instead of reloading it.
+let navigateTo: ((href: string) => void) | null = null;
+export function setToastNavigator(n: ((href: string) => void) | null): void {
+  navigateTo = n;
+}
+/** Follows a toast's link: in the app when the router is there, else as a page load. */
+export function followToastLink(href: string): void {
+  if (navigateTo) navigateTo(href);
+  else window.location.assign(href);
 }
 
 type Listener = (t: ToastMessage) => void;

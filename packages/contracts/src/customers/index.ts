@@ -4,3 +4,4 @@ export * from './record.ts';
 export * from './lifecycle.ts';
 export * from './risk.ts';
 export * from './api.ts';
+export * from './record-display.ts';

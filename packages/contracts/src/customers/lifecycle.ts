@@ -1,3 +1,4 @@
+import { askTo } from '../approval-display.ts';
 import type { Permission } from '../permissions.ts';
 import type { CustomerStatus } from '../banking.ts';
 
@@ -30,13 +31,18 @@ export type CustomerAction = keyof typeof CUSTOMER_ACTIONS;
 export const CUSTOMER_ACTION_LIST = Object.keys(CUSTOMER_ACTIONS) as [CustomerAction, ...CustomerAction[]];
 
 export const CUSTOMER_ACTION_LABELS: Record<CustomerAction, string> = {
-  activate: 'Approve and activate',
+  // The action as a checker reads it; the maker's button asks (`askTo`: "Ask to activate").
+  activate: 'Activate',
   block: 'Block (compliance hold)',
   unblock: 'Lift the block',
   mark_dormant: 'Mark dormant',
   reactivate: 'Reactivate',
   close: 'Close the customer',
 };
+
+/** The maker's button: a four-eyes action only asks ("Ask to activate", not "Approve and activate"). */
+export const customerActionButtonLabel = (a: CustomerAction): string =>
+  CUSTOMER_ACTIONS[a].fourEyes ? askTo(CUSTOMER_ACTION_LABELS[a]) : CUSTOMER_ACTION_LABELS[a];
 
 /** The actions a customer in `status` allows, in menu order. */
 export const actionsFrom = (status: CustomerStatus): CustomerAction[] =>

@@ -1,3 +1,4 @@
+import { askTo } from '../approval-display.ts';
 import type { Permission } from '../permissions.ts';
 import type { AccountStatus } from '../banking.ts';
 
@@ -57,6 +58,10 @@ export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
   reactivate: 'Reactivate',
   close: 'Close the account',
 };
+
+/** The maker's button: a four-eyes action only asks ("Ask to lift the block"). */
+export const accountActionButtonLabel = (a: AccountAction): string =>
+  ACCOUNT_ACTIONS[a].fourEyes ? askTo(ACCOUNT_ACTION_LABELS[a]) : ACCOUNT_ACTION_LABELS[a];
 
 /** A Blocked account's kind of block; null for every other status. */
 export const BLOCK_KINDS = ['debit', 'total'] as const;

@@ -5,7 +5,7 @@
  */
 export { approvalRoutes } from './routes.ts';
 export { registerApprovals } from './plugin.ts';
-export type { Approvals, ApprovalActor, ApprovalCommand } from './registry.ts';
+export type { Approvals, ApprovalActor, ApprovalCommand, SubjectNamer } from './registry.ts';
 export {
   requestApproval,
   requestApprovalOnce,

@@ -6,11 +6,13 @@ import {
   approvalInBranchScope,
   holds,
   type Approval,
+  type ApprovalListItem,
   type ApprovalListQuery,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { approvalRequests } from '../../db/schema/roles.ts';
 import { mayDecide, promotedBySql, type Checker } from './decide.ts';
+import { nameSubjects } from './subject-names.ts';
 import type { Approvals } from './registry.ts';
 
 type Row = typeof approvalRequests.$inferSelect;
@@ -74,7 +76,7 @@ export async function listApprovals(
   who: Checker & { mayReadAll: boolean },
   q: ApprovalListQuery,
   window: { limit: number; offset: number },
-): Promise<{ total: number; rows: Approval[] }> {
+): Promise<{ total: number; rows: ApprovalListItem[] }> {
   // Reading all requests (audit.read) stays within the reader's branch scope; their own always show.
   const scope =
     q.scope === 'decide'
@@ -86,7 +88,10 @@ export async function listApprovals(
     scope,
     q.status ? eq(a.status, q.status) : undefined,
     q.type ? eq(a.type, q.type) : undefined,
-    q.branch ? eq(a.branch, q.branch) : undefined,
+    q.id ? eq(a.id, q.id) : undefined,
+    // A branch chosen in the header narrows the branch requests; bank-wide ones (no branch: products,
+    // end of day, roles) belong to every branch, so a checker who may decide them always sees them.
+    q.branch ? or(eq(a.branch, q.branch), isNull(a.branch)) : undefined,
     q.minAmount ? gte(a.amount, q.minAmount) : undefined,
   );
   const [totalRow] = await db.select({ n: count() }).from(a).where(where);
@@ -98,7 +103,15 @@ export async function listApprovals(
     .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
-  return { total: totalRow?.n ?? 0, rows: rows.map(toApproval) };
+  const names = await nameSubjects(
+    db,
+    approvals,
+    rows.map((r) => r.id),
+  );
+  return {
+    total: totalRow?.n ?? 0,
+    rows: rows.map((r) => ({ ...toApproval(r), subjectName: names.get(r.id) ?? r.subjectId })),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { LimitSource } from './maker-limit.ts';
 
@@ -36,6 +37,14 @@ export interface ApprovalCommand {
 }
 
 /**
+ * How the module owning a kind of subject names it for the inbox: a scalar SQL expression over the
+ * request's `subject_id` (text) and `after` (jsonb), evaluated for a whole page of requests in one
+ * query. It yields the raw name (a person's name, a run's business date) or null; the contracts'
+ * `approvalSubjectText` words it. Each module reads only its own tables.
+ */
+export type SubjectNamer = (request: { subjectId: SQL; after: SQL }) => SQL;
+
+/**
  * The app's four-eyes engine: the commands its modules registered and where it reads a person's
  * limits. One per app instance (a decoration of the root app), so two apps in one process — as test
  * files sharing a module graph build them — never run each other's handlers.
@@ -44,15 +53,22 @@ export interface Approvals {
   /** Registers (or replaces) the handler of a request type. */
   register(command: ApprovalCommand): void;
   command(type: string): ApprovalCommand | undefined;
+  /** Registers how the inbox names a kind of subject (`customer`, `staff`, `eod_run`…). */
+  nameSubjects(subjectType: string, namer: SubjectNamer): void;
+  /** The namers registered, by subject type. */
+  subjectNamers(): ReadonlyMap<string, SubjectNamer>;
   /** A person's limits, from the roles they hold (given by the app when it builds the engine). */
   readonly limits: LimitSource;
 }
 
 export function createApprovals(limits: LimitSource): Approvals {
   const commands = new Map<string, ApprovalCommand>();
+  const namers = new Map<string, SubjectNamer>();
   return {
     register: (command) => void commands.set(command.type, command),
     command: (type) => commands.get(type),
+    nameSubjects: (subjectType, namer) => void namers.set(subjectType, namer),
+    subjectNamers: () => namers,
     limits,
   };
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { approvalListQuerySchema, approvalRejectSchema, approvalSchema, holds } from '@bankmanager/contracts';
+import {
+  approvalListItemSchema,
+  approvalListQuerySchema,
+  approvalRejectSchema,
+  approvalSchema,
+  holds,
+} from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { acceptEmptyJsonBodies } from '../../lib/lenient-json.ts';
@@ -41,7 +47,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approval requests: the inbox (scope=decide, oldest first), the caller’s own, or all (audit.read)',
         security,
         querystring: approvalListQuerySchema,
-        response: { 200: z.array(approvalSchema), ...apiErrors },
+        response: { 200: z.array(approvalListItemSchema), ...apiErrors },
       },
     },
     async (req, reply) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { CUSTOMER_ACTION_LIST } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { type Approvals } from '../approvals/index.ts';
@@ -21,6 +22,12 @@ export const customerVersion = async (tx: Database, subjectId: string) =>
  * because the file may have changed since the maker asked; the engine compares versions first.
  */
 export function registerCustomerCommands(approvals: Approvals): void {
+  // The inbox names a customer's requests by the customer's name (ids that are not numbers stay unnamed).
+  approvals.nameSubjects(
+    'customer',
+    ({ subjectId }) =>
+      sql`(select c.name from customers c where c.cust_id = case when ${subjectId} ~ '^[0-9]{1,9}$' then ${subjectId}::int end)`,
+  );
   approvals.register({
     type: 'customer.status',
     currentVersion: customerVersion,

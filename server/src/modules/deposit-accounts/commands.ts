@@ -43,6 +43,12 @@ async function endOpening(
 
 /** The account approval commands: opening, unblock and close, overdraft limits. */
 export function registerAccountCommands(approvals: Approvals): void {
+  // The inbox names an account's requests by its holder.
+  approvals.nameSubjects(
+    'account',
+    ({ subjectId }) =>
+      sql`(select c.name from accounts a join customers c on c.cust_id = a.cust_id where a.account_number = ${subjectId})`,
+  );
   approvals.register({
     type: 'account.open',
     currentVersion: (tx, subject) => versionOf(tx, subject),

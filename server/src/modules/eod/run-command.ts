@@ -19,6 +19,12 @@ const command = z.object({ runId: z.number() });
  * date the request was made on (subject version): a request made before the date moved is refused.
  */
 export function registerEodRunCommand(approvals: Approvals, hooks: Readonly<EodHooks>): void {
+  // A run is known by the business date it closes.
+  approvals.nameSubjects(
+    'eod_run',
+    ({ subjectId }) =>
+      sql`(select r.business_date::text from eod_runs r where r.id = case when ${subjectId} ~ '^[0-9]{1,18}$' then ${subjectId}::bigint end)`,
+  );
   approvals.register({
     type: 'eod.run',
     currentVersion: (tx) => currentBusinessDate(tx),

@@ -128,6 +128,12 @@ async function execute(
 
 /** Registers `product.change` (new product or change) with the four-eyes engine. */
 export function registerProductCommands(approvals: Approvals): void {
+  // A product by its name; a new one by the name its request gives it.
+  approvals.nameSubjects(
+    'product',
+    ({ subjectId, after }) =>
+      sql`coalesce((select p.name from products p where p.code = ${subjectId}), ${after} ->> 'name', ${after} -> 'product' ->> 'name')`,
+  );
   approvals.register({
     type: 'product.change',
     currentVersion: productFingerprint,

@@ -1,4 +1,5 @@
 import { roleInputSchema, staffRolesInputSchema } from '@bankmanager/contracts';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict } from '../../lib/http-error.ts';
@@ -22,6 +23,12 @@ const roleVersion = async (tx: Database, id: string) =>
 
 /** The role and staff-role commands a checker's approval runs. */
 export function registerRoleCommands(approvals: Approvals): void {
+  // A role by its name; a new one by the name asked for.
+  approvals.nameSubjects(
+    'role',
+    ({ subjectId, after }) =>
+      sql`coalesce((select r.name from roles r where r.id::text = ${subjectId}), ${after} ->> 'name')`,
+  );
   for (const type of ['role.create', 'role.update'] as const) {
     approvals.register({
       type,

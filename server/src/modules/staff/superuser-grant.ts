@@ -65,6 +65,15 @@ function storeRequest(
 
 /** The approved grant: the checker must still be a superuser, the person not banned meanwhile. */
 export function registerSuperuserGrantCommand(approvals: Approvals): void {
+  // Every request about a member of staff (roles, superuser rights) names them as their profile does.
+  approvals.nameSubjects(
+    'staff',
+    ({ subjectId }) =>
+      sql`(select nullif(p.full_name, '') from profiles p
+            where p.id = case
+              when ${subjectId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+              then ${subjectId}::uuid end)`,
+  );
   approvals.register({
     type: 'staff.superuser',
     async currentVersion(tx, userId) {

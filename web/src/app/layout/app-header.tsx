@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { LogOut } from 'lucide-react';
 import { MENU } from '@bankmanager/contracts/menu';
 import { PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { userInitial } from '@/features/auth';
 import { useAuth } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+import { setToastNavigator } from '@/lib/toast';
 import { filterMenu, usePermissions } from '@/lib/permissions';
 import { BranchSelect } from '@/features/branch';
 import { BusinessDateBadge } from '@/features/business-date';
@@ -28,6 +30,11 @@ export default function AppHeader() {
   const menu = filterMenu(MENU, can);
   const userId = user?.id ?? '';
   useProfileThemeSync(userId);
+  // A toast's link (e.g. "View the request") moves within the app: the toaster is outside the router.
+  useEffect(() => {
+    setToastNavigator((href) => void navigate(href));
+    return () => setToastNavigator(null);
+  }, [navigate]);
   if (!user) return null;
   const pending = activation !== null && !activation.isActivated && !activation.isSuperuser;
   const fullName = typeof user.user_metadata?.fullName === 'string' ? user.user_metadata.fullName : '';
@@ -46,6 +53,13 @@ export default function AppHeader() {
           items={menu}
           footer={
             <div className="grid gap-3">
+              {/* At phone width the header has no room for these: the drawer carries them. */}
+              <QueryClientProvider client={queryClient}>
+                <BusinessDateBadge
+                  inDrawer
+                  enabled={activation?.isActivated === true || activation?.isSuperuser === true}
+                />
+              </QueryClientProvider>
               <BranchSelect id="branch-select-drawer" />
               <DialogClose asChild>
                 <Link to={paths.profile} className="text-sm font-medium underline-offset-4 hover:underline">

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_NUMBER_TEXT } from '@bankmanager/contracts';
+import { FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
 
 const { post } = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
@@ -36,7 +37,7 @@ describe('<StatusActionDialog>', () => {
   it("asks for a reason and a payout account by the contract's rules, on their fields", async () => {
     renderClose();
     await userEvent.click(screen.getByLabelText('To another account of the customer'));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: FOUR_EYES_TEXT.send }));
     await waitFor(() => {
       expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription('Please give a reason');
       expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
@@ -55,7 +56,7 @@ describe('<StatusActionDialog>', () => {
     );
     renderClose();
     await userEvent.type(screen.getByLabelText('Reason'), '  Customer moved abroad ');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: FOUR_EYES_TEXT.send }));
     await waitFor(() => {
       expect(post).toHaveBeenCalledWith('/accounts/00100000421/status', {
         body: { action: 'close', reason: 'Customer moved abroad' },

@@ -15,6 +15,8 @@ import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { api } from '@/lib/api-client';
 import { fieldErrorsFrom, formLevelError, refusalText, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
+import { askTo, FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
 
 /** POST /api/accounts/:number/status → 200 done, or 202 { approvalId } for the four-eyes actions. */
 export async function changeAccountStatus({
@@ -91,8 +93,10 @@ export function StatusActionDialog({
     change.mutate(
       { number, ...body },
       {
-        onSuccess: (r) =>
-          onDone(r.approvalId ? `${label}: sent for approval (request ${r.approvalId}).` : `${label}: done.`),
+        onSuccess: (r) => {
+          if (r.approvalId) toastSentForApproval(r.approvalId, label);
+          onDone(r.approvalId ? `${label}: sent for approval.` : `${label}: done.`);
+        },
         onError: (err) => setFieldErrors(form.setError, fieldErrorsFrom(err)),
       },
     ),
@@ -113,7 +117,7 @@ export function StatusActionDialog({
   return (
     <Dialog open onOpenChange={(o) => (o ? undefined : onCancel())}>
       <DialogContent>
-        <DialogTitle>{label}</DialogTitle>
+        <DialogTitle>{fourEyes ? askTo(label) : label}</DialogTitle>
         <DialogDescription>
           {description ??
             `${fourEyes ? 'A second officer approves this in the approvals inbox. ' : ''}Give the reason for the audit trail.`}
@@ -149,7 +153,7 @@ export function StatusActionDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Sending…' : 'Confirm'}
+              {change.isPending ? 'Sending…' : fourEyes ? FOUR_EYES_TEXT.send : 'Confirm'}
             </Button>
           </DialogFooter>
         </form>

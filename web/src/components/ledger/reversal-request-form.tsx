@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  PAYMENT_REFUSAL_TEXT,
-  SENT_FOR_APPROVAL_TEXT,
-  reversalRequestSchema,
-  type PaymentRefusalCode,
-} from '@bankmanager/contracts';
+import { PAYMENT_REFUSAL_TEXT, reversalRequestSchema, type PaymentRefusalCode } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
@@ -14,6 +9,7 @@ import { conflictCode, fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors'
 import { newClientReference } from '@/lib/client-reference';
 import { contractResolver } from '@/lib/contract-resolver';
 import { useRequestReversal } from './request-reversal';
+import { RequestSent } from '@/components/approvals/request-sent';
 
 /** A refusal in words: the payments text for its code, else the server's message. */
 const refusalText = (err: Error) => {
@@ -46,7 +42,7 @@ export function ReversalRequestForm({ entryId }: { entryId: string }) {
   if (ask.isSuccess)
     return (
       <div role="status" className="grid gap-2 rounded-md border p-3 text-sm" data-testid="reversal-sent">
-        <p>{SENT_FOR_APPROVAL_TEXT(ask.data.approvalId)}</p>
+        <RequestSent approvalId={ask.data.approvalId} what="The reversal" />
         <Link className="underline" to={paths.approvalsInbox}>
           Open the approvals inbox
         </Link>

@@ -1,11 +1,31 @@
 import { useEffect } from 'react';
 import { Toaster, toast as sonnerToast } from 'sonner';
-import { setToastListener, type ToastMessage } from '@/lib/toast';
+import { followToastLink, setToastListener, type ToastMessage } from '@/lib/toast';
 
-function show({ title, description, variant = 'default' }: ToastMessage) {
+function body(description: string | undefined, link: ToastMessage['link']) {
+  if (!link) return description;
+  return (
+    <span className="grid gap-1">
+      {description ? <span>{description}</span> : null}
+      <a
+        href={link.href}
+        className="font-medium underline"
+        onClick={(e) => {
+          e.preventDefault();
+          followToastLink(link.href);
+        }}
+      >
+        {link.label}
+      </a>
+    </span>
+  );
+}
+
+function show({ title, description, variant = 'default', link }: ToastMessage) {
   // The same message twice is one toast: sonner updates a toast with the same id.
-  const id = `${variant}\u0000${title}\u0000${description ?? ''}`;
-  const opts = description ? { id, description } : { id };
+  const id = `${variant}\u0000${title}\u0000${description ?? ''}\u0000${link?.href ?? ''}`;
+  const shown = body(description, link);
+  const opts = shown ? { id, description: shown } : { id };
   if (variant === 'destructive') sonnerToast.error(title, opts);
   else if (variant === 'success') sonnerToast.success(title, opts);
   else sonnerToast(title, opts);

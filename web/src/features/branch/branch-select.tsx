@@ -5,14 +5,15 @@ import { BRANCH_SCOPE_TEXT, useBranch } from '@/lib/branch';
 
 /** Native select: accessible and light. */
 export function BranchSelect({ id = 'branch-select' }: { id?: string }) {
-  const { branch, setBranch } = useBranch();
+  const { branch, chosen, setBranch } = useBranch();
   const { me, can } = usePermissions();
   const home = me?.homeBranch ?? null;
   // Without the cross-branch permission the selector is locked to the home branch (ADR 0015).
   const locked = me !== null && !can('branches.all');
+  // The home branch is only the first choice: "All branches", once chosen, stays (across reloads).
   useEffect(() => {
-    if (me && home && (branch === null || (locked && branch !== home))) setBranch(home);
-  }, [me, home, branch, locked, setBranch]);
+    if (me && home && ((!chosen && branch === null) || (locked && branch !== home))) setBranch(home);
+  }, [me, home, branch, chosen, locked, setBranch]);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-muted-foreground text-sm">

@@ -31,3 +31,17 @@ describe('BusinessDateBadge', () => {
     expect(get).not.toHaveBeenCalled();
   });
 });
+
+describe('BusinessDateBadge in the menu drawer', () => {
+  it('is shown at every width (the phone header has no room for it)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BusinessDateBadge enabled inDrawer />
+      </QueryClientProvider>,
+    );
+    const badge = await screen.findByTestId('business-date-drawer');
+    expect(badge.className).not.toMatch(/\bhidden\b/);
+    expect(badge.textContent).toContain('Business date');
+  });
+});

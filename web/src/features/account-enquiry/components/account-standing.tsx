@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_ACTION_LABELS, formatCurrency, type AccountAction } from '@bankmanager/contracts';
+import { accountActionButtonLabel, formatCurrency, type AccountAction } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { useAccountStanding } from '../api/get-account-standing';
 import { StatusActionDialog } from '@/components/accounts/status-action-dialog';
@@ -53,7 +53,7 @@ export function AccountStanding({ number }: { number: string }) {
         <div className="flex flex-wrap gap-2 print:hidden" role="group" aria-label="Account actions">
           {s.actions.map((a) => (
             <Button key={a} variant="outline" onClick={() => setAction(a)}>
-              {ACCOUNT_ACTION_LABELS[a]}
+              {accountActionButtonLabel(a)}
             </Button>
           ))}
         </div>

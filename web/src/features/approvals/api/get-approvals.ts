@@ -1,32 +1,38 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { approvalSchema, type Approval, type ApprovalType, type Page } from '@bankmanager/contracts';
+import { approvalListItemSchema } from '@bankmanager/contracts';
 import { getPage } from '@/lib/get-page';
+import { APPROVALS_PAGE_SIZE, getInboxPage, type InboxFilters } from '@/lib/approvals-inbox';
 
-export const APPROVALS_PAGE_SIZE = 25;
-
-export interface InboxFilters {
-  type?: ApprovalType;
-  branch?: string;
-  minAmount?: string;
-}
-
-/** GET /api/approvals?scope=decide — pending requests the caller may decide, oldest first. */
-export function getApprovals(f: InboxFilters, page: number, signal?: AbortSignal): Promise<Page<Approval>> {
-  return getPage('/approvals', approvalSchema, {
-    page,
-    pageSize: APPROVALS_PAGE_SIZE,
-    params: { scope: 'decide', status: 'pending', ...f },
-    signal,
-  });
-}
+export { APPROVALS_PAGE_SIZE, type InboxFilters };
 
 /** `refetchInterval`: the fallback poll while the realtime channel is down (`false` while it is up). */
 export function useApprovals(f: InboxFilters, page: number, refetchInterval: number | false = false) {
   return useQuery({
     queryKey: ['approvals', f, page],
-    queryFn: ({ signal }) => getApprovals(f, page, signal),
+    queryFn: ({ signal }) => getInboxPage(f, page, APPROVALS_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
     retry: false,
     refetchInterval,
+  });
+}
+
+/**
+ * One request by id (`scope=all`: its maker, an auditor or a checker reads it), for the inbox opened
+ * from a maker's "Sent for approval" link.
+ */
+export function useApprovalRequest(id: string | null) {
+  return useQuery({
+    queryKey: ['approvals', 'one', id],
+    queryFn: async ({ signal }) =>
+      (
+        await getPage('/approvals', approvalListItemSchema, {
+          page: 0,
+          pageSize: 1,
+          params: { scope: 'all', id: id ?? undefined },
+          signal,
+        })
+      ).rows[0] ?? null,
+    enabled: id !== null,
+    retry: false,
   });
 }

@@ -13,9 +13,8 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
 import type { DecideInput } from '../api/decide-approval';
+import { ApprovalChanges } from './approval-changes';
 import { ApprovalSubject } from './approval-subject';
-
-const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
 
 /**
  * One pending request: what, who, when, the before/after diff, and the checker's buttons. A rejection
@@ -27,7 +26,7 @@ export function ApprovalRow({
   busy,
   onDecide,
 }: {
-  approval: Approval;
+  approval: Approval & { subjectName?: string };
   busy: boolean;
   onDecide: (d: DecideInput, refused?: (err: unknown) => boolean) => void;
 }) {
@@ -53,13 +52,7 @@ export function ApprovalRow({
         {a.amount ? formatCurrency(a.amount, a.currency === 'USD' ? 'USD' : 'SLE') : '—'}
       </TableCell>
       <TableCell>
-        <details>
-          <summary>Changes</summary>
-          <div className="grid grid-cols-2 gap-2 text-xs">
-            <pre aria-label="Before">{show(a.before)}</pre>
-            <pre aria-label="After">{show(a.after)}</pre>
-          </div>
-        </details>
+        <ApprovalChanges before={a.before} after={a.after} id={a.id} />
       </TableCell>
       <TableCell>
         <div className="flex flex-wrap items-center gap-2">

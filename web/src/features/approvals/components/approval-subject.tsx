@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import {
+  approvalSubjectText,
   CUSTOMER_ACTION_LABELS,
   customerHref,
   type Approval,
@@ -14,23 +15,21 @@ const field = (v: unknown, key: string): unknown =>
  * What a request is about, readably: a customer's request links to the customer 360 page and says the
  * lifecycle action and its reason (checkers decide on those, not on raw JSON).
  */
-export function ApprovalSubject({ approval: a }: { approval: Approval }) {
+export function ApprovalSubject({ approval: a }: { approval: Approval & { subjectName?: string } }) {
   const payment = paymentSubject(a);
   if (payment) return payment;
   if (TELLER_SUBJECTS.has(a.subjectType)) return <TellerSubject approval={a} />;
   if (a.subjectType === 'loan_product') return <LoanProductSubject approval={a} />;
+  // The server names the subject ("Staff member Aminata Conteh", "End of day for 30 Nov 2026").
+  const name = a.subjectName ?? approvalSubjectText(a.subjectType, a.subjectId, null);
   if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
-    return (
-      <>
-        {a.subjectType} {a.subjectId}
-      </>
-    );
+    return <span className="break-words">{name}</span>;
   const action = field(a.command, 'action') ?? field(a.after, 'action');
   const reason = field(a.command, 'reason') ?? field(a.after, 'reason');
   return (
     <div className="grid gap-1">
       <Link className="underline" to={customerHref(Number(a.subjectId))}>
-        Customer {a.subjectId.padStart(6, '0')}
+        {name}
       </Link>
       {typeof action === 'string' && action in CUSTOMER_ACTION_LABELS ? (
         <span>{CUSTOMER_ACTION_LABELS[action as CustomerAction]}</span>
@@ -69,7 +68,7 @@ function LoanProductSubject({ approval: a }: { approval: Approval }) {
  * Payments' requests link to what they are about: a journal entry (reversal, with its
  * reason), a salary batch's report, an account's enquiry (a transfer).
  */
-function paymentSubject(a: Approval) {
+function paymentSubject(a: Approval & { subjectName?: string }) {
   const reason = field(a.command, 'reason');
   if (a.subjectType === 'journal_entry' && /^\d+$/.test(a.subjectId))
     return (
@@ -91,7 +90,7 @@ function paymentSubject(a: Approval) {
   if (a.subjectType === 'account' && /^\d{13}$/.test(a.subjectId))
     return (
       <Link className="underline" to={`${paths.accountEnquiry}?account=${a.subjectId}`}>
-        {`Account ${a.subjectId}`}
+        {a.subjectName ?? `Account ${a.subjectId}`}
       </Link>
     );
   return null;

@@ -5,21 +5,28 @@ import {
   type ApprovalType,
 } from '@bankmanager/contracts';
 import { BRANCHES } from '@bankmanager/contracts/branches';
+import { useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCaption, TableHead, TableHeader } from '@/components/ui/table';
 import { useUrlList } from '@/hooks/use-url-state';
+import { inboxDefaults } from '@/lib/approvals-inbox';
 import { useBranch } from '@/lib/branch';
 import { useLiveRefetch } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 import { APPROVALS_PAGE_SIZE, useApprovals, type InboxFilters } from '../api/get-approvals';
 import { useDecideApproval, type DecideInput } from '../api/decide-approval';
 import { ApprovalRow } from '../components/approval-row';
+import { OneRequest } from '../components/one-request';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const inboxFiltersSchema = approvalListQuerySchema.pick({ type: true, branch: true, minAmount: true });
 const HEADERS = ['Requested', 'Type', 'Subject', 'Maker', 'Branch', 'Amount', 'Diff', 'Decision'];
 // min-w-0: a select is as wide as its longest option (a vault transfer's label), wider than a phone.
 const selectClass = 'border-input bg-background h-9 min-w-0 max-w-full rounded-md border px-2 text-sm';
+
+const definedOnly = (f: Partial<InboxFilters>): InboxFilters =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
 
 /** The approvals inbox (ADR 0015): every pending request the user may decide, oldest first. */
 export function ApprovalsInboxRoute() {
@@ -28,8 +35,11 @@ export function ApprovalsInboxRoute() {
   const url = useUrlList(inboxFiltersSchema);
   // The header's branch is the default branch filter; one in the URL wins.
   const { branch } = useBranch();
-  const filters: InboxFilters = { ...url.filters, branch: url.filters.branch ?? branch ?? undefined };
+  const filters: InboxFilters = { ...inboxDefaults(branch), ...definedOnly(url.filters) };
   const { page, setPage } = url;
+  // ?request=<id>: the inbox opened from a maker's "Sent for approval" link shows that request first.
+  const [params] = useSearchParams();
+  const requestId = params.get('request');
   // Live (docs/realtime-protocol.md): a request made, decided or withdrawn elsewhere shows without a reload.
   const poll = useLiveRefetch('approvals-inbox', [{ table: 'approval_requests' }], [['approvals']]);
   const list = useApprovals(filters, page, poll);
@@ -46,6 +56,7 @@ export function ApprovalsInboxRoute() {
   return (
     <main className="mx-auto w-full max-w-6xl space-y-4 p-6">
       <h1 className="text-2xl font-semibold">Approve Transactions</h1>
+      {requestId ? <OneRequest id={requestId} allHref={paths.approvalsInbox} /> : null}
       <div className="flex flex-wrap gap-3">
         <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
           Type

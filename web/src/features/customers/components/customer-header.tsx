@@ -4,6 +4,7 @@ import { padId } from './customer-table';
 import { DocumentImage } from './document-image';
 import { KycBadge, RiskBadge, StatusBadge } from './status-badges';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { branchLabel } from '@bankmanager/contracts';
 
 /** Who this is at a glance: photo, name, id, status, risk and KYC completeness. */
 export function CustomerHeader({ customer: c }: { customer: Customer360 }) {
@@ -21,7 +22,7 @@ export function CustomerHeader({ customer: c }: { customer: Customer360 }) {
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold">{c.name}</h1>
         <p className="text-muted-foreground text-sm">
-          Customer <span className="font-mono">{padId(c.id)}</span> · {c.type} · branch {c.branch}
+          Customer <span className="font-mono">{padId(c.id)}</span> · {c.type} · {branchLabel(c.branch)}
         </p>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={c.status} />

@@ -3,6 +3,7 @@ import { CUSTOMER_TEXT, KYC_FIELDS, type Customer360 } from '@bankmanager/contra
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { usePatchCustomer } from '../api/patch-customer';
 import { flatten, labelOf, unflatten } from '../lib/field-labels';
@@ -37,14 +38,8 @@ export function EditDetailsForm({ customer: c, onDone }: { customer: Customer360
       { id: c.id, version: c.version, changes: unflatten(entries) },
       {
         onSuccess: (r) => {
-          toast({
-            title: 'approvalId' in r ? 'Sent for approval' : 'Saved',
-            description:
-              'approvalId' in r
-                ? 'The KYC change takes effect once a checker approves it.'
-                : 'The details are saved.',
-            variant: 'success',
-          });
+          if ('approvalId' in r) toastSentForApproval(r.approvalId, 'The KYC change');
+          else toast({ title: 'Saved', description: 'The details are saved.', variant: 'success' });
           onDone();
         },
         onError: (err) => {

@@ -21,7 +21,10 @@ export function ReasonDialog({
   busy,
   onCancel,
   onConfirm,
+  confirmLabel = 'Confirm',
 }: {
+  /** A four-eyes action's button says it only asks ("Send for approval"). */
+  confirmLabel?: string;
   open: boolean;
   title: string;
   description: string;
@@ -60,7 +63,7 @@ export function ReasonDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>
-              Confirm
+              {confirmLabel}
             </Button>
           </DialogFooter>
         </form>

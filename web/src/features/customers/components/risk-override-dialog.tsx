@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Field, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { useOverrideRisk } from '../api/risk-override';
 import { errorText } from '../lib/server-errors';
@@ -52,12 +53,8 @@ export function RiskOverrideDialog({
             override.mutate(
               { id: c.id, body },
               {
-                onSuccess: () => {
-                  toast({
-                    title: 'Sent for approval',
-                    description: 'The override waits for a checker.',
-                    variant: 'success',
-                  });
+                onSuccess: (r) => {
+                  if (r.approvalId) toastSentForApproval(r.approvalId, 'The override');
                   onClose();
                 },
                 onError: (err) =>

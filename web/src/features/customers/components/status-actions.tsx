@@ -4,11 +4,14 @@ import {
   CUSTOMER_ACTION_LABELS,
   CUSTOMER_ACTIONS,
   CUSTOMER_TEXT,
+  customerActionButtonLabel,
+  FOUR_EYES_TEXT,
   type CustomerAction,
   type Customer360,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { useChangeStatus } from '../api/change-status';
 import { errorText } from '../lib/server-errors';
@@ -29,18 +32,19 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
     <div className="flex flex-wrap gap-2">
       {actions.map((a) => (
         <Button key={a} variant={a === 'activate' ? 'default' : 'outline'} onClick={() => setAction(a)}>
-          {CUSTOMER_ACTION_LABELS[a]}
+          {customerActionButtonLabel(a)}
         </Button>
       ))}
       <ReasonDialog
         open={action !== null}
-        title={action ? CUSTOMER_ACTION_LABELS[action] : ''}
+        title={action ? customerActionButtonLabel(action) : ''}
         description={
           action && CUSTOMER_ACTIONS[action].fourEyes
             ? 'Another member of staff approves this before it takes effect.'
             : 'The reason is kept in the audit trail.'
         }
         busy={change.isPending}
+        confirmLabel={action && CUSTOMER_ACTIONS[action].fourEyes ? FOUR_EYES_TEXT.send : 'Confirm'}
         onCancel={() => setAction(null)}
         onConfirm={(reason, refused) =>
           action &&
@@ -49,13 +53,13 @@ export function StatusActions({ customer }: { customer: Customer360 }) {
             {
               onSuccess: (r) => {
                 setAction(null);
-                toast({
-                  title: r.approvalId ? 'Sent for approval' : 'Done',
-                  description: r.approvalId
-                    ? `${CUSTOMER_ACTION_LABELS[action]} waits for a checker.`
-                    : `${CUSTOMER_ACTION_LABELS[action]}: done.`,
-                  variant: 'success',
-                });
+                if (r.approvalId) toastSentForApproval(r.approvalId, CUSTOMER_ACTION_LABELS[action]);
+                else
+                  toast({
+                    title: 'Done',
+                    description: `${CUSTOMER_ACTION_LABELS[action]}: done.`,
+                    variant: 'success',
+                  });
               },
               onError: (err) => {
                 if (refused(err)) return;

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { inboxDefaults } from '@/lib/approvals-inbox';
+import { useBranch } from '@/lib/branch';
 import { usePermissions } from '@/lib/permissions';
 import { useLiveRefetch } from '@/lib/realtime';
 import { usePendingApprovalsCount } from '../api/get-pending-approvals';
@@ -17,7 +19,9 @@ export function PendingApprovals() {
     [['approvals', 'pending-count']],
     checker,
   );
-  const { data } = usePendingApprovalsCount(checker, poll);
+  // The inbox's own default filter (the header's branch), so the two always agree.
+  const { branch } = useBranch();
+  const { data } = usePendingApprovalsCount(inboxDefaults(branch), checker, poll);
   if (!checker || data === undefined) return null;
   return (
     <p role="status" className="rounded-md border p-3 text-sm">

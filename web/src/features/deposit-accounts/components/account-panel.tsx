@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  ACCOUNT_ACTION_LABELS,
+  accountActionButtonLabel,
   formatAccountNumber,
   formatCurrency,
   type AccountAction,
@@ -89,7 +89,7 @@ export function AccountPanel({
         <div className="flex flex-wrap gap-2" role="group" aria-label="Account actions">
           {actions.map((a) => (
             <Button key={a} variant={a === 'close' ? 'destructive' : 'outline'} onClick={() => setAction(a)}>
-              {ACCOUNT_ACTION_LABELS[a]}
+              {accountActionButtonLabel(a)}
             </Button>
           ))}
         </div>

@@ -77,7 +77,7 @@ describe('OpenAccountForm', () => {
 
   it('says what is missing, field by field, and sends nothing', async () => {
     renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to open the account' }));
     await waitFor(() => {
       expect(screen.getByLabelText('Customer')).toHaveAccessibleDescription(/Choose a customer/);
       expect(screen.getByLabelText('Product')).toHaveAccessibleDescription('Choose a product');
@@ -93,7 +93,7 @@ describe('OpenAccountForm', () => {
     const good = makeAccountNumber('001', 4242);
     const typo = `${good.slice(0, 5)}${(Number(good[5]) + 1) % 10}${good.slice(6)}`;
     await userEvent.type(screen.getByLabelText('Payout account number'), typo);
-    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to open the account' }));
     await waitFor(() => {
       expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
         expect.stringContaining(ACCOUNT_NUMBER_TEXT.checkDigit),
@@ -108,7 +108,7 @@ describe('OpenAccountForm', () => {
     renderForm();
     await chooseCustomerAndTerms();
     await userEvent.type(screen.getByLabelText('Payout account number'), makeAccountNumber('001', 4242));
-    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to open the account' }));
     const sent = await screen.findByRole('heading', { name: 'Sent for approval' });
     expect(within(sent.parentElement!).getByRole('status')).toHaveTextContent('001 00000077');
     expect(post).toHaveBeenCalledWith(
@@ -134,7 +134,7 @@ describe('OpenAccountForm', () => {
     );
     renderForm();
     await chooseCustomerAndTerms();
-    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to open the account' }));
     await screen.findByText('Not a tenor of this product');
     expect(screen.getByLabelText('Tenor')).toHaveAccessibleDescription('Not a tenor of this product');
   });
@@ -145,7 +145,7 @@ describe('OpenAccountForm', () => {
     );
     renderForm();
     await chooseCustomerAndTerms();
-    await userEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to open the account' }));
     expect(await screen.findByText(ACCOUNT_REFUSAL_TEXT.customer_not_active)).toBeInTheDocument();
   });
 });

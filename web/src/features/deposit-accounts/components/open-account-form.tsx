@@ -19,6 +19,8 @@ import { setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 import { CustomerPicker } from '@/components/customer/customer-picker';
+import { RequestSent } from '@/components/approvals/request-sent';
+import { FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
 
 const ROLLOVER_LABELS = {
   none: 'No rollover: pay out at maturity',
@@ -95,11 +97,11 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
         <h2 id="opened-title" className="text-lg font-semibold">
           Sent for approval
         </h2>
-        <p role="status">
+        <p>
           Account <span className="font-mono">{formatAccountNumber(open.data.accountNumber)}</span> is
-          Submitted (request {open.data.approvalId}). A checker approves it in the approvals inbox; then
-          activate it.
+          Submitted. Once a checker approves it, activate it.
         </p>
+        <RequestSent approvalId={open.data.approvalId} what="The account opening" />
         <Button variant="outline" className="justify-self-start" onClick={onClose}>
           Done
         </Button>
@@ -212,7 +214,7 @@ export function OpenAccountForm({ type, onClose }: { type: DepositProductType; o
       {refusal ? <FieldError>{errorText(refusal)}</FieldError> : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={open.isPending}>
-          {open.isPending ? 'Sending…' : 'Open account'}
+          {open.isPending ? FOUR_EYES_TEXT.sending : FOUR_EYES_TEXT.askToOpenAccount}
         </Button>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

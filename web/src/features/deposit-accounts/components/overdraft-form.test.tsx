@@ -18,7 +18,7 @@ describe('<OverdraftForm>', () => {
     render(<OverdraftForm number="SL0010000001" />);
     await userEvent.type(screen.getByLabelText('New overdraft limit'), '5000');
     await userEvent.type(screen.getByLabelText('Reason'), 'Payroll customer');
-    await userEvent.click(screen.getByRole('button', { name: 'Request limit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for this limit' }));
     await waitFor(() => {
       expect(screen.getByLabelText('Limit expires on')).toHaveAccessibleDescription(
         'A limit above zero needs an expiry date',
@@ -40,7 +40,7 @@ describe('<OverdraftForm>', () => {
     await userEvent.type(screen.getByLabelText('New overdraft limit'), '5000');
     await userEvent.type(screen.getByLabelText('Limit expires on'), '2026-01-01');
     await userEvent.type(screen.getByLabelText('Reason'), 'Payroll customer');
-    await userEvent.click(screen.getByRole('button', { name: 'Request limit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for this limit' }));
     await waitFor(() => {
       expect(mutate).toHaveBeenCalledWith(
         { number: 'SL0010000001', limit: '5000', expiresOn: '2026-01-01', reason: 'Payroll customer' },

@@ -6,6 +6,8 @@ import { setFieldErrors } from '@/lib/api-errors';
 import { blankAsAbsent, contractResolver } from '@/lib/contract-resolver';
 import { useSetOverdraftLimit } from '../api/set-overdraft-limit';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
+import { RequestSent } from '@/components/approvals/request-sent';
+import { FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
 
 // The server refuses a limit above zero without an expiry; saying so on the field saves the round trip.
 const formSchema = overdraftLimitSchema.superRefine((v, ctx) => {
@@ -52,14 +54,9 @@ export function OverdraftForm({ number }: { number: string }) {
       <FormField id="od-reason" label="Reason" {...form.register('reason')} error={errors.reason?.message} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
         <Button type="submit" disabled={od.isPending}>
-          {od.isPending ? 'Sending…' : 'Request limit'}
+          {od.isPending ? FOUR_EYES_TEXT.sending : FOUR_EYES_TEXT.askForLimit}
         </Button>
-        {od.data ? (
-          <p role="status">
-            Sent for approval{od.data.approvalId ? ` (request ${od.data.approvalId})` : ''}. A checker decides
-            it in the approvals inbox.
-          </p>
-        ) : null}
+        {od.data?.approvalId ? <RequestSent approvalId={od.data.approvalId} what="The new limit" /> : null}
         {refusal ? <FieldError>{errorText(refusal)}</FieldError> : null}
       </div>
     </form>

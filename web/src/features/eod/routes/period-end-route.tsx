@@ -8,6 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { usePrechecks } from '../api/get-prechecks';
 import { useRequestRun } from '../api/request-run';
 import { PrecheckList } from '../components/precheck-list';
+import { requestHref } from '@/lib/sent-for-approval';
+import { FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
 
 /**
  * /system/batch/period-end: the day to close and its pre-checks; pending requests are carried over
@@ -104,9 +106,11 @@ export function PeriodEndRoute() {
                 <div role="status" className="space-y-2">
                   <p className="font-medium">Sent for approval</p>
                   <p className="text-sm">
-                    Run {request.data.runId} waits for a supervisor to approve request{' '}
-                    <span className="font-mono break-all">{request.data.approvalId}</span>; it starts once
-                    approved.
+                    Run {request.data.runId} waits for a second person with the right to run end of day; it
+                    starts once approved.{' '}
+                    <Link className="underline" to={requestHref(request.data.approvalId)}>
+                      {FOUR_EYES_TEXT.viewRequest}
+                    </Link>
                   </p>
                   <div className="flex flex-wrap gap-2">
                     <Button asChild>
@@ -119,7 +123,7 @@ export function PeriodEndRoute() {
                 </div>
               ) : (
                 <Button onClick={submit} disabled={request.isPending || blocked}>
-                  {request.isPending ? 'Sending…' : 'Run end of day'}
+                  {request.isPending ? FOUR_EYES_TEXT.sending : FOUR_EYES_TEXT.askToRunEod}
                 </Button>
               )}
               {blocked && !request.data ? (

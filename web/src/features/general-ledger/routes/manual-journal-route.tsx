@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SENT_FOR_APPROVAL_TEXT, type ManualJournalRequest } from '@bankmanager/contracts';
+import type { ManualJournalRequest } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -8,6 +8,7 @@ import { useGlAccounts } from '../api/get-gl-accounts';
 import { usePostJournalEntry } from '../api/post-journal-entry';
 import { ManualJournalForm } from '../components/manual-journal-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { RequestSent } from '@/components/approvals/request-sent';
 
 /** /accounts/ledger/new-journal: a manual journal on GL accounts that allow manual posting. */
 export function ManualJournalRoute() {
@@ -42,7 +43,7 @@ export function ManualJournalRoute() {
       </div>
       {sent ? (
         <section role="status" className="grid gap-2 rounded-md border p-4" data-testid="journal-sent">
-          <p>{SENT_FOR_APPROVAL_TEXT(sent)}</p>
+          <RequestSent approvalId={sent} what="The journal entry" />
           <div className="flex flex-wrap gap-2">
             <Button type="button" onClick={() => setSent(null)}>
               New journal entry

@@ -12,6 +12,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { usePermissions } from '@/lib/permissions';
 import { useRoles, useSaveRole } from '../api/roles';
@@ -84,11 +85,8 @@ export function RolesRoute() {
                 save.mutate(
                   { input, role: editing === 'new' ? undefined : editing },
                   {
-                    onSuccess: () => {
-                      toast({
-                        title: 'Sent for approval: another person must approve the change.',
-                        variant: 'success',
-                      });
+                    onSuccess: (r) => {
+                      toastSentForApproval(r.approvalId, 'The role change');
                       setEditing(null);
                     },
                     onError: (e) => {

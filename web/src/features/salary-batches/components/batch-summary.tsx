@@ -1,17 +1,15 @@
-import { Link } from 'react-router';
 import {
   SALARY_LINE_TEXT,
-  SENT_FOR_APPROVAL_TEXT,
   formatAccountNumber,
   formatCurrency,
   type SalaryBatch,
   type SalaryLineProblem,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { downloadReport } from '../api/download-report';
 import { useSubmitBatch } from '../api/submit-batch';
+import { RequestSent } from '@/components/approvals/request-sent';
 
 const STATUS_TEXT: Record<SalaryBatch['status'], string> = {
   draft: 'Draft: fix or remove the lines with a problem, then submit for approval.',
@@ -62,14 +60,7 @@ export function BatchSummary({ batch: b }: { batch: SalaryBatch }) {
           ))}
         </ul>
       ) : null}
-      {submit.isSuccess ? (
-        <p role="status">
-          {SENT_FOR_APPROVAL_TEXT(submit.data.approvalId)}{' '}
-          <Link className="underline" to={paths.approvalsInbox}>
-            Open the approvals inbox
-          </Link>
-        </p>
-      ) : null}
+      {submit.isSuccess ? <RequestSent approvalId={submit.data.approvalId} what="The salary batch" /> : null}
       {submit.isError ? (
         <p role="alert" className="text-destructive text-sm">
           {submit.error.message}

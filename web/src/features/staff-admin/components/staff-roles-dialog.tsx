@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/form-field';
 import { fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { useAssignableRoles, useSetStaffRoles } from '../api/set-staff-roles';
 
@@ -47,11 +48,8 @@ export function StaffRolesDialog({ user, onClose }: { user: StaffListItem | null
       save.mutate(
         { userId: user.id, input },
         {
-          onSuccess: () => {
-            toast({
-              title: 'Sent for approval: another person must approve the change.',
-              variant: 'success',
-            });
+          onSuccess: (r) => {
+            toastSentForApproval(r.approvalId, 'The change of roles');
             close();
           },
           onError: (e) => {

@@ -1,4 +1,5 @@
 import { STAFF_ACTION_LABELS, type StaffAction, type StaffListItem } from '@bankmanager/contracts';
+import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { useStaffAction } from '../api/run-staff-action';
 import { useReportOutcome } from './action-outcome';
@@ -12,10 +13,9 @@ export function useRunAction() {
     try {
       const result = await mutation.mutateAsync({ id: user.id, action });
       // A superuser grant waits for a second superuser: say so instead of "done".
-      const title = result.approvalId
-        ? `${STAFF_ACTION_LABELS[action]}: sent for approval by another superuser`
-        : `${STAFF_ACTION_LABELS[action]}: done`;
-      toast({ title, description: who, variant: 'success' });
+      if (result.approvalId)
+        toastSentForApproval(result.approvalId, `${STAFF_ACTION_LABELS[action]} for ${who}`);
+      else toast({ title: `${STAFF_ACTION_LABELS[action]}: done`, description: who, variant: 'success' });
       report(user, action);
       return true;
     } catch (err) {

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  SENT_FOR_APPROVAL_TEXT,
-  formatCurrency,
-  transferRequestSchema,
-  type JournalEntry,
-} from '@bankmanager/contracts';
+import { formatCurrency, transferRequestSchema, type JournalEntry } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
@@ -18,6 +13,7 @@ import { useQuote } from '../api/get-quote';
 import { usePostTransfer } from '../api/post-transfer';
 import { AccountNumberControl, checkedNumber } from '@/components/accounts/account-number-field';
 import { TransferPreview } from '../components/transfer-preview';
+import { RequestSent } from '@/components/approvals/request-sent';
 
 // Named as the request's fields, so the contract's and the server's messages land on them as they are.
 const EMPTY = { from_account: '', to_account: '', amount: '', narration: '', rate: '' };
@@ -69,7 +65,7 @@ export function TransferRoute() {
       {done ? (
         <section role="status" className="grid gap-3 rounded-md border p-4" data-testid="transfer-done">
           {'approvalId' in done ? (
-            <p>{SENT_FOR_APPROVAL_TEXT(done.approvalId)}</p>
+            <RequestSent approvalId={done.approvalId} what="The transfer" />
           ) : (
             <p>
               {`Transfer posted as journal entry ${done.entry.id}`}

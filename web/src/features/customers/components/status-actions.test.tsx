@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Customer360 } from '@bankmanager/contracts';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { setToastListener, type ToastMessage } from '@/lib/toast';
+
+const { post } = vi.hoisted(() => ({ post: vi.fn(async () => ({ approvalId: 'req-1' })) }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { post },
+}));
+const { StatusActions } = await import('./status-actions');
+
+describe('<StatusActions>', () => {
+  it('a maker asks to activate, and the toast links to the request', async () => {
+    const toasts: ToastMessage[] = [];
+    setToastListener((t) => toasts.push(t));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PermissionsContext.Provider
+          value={{ me: null, can: (p) => p === 'customers.create', reload: () => {} }}
+        >
+          <StatusActions customer={{ id: 7, status: 'Pending' } as Customer360} />
+        </PermissionsContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Approve and activate' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to activate' }));
+    await userEvent.type(screen.getByLabelText('Reason'), 'KYC verified');
+    await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
+    await vi.waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({
+      title: 'Sent for approval',
+      link: { href: '/transactions/control/approve?request=req-1', label: 'View the request' },
+    });
+    expect(JSON.stringify(toasts[0])).not.toContain('(request');
+    setToastListener(null);
+  });
+});
