@@ -291,6 +291,58 @@ END;
 $$;
 
 --
+-- Name: aml_ctr_filed_frozen(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.aml_ctr_filed_frozen() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'what a CTR filing carried is never changed: % on % is not allowed', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+--
+-- Name: aml_ctr_filings_frozen(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.aml_ctr_filings_frozen() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.fiu_reference IS NULL
+     AND to_jsonb(NEW) - ARRAY['fiu_submitted_on', 'fiu_reference', 'submitted_by', 'submitted_at']
+       = to_jsonb(OLD) - ARRAY['fiu_submitted_on', 'fiu_reference', 'submitted_by', 'submitted_at'] THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'a CTR filing is never changed or deleted: % is not allowed; file a correction instead', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+--
+-- Name: aml_str_reports_frozen(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.aml_str_reports_frozen() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.status IN ('draft', 'pending_approval') THEN
+    RETURN NEW;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.status = 'approved' AND NEW.status = 'submitted'
+     AND to_jsonb(NEW) - ARRAY['status', 'fiu_submitted_on', 'fiu_reference', 'submitted_by', 'submitted_at']
+       = to_jsonb(OLD) - ARRAY['status', 'fiu_submitted_on', 'fiu_reference', 'submitted_by', 'submitted_at'] THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'an STR is never deleted, nor changed once approved: % is not allowed', TG_OP
+    USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+--
 -- Name: audit_log_append_only(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2268,6 +2320,57 @@ CREATE TABLE public.aml_cases (
 );
 
 --
+-- Name: aml_ctr_filed_days; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.aml_ctr_filed_days (
+    business_date date NOT NULL,
+    filing_id uuid NOT NULL
+);
+
+--
+-- Name: aml_ctr_filing_rows; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.aml_ctr_filing_rows (
+    filing_id uuid NOT NULL,
+    business_date date NOT NULL,
+    cust_id integer NOT NULL,
+    currency text NOT NULL,
+    direction text NOT NULL,
+    total numeric(18,2) NOT NULL,
+    count integer NOT NULL,
+    transactions jsonb NOT NULL,
+    CONSTRAINT aml_ctr_filing_rows_direction_check CHECK ((direction = ANY (ARRAY['in'::text, 'out'::text])))
+);
+
+--
+-- Name: aml_ctr_filings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.aml_ctr_filings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    reference text NOT NULL,
+    period text NOT NULL,
+    period_from date NOT NULL,
+    period_to date NOT NULL,
+    reports integer NOT NULL,
+    xml text NOT NULL,
+    csv text NOT NULL,
+    content_hash text NOT NULL,
+    prepared_by_id uuid NOT NULL,
+    prepared_by text NOT NULL,
+    prepared_at timestamp with time zone DEFAULT now() NOT NULL,
+    fiu_submitted_on date,
+    fiu_reference text,
+    submitted_by text,
+    submitted_at timestamp with time zone,
+    CONSTRAINT aml_ctr_filings_period_check CHECK ((period = ANY (ARRAY['day'::text, 'month'::text]))),
+    CONSTRAINT aml_ctr_filings_range CHECK ((period_from <= period_to)),
+    CONSTRAINT aml_ctr_filings_submission CHECK ((((fiu_submitted_on IS NULL) = (fiu_reference IS NULL)) AND ((fiu_reference IS NULL) = (submitted_by IS NULL))))
+);
+
+--
 -- Name: aml_rules; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2282,6 +2385,49 @@ CREATE TABLE public.aml_rules (
     updated_by text,
     CONSTRAINT aml_rules_scenario_check CHECK ((scenario = ANY (ARRAY['structuring'::text, 'cash_aggregation'::text, 'rapid_movement'::text, 'dormant_awakening'::text, 'profile_mismatch'::text, 'high_risk_activity'::text, 'many_counterparties'::text]))),
     CONSTRAINT aml_rules_score_check CHECK (((score >= 1) AND (score <= 100)))
+);
+
+--
+-- Name: aml_str_reference_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.aml_str_reference_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: aml_str_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.aml_str_reports (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    reference text NOT NULL,
+    case_id uuid NOT NULL,
+    cust_id integer NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    accounts jsonb NOT NULL,
+    transactions jsonb NOT NULL,
+    grounds jsonb NOT NULL,
+    narrative text NOT NULL,
+    action text NOT NULL,
+    prepared_by_id uuid NOT NULL,
+    prepared_by text NOT NULL,
+    prepared_at timestamp with time zone DEFAULT now() NOT NULL,
+    approval_id uuid,
+    approved_by text,
+    approved_at timestamp with time zone,
+    xml text,
+    content_hash text,
+    fiu_submitted_on date,
+    fiu_reference text,
+    submitted_by text,
+    submitted_at timestamp with time zone,
+    CONSTRAINT aml_str_reports_frozen CHECK (((status = ANY (ARRAY['approved'::text, 'submitted'::text])) = ((xml IS NOT NULL) AND (content_hash IS NOT NULL) AND (approved_by IS NOT NULL)))),
+    CONSTRAINT aml_str_reports_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'pending_approval'::text, 'approved'::text, 'submitted'::text]))),
+    CONSTRAINT aml_str_reports_submitted CHECK (((status = 'submitted'::text) = (fiu_reference IS NOT NULL)))
 );
 
 --
@@ -4309,11 +4455,53 @@ ALTER TABLE ONLY public.aml_cases
     ADD CONSTRAINT aml_cases_pkey PRIMARY KEY (id);
 
 --
+-- Name: aml_ctr_filed_days aml_ctr_filed_days_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_ctr_filed_days
+    ADD CONSTRAINT aml_ctr_filed_days_pkey PRIMARY KEY (business_date);
+
+--
+-- Name: aml_ctr_filing_rows aml_ctr_filing_rows_filing_id_business_date_cust_id_currency_di; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_ctr_filing_rows
+    ADD CONSTRAINT aml_ctr_filing_rows_filing_id_business_date_cust_id_currency_di PRIMARY KEY (filing_id, business_date, cust_id, currency, direction);
+
+--
+-- Name: aml_ctr_filings aml_ctr_filings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_ctr_filings
+    ADD CONSTRAINT aml_ctr_filings_pkey PRIMARY KEY (id);
+
+--
+-- Name: aml_ctr_filings aml_ctr_filings_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_ctr_filings
+    ADD CONSTRAINT aml_ctr_filings_reference_unique UNIQUE (reference);
+
+--
 -- Name: aml_rules aml_rules_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.aml_rules
     ADD CONSTRAINT aml_rules_pkey PRIMARY KEY (scenario);
+
+--
+-- Name: aml_str_reports aml_str_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_str_reports
+    ADD CONSTRAINT aml_str_reports_pkey PRIMARY KEY (id);
+
+--
+-- Name: aml_str_reports aml_str_reports_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_str_reports
+    ADD CONSTRAINT aml_str_reports_reference_unique UNIQUE (reference);
 
 --
 -- Name: announcements announcements_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5203,6 +5391,36 @@ CREATE UNIQUE INDEX aml_cases_one_active ON public.aml_cases USING btree (custom
 CREATE INDEX aml_cases_queue ON public.aml_cases USING btree (status, updated_at DESC NULLS LAST, id);
 
 --
+-- Name: aml_ctr_filing_rows_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX aml_ctr_filing_rows_key ON public.aml_ctr_filing_rows USING btree (business_date, cust_id, currency, direction);
+
+--
+-- Name: aml_ctr_filings_prepared_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX aml_ctr_filings_prepared_idx ON public.aml_ctr_filings USING btree (prepared_at, id);
+
+--
+-- Name: aml_str_reports_one_open_per_case; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX aml_str_reports_one_open_per_case ON public.aml_str_reports USING btree (case_id) WHERE (status = ANY (ARRAY['draft'::text, 'pending_approval'::text]));
+
+--
+-- Name: aml_str_reports_prepared_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX aml_str_reports_prepared_idx ON public.aml_str_reports USING btree (prepared_at, id);
+
+--
+-- Name: aml_str_reports_status_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX aml_str_reports_status_idx ON public.aml_str_reports USING btree (status, prepared_at, id);
+
+--
 -- Name: announcements_date_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5827,6 +6045,12 @@ CREATE INDEX storage_objects_sha256_idx ON public.storage_objects USING btree (s
 CREATE INDEX tasks_due_date_idx ON public.tasks USING btree (due_date, id);
 
 --
+-- Name: teller_transactions_cash_day_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX teller_transactions_cash_day_idx ON public.teller_transactions USING btree (business_date, account_id, kind, currency, amount) WHERE (status = 'posted'::text);
+
+--
 -- Name: teller_transactions_ctr_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5963,6 +6187,54 @@ CREATE TRIGGER accounts_stats AFTER INSERT OR DELETE ON public.accounts FOR EACH
 --
 
 CREATE TRIGGER accounts_stats_moved AFTER UPDATE ON public.accounts FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.account_type IS DISTINCT FROM new.account_type) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION public.accounts_stats();
+
+--
+-- Name: aml_ctr_filed_days aml_ctr_filed_days_frozen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_ctr_filed_days_frozen BEFORE DELETE OR UPDATE ON public.aml_ctr_filed_days FOR EACH ROW EXECUTE FUNCTION public.aml_ctr_filed_frozen();
+
+--
+-- Name: aml_ctr_filed_days aml_ctr_filed_days_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_ctr_filed_days_no_truncate BEFORE TRUNCATE ON public.aml_ctr_filed_days FOR EACH STATEMENT EXECUTE FUNCTION public.aml_ctr_filed_frozen();
+
+--
+-- Name: aml_ctr_filing_rows aml_ctr_filing_rows_frozen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_ctr_filing_rows_frozen BEFORE DELETE OR UPDATE ON public.aml_ctr_filing_rows FOR EACH ROW EXECUTE FUNCTION public.aml_ctr_filed_frozen();
+
+--
+-- Name: aml_ctr_filing_rows aml_ctr_filing_rows_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_ctr_filing_rows_no_truncate BEFORE TRUNCATE ON public.aml_ctr_filing_rows FOR EACH STATEMENT EXECUTE FUNCTION public.aml_ctr_filed_frozen();
+
+--
+-- Name: aml_ctr_filings aml_ctr_filings_frozen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_ctr_filings_frozen BEFORE DELETE OR UPDATE ON public.aml_ctr_filings FOR EACH ROW EXECUTE FUNCTION public.aml_ctr_filings_frozen();
+
+--
+-- Name: aml_ctr_filings aml_ctr_filings_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_ctr_filings_no_truncate BEFORE TRUNCATE ON public.aml_ctr_filings FOR EACH STATEMENT EXECUTE FUNCTION public.aml_ctr_filings_frozen();
+
+--
+-- Name: aml_str_reports aml_str_reports_frozen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_str_reports_frozen BEFORE DELETE OR UPDATE ON public.aml_str_reports FOR EACH ROW EXECUTE FUNCTION public.aml_str_reports_frozen();
+
+--
+-- Name: aml_str_reports aml_str_reports_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER aml_str_reports_no_truncate BEFORE TRUNCATE ON public.aml_str_reports FOR EACH STATEMENT EXECUTE FUNCTION public.aml_str_reports_frozen();
 
 --
 -- Name: approval_requests approval_requests_realtime; Type: TRIGGER; Schema: public; Owner: -
@@ -6390,6 +6662,20 @@ ALTER TABLE ONLY public.aml_case_events
 
 ALTER TABLE ONLY public.aml_cases
     ADD CONSTRAINT aml_cases_customer_id_customers_cust_id_fk FOREIGN KEY (customer_id) REFERENCES public.customers(cust_id);
+
+--
+-- Name: aml_ctr_filed_days aml_ctr_filed_days_filing_id_aml_ctr_filings_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_ctr_filed_days
+    ADD CONSTRAINT aml_ctr_filed_days_filing_id_aml_ctr_filings_id_fk FOREIGN KEY (filing_id) REFERENCES public.aml_ctr_filings(id);
+
+--
+-- Name: aml_ctr_filing_rows aml_ctr_filing_rows_filing_id_aml_ctr_filings_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_ctr_filing_rows
+    ADD CONSTRAINT aml_ctr_filing_rows_filing_id_aml_ctr_filings_id_fk FOREIGN KEY (filing_id) REFERENCES public.aml_ctr_filings(id);
 
 --
 -- Name: auth_mfa_challenges auth_mfa_challenges_factor_id_auth_mfa_factors_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
