@@ -6678,6 +6678,13 @@ ALTER TABLE ONLY public.aml_ctr_filing_rows
     ADD CONSTRAINT aml_ctr_filing_rows_filing_id_aml_ctr_filings_id_fk FOREIGN KEY (filing_id) REFERENCES public.aml_ctr_filings(id);
 
 --
+-- Name: aml_str_reports aml_str_reports_case_id_aml_cases_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.aml_str_reports
+    ADD CONSTRAINT aml_str_reports_case_id_aml_cases_id_fk FOREIGN KEY (case_id) REFERENCES public.aml_cases(id);
+
+--
 -- Name: auth_mfa_challenges auth_mfa_challenges_factor_id_auth_mfa_factors_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 

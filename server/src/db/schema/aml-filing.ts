@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CTR_DIRECTIONS, CTR_FILING_PERIODS, STR_STATUSES } from '@bankmanager/contracts';
+import { amlCases } from './aml.ts';
 import { inList } from './banking.ts';
 
 /**
@@ -92,13 +93,15 @@ export const amlCtrFilingRows = pgTable(
 /** STR-<year>-<number>: the numbers never repeat, even across years. */
 export const amlStrReferenceSeq = pgSequence('aml_str_reference_seq');
 
-/** A suspicious transaction report, from a case (aml_cases, linked at merge; no foreign key here). */
+/** A suspicious transaction report, from an AML case. */
 export const amlStrReports = pgTable(
   'aml_str_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reference: text('reference').notNull().unique(),
-    caseId: uuid('case_id').notNull(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => amlCases.id),
     custId: integer('cust_id').notNull(),
     status: text('status', { enum: STR_STATUSES }).notNull().default('draft'),
     accounts: jsonb('accounts').$type<string[]>().notNull(),

@@ -34,7 +34,8 @@ export function registerStrCommands(
       );
       const xml = await strXml(tx, s, { ...goaml, preparer: { email: s.preparedBy }, preparedAt: now!.at });
       await freezeStr(tx, s, xml, checker.email);
-      await markCaseStrFiled(tx, s.caseId);
+      // The MLRO's approval is what files the STR, so the case event names the MLRO.
+      await markCaseStrFiled(tx, s.caseId, checker, s.reference);
       await writeAudit(tx, {
         action: 'aml.str.approve',
         outcome: 'success',

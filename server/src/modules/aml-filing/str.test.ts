@@ -22,8 +22,18 @@ describe('suspicious transaction reports', () => {
   let custId: number;
   let account: string;
   let entryRef: string;
+  /** The subject's escalated case: the STR flow files it. */
+  let caseId: string;
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: StaffUser, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: who.auth }, ...(payload ? { payload } : {}) });
+  /** An escalated case (the aml module's table; only an escalated case may be filed). */
+  const escalatedCase = async (customer: number) => {
+    const [c] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`insert into aml_cases (customer_id, status, opened_by) values (${customer}, 'escalated', 'test') returning id`,
+    );
+    return c!.id;
+  };
   const draft = (caseId: string, over: object = {}) => ({
     caseId,
     custId,
@@ -63,6 +73,7 @@ describe('suspicious transaction reports', () => {
       signatureConfirmed: true,
     });
     entryRef = r.json<TellerTransaction>().entryReference!;
+    caseId = await escalatedCase(custId);
   });
   afterAll(() => t.close());
 
@@ -82,11 +93,14 @@ describe('suspicious transaction reports', () => {
   });
 
   it('checks a draft against the books, naming the field', async () => {
+    const unknownCase = await call('POST', '/api/str-reports', scene.comp, draft(randomUUID()));
+    expect(unknownCase.statusCode).toBe(400);
+    expect(unknownCase.json().details[0].path).toBe('/caseId');
     const short = await call(
       'POST',
       '/api/str-reports',
       scene.comp,
-      draft(randomUUID(), { narrative: 'too short' }),
+      draft(caseId, { narrative: 'too short' }),
     );
     expect(short.statusCode).toBe(400);
     const other = await cashAccount(t.app, {});
@@ -94,7 +108,7 @@ describe('suspicious transaction reports', () => {
       'POST',
       '/api/str-reports',
       scene.comp,
-      draft(randomUUID(), { accounts: [other.number] }),
+      draft(caseId, { accounts: [other.number] }),
     );
     expect(notTheirs.statusCode).toBe(400);
     expect(notTheirs.json().details[0].path).toBe('/accounts/0');
@@ -102,7 +116,7 @@ describe('suspicious transaction reports', () => {
       'POST',
       '/api/str-reports',
       scene.comp,
-      draft(randomUUID(), { transactions: ['NOPE-1'] }),
+      draft(caseId, { transactions: ['NOPE-1'] }),
     );
     expect(noTx.statusCode).toBe(400);
     expect(noTx.json().details[0].path).toBe('/transactions/0');
@@ -110,13 +124,12 @@ describe('suspicious transaction reports', () => {
       'POST',
       '/api/str-reports',
       scene.comp,
-      draft(randomUUID(), { grounds: ['GUESS'] }),
+      draft(caseId, { grounds: ['GUESS'] }),
     );
     expect(noGround.statusCode).toBe(400);
   });
 
   it('goes from draft to the MLRO; the preparer cannot approve; the MLRO freezes it and it downloads', async () => {
-    const caseId = randomUUID();
     const created = await call('POST', '/api/str-reports', scene.comp, draft(caseId));
     expect(created.statusCode, created.body).toBe(201);
     const s = created.json<StrReport>();
@@ -198,7 +211,17 @@ describe('suspicious transaction reports', () => {
   });
 
   it('never lets a preparer approve their own STR, a superuser included; a draft is never deleted', async () => {
-    const s = (await call('POST', '/api/str-reports', scene.boss, draft(randomUUID()))).json<StrReport>();
+    // Its own subject: the case stays escalated (the STR is rejected), and a customer has one active case.
+    const subject = await cashAccount(t.app, {});
+    const theirs = { custId: subject.custId, accounts: [subject.number], transactions: [] };
+    const created = await call(
+      'POST',
+      '/api/str-reports',
+      scene.boss,
+      draft(await escalatedCase(subject.custId), theirs),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const s = created.json<StrReport>();
     const { approvalId } = (await call('POST', `/api/str-reports/${s.id}/submit`, scene.boss)).json<{
       approvalId: string;
     }>();
@@ -221,26 +244,30 @@ describe('suspicious transaction reports', () => {
     expect((await call('GET', `/api/str-reports/${s.id}`, mlro)).json<StrReport>().status).toBe('draft');
   });
 
-  it('moves the case to str_filed on approval when cases are installed', async () => {
-    // Stands in for the monitoring side's table (created there; absent in this branch).
-    await t.app.db.execute(
-      sql`create table if not exists aml_cases (id uuid primary key, customer_id integer, status text)`,
-    );
-    const caseId = randomUUID();
-    await t.app.db.execute(sql`insert into aml_cases values (${caseId}::uuid, ${custId}, 'escalated')`);
-    const wrong = await call('POST', '/api/str-reports', scene.comp, draft(randomUUID()));
+  it('moves the case to str_filed on approval, through the aml module; another customer’s case is refused', async () => {
+    const subject = await cashAccount(t.app, {});
+    const own = { custId: subject.custId, accounts: [subject.number], transactions: [] };
+    const kase = await escalatedCase(subject.custId);
+    // The case is about another customer than the draft's subject: refused, naming the subject.
+    const wrong = await call('POST', '/api/str-reports', scene.comp, draft(kase));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details[0].path).toBe('/caseId');
-    const s = (await call('POST', '/api/str-reports', scene.comp, draft(caseId))).json<StrReport>();
+    expect(wrong.json().details[0].path).toBe('/custId');
+    const s = (await call('POST', '/api/str-reports', scene.comp, draft(kase, own))).json<StrReport>();
     const { approvalId } = (await call('POST', `/api/str-reports/${s.id}/submit`, scene.comp)).json<{
       approvalId: string;
     }>();
     expect((await call('POST', `/api/approvals/${approvalId}/approve`, mlro, {})).statusCode).toBe(200);
     const [c] = await queryRows<{ status: string }>(
       t.app.db,
-      sql`select status from aml_cases where id = ${caseId}::uuid`,
+      sql`select status from aml_cases where id = ${kase}::uuid`,
     );
     expect(c!.status).toBe('str_filed');
-    await t.app.db.execute(sql`drop table aml_cases`);
+    // The case's own trail names the MLRO who approved and the STR's reference.
+    const events = await queryRows<{ from: string; to: string; by: string; text: string }>(
+      t.app.db,
+      sql`select from_status as from, to_status as to, actor_email as by, text from aml_case_events
+          where case_id = ${kase}::uuid and kind = 'transition'`,
+    );
+    expect(events).toEqual([{ from: 'escalated', to: 'str_filed', by: mlro.email, text: s.reference }]);
   });
 });

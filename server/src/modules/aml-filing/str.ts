@@ -38,15 +38,15 @@ export async function strReports(db: Database, q: StrListQuery, w: PageWindow) {
 }
 
 /**
- * Checks a draft's structured fields against the books: the case exists and is about the subject
- * (when cases are installed), the subject exists, each account is the subject's and each transaction
+ * Checks a draft's structured fields against the books: the case exists and is about the subject,
+ * the subject exists, each account is the subject's and each transaction
  * is on one of the subject's accounts. 400 naming the field otherwise.
  */
 export async function checkDraft(tx: Database, d: StrDraft): Promise<void> {
   const onCase = await caseCustomer(tx, d.caseId);
   if (onCase === undefined)
     throw badRequest(STR_TEXT.caseNotFound, [{ path: '/caseId', message: STR_TEXT.caseNotFound }]);
-  if (onCase !== null && onCase !== String(d.custId))
+  if (onCase !== String(d.custId))
     throw badRequest('The subject is not the case’s customer', [
       { path: '/custId', message: 'not the case’s customer' },
     ]);
