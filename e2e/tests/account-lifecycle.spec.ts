@@ -69,7 +69,7 @@ describe('account lifecycle', () => {
     else await product.fill('SAV-SLE');
     await admin.getByRole('button', { name: 'Ask to open the account' }).click();
     await admin.getByRole('heading', { name: 'Sent for approval' }).waitFor();
-    const sent = (await admin.getByRole('status').filter({ hasText: 'is Submitted' }).textContent()) ?? '';
+    const sent = (await admin.getByText(/Account [\d ]+ is Submitted/).textContent()) ?? '';
     const number = /Account ([\d ]+) is Submitted/.exec(sent)![1]!.replace(/\s/g, '');
     expect(isValidAccountNumber(number)).toBe(true);
     await expectBalancedBooks(admin);
