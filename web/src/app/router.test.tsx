@@ -29,7 +29,7 @@ vi.mock('@/lib/api-client', () => ({
 }));
 
 // The first visit to a lazy route transforms its chunk on the fly; on a busy machine that takes seconds.
-const LAZY = { timeout: 5_000 };
+const LAZY = { timeout: 15_000 };
 
 const { AppProviders } = await import('./providers');
 const { AppRoutes } = await import('./router');
@@ -44,7 +44,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('app routes', () => {
+describe('app routes', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('matchMedia', (q: string) => ({
       matches: false,
