@@ -59,7 +59,8 @@ describe('deposit products', () => {
     const name = `Youth Savings ${code.slice(4)}`;
     await requestSavingsProduct(page, code, name, '4.75');
     await page.getByRole('heading', { name: 'Sent for approval' }).waitFor();
-    const status = (await page.getByRole('status').filter({ hasText: 'is request' }).textContent()) ?? '';
+    const status =
+      (await page.getByRole('status').filter({ hasText: 'takes effect once' }).textContent()) ?? '';
     expect(status).toContain(code);
 
     // Not in force until approved.

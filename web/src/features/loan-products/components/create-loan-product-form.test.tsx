@@ -56,7 +56,11 @@ describe('new loan product form', () => {
     await fillSalaryLoan();
     await ask();
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('SAL-NEW is request A-17');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /SAL\-NEW.* takes effect once another person approves it/,
+    );
+    // A link to the request, not its id.
+    expect(screen.getByRole('link', { name: 'View the request' }).getAttribute('href')).toContain('A-17');
     expect(post).toHaveBeenCalledWith('/loan-products', expect.anything());
     expect(post.mock.calls[0]![1].body).toEqual({
       code: 'SAL-NEW',

@@ -103,7 +103,11 @@ describe('product detail and change', () => {
     await userEvent.type(rate, '5.5');
     await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('The change to SAV-SLE is request apr-9');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /The\ change\ to\ SAV\-SLE.* takes effect once another person approves it/,
+    );
+    // A link to the request, not its id.
+    expect(screen.getByRole('link', { name: 'View the request' }).getAttribute('href')).toContain('apr-9');
     expect(put).toHaveBeenCalledWith('/products/SAV-SLE', expect.anything());
     const { body } = put.mock.calls[0]![1] as { body: Record<string, unknown> };
     expect(Object.keys(body).sort()).toEqual(['reason', 'status', 'terms']);

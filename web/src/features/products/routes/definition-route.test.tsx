@@ -122,7 +122,11 @@ describe('new product', () => {
     await fillSavings();
     await send();
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('SAV-KIDS is request apr-123');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /SAV\-KIDS.* takes effect once another person approves it/,
+    );
+    // A link to the request, not its id.
+    expect(screen.getByRole('link', { name: 'View the request' }).getAttribute('href')).toContain('apr-123');
     const [path, { body }] = post.mock.calls[0]!;
     expect(path).toBe('/products');
     expect(body).toEqual({
