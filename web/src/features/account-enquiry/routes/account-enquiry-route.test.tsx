@@ -155,16 +155,16 @@ describe('Account Enquiry', () => {
     post.mockRejectedValueOnce(
       new ApiError('Conflict', 409, 'Conflict', { error: 'x', details: { code: 'account_has_holds' } }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Close the account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to close the account' }));
     await userEvent.type(screen.getByLabelText('Reason'), 'Customer request');
     await userEvent.type(screen.getByLabelText('Payout account number'), '0010000000000');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(screen.getByLabelText('Payout account number')).toHaveAccessibleDescription(
       expect.stringContaining(ACCOUNT_NUMBER_TEXT.checkDigit),
     );
     expect(post).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText('Payout account number'));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(await screen.findByText(ACCOUNT_REFUSAL_TEXT.account_has_holds)).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith(`/accounts/${NUMBER}/status`, {
       body: { action: 'close', reason: 'Customer request' },

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,7 +52,9 @@ function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <OpenAccountForm type="Fixed Deposit" onClose={() => undefined} />
+      <MemoryRouter>
+        <OpenAccountForm type="Fixed Deposit" onClose={() => undefined} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -110,7 +113,8 @@ describe('OpenAccountForm', () => {
     await userEvent.type(screen.getByLabelText('Payout account number'), makeAccountNumber('001', 4242));
     await userEvent.click(screen.getByRole('button', { name: 'Ask to open the account' }));
     const sent = await screen.findByRole('heading', { name: 'Sent for approval' });
-    expect(within(sent.parentElement!).getByRole('status')).toHaveTextContent('001 00000077');
+    expect(sent.parentElement!).toHaveTextContent(/Account 001 00000077 \d\d is Submitted/);
+    expect(within(sent.parentElement!).getByRole('link', { name: 'View the request' })).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith(
       '/accounts',
       expect.objectContaining({

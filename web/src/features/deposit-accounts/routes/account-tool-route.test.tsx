@@ -85,7 +85,7 @@ describe('AccountToolRoute', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     await userEvent.type(await screen.findByLabelText('New overdraft limit'), '2000');
     await userEvent.type(screen.getByLabelText('Reason'), 'Salary advance');
-    await userEvent.click(screen.getByRole('button', { name: 'Request limit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for this limit' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Limit expires on')).toHaveAttribute('aria-invalid', 'true'),
     );

@@ -191,7 +191,11 @@ describe('Loan Applications', () => {
 
   it('an Approved application offers Disburse; the request goes to the inbox with the first due date', async () => {
     get.mockImplementation(async (path: string) =>
-      path.endsWith('/appraisal') ? FACTS : { ...APP, status: 'Approved', recommendation: 'approve' },
+      path.endsWith('/appraisal')
+        ? FACTS
+        : path.endsWith('/documents')
+          ? []
+          : { ...APP, status: 'Approved', recommendation: 'approve' },
     );
     post.mockResolvedValueOnce({ applicationId: 7, approvalId: 'A-2', status: 'Approved' });
     renderAt('/accounts/loan/applications?id=7', ['loans.read', 'loans.apply']);
