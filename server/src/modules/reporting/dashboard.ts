@@ -151,8 +151,8 @@ export async function executiveDashboard(db: Database, branch: string | null): P
     depositsByBranch,
     customersOpenedThisMonth: opened!.customers,
     accountsOpenedThisMonth: opened!.accounts,
-    liquidity:
-      branch === null ? await liquidity(db) : { percent: null, asAt: null, note: T.liquidityBankWide },
+    // Read once, beside the other reads above; a branch view has no liquidity ratio of its own.
+    liquidity: liq ?? { percent: null, asAt: null, note: T.liquidityBankWide },
     npl: { percent: null, note: T.nplUnavailable },
   };
 }

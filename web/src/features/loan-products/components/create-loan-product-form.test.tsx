@@ -57,7 +57,7 @@ describe('new loan product form', () => {
     await ask();
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      /SAL\-NEW.* takes effect once another person approves it/,
+      /SAL-NEW.* takes effect once another person approves it/,
     );
     // A link to the request, not its id.
     expect(screen.getByRole('link', { name: 'View the request' }).getAttribute('href')).toContain('A-17');

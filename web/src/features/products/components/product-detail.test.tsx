@@ -104,7 +104,7 @@ describe('product detail and change', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      /The\ change\ to\ SAV\-SLE.* takes effect once another person approves it/,
+      /The change to SAV-SLE.* takes effect once another person approves it/,
     );
     // A link to the request, not its id.
     expect(screen.getByRole('link', { name: 'View the request' }).getAttribute('href')).toContain('apr-9');

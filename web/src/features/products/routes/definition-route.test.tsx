@@ -123,7 +123,7 @@ describe('new product', () => {
     await send();
     expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      /SAV\-KIDS.* takes effect once another person approves it/,
+      /SAV-KIDS.* takes effect once another person approves it/,
     );
     // A link to the request, not its id.
     expect(screen.getByRole('link', { name: 'View the request' }).getAttribute('href')).toContain('apr-123');

@@ -2,12 +2,12 @@
 // `--months` calendar month ends (default 12) before the business date gets its figures as balances
 // at that date, one transaction per date, oldest first; a date already kept is left as it is, so the
 // command can be run again after a failure and goes on where it stopped.
-//   node --import tsx src/db/cli/reports-backfill.ts [--months N]   (from server/, DATABASE_URL or DATA_DIR)
+//   node --import tsx src/modules/reporting/cli/backfill.ts [--months N]   (from server/, DATABASE_URL or DATA_DIR)
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../rows.ts';
-import { aggregateDay } from '../../modules/reporting/index.ts';
-import { openForCli, runCli } from './open-for-cli.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { aggregateDay } from '../aggregate.ts';
+import { openForCli, runCli } from '../../../db/cli/open-for-cli.ts';
 
 runCli(async () => {
   const { values } = parseArgs({ options: { months: { type: 'string', default: '12' } } });
