@@ -18,7 +18,3 @@ export const PAYMENT_REFUSAL_TEXT = {
 } as const;
 export type PaymentRefusalCode = keyof typeof PAYMENT_REFUSAL_TEXT;
 export const PAYMENT_REFUSAL_CODES = Object.keys(PAYMENT_REFUSAL_TEXT) as PaymentRefusalCode[];
-
-/** What a 202 means on every payments screen. */
-export const SENT_FOR_APPROVAL_TEXT = (approvalId: string) =>
-  `Sent for approval: a second person approves it in Transaction → Approve Transactions (request ${approvalId.slice(0, 8)}).`;
