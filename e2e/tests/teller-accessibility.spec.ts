@@ -55,7 +55,9 @@ const screens = (account: string): Screen[] => [
     'cash transaction reports',
     'admin',
     '/reports/ctr',
-    table('Cash transactions at or above the reporting threshold'),
+    table(
+      'Cash in or out of one customer on one business day, across accounts and branches, at or above the reporting threshold',
+    ),
   ],
 ];
 
