@@ -101,6 +101,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'aml.case_str_filed': 'Marked an AML case STR filed',
   'aml.case_note': 'Added a note to an AML case',
   'aml.case_assign': 'Assigned an AML case',
+  'aml.case_attachment': 'Filed evidence on an AML case',
+  'aml.case_attachment_view': 'Downloaded evidence from an AML case',
   'aml.alerts_export': 'Exported AML alerts',
   'aml.cases_export': 'Exported AML cases',
   'eod.report_aggregates': 'Kept the day’s figures for the dashboards',

@@ -5,6 +5,7 @@ export * from './banking.ts';
 export * from './phone.ts';
 export * from './format.ts';
 export * from './money.ts';
+export * from './documents.ts';
 export * from './paging.ts';
 export * from './registered-users.ts';
 export * from './accounts.ts';

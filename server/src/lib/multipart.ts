@@ -65,3 +65,11 @@ export function readDocumentUpload<T>(
     req.raw.pipe(bb);
   });
 }
+
+/** A sent file name fit to show and to offer back on download: no path, no control characters, 200 at most. */
+export const cleanFileName = (raw: string) =>
+  [...(raw.split(/[\\/]/).at(-1) ?? '')]
+    .filter((c) => c !== '"' && c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200) || 'document';

@@ -3,6 +3,7 @@ import { isoDateSchema, moneySchema } from '../banking.ts';
 import { pageQuerySchema } from '../paging.ts';
 import type { Permission } from '../permissions.ts';
 import { AML_SCENARIOS } from './rules.ts';
+import { amlAttachmentSchema } from './attachments.ts';
 
 /**
  * Alerts and cases. An alert is one rule's hit on one customer for one business date; the alerts of
@@ -163,9 +164,19 @@ export const amlCaseQuerySchema = pageQuerySchema.extend({
 });
 export type AmlCaseQuery = z.infer<typeof amlCaseQuerySchema>;
 
+export const AML_CASE_EVENT_KINDS = ['opened', 'transition', 'note', 'assigned', 'attachment'] as const;
+/** What a history line says when it is not a move to a status (the file name or note follows it). */
+export const AML_CASE_EVENT_LABELS: Record<(typeof AML_CASE_EVENT_KINDS)[number], string> = {
+  opened: 'Opened',
+  transition: 'Moved',
+  note: 'Note',
+  assigned: 'Assignment',
+  attachment: 'Evidence filed',
+};
+
 export const amlCaseEventSchema = z.object({
   id: z.string(),
-  kind: z.enum(['opened', 'transition', 'note', 'assigned']),
+  kind: z.enum(AML_CASE_EVENT_KINDS),
   actorEmail: z.string(),
   at: z.string(),
   fromStatus: z.enum(AML_CASE_STATUSES).nullable(),
@@ -185,6 +196,7 @@ export const amlCaseFileSchema = amlCaseSchema.extend({
   }),
   alerts: z.array(amlAlertSchema),
   events: z.array(amlCaseEventSchema),
+  attachments: z.array(amlAttachmentSchema),
 });
 export type AmlCaseFile = z.infer<typeof amlCaseFileSchema>;
 

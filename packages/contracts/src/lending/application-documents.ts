@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  DOCUMENT_FILE_TEXT,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  documentFileSchema,
+  filedDocumentSchema,
+} from '../documents.ts';
 import { loanApplicationIdParam, type LoanApplicationStatus } from './applications.ts';
 
 /**
@@ -16,8 +23,8 @@ export const LOAN_DOCUMENT_LABELS: Record<LoanDocumentKind, string> = {
 };
 
 /** The bucket's own limits, repeated for the screen's hint (the server enforces the bucket's). */
-export const LOAN_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export const LOAN_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const LOAN_DOCUMENT_TYPES = DOCUMENT_TYPES;
+export const LOAN_DOCUMENT_MAX_BYTES = DOCUMENT_MAX_BYTES;
 
 /**
  * An application that ended without a loan, or whose loan ended, takes no new document: its file is
@@ -32,22 +39,15 @@ export const LOAN_DOCUMENT_CLOSED: readonly LoanApplicationStatus[] = [
 
 export const LOAN_DOCUMENT_TEXT = {
   kind: 'Choose what the document is',
-  file: 'Choose a PDF, PNG or JPEG file of at most 5 MB',
+  file: DOCUMENT_FILE_TEXT,
   closed: (status: string) => `An application that is ${status} takes no new documents.`,
   notFound: 'No such document for this application.',
   uploaded: 'Document filed.',
 } as const;
 
-export const loanDocumentSchema = z.object({
-  id: z.string(),
+export const loanDocumentSchema = filedDocumentSchema.extend({
   applicationId: z.number().int(),
   kind: z.enum(LOAN_DOCUMENT_KINDS),
-  /** The name the file had on the uploader's computer (shown, never used as a path). */
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  uploadedBy: z.string(),
-  uploadedAt: z.string(),
 });
 export type LoanDocument = z.infer<typeof loanDocumentSchema>;
 
@@ -59,13 +59,6 @@ export const loanDocumentUploadSchema = z.object({
  * The whole multipart body: what OpenAPI shows and what the screen checks before sending (the server
  * sniffs the bytes and holds them to the bucket's limits, the same figures).
  */
-export const loanDocumentUploadFormSchema = loanDocumentUploadSchema.extend({
-  file: z
-    .file({ error: LOAN_DOCUMENT_TEXT.file })
-    .max(LOAN_DOCUMENT_MAX_BYTES, LOAN_DOCUMENT_TEXT.file)
-    // A refinement, not .mime(): OpenAPI would show the types as open-ended alternatives.
-    .refine((f) => (LOAN_DOCUMENT_TYPES as readonly string[]).includes(f.type), LOAN_DOCUMENT_TEXT.file)
-    .describe('PDF, PNG or JPEG, up to the bucket’s 5 MB'),
-});
+export const loanDocumentUploadFormSchema = loanDocumentUploadSchema.extend({ file: documentFileSchema });
 
 export const loanDocumentParams = loanApplicationIdParam.extend({ docId: z.uuid() });

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { AML_CASE_STATUSES, AML_SCENARIOS } from '@bankmanager/contracts';
+import { AML_CASE_EVENT_KINDS, AML_CASE_STATUSES, AML_SCENARIOS } from '@bankmanager/contracts';
 import { customers, inList } from './banking.ts';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
@@ -115,7 +115,7 @@ export const amlCaseEvents = pgTable(
     caseId: uuid('case_id')
       .notNull()
       .references(() => amlCases.id),
-    kind: text('kind', { enum: ['opened', 'transition', 'note', 'assigned'] }).notNull(),
+    kind: text('kind', { enum: AML_CASE_EVENT_KINDS }).notNull(),
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -124,4 +124,26 @@ export const amlCaseEvents = pgTable(
     text: text('text'),
   },
   (t) => [index('aml_case_events_case').on(t.caseId, t.id)],
+);
+
+/** Evidence filed with a case; the bytes are in the private `aml-evidence` bucket. Never changed or deleted. */
+export const amlCaseAttachments = pgTable(
+  'aml_case_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => amlCases.id),
+    objectPath: text('object_path').notNull().unique('aml_case_attachments_object_unique'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedByEmail: text('uploaded_by_email').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('aml_case_attachments_name_check', sql`length(${t.fileName}) between 1 and 200`),
+    index('aml_case_attachments_case_idx').on(t.caseId, t.uploadedAt, t.id),
+  ],
 );

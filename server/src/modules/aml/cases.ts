@@ -16,6 +16,7 @@ import { writeAudit } from '../audit/index.ts';
 import type { ApprovalActor } from '../approvals/index.ts';
 import { ALERT_COLUMNS, alertOf, getAlert, type AlertRow } from './alerts.ts';
 import { AML_EXPORT_MAX_ROWS } from './alerts.ts';
+import { caseAttachments } from './attachments.ts';
 
 export type Actor = ApprovalActor;
 
@@ -186,8 +187,10 @@ export async function caseFile(tx: Database, id: string, by: Actor): Promise<Aml
     sql`select id::text, kind, actor_email, at::text, from_status, to_status, text from aml_case_events
         where case_id = ${id}::uuid order by id limit 1000`,
   );
+  const attachments = await caseAttachments(tx, id);
   await audit(tx, by, 'aml.case_view', id, { customerId: k.customerId });
   return {
+    attachments,
     ...k,
     customer: { id: k.customerId, name: k.customerName, branch: k.branch, ...cust! },
     alerts: alerts.map(alertOf),

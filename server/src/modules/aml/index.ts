@@ -4,6 +4,7 @@
  * alerts and cases. Only `aml.*` holders reach any of it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { amlAttachmentRoutes } from './attachment-routes.ts';
 import { amlCaseRoutes } from './routes.ts';
 import { amlRuleRoutes } from './rule-routes.ts';
 import { registerRuleCommand } from './rules.ts';
@@ -15,5 +16,6 @@ export { markCaseStrFiled } from './str-filed.ts';
 export const amlRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRuleCommand(app.approvals);
   await app.register(amlCaseRoutes);
+  await app.register(amlAttachmentRoutes);
   await app.register(amlRuleRoutes);
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { customerStaff, privateCustomer } from '../../../test/support/customers.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
+import { multipartBody } from '../../../test/support/multipart.ts';
 
 // The smallest valid PNG (1×1) and a PDF header: the storage module sniffs the bytes, not the name.
 const PNG = Buffer.from(
@@ -10,26 +11,13 @@ const PNG = Buffer.from(
 );
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
-function multipart(kind: string, file: Buffer, type: string) {
-  const b = '----bmtest';
-  const body = Buffer.concat([
-    Buffer.from(`--${b}\r\ncontent-disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(
-      `--${b}\r\ncontent-disposition: form-data; name="file"; filename="f"\r\ncontent-type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${b}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
-}
-
 /** Documents and the contact log over HTTP. */
 describe('customer documents and contacts', () => {
   let t: TestApp;
   let cso: StaffUser, away: StaffUser;
   let id: number;
   const upload = (who: StaffUser, kind: string, file = PNG, type = 'image/png') => {
-    const m = multipart(kind, file, type);
+    const m = multipartBody({ kind }, { bytes: file, type });
     return t.app.inject({
       method: 'POST',
       url: `/api/customers/${id}/documents`,

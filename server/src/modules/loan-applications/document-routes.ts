@@ -17,11 +17,12 @@ import {
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { readDocumentUpload } from '../../lib/multipart.ts';
+import { cleanFileName, readDocumentUpload } from '../../lib/multipart.ts';
 import { documentedAs, fileAnswer } from '../../lib/openapi-docs.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { assertBranch, currentUser, requirePermission } from '../auth/index.ts';
+import { sendAttachment } from '../storage/index.ts';
 
 export const LOAN_DOCUMENTS_BUCKET = 'loan-documents';
 
@@ -47,18 +48,6 @@ const refuseClosed = (status: LoanApplicationStatus) => {
   if (LOAN_DOCUMENT_CLOSED.includes(status))
     throw conflict(D.closed(status), { code: 'wrong_state', status });
 };
-
-/** A name fit to show and to offer back on download: no path, no control characters, 200 at most. */
-const cleanName = (raw: string) =>
-  [...(raw.split(/[\\/]/).at(-1) ?? '')]
-    .filter((c) => c !== '"' && c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 200) || 'document';
-
-/** RFC 5987's value encoding: encodeURIComponent leaves ' ( ) * as they are. */
-const rfc5987 = (name: string) =>
-  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * Documents of a loan application (payslip, employer letter, collateral papers) through the storage
@@ -99,7 +88,7 @@ export const loanApplicationDocumentRoutes: FastifyPluginAsyncZod = async (app) 
         }
         const { kind } = parsed.data;
         const key = `${id}/${crypto.randomUUID()}`;
-        const name = cleanName(fileName);
+        const name = cleanFileName(fileName);
         return app.storage.put(
           { bucket: LOAN_DOCUMENTS_BUCKET, key, source: file, claimedType, actor },
           async (tx, o) => {
@@ -173,18 +162,7 @@ export const loanApplicationDocumentRoutes: FastifyPluginAsyncZod = async (app) 
       );
       const found = doc ? await app.storage.open(LOAN_DOCUMENTS_BUCKET, doc.path) : undefined;
       if (!found) throw notFound(D.notFound);
-      return reply
-        .header('content-type', found.row.mimeType)
-        .header('content-length', String(found.row.size))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header(
-          'content-disposition',
-          // The plain name for old clients (headers carry ASCII only), the exact one as RFC 6266's filename*.
-          `attachment; filename="${doc!.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${rfc5987(doc!.name)}`,
-        )
-        .send(found.stream);
+      return sendAttachment(reply, found, doc!.name);
     },
   );
 };

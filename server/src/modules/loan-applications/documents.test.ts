@@ -5,25 +5,11 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { borrower, loanScene, salaryLoan } from '../../../test/support/loan-applications.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
+import { multipartBody } from '../../../test/support/multipart.ts';
 
 // A PDF header (the storage module sniffs the bytes, not the name) and something it must refuse.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
-
-function multipart(kind: string | null, file: Buffer, type: string, name = 'payslip-march.pdf') {
-  const b = '----bmloan';
-  const body = Buffer.concat([
-    Buffer.from(
-      kind === null ? '' : `--${b}\r\ncontent-disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`,
-    ),
-    Buffer.from(
-      `--${b}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${b}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
-}
 
 /** Documents of a loan application over HTTP: file, list, download; permission, branch, state. */
 describe('loan applications: documents', () => {
@@ -38,7 +24,11 @@ describe('loan applications: documents', () => {
     type = 'application/pdf',
     name?: string,
   ) => {
-    const m = multipart(kind, file, type, name);
+    const m = multipartBody(kind === null ? {} : { kind }, {
+      bytes: file,
+      type,
+      name: name ?? 'payslip-march.pdf',
+    });
     return t.app.inject({
       method: 'POST',
       url: `/api/loan-applications/${app}/documents`,

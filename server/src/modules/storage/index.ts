@@ -7,3 +7,4 @@ export type { ContentStore, StagedContent, SweepResult } from './content-store.t
 export { FilesystemContentStore } from './filesystem-store.ts';
 export { STORAGE_MANAGE, holdsPermission } from './policies.ts';
 export { type InternalStorage, type InternalPut } from './internal.ts';
+export { sendAttachment } from './send-object.ts';

@@ -45,3 +45,23 @@ export async function sendObject(
     .header('content-disposition', contentDisposition(kind, name))
     .send(stream);
 }
+
+/**
+ * Streams a file another module keeps in a private bucket (opened through `app.storage.open`) as a
+ * download named as it was filed: never shown inline, never cached, whatever its type.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  found: { row: ObjectRow; stream: NodeJS.ReadableStream },
+  name: string,
+): FastifyReply {
+  return reply
+    .header('content-type', found.row.mimeType)
+    .header('content-length', String(found.row.size))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', DOWNLOAD_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('content-disposition', contentDisposition('attachment', name))
+    .send(found.stream);
+}

@@ -26,7 +26,7 @@ export const BULK_TABLES = [
 
 /** Every table the seed fills or that refers to what it fills: `--reset` and a failed bulk load empty them. */
 export const SEEDED_TABLES = sql.raw(
-  `customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_term_counts, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, account_search, loan_instalments, loans, loan_application_documents, loan_application_events, loan_application_collateral, loan_application_guarantors, loan_applications, aml_str_reports, aml_case_events, aml_alerts, aml_cases, report_daily_positions, report_daily_cash, report_days, accounts, sanctions_hits, customers, banking_stats`,
+  `customer_relations, customer_documents, customer_contacts, account_holds, teller_transactions, till_vault_transfers, till_sessions, standing_order_runs, standing_orders, salary_batch_lines, salary_batches, transactions, gl_lines, journal_entries, registered_user_balances, registered_user_term_counts, registered_user_keys, mobile_banking_subscriptions, account_interest, interest_postings, eod_interest_daily, eod_fee_charges, eod_dormancy_marks, eod_fd_maturities, account_activity, gl_daily_balances, eod_failures, eod_run_steps, eod_runs, account_search, loan_instalments, loans, loan_application_documents, loan_application_events, loan_application_collateral, loan_application_guarantors, loan_applications, aml_str_reports, aml_case_attachments, aml_case_events, aml_alerts, aml_cases, report_daily_positions, report_daily_cash, report_days, accounts, sanctions_hits, customers, banking_stats`,
 );
 
 /**
@@ -51,6 +51,7 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['transactions', 'transactions_daily_debits_bulk'],
   // An STR is never truncated in use; a seed reset empties the cases it hangs on, so it goes too.
   ['aml_str_reports', 'aml_str_reports_no_truncate'],
+  ['aml_case_attachments', 'aml_case_attachments_no_truncate'],
   ['journal_entries', 'journal_entries_guard'],
   ['journal_entries', 'journal_entries_balanced'],
   ['journal_entries', 'journal_entries_no_truncate'],

@@ -2,12 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   amlCaseFileSchema,
   amlCaseSchema,
+  type AmlAttachment,
   type AmlCase,
   type AmlCaseQuery,
   type AmlTransition,
   type Page,
 } from '@bankmanager/contracts';
-import { api } from '@/lib/api-client';
+import { api, apiDownload, apiUpload } from '@/lib/api-client';
 import { getPage } from '@/lib/get-page';
 
 export const CASES_PAGE_SIZE = 20;
@@ -59,3 +60,20 @@ function useCaseStep<B>(id: string, path: string) {
 export const useTransition = (id: string) => useCaseStep<AmlTransition>(id, 'transitions');
 export const useAddNote = (id: string) => useCaseStep<{ text: string }>(id, 'notes');
 export const useAssign = (id: string) => useCaseStep<{ assignee: 'me' | 'nobody' }>(id, 'assignee');
+
+/** POST /api/aml/cases/:id/attachments (multipart: file) — 201 with the attachment. */
+export function useAttachEvidence(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return apiUpload<AmlAttachment>(`/aml/cases/${id}/attachments`, form);
+    },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['aml'] }),
+  });
+}
+
+/** GET …/attachments/:attachmentId/content, saved under the name it was filed with (audited). */
+export const downloadEvidence = (a: AmlAttachment) =>
+  apiDownload(`/aml/cases/${a.caseId}/attachments/${encodeURIComponent(a.id)}/content`, a.fileName);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import {
+  AML_CASE_EVENT_LABELS,
   AML_CASE_STATUS_LABELS,
   AML_SCENARIO_LABELS,
   customerHref,
@@ -17,6 +18,7 @@ import {
 } from '@/components/ui/table';
 import { useCaseFile } from '../api/cases';
 import { CaseActions } from './case-actions';
+import { CaseAttachments } from './case-attachments';
 
 /** One case: the customer (with their 360), the alerts with their journal entries, the history, the steps. */
 export function CaseFile({ id }: { id: string }) {
@@ -91,6 +93,7 @@ export function CaseFile({ id }: { id: string }) {
         </Table>
       </div>
       <CaseActions file={k} />
+      <CaseAttachments file={k} />
       <section aria-labelledby="case-history" className="grid gap-2">
         <h2 id="case-history" className="text-lg font-semibold">
           History
@@ -99,7 +102,7 @@ export function CaseFile({ id }: { id: string }) {
           {k.events.map((e) => (
             <li key={e.id}>
               {`${formatDateTime(e.at)} · ${e.actorEmail} · ${
-                e.toStatus ? AML_CASE_STATUS_LABELS[e.toStatus] : e.kind === 'note' ? 'Note' : 'Assignment'
+                e.toStatus ? AML_CASE_STATUS_LABELS[e.toStatus] : AML_CASE_EVENT_LABELS[e.kind]
               }${e.text ? `: ${e.text}` : ''}`}
             </li>
           ))}

@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { holds, type AmlCaseFile, type Permission } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
 
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+const { get, post, apiUpload } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), apiUpload: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   api: { get, post, put: vi.fn() },
+  apiUpload,
 }));
 const { AmlCasesRoute } = await import('./aml-cases-route');
 
@@ -66,6 +67,17 @@ const FILE: AmlCaseFile = {
       text: 'From alert 5',
     },
   ],
+  attachments: [
+    {
+      id: '7d1e6b8a-3c2f-4e51-9a0b-5c6d7e8f9a01',
+      caseId: ID,
+      fileName: 'bank-statement.pdf',
+      contentType: 'application/pdf',
+      size: 2048,
+      uploadedBy: 'compliance@bankmanager.sl',
+      uploadedAt: '2026-11-27T11:00:00.000Z',
+    },
+  ],
 };
 
 function renderAs(permissions: Permission[]) {
@@ -87,6 +99,8 @@ describe('the case file', () => {
   beforeEach(() => {
     get.mockReset();
     post.mockReset();
+    apiUpload.mockReset();
+    apiUpload.mockResolvedValue(FILE.attachments[0]);
     get.mockResolvedValue(FILE);
     post.mockResolvedValue({ ...FILE, status: 'escalated', version: 3 });
   });
@@ -122,5 +136,30 @@ describe('the case file', () => {
     await screen.findByRole('link', { name: 'Aminata Sesay (42)' }, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Escalate to the MLRO' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Note')).not.toBeInTheDocument();
+    // The evidence is there to read; filing more is the case worker's.
+    expect(screen.getByRole('button', { name: 'Download bank-statement.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'File the evidence' })).not.toBeInTheDocument();
+  });
+
+  it('files evidence: a wrong type is refused on the field, a PDF is sent as multipart', async () => {
+    renderAs(['aml.alerts', 'aml.cases']);
+    expect(
+      await screen.findByText(/bank-statement\.pdf \(2\.0 KB\)/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const input = screen.getByLabelText('File');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'File the evidence' }));
+    expect(await screen.findByText('Choose a PDF, PNG or JPEG file of at most 5 MB')).toBeInTheDocument();
+    expect(apiUpload).not.toHaveBeenCalled();
+    const pdf = new File(['%PDF-1.4'], 'ledger.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, pdf);
+    await userEvent.click(screen.getByRole('button', { name: 'File the evidence' }));
+    await waitFor(() => expect(apiUpload).toHaveBeenCalledTimes(1));
+    const [url, form] = apiUpload.mock.calls[0] as [string, FormData];
+    expect(url).toBe(`/aml/cases/${ID}/attachments`);
+    expect((form.get('file') as File).name).toBe('ledger.pdf');
+    expect(await screen.findByText('Attachment filed.')).toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ describe('loan application documents', () => {
     renderDocs('Submitted', ['loans.read']);
     const table = await screen.findByRole('table', { name: 'Documents' });
     expect(within(table).getByText('Payslip')).toBeInTheDocument();
-    expect(within(table).getByText(/payslip-march\.pdf \(47 KB\)/)).toBeInTheDocument();
+    expect(within(table).getByText(/payslip-march\.pdf \(47\.1 KB\)/)).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/loan-applications/7/documents', expect.anything());
     apiDownload.mockResolvedValue(undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Download payslip-march.pdf' }));

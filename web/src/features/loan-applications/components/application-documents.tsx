@@ -17,19 +17,13 @@ import { Field } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { fieldErrorsFrom, refusalText } from '@/lib/api-errors';
+import { formatSize } from '@/lib/format-size';
 import { usePermissions } from '@/lib/permissions';
 import {
   downloadApplicationDocument,
   useApplicationDocuments,
   useUploadApplicationDocument,
 } from '../api/application-documents';
-
-const size = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /**
  * The application's documents (payslip, employer letter, collateral papers): the list with a
@@ -87,7 +81,7 @@ function DocumentRow({ doc, onError }: { doc: LoanDocument; onError: (m: string 
     <TableRow>
       <TableCell>{LOAN_DOCUMENT_LABELS[doc.kind]}</TableCell>
       <TableCell className="break-all">
-        {doc.fileName} ({size(doc.size)})
+        {doc.fileName} ({formatSize(doc.size)})
       </TableCell>
       <TableCell>
         {formatDateTime(doc.uploadedAt)} by {doc.uploadedBy}

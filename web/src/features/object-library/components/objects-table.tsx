@@ -3,7 +3,8 @@ import { Download, Eye, Folder, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCaption, TableHeader, TableRow } from '@/components/ui/table';
 import type { LibraryEntry } from '../api/storage';
-import { formatSize, previewable } from './format';
+import { formatSize } from '@/lib/format-size';
+import { previewable } from './format';
 
 interface Props {
   bucket: string;
