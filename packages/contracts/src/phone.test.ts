@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_MESSAGES, validatePhoneNumber } from './phone.ts';
+import { PHONE_MESSAGES, readPhoneNumber, validatePhoneNumber } from './phone.ts';
 
 const invalid = (phone: string) => {
   const r = validatePhoneNumber(phone);
@@ -36,5 +36,27 @@ describe('validatePhoneNumber (docs/product.md §5)', () => {
     expect(invalid('+1555.123.45')).toBe(PHONE_MESSAGES.digits);
     // Length rules come first (docs/product.md order): a wrong-length US number gets the US message.
     expect(invalid('+1555.123.456')).toBe(PHONE_MESSAGES.us);
+  });
+});
+
+describe('readPhoneNumber: a Sierra Leone mobile as people type it', () => {
+  it.each([
+    '076 123 456',
+    '076123456',
+    '76123456',
+    '23276123456',
+    '0023276123456',
+    '+232 76 123 456',
+    '(076) 123-456',
+  ])('reads %s as +23276123456', (typed) => {
+    expect(validatePhoneNumber(readPhoneNumber(typed))).toEqual({ valid: true, normalized: '+23276123456' });
+  });
+
+  it('leaves anything else to the checks, which give their own message', () => {
+    expect(invalid(readPhoneNumber('76 123 45'))).toBe(PHONE_MESSAGES.plus);
+    expect(invalid(readPhoneNumber('076 123 45'))).toBe(PHONE_MESSAGES.plus);
+    expect(invalid(readPhoneNumber('076 123 456 7'))).toBe(PHONE_MESSAGES.plus);
+    expect(invalid(readPhoneNumber('+232 76 123 45'))).toBe(PHONE_MESSAGES.sierraLeone);
+    expect(invalid(readPhoneNumber('call me'))).toBe(PHONE_MESSAGES.plus);
   });
 });

@@ -31,6 +31,26 @@ export function validatePhoneNumber(input: string): PhoneCheck {
   return { valid: true, normalized };
 }
 
+/**
+ * What people type for a Sierra Leone mobile, read as E.164 before the checks above: `076 123 456`,
+ * `076123456`, `76123456`, `23276123456`, `0023276123456` and `+232 76 123 456` all become
+ * `+23276123456`. Anything else goes to the checks as typed, so it gets their message. The customer
+ * record's mobile fields read numbers this way; the screens the original specification fixes (the
+ * mobile banking subscription's "Phone number on save" and sign-up's 10 to 12 digits) keep its rules
+ * to the letter (docs/decisions/0057-phone-numbers-as-typed.md).
+ */
+export function readPhoneNumber(input: string): string {
+  const typed = input.trim();
+  if (typed.startsWith('+')) return typed;
+  const d = typed.replace(/[\s\-().]/g, '');
+  if (!/^\d+$/.test(d)) return typed;
+  if (d.startsWith('00')) return `+${d.slice(2)}`;
+  if (d.startsWith('232') && d.length === 11) return `+${d}`;
+  if (d.startsWith('0') && d.length === 9) return `+232${d.slice(1)}`;
+  if (d.length === 8 && !d.startsWith('0')) return `+232${d}`;
+  return typed;
+}
+
 /** Example shown in the Mobile Number placeholder: 'Enter mobile number (e.g., {phone})'. */
 export const EXAMPLE_PHONE = '+23276123456';
 export const mobilePlaceholder = (phone: string = EXAMPLE_PHONE) => `Enter mobile number (e.g., ${phone})`;

@@ -1,4 +1,5 @@
 import { BRANCHES } from '../branches.ts';
+import { formatPhone } from '../format.ts';
 import {
   INCOME_BAND_LABELS,
   PERSONAL_ID_LABELS,
@@ -41,6 +42,8 @@ const CODED: Record<string, (v: string) => string | undefined> = {
   gender: (v) => GENDER_LABELS[v],
   sectorCode: (v) => SECTOR_CODES[v as SectorCode]?.label,
   branch: branchLabel,
+  mobile: formatPhone,
+  'nextOfKin.mobile': formatPhone,
 };
 
 /** A record field's value as shown: a coded value by its label, anything else unchanged. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validatePhoneNumber } from '../phone.ts';
+import { readPhoneNumber, validatePhoneNumber } from '../phone.ts';
 import { CUSTOMER_TEXT as T } from './messages.ts';
 import {
   CONTACT_CHANNELS,
@@ -23,7 +23,7 @@ const text = (max: number) => required.trim().min(1, T.required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const isoDate = z.iso.date(T.required);
 const mobile = required.transform((v, ctx) => {
-  const check = validatePhoneNumber(v);
+  const check = validatePhoneNumber(readPhoneNumber(v));
   if (!check.valid) {
     ctx.addIssue({ code: 'custom', message: check.message });
     return z.NEVER;

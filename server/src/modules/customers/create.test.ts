@@ -65,7 +65,8 @@ describe('POST /api/customers', () => {
   });
 
   it('refuses bad fields with the contracts’ message per path', async () => {
-    const res = await post(cso, privateCustomer({ mobile: '076123456', address: {} }));
+    // Too few digits to be a Sierra Leone mobile however it is read: the specification's own message.
+    const res = await post(cso, privateCustomer({ mobile: '076 123 45', address: {} }));
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual(
       expect.arrayContaining([
@@ -82,6 +83,16 @@ describe('POST /api/customers', () => {
       { path: '/idNumber', message: CUSTOMER_TEXT.nin },
       { path: '/idExpiresOn', message: CUSTOMER_TEXT.idExpired },
     ]);
+  });
+
+  it('reads a mobile as people type it, and keeps it as E.164', async () => {
+    const res = await post(cso, privateCustomer({ mobile: '079 912 345' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const view = await t.app.inject({
+      url: `/api/customers/${res.json().id}/360`,
+      headers: { authorization: cso.auth },
+    });
+    expect(view.json().details.mobile).toBe('+23279912345');
   });
 
   it('refuses a minor without a guardian and signatories who are not private customers', async () => {

@@ -66,7 +66,7 @@ export function IndividualContactStep() {
           name="mobile"
           label="Mobile"
           type="tel"
-          description="+232 and 8 digits"
+          description="As you would dial it: 076 123 456 or +232 76 123 456"
           autoComplete="tel"
         />
         <TextInput name="email" label="E-mail (optional)" type="email" autoComplete="email" />

@@ -32,7 +32,12 @@ export function OrganisationContactStep() {
   return (
     <div className="grid gap-4">
       <div className={grid}>
-        <TextInput name="mobile" label="Mobile" type="tel" description="+232 and 8 digits" />
+        <TextInput
+          name="mobile"
+          label="Mobile"
+          type="tel"
+          description="As you would dial it: 076 123 456 or +232 76 123 456"
+        />
         {joint ? null : <TextInput name="email" label="E-mail (optional)" type="email" />}
       </div>
       <AddressFields />
