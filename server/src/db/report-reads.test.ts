@@ -48,7 +48,11 @@ describe('read replica settings', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r@replica/bank' })).toThrow(/DATABASE_READ_URL/);
     let error: unknown;
     try {
-      loadConfig({ DATABASE_READ_URL: 'mysql://x', REPORT_REPLICA_ON_LAG: 'later', REPORT_REPLICA_MAX_LAG_SECONDS: '-1' });
+      loadConfig({
+        DATABASE_READ_URL: 'mysql://x',
+        REPORT_REPLICA_ON_LAG: 'later',
+        REPORT_REPLICA_MAX_LAG_SECONDS: '-1',
+      });
     } catch (e) {
       error = e;
     }

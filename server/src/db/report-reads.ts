@@ -17,7 +17,10 @@ export interface ReportReads {
    * Runs `read` where the setting says, in one transaction, so the metadata describes the very
    * connection that ran it; sets the REPORT_SOURCE_HEADERS on `reply`.
    */
-  run<T>(reply: FastifyReply, read: (db: Database) => Promise<T>): Promise<{ value: T; served: ReportServed }>;
+  run<T>(
+    reply: FastifyReply,
+    read: (db: Database) => Promise<T>,
+  ): Promise<{ value: T; served: ReportServed }>;
 }
 
 interface ReplicaState {
@@ -60,7 +63,8 @@ function replicaUnavailable(err: unknown): boolean {
 function setHeaders(reply: FastifyReply, served: ReportServed) {
   void reply.header(REPORT_SOURCE_HEADERS.source, served.source);
   void reply.header(REPORT_SOURCE_HEADERS.asOf, served.asOf);
-  if (served.lagSeconds !== null) void reply.header(REPORT_SOURCE_HEADERS.lagSeconds, String(served.lagSeconds));
+  if (served.lagSeconds !== null)
+    void reply.header(REPORT_SOURCE_HEADERS.lagSeconds, String(served.lagSeconds));
 }
 
 export function createReportReads(
@@ -95,13 +99,17 @@ export function createReportReads(
       if (!replica) {
         // Without a replica: exactly the read as before, no transaction around it.
         const value = await read(primary.db);
-        result = { value, served: { source: 'primary', asOf: new Date().toISOString(), lagSeconds: null, stale: false } };
+        result = {
+          value,
+          served: { source: 'primary', asOf: new Date().toISOString(), lagSeconds: null, stale: false },
+        };
       } else {
         try {
           result = await runOn(replica.db, read, true);
         } catch (err) {
           if (!(err instanceof Lagging) && !replicaUnavailable(err)) throw err;
-          if (!(err instanceof Lagging)) log.warn({ err }, 'read replica unavailable: report read from the primary');
+          if (!(err instanceof Lagging))
+            log.warn({ err }, 'read replica unavailable: report read from the primary');
           result = await runOn(primary.db, read, false);
         }
       }

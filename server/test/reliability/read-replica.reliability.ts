@@ -32,11 +32,15 @@ describe.skipIf(!primaryUrl || !replicaAdminUrl)('reports on a streaming read re
   let boss: StaffUser;
   let control: pg.Client;
   // Mutable on purpose: the as-of test flips onLag on the running app (the reader reads it per request).
-  const config = testConfig({ readReplica: { url: undefined, maxLagSeconds: MAX_LAG_SECONDS, onLag: 'primary' } });
+  const config = testConfig({
+    readReplica: { url: undefined, maxLagSeconds: MAX_LAG_SECONDS, onLag: 'primary' },
+  });
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: boss.auth } });
   const sle = (d: ExecutiveDashboard) => d.currencies.find((c) => c.currency === 'SLE')!.deposits;
   const statement = async () => {
-    const res = await get(`/api/gl/accounts/${TELLER_GL}/statement?from=2026-11-24&to=2026-11-24&currency=SLE`);
+    const res = await get(
+      `/api/gl/accounts/${TELLER_GL}/statement?from=2026-11-24&to=2026-11-24&currency=SLE`,
+    );
     expect(res.statusCode).toBe(200);
     return { res, body: res.json<GlStatement>() };
   };
@@ -47,10 +51,9 @@ describe.skipIf(!primaryUrl || !replicaAdminUrl)('reports on a streaming read re
     const { rows } = await p.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
     await p.end();
     for (let i = 0; i < 200; i++) {
-      const r = await control.query<{ ok: boolean }>(
-        'select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok',
-        [rows[0]!.lsn],
-      );
+      const r = await control.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [
+        rows[0]!.lsn,
+      ]);
       if (r.rows[0]!.ok) return;
       await sleep(50);
     }

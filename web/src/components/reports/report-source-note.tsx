@@ -10,7 +10,10 @@ export function ReportSourceNote({ served }: { served: ReportServed | undefined 
   if (served.stale) {
     const lag = `${Math.round(served.lagSeconds ?? 0)} s`;
     return (
-      <p role="status" className="rounded-md border border-amber-600 px-3 py-2 text-sm text-amber-900 dark:text-amber-100">
+      <p
+        role="status"
+        className="rounded-md border border-amber-600 px-3 py-2 text-sm text-amber-900 dark:text-amber-100"
+      >
         {T.stale(asOf, lag)}
       </p>
     );

@@ -130,7 +130,9 @@ describe('the executive dashboard', () => {
 
   it('says which database served the figures, and as of when', () => {
     const asOf = '2026-11-25T09:30:00.000Z';
-    render(<DashboardView data={{ ...data, served: { source: 'replica', asOf, lagSeconds: 0, stale: false } }} />);
+    render(
+      <DashboardView data={{ ...data, served: { source: 'replica', asOf, lagSeconds: 0, stale: false } }} />,
+    );
     expect(screen.getByText(REPORT_SOURCE_TEXT.replica(formatDateTime(asOf)))).toBeInTheDocument();
   });
 });
