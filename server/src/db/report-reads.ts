@@ -87,7 +87,7 @@ export function createReportReads(
           lagSeconds: lag,
           stale: late,
         };
-        return { value: await read(tx as unknown as Database), served };
+        return { value: await read(tx), served };
       },
       { accessMode: 'read only' },
     );
