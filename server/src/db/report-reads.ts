@@ -14,8 +14,8 @@ export interface ReportReads {
   /** Whether a replica is configured at all. */
   readonly replica: boolean;
   /**
-   * Runs `read` where the setting says, in one transaction, so the metadata describes the very
-   * connection that ran it; sets the REPORT_SOURCE_HEADERS on `reply`.
+   * Runs `read` where the setting says, after reading from that server whether it is a replica and
+   * how far behind; sets the REPORT_SOURCE_HEADERS on `reply`.
    */
   run<T>(
     reply: FastifyReply,
@@ -57,7 +57,9 @@ function replicaUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string') return UNAVAILABLE_CODES.has(code) || code.startsWith('ECONN');
-  return /trying to connect|Connection terminated/i.test(err.message);
+  if (/trying to connect|Connection terminated/i.test(err.message)) return true;
+  // Drizzle wraps the driver's error ("Failed query: …") with the driver's as its cause.
+  return replicaUnavailable(err.cause);
 }
 
 function setHeaders(reply: FastifyReply, served: ReportServed) {
@@ -73,24 +75,25 @@ export function createReportReads(
   settings: Pick<ReadReplicaConfig, 'maxLagSeconds' | 'onLag'>,
   log: { warn(obj: object, msg: string): void },
 ): ReportReads {
-  /** On `db`, in a read-only transaction that first records where it runs. */
-  const runOn = async <T>(db: Database, read: (db: Database) => Promise<T>, fromReplica: boolean) =>
-    db.transaction(
-      async (tx) => {
-        const [s] = await queryRows<ReplicaState & Record<string, unknown>>(tx, STATE);
-        const lag = s!.lag === null ? null : Math.max(0, Math.round(Number(s!.lag) * 10) / 10);
-        const late = lag !== null && lag > settings.maxLagSeconds;
-        if (fromReplica && late && settings.onLag === 'primary') throw new Lagging();
-        const served: ReportServed = {
-          source: s!.in_recovery ? 'replica' : 'primary',
-          asOf: s!.as_of,
-          lagSeconds: lag,
-          stale: late,
-        };
-        return { value: await read(tx), served };
-      },
-      { accessMode: 'read only' },
-    );
+  /*
+   * On `db`, after one query that says where it runs. No transaction around the report: the dashboard
+   * runs its queries side by side on the pool, and a transaction would queue them on one connection.
+   * The replica's pool only ever reaches the replica, so `pg_is_in_recovery()` on any of its
+   * connections describes the one that runs the report; it refuses writes (read-only by default).
+   */
+  const runOn = async <T>(db: Database, read: (db: Database) => Promise<T>, fromReplica: boolean) => {
+    const [s] = await queryRows<ReplicaState & Record<string, unknown>>(db, STATE);
+    const lag = s!.lag === null ? null : Math.max(0, Math.round(Number(s!.lag) * 10) / 10);
+    const late = lag !== null && lag > settings.maxLagSeconds;
+    if (fromReplica && late && settings.onLag === 'primary') throw new Lagging();
+    const served: ReportServed = {
+      source: s!.in_recovery ? 'replica' : 'primary',
+      asOf: s!.as_of,
+      lagSeconds: lag,
+      stale: late,
+    };
+    return { value: await read(db), served };
+  };
 
   return {
     replica: replica !== undefined,

@@ -9,6 +9,7 @@ import {
 } from '@bankmanager/contracts';
 import { buildApp, type App } from '../../src/app.ts';
 import { openDatabase, type DbHandle } from '../../src/db/client.ts';
+import { createReportReads } from '../../src/db/report-reads.ts';
 import { createTestDb, testConfig } from '../support/harness.ts';
 import { EOD_BRANCH, eodProducts, openAccount, setBusinessDate, teller } from '../support/eod.ts';
 import { staffUsers, type StaffUser } from '../support/staff-users.ts';
@@ -101,13 +102,22 @@ describe.skipIf(!primaryUrl || !replicaAdminUrl)('reports on a streaming read re
     expect(sle(body)).toBe('1000.10');
   });
 
-  it('serves the trial balance, its CSV and the BSL return preview from the replica', async () => {
+  it('serves the GL reports, their downloads and the BSL return preview from the replica', async () => {
     const tb = await get('/api/gl/trial-balance?date=2026-11-24');
     expect(tb.headers[H.source]).toBe('replica');
     expect(tb.json<TrialBalance>().balanced).toBe(true);
     const csv = await get('/api/gl/trial-balance?date=2026-11-24&format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers[H.source]).toBe('replica');
+    for (const url of [
+      '/api/gl/balance-sheet?date=2026-11-24&format=pdf',
+      '/api/gl/income-statement?from=2026-11-01&to=2026-11-24',
+      `/api/gl/accounts/${TELLER_GL}/statement?from=2026-11-24&to=2026-11-24&currency=SLE&format=csv`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers[H.source], url).toBe('replica');
+    }
     const prepared = await get('/api/regulatory-returns/prepare?monthEnd=2026-10-31');
     expect(prepared.statusCode).toBe(200);
     expect(prepared.headers[H.source]).toBe('replica');
@@ -155,5 +165,27 @@ describe.skipIf(!primaryUrl || !replicaAdminUrl)('reports on a streaming read re
     const body = res.json<ExecutiveDashboard>();
     expect(body.served).toMatchObject({ source: 'replica', stale: false, lagSeconds: 0 });
     expect(sle(body)).toBe('1250.10');
+  });
+
+  it('reads from the primary, and logs it, when the replica cannot be reached', async () => {
+    const gone = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/postgres',
+      dataDir: 'memory://',
+    });
+    const warnings: string[] = [];
+    const headers: Record<string, string> = {};
+    const reply = { header: (k: string, v: string) => ((headers[k] = v), reply) };
+    try {
+      const reads = createReportReads(db, gone, config.readReplica, {
+        warn: (_o, msg) => warnings.push(msg),
+      });
+      const { value, served } = await reads.run(reply as never, async () => 'figures');
+      expect(value).toBe('figures');
+      expect(served).toMatchObject({ source: 'primary', lagSeconds: null });
+      expect(headers[H.source]).toBe('primary');
+      expect(warnings).toEqual(['read replica unavailable: report read from the primary']);
+    } finally {
+      await gone.close();
+    }
   });
 });
