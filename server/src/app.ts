@@ -40,10 +40,13 @@ import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
 import { loanRoutes } from './modules/loans/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
+import { createReportReads } from './db/report-reads.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: DbHandle;
+  /** A streaming read replica's pool (DATABASE_READ_URL): heavy reports read from it (ADR 0054). */
+  readDb?: DbHandle | undefined;
   logger?: FastifyServerOptions['logger'];
   /**
    * Sees (and may extend) every route as it is added, before any module registers one. The fuzz
@@ -68,7 +71,7 @@ const zodCompilers = {
 } as unknown as CompilersFactory;
 
 /** Composes the whole app from a config and an open database. Tests call this; server.ts listens. */
-export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions) {
+export async function buildApp({ config, db, readDb, logger, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -97,6 +100,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   app.decorate('config', config);
   app.decorate('dbHandle', db);
   app.decorate('db', db.db);
+  app.decorate('reportReads', createReportReads(db, readDb, config.readReplica, app.log));
   app.decorate('publicConfig', {
     version: config.version,
     demoData: config.demoData,

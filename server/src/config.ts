@@ -132,6 +132,13 @@ const envSchema = z.object({
     .email()
     .transform((v) => v.toLowerCase())
     .optional(),
+  /** A streaming read replica of DATABASE_URL: heavy reports read from it (ADR 0054). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REPORT_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  REPORT_REPLICA_ON_LAG: z.enum(['primary', 'as_of']).default('primary'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -184,6 +191,17 @@ export interface Config {
   goaml: { schemaVersion: string; rentityId: string };
   /** Four-eyes: a promoter and the person they promoted do not check each other's requests for this many days. */
   promoterCoolingOffDays: number;
+  readReplica: ReadReplicaConfig;
+}
+
+/** Reports on a streaming read replica (ADR 0054). */
+export interface ReadReplicaConfig {
+  /** Unset: every read on the primary, as without a replica. */
+  url: string | undefined;
+  /** Replay further behind than this counts as lagging. */
+  maxLagSeconds: number;
+  /** A lagging replica: read from the primary, or serve the replica's figures marked "as of" their time. */
+  onLag: 'primary' | 'as_of';
 }
 
 export interface RealtimeConfig {
@@ -287,6 +305,10 @@ export function loadConfig(
       'AUDIT_HMAC_KEY: required with DATABASE_URL in production (e.g. openssl rand -hex 32), shared by every server',
     ]);
   }
+  if (embedded && e.DATABASE_READ_URL) {
+    // PGlite has no streaming replication: a read URL beside it would be a different database.
+    throw new ConfigError(['DATABASE_READ_URL: needs DATABASE_URL (a replica of that PostgreSQL primary)']);
+  }
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(ROOT_DIR, e.DATA_DIR);
   const demoData = e.DEMO_DATA ?? embedded;
   // `localhost`: Fastify binds both loopbacks (127.0.0.1 and ::1), and nothing else.
@@ -355,6 +377,11 @@ export function loadConfig(
     ctrThreshold: { SLE: e.CTR_THRESHOLD, USD: e.CTR_THRESHOLD_USD },
     goaml: { schemaVersion: e.GOAML_SCHEMA_VERSION, rentityId: e.GOAML_RENTITY_ID },
     promoterCoolingOffDays: e.PROMOTER_COOLING_OFF_DAYS,
+    readReplica: {
+      url: e.DATABASE_READ_URL,
+      maxLagSeconds: e.REPORT_REPLICA_MAX_LAG_SECONDS,
+      onLag: e.REPORT_REPLICA_ON_LAG,
+    },
     realtime: {
       idleTimeoutMs: Math.round(e.REALTIME_IDLE_TIMEOUT_SECONDS * 1000),
       maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,

@@ -49,6 +49,17 @@ const db = await startup.overlapped(
     onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
   }),
 );
+// The replica's pool refuses writes itself (default_transaction_read_only), should the URL name a primary.
+const readDb = config.readReplica.url
+  ? await openDatabase({
+      databaseUrl: config.readReplica.url,
+      dataDir: config.dataDir,
+      poolMax: config.dbPoolMax,
+      queryTimeoutMs: config.dbQueryTimeoutMs,
+      serverOptions: '-c default_transaction_read_only=on',
+      onPoolError: (err) => app.log.warn({ err }, 'read replica connection lost'),
+    })
+  : undefined;
 const [
   { buildApp },
   { default: closeWithGrace },
@@ -69,7 +80,7 @@ if (crashedLoad) {
   );
   process.exit(1);
 }
-const app = await buildApp({ config, db });
+const app = await buildApp({ config, db, readDb });
 startup.end('build app');
 if (config.demoData) {
   if (!(await isSeeded(db.db))) {
@@ -91,6 +102,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an unexpected error');
   else app.log.info(`${signal ?? 'shutdown'} received, closing`);
   await closeGracefully(app, db);
+  await readDb?.close();
 });
 
 await app.listen({ port: config.port, host: config.host });

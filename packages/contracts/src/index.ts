@@ -38,3 +38,4 @@ export * from './aml/index.ts';
 export * from './aml-filing/index.ts';
 export * from './reporting.ts';
 export * from './approval-display.ts';
+export * from './report-source.ts';

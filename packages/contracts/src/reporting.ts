@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, moneySchema } from './banking.ts';
+import { reportServedSchema } from './report-source.ts';
 
 /*
  * The executive dashboard (Enquiries → Executive Dashboard, ADR 0049): headline figures read from the
@@ -68,5 +69,7 @@ export const executiveDashboardSchema = z.object({
     note: z.string().nullable(),
   }),
   npl: z.object({ percent: z.null(), note: z.string() }),
+  /** Which database served these figures and as of when (ADR 0054); the server always sends it. */
+  served: reportServedSchema.optional(),
 });
 export type ExecutiveDashboard = z.infer<typeof executiveDashboardSchema>;

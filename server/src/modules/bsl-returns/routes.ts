@@ -120,9 +120,12 @@ export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      // The business date from the primary (the check is cheap and must not lag behind end of day);
+      // the preview itself is the heavy read: the read replica's when configured (ADR 0054). The
+      // sign-off below prepares again on the primary, inside its own transaction.
       await endedMonth(app.db, req.query.monthEnd);
       void reply.header('cache-control', 'no-store');
-      return prepareReturns(app.db, req.query.monthEnd);
+      return (await app.reportReads.run(reply, (db) => prepareReturns(db, req.query.monthEnd))).value;
     },
   );
 

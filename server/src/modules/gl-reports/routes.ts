@@ -76,7 +76,9 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const tb = await buildTrialBalance(app.db, req.query.date ?? (await currentBusinessDate(app.db)));
+      const { value: tb } = await app.reportReads.run(reply, async (db) =>
+        buildTrialBalance(db, req.query.date ?? (await currentBusinessDate(db))),
+      );
       const name = { what: 'trial-balance', period: tb.date };
       return send(reply, req.query.format, tb, name, { csv: trialBalanceCsv, pdf: trialBalancePdf });
     },
@@ -95,7 +97,9 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await buildBalanceSheet(app.db, req.query.date ?? (await currentBusinessDate(app.db)));
+      const { value: s } = await app.reportReads.run(reply, async (db) =>
+        buildBalanceSheet(db, req.query.date ?? (await currentBusinessDate(db))),
+      );
       const name = { what: 'balance-sheet', period: s.date };
       return send(reply, req.query.format, s, name, { csv: balanceSheetCsv, pdf: balanceSheetPdf });
     },
@@ -115,7 +119,7 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { from, to, format } = req.query;
-      const s = await buildIncomeStatement(app.db, from, to);
+      const { value: s } = await app.reportReads.run(reply, (db) => buildIncomeStatement(db, from, to));
       const name = { what: 'income-statement', period: from ? `${from}-to-${to}` : `to-${to}` };
       return send(reply, format, s, name, { csv: incomeStatementCsv, pdf: incomeStatementPdf });
     },
@@ -136,7 +140,12 @@ export const glReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { format, ...q } = req.query;
-      const s = await buildGlStatement(app.db, req.params.code, q, format !== 'json');
+      // The screen's pages stay on the primary (a journal just posted shows at once); the whole-period
+      // download is the heavy read, and goes to the read replica when one is configured (ADR 0054).
+      const s =
+        format === 'json'
+          ? await buildGlStatement(app.db, req.params.code, q, false)
+          : (await app.reportReads.run(reply, (db) => buildGlStatement(db, req.params.code, q, true))).value;
       const name = { what: `gl-${s.code}-${s.currency}`, period: `${s.from}-to-${s.to}` };
       return send(reply, format, s, name, { csv: glStatementCsv, pdf: glStatementPdf });
     },

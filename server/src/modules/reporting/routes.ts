@@ -24,7 +24,9 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const branch = listBranch(req, req.query.branch) ?? null;
       void reply.header('cache-control', 'no-store');
-      return executiveDashboard(app.db, branch);
+      // Read-only figures: the read replica serves them when one is configured (ADR 0054).
+      const { value, served } = await app.reportReads.run(reply, (db) => executiveDashboard(db, branch));
+      return { ...value, served };
     },
   );
 };

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   EXECUTIVE_DASHBOARD_TEXT as T,
+  REPORT_SOURCE_TEXT,
+  formatDateTime,
   type ExecutiveDashboard,
   type TrendPoint,
 } from '@bankmanager/contracts';
@@ -124,6 +126,14 @@ describe('the executive dashboard', () => {
     expect(screen.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText(/Deposits by branch: 2 branches, \$55.00 in all/)).toBeInTheDocument();
     expect(screen.getByText('Deposits: no figures yet.')).toBeInTheDocument();
+  });
+
+  it('says which database served the figures, and as of when', () => {
+    const asOf = '2026-11-25T09:30:00.000Z';
+    render(
+      <DashboardView data={{ ...data, served: { source: 'replica', asOf, lagSeconds: 0, stale: false } }} />,
+    );
+    expect(screen.getByText(REPORT_SOURCE_TEXT.replica(formatDateTime(asOf)))).toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type ExecutiveDashboard,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { ReportSourceNote } from '@/components/reports/report-source-note';
 import { branchSummary, trendSummary } from '../lib/summary';
 import { BranchBars, BranchTable, branchChartHeight } from './branch-bars';
 import { ChartPanel } from './chart-panel';
@@ -21,6 +22,7 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
   const money = (v: string) => formatCurrency(v, currency);
   return (
     <div className="flex flex-col gap-6">
+      <ReportSourceNote served={data.served} />
       {/* A pair of toggle buttons, not tabs: the whole page below changes, there is no one tab panel. */}
       <div role="group" aria-label="Currency" className="flex gap-2">
         {CURRENCIES.map((cur) => (
