@@ -19,7 +19,19 @@ const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] 
   ['alerts', ALERTS, (p) => p.getByLabel('Customer name').waitFor()],
   ['cases', '/compliance/cases', (p) => p.getByLabel('Customer name').waitFor()],
   ['rules', '/compliance/rules', (p) => p.getByText('Structuring', { exact: true }).first().waitFor()],
+  [
+    'STR reports',
+    '/compliance/str',
+    (p) => p.getByRole('table', { name: 'Suspicious transaction reports, newest first' }).waitFor(),
+  ],
+  [
+    'CTR filings',
+    '/compliance/ctr-filings',
+    (p) => p.getByRole('table', { name: 'Frozen CTR filings for the FIU, newest first' }).waitFor(),
+  ],
 ];
+// The smallest PDF the storage module's sniffing accepts as one.
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /**
  * The review's case as a journey: three cash deposits of Le 29,999.99 at the teller raise a
@@ -60,6 +72,12 @@ describe('AML monitoring', () => {
     await officer.getByRole('heading', { name: 'Case file' }).waitFor();
     await officer.getByRole('button', { name: 'Start investigation' }).click();
     await officer.getByText('Under investigation', { exact: true }).first().waitFor();
+    // Evidence goes into the case file, through the private bucket only the case routes reach.
+    await officer
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'statement-from-other-bank.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await officer.getByRole('button', { name: 'File the evidence' }).click();
+    await officer.getByRole('button', { name: 'Download statement-from-other-bank.pdf' }).waitFor();
     await officer.getByLabel(/Reason/).fill('Three cash deposits just under the CTR threshold in one day');
     await officer.getByRole('button', { name: 'Escalate to the MLRO' }).click();
     await officer.getByText('Escalated to the MLRO', { exact: true }).first().waitFor();
