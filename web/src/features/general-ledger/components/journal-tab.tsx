@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { JOURNAL_SOURCES, formatCurrency, journalListQuerySchema } from '@bankmanager/contracts';
+import {
+  JOURNAL_SOURCES,
+  formatCurrency,
+  journalListQuerySchema,
+  journalSourceLabel,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
@@ -83,7 +88,7 @@ export function JournalTab({
             <option value="">Any</option>
             {JOURNAL_SOURCES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {journalSourceLabel(s)}
               </option>
             ))}
           </Select>
@@ -132,7 +137,7 @@ export function JournalTab({
                     {e.narration}
                     {e.reversed_by ? <span className="text-muted-foreground"> (reversed)</span> : null}
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">{e.source}</TableCell>
+                  <TableCell className="hidden md:table-cell">{journalSourceLabel(e.source)}</TableCell>
                   <TableCell className="hidden lg:table-cell" kind="code">
                     {e.reference}
                   </TableCell>
