@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, DEMO } from '../support/auth.ts';
-import { createPrivateByApi, fullName, newPerson } from '../support/customers.ts';
+import { createPrivateByApi, fullName, newPerson, PNG } from '../support/customers.ts';
 import { balance } from '../support/payments.ts';
 import { newProductCode, requestSavingsProduct } from '../support/products.ts';
 import { call, pendingStaff } from '../support/staff.ts';
@@ -21,6 +21,28 @@ const PRODUCTS = person('products');
 const PRODUCTS_2 = person('products2');
 const OPERATIONS = person('operations');
 const OPERATIONS_2 = person('operations2');
+
+/** Uploads a customer document the way the 360 page does (multipart: kind, then file). */
+function upload(page: Page, customerId: number, kind: string): Promise<number> {
+  return page.evaluate(
+    async ({ customerId, kind, png }) => {
+      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
+        access_token?: string;
+      };
+      const body = new FormData();
+      body.append('kind', kind);
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      body.append('file', new Blob([bytes], { type: 'image/png' }), `${kind}.png`);
+      const res = await fetch(`/api/customers/${customerId}/documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stored.access_token ?? ''}` },
+        body,
+      });
+      return res.status;
+    },
+    { customerId, kind, png: PNG.toString('base64') },
+  );
+}
 
 /** Approves, in the checker's own inbox, the one pending request whose row shows every one of `texts`. */
 async function approve(checker: Page, ...texts: (string | RegExp)[]) {
@@ -62,6 +84,8 @@ describe('four-eyes with the demo role users', () => {
     const p = newPerson('Kadiatu');
     const id = await createPrivateByApi(cso, p);
     customer = { id, name: fullName(p) };
+    // KYC is complete with a photo, an ID scan and a specimen signature, as at the counter.
+    for (const kind of ['photo', 'id_scan', 'signature']) expect(await upload(cso, id, kind)).toBe(201);
     await cso.goto(customerHref(id));
     await cso.getByRole('button', { name: 'Ask to activate' }).click();
     await cso.getByLabel('Reason').fill('KYC documents verified at the counter');
