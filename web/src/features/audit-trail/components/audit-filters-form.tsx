@@ -7,6 +7,7 @@ import {
   type AuditFilters,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 
@@ -78,22 +79,12 @@ export function AuditFiltersForm({
           ))}
         </Select>
       </Field>
-      <FormField
-        id="audit-from"
-        label="From"
-        className="gap-1"
-        type="date"
-        value={f.from ?? ''}
-        onChange={(e) => set('from', e.target.value)}
-      />
-      <FormField
-        id="audit-to"
-        label="To"
-        className="gap-1"
-        type="date"
-        value={f.to ?? ''}
-        onChange={(e) => set('to', e.target.value)}
-      />
+      <Field id="audit-from" label="From" className="gap-1">
+        <DateField label="From" value={f.from ?? ''} onChange={(v) => set('from', v)} />
+      </Field>
+      <Field id="audit-to" label="To" className="gap-1">
+        <DateField label="To" value={f.to ?? ''} onChange={(v) => set('to', v)} />
+      </Field>
       <Button type="submit">Apply filters</Button>
     </form>
   );

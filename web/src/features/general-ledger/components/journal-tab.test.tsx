@@ -41,7 +41,7 @@ describe('General ledger journal: filters and page in the URL', () => {
     const q = lastQuery(get.mock.calls, '/journal-entries');
     expect(q).toMatchObject({ from: '2026-03-01', page: '2' });
     expect(q).not.toHaveProperty('source');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(screen.getByLabelText('From')).toHaveValue('1 Mar 2026');
   });
 
   it('writes applied filters to the URL beside the tab and goes back to page one', async () => {
