@@ -66,7 +66,9 @@ describe('DateField', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(onValue).toHaveBeenLastCalledWith('2026-12-30');
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Pick From from a calendar' })).toHaveFocus();
+    const calendar = screen.getByRole('button', { name: 'Open the calendar' });
+    expect(calendar).toHaveFocus();
+    expect(calendar).toHaveAccessibleDescription('Pick From from a calendar');
   });
 
   it('a value set from outside replaces the text', async () => {

@@ -19,7 +19,7 @@ export interface DateFieldProps extends Omit<
    * the form's schema (unchanged, ISO only) refuses it and names the field.
    */
   onChange: (value: string) => void;
-  /** Names the calendar button ("Pick From from a calendar"); defaults to the aria-label or "date". */
+  /** The calendar button's tooltip ("Pick From from a calendar"); defaults to the aria-label or "date". */
   label?: string;
 }
 
@@ -84,7 +84,9 @@ export function DateField({
       <button
         type="button"
         disabled={disabled}
-        aria-label={`Pick ${name} from a calendar`}
+        // Its name leaves out the field's label, so the label names one control only (the text box).
+        aria-label="Open the calendar"
+        title={`Pick ${name} from a calendar`}
         className="text-muted-foreground hover:text-foreground focus-visible:ring-ring absolute right-1 rounded p-1.5 focus-visible:ring-2 focus-visible:outline-none"
         onClick={() => {
           const el = picker.current;
