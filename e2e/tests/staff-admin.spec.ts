@@ -53,7 +53,7 @@ describe('Staff administration and the audit trail', () => {
     // B: the audit trail shows both actions, their details, the CSV and an intact chain.
     await b.goto('/security/audit');
     await b.getByRole('heading', { name: 'Audit Trail' }).waitFor();
-    await b.getByRole('textbox', { name: 'Action', exact: true }).fill('staff.');
+    await b.getByRole('combobox', { name: 'Action', exact: true }).selectOption('staff.');
     await b.getByRole('button', { name: 'Apply filters' }).click();
     const table = b.getByRole('table', { name: 'Audit trail, newest first' });
     // Readable labels in the list; the raw code is each cell's title and the detail view's.

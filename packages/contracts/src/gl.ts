@@ -44,6 +44,22 @@ export const JOURNAL_SOURCES = [
 export const journalSourceSchema = z.enum(JOURNAL_SOURCES);
 export type JournalSource = z.infer<typeof journalSourceSchema>;
 
+/** Where an entry came from, as the journal's filter and table show it (the code stays in the API). */
+export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
+  teller: 'Teller cash',
+  transfer: 'Transfer',
+  manual: 'Manual journal',
+  posting: 'Account posting',
+  reversal: 'Reversal',
+  system: 'System',
+  end_of_day: 'End of day',
+  migration: 'Opening balances (migration)',
+  seed: 'Demo data',
+};
+
+export const journalSourceLabel = (source: string): string =>
+  (JOURNAL_SOURCE_LABELS as Record<string, string>)[source] ?? source;
+
 /**
  * The permission each ledger route will need once the roles issue lands (today every route is guarded
  * by requireActivated).

@@ -269,4 +269,29 @@ export const SEED_ROLES: SeedRole[] = [
     ],
     limits: [],
   },
+  // End of day and product changes are four-eyes between two holders of the same role: the maker
+  // and the person who confirms (migration 0087).
+  {
+    key: 'operations',
+    name: 'Operations Officer',
+    description:
+      'Runs end of day and keeps the calendar and accounting periods; another Operations Officer confirms each run. Reads reports in every branch and moves no money.',
+    permissions: ['enquiries.read', 'reports.read', 'eod.run', 'approvals.decide', 'branches.all'],
+    limits: [],
+  },
+  {
+    key: 'product_manager',
+    name: 'Product Manager',
+    description:
+      'Defines deposit and loan products and their pricing; another Product Manager approves each change. Moves no money.',
+    permissions: [
+      'enquiries.read',
+      'reports.read',
+      'products.manage',
+      'loan_products.manage',
+      'approvals.decide',
+      'branches.all',
+    ],
+    limits: [],
+  },
 ];

@@ -64,6 +64,38 @@ export const DEMO_ROLE_STAFF = [
   },
   // The MLRO decides escalated AML cases and approves the Compliance Officer's rule changes.
   { email: 'mlro@bankmanager.sl', fullName: 'Zainab Reporting Sesay', role: 'mlro', branch: '001' },
+  // Flows whose maker and checker hold the same role (role changes, end of day, product changes):
+  // a second person in each, so the demo completes them without a superuser.
+  {
+    email: 'itsecurity2@bankmanager.sl',
+    fullName: 'Joseph Security Sankoh',
+    role: 'it_security',
+    branch: '001',
+  },
+  {
+    email: 'operations@bankmanager.sl',
+    fullName: 'Adama Operations Bangura',
+    role: 'operations',
+    branch: '001',
+  },
+  {
+    email: 'operations2@bankmanager.sl',
+    fullName: 'Fatu Operations Kamara',
+    role: 'operations',
+    branch: '001',
+  },
+  {
+    email: 'products@bankmanager.sl',
+    fullName: 'Mohamed Products Sesay',
+    role: 'product_manager',
+    branch: '001',
+  },
+  {
+    email: 'products2@bankmanager.sl',
+    fullName: 'Aminata Products Koroma',
+    role: 'product_manager',
+    branch: '001',
+  },
 ] as const;
 
 /**

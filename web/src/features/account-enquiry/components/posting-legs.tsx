@@ -1,4 +1,4 @@
-import { formatCurrency } from '@bankmanager/contracts';
+import { formatCurrency, journalSourceLabel } from '@bankmanager/contracts';
 import { usePostingLegs } from '../api/get-posting-legs';
 
 /** The other lines of a posting's journal entry: "from" for a credit's debits, "to" for a debit's credits. */
@@ -14,7 +14,7 @@ export function PostingLegs({ number, id }: { number: string; id: string }) {
   const e = legs.data;
   return (
     <div className="grid gap-1 text-sm">
-      <p className="text-muted-foreground">{`Journal entry ${e.entry_id} · ${e.business_date} · ${e.source} · ${e.reference}`}</p>
+      <p className="text-muted-foreground">{`Journal entry ${e.entry_id} · ${e.business_date} · ${journalSourceLabel(e.source)} · ${e.reference}`}</p>
       <ul className="grid gap-0.5">
         {e.legs.map((l, i) => (
           <li key={i}>

@@ -10,6 +10,10 @@ const { downloadStatement, toast } = vi.hoisted(() => ({
 }));
 vi.mock('../api/download-statement', () => ({ downloadStatement }));
 vi.mock('@/lib/toast', () => ({ toast }));
+// The bank's business date, a month behind the wall clock here: the statement runs to it.
+vi.mock('@/lib/business-date', () => ({
+  useBusinessDate: () => ({ data: { business_date: '2026-11-27' } }),
+}));
 const { StatementDialog } = await import('./statement-dialog');
 
 describe('StatementDialog', () => {
@@ -62,5 +66,22 @@ describe('StatementDialog', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Download Statement' })).toBeInTheDocument();
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('opens on the 30 days up to the business date, day first, and refuses an end after it', async () => {
+    render(<StatementDialog accountNumber="0010000042157" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download Statement' }));
+    expect(screen.getByLabelText('From')).toHaveValue('28 Oct 2026');
+    expect(screen.getByLabelText('To')).toHaveValue('27 Nov 2026');
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '28/11/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(STATEMENT_END_AFTER_TODAY);
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '20 Nov 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() =>
+      expect(downloadStatement).toHaveBeenCalledWith('0010000042157', '2026-10-28', '2026-11-20', 'pdf'),
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { STATEMENT_END_AFTER_TODAY, statementQuerySchema } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,9 +11,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { DateField } from '@/components/ui/date-field';
+import { Field } from '@/components/ui/form-field';
 import { fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
+import { useBusinessDate } from '@/lib/business-date';
 import { toast } from '@/lib/toast';
 import { downloadStatement } from '../api/download-statement';
 
@@ -21,24 +23,29 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 type Period = { from: string; to: string };
 
-// The route's own query schema; the server holds the end to its business date, the form to today's.
-const periodSchema = statementQuerySchema.refine((q) => q.to <= isoDay(new Date()), {
-  message: STATEMENT_END_AFTER_TODAY,
-  path: ['to'],
+// The route's own query schema; the statement may run to the bank's business date (the server holds
+// it there too), which is not the wall clock's.
+const periodSchema = (lastDay: string) =>
+  statementQuerySchema.refine((q) => q.to <= lastDay, { message: STATEMENT_END_AFTER_TODAY, path: ['to'] });
+
+const thirtyDaysTo = (to: string): Period => ({
+  from: isoDay(new Date(Date.parse(`${to}T12:00:00Z`) - 30 * 86_400_000)),
+  to,
 });
 
-const lastThirtyDays = (): Period => {
-  const today = new Date();
-  return { from: isoDay(new Date(today.getTime() - 30 * 86_400_000)), to: isoDay(today) };
-};
-
-/** 'Download Statement': asks for the period (default: the last 30 days), then downloads the PDF. */
+/**
+ * 'Download Statement': asks for the period (default: the 30 days up to the business date), then
+ * downloads the PDF.
+ */
 export function StatementDialog({ accountNumber }: { accountNumber: string }) {
   const [open, setOpen] = useState(false);
-  const [defaults] = useState(lastThirtyDays);
+  const lastDay = useBusinessDate().data?.business_date ?? isoDay(new Date());
+  const defaults = useMemo(() => thirtyDaysTo(lastDay), [lastDay]);
+  const schema = useMemo(() => periodSchema(lastDay), [lastDay]);
   const form = useForm<Period, unknown, { from: string; to: string; format: 'pdf' | 'csv' }>({
     defaultValues: defaults,
-    resolver: contractResolver(periodSchema, (v: Period) => ({ ...v, format: 'pdf' })),
+    values: defaults,
+    resolver: contractResolver(schema, (v: Period) => ({ ...v, format: 'pdf' })),
   });
   const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
   const errors = form.formState.errors;
@@ -70,24 +77,30 @@ export function StatementDialog({ accountNumber }: { accountNumber: string }) {
         <DialogDescription>Choose the period. The statement downloads as a PDF.</DialogDescription>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <div className="grid grid-cols-2 gap-3">
-            <FormField
-              id="statement-from"
-              label="From"
-              type="date"
-              required
-              max={to}
-              error={errors.from?.message}
-              {...form.register('from')}
+            <Controller
+              control={form.control}
+              name="from"
+              render={({ field }) => (
+                <Field id="statement-from" label="From" error={errors.from?.message}>
+                  <DateField label="From" required max={to} value={field.value} onChange={field.onChange} />
+                </Field>
+              )}
             />
-            <FormField
-              id="statement-to"
-              label="To"
-              type="date"
-              required
-              min={from}
-              max={defaults.to}
-              error={errors.to?.message}
-              {...form.register('to')}
+            <Controller
+              control={form.control}
+              name="to"
+              render={({ field }) => (
+                <Field id="statement-to" label="To" error={errors.to?.message}>
+                  <DateField
+                    label="To"
+                    required
+                    min={from}
+                    max={lastDay}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                </Field>
+              )}
             />
           </div>
           <DialogFooter className="mt-0">

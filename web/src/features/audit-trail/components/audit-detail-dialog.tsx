@@ -1,5 +1,5 @@
 import { formatDateTime } from '@bankmanager/contracts/format';
-import { auditActionLabel } from '@bankmanager/contracts';
+import { auditActionLabel, auditOutcomeLabel } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -33,7 +33,7 @@ export function AuditDetailDialog({ id, onClose }: { id: number; onClose: () => 
         <DialogTitle>Audit row {id}</DialogTitle>
         <DialogDescription>
           {d
-            ? `${auditActionLabel(d.action)} (${d.action}) · ${d.outcome} · ${formatDateTime(d.occurredAt)}`
+            ? `${auditActionLabel(d.action)} (${d.action}) · ${auditOutcomeLabel(d.outcome)} · ${formatDateTime(d.occurredAt)}`
             : 'Loading details...'}
         </DialogDescription>
         {detail.isError ? (

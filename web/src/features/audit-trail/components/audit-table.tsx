@@ -1,5 +1,5 @@
 import { formatDateTime } from '@bankmanager/contracts/format';
-import { auditActionLabel, type AuditRow } from '@bankmanager/contracts';
+import { auditActionLabel, auditOutcomeLabel, type AuditRow } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -49,7 +49,7 @@ export function AuditTable({ rows, onOpen }: { rows: AuditRow[]; onOpen: (id: nu
             {/* A person by name; a uuid only in the title and the detail view (B.9). */}
             <TableCell title={r.targetId ?? undefined}>{targetText(r)}</TableCell>
             <TableCell>
-              <Badge variant={OUTCOME_VARIANT[r.outcome]}>{r.outcome}</Badge>
+              <Badge variant={OUTCOME_VARIANT[r.outcome]}>{auditOutcomeLabel(r.outcome)}</Badge>
             </TableCell>
             <TableCell>{r.ip ?? '—'}</TableCell>
             <TableCell>

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@bankmanager/contracts/format';
-import { AUDIT_PAGE_SIZE } from '@bankmanager/contracts';
+import { AUDIT_PAGE_SIZE, auditActionLabel, auditOutcomeLabel } from '@bankmanager/contracts';
 import { Pagination } from '@/components/ui/pagination';
 import { useUrlPage } from '@/hooks/use-url-state';
 import {
@@ -50,9 +50,10 @@ export function AuditTab({ customerId }: { customerId: number }) {
             {audit.data.rows.map((r) => (
               <TableRow key={r.id}>
                 <TableCell kind="date">{formatDateTime(r.occurredAt)}</TableCell>
-                <TableCell>{r.actorEmail ?? '—'}</TableCell>
-                <TableCell kind="code">{r.action}</TableCell>
-                <TableCell>{r.outcome}</TableCell>
+                <TableCell title={r.actorEmail ?? undefined}>{r.actorName ?? r.actorEmail ?? '—'}</TableCell>
+                {/* The label; the code stays in the title for whoever searches by it. */}
+                <TableCell title={r.action}>{auditActionLabel(r.action)}</TableCell>
+                <TableCell>{auditOutcomeLabel(r.outcome)}</TableCell>
                 <TableCell>
                   <AuditNote id={r.id} action={r.action} />
                 </TableCell>

@@ -42,7 +42,7 @@ describe('A customer’s audit history and contact log keep their page in the UR
 
   it('audit history: asks for the URL’s page, and a page change moves the URL', async () => {
     const { url } = renderAtUrl(<AuditTab customerId={12} />, '/customers/view/000012?tab=audit&page=2');
-    await screen.findByText('customer.update');
+    await screen.findByRole('cell', { name: 'Updated a customer' });
     expect(lastQuery(get.mock.calls, '/admin/audit')).toMatchObject({ target: '12', page: '2' });
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(url()).toBe('/customers/view/000012?tab=audit&page=3');
@@ -61,5 +61,13 @@ describe('A customer’s audit history and contact log keep their page in the UR
     await waitFor(() =>
       expect(lastQuery(get.mock.calls, '/customers/12/contacts')).toMatchObject({ page: '3' }),
     );
+  });
+
+  it('audit history names the action and the outcome in words, not codes', async () => {
+    renderAtUrl(<AuditTab customerId={12} />, '/customers/view/000012?tab=audit');
+    await screen.findByRole('cell', { name: 'Updated a customer' });
+    expect(screen.getByRole('cell', { name: 'Succeeded' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'customer.update' })).toBeNull();
+    expect(screen.queryByRole('cell', { name: 'success' })).toBeNull();
   });
 });

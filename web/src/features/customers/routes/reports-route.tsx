@@ -3,21 +3,26 @@ import { CUSTOMER_REPORTS, type CustomerReport } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
+import { useBusinessDate } from '@/lib/business-date';
 import { toast } from '@/lib/toast';
 import { downloadCustomerReport } from '../api/download-report';
 import { BranchCodeField } from '../components/branch-input';
 import { errorText } from '../lib/server-errors';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-const firstOfMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
-const today = () => new Date().toISOString().slice(0, 10);
+const wallClockDay = () => new Date().toISOString().slice(0, 10);
 
 /** /customers/reports — the four customer reports for a period and branch, as CSV or PDF. */
 export function CustomerReportsRoute() {
   useDocumentTitle('Customer Reports');
-  const [from, setFrom] = useState(firstOfMonth);
-  const [to, setTo] = useState(today);
+  // The period opens on the business date's month, up to the business date (not the wall clock's).
+  const businessDate = useBusinessDate().data?.business_date ?? wallClockDay();
+  const [picked, setPicked] = useState<{ from?: string; to?: string }>({});
+  const from = picked.from ?? `${businessDate.slice(0, 7)}-01`;
+  const to = picked.to ?? businessDate;
+  const setFrom = (v: string) => setPicked((p) => ({ ...p, from: v }));
+  const setTo = (v: string) => setPicked((p) => ({ ...p, to: v }));
   const [branch, setBranch] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   async function download(report: CustomerReport, format: 'csv' | 'pdf') {
@@ -35,10 +40,10 @@ export function CustomerReportsRoute() {
       <h1 className="text-2xl font-semibold">Customer Reports</h1>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field id="report-from" label="From">
-          <Input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <DateField label="From" value={from} max={to} onChange={setFrom} />
         </Field>
         <Field id="report-to" label="To">
-          <Input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <DateField label="To" value={to} min={from} onChange={setTo} />
         </Field>
         <BranchCodeField
           id="report-branch"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EOD_REPORTS, EOD_REPORT_TITLES, type EodReportKind } from '@bankmanager/contracts';
+import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -26,11 +27,19 @@ function ReportInputs({
 }) {
   const input = (key: keyof ReportParams, label: string, type: 'date' | 'month') => (
     <Field id={`${kind}-${key}`} label={label} key={key}>
-      <Input
-        type={type}
-        value={params[key] ?? ''}
-        onChange={(e) => onChange({ ...params, [key]: e.target.value || undefined })}
-      />
+      {type === 'date' ? (
+        <DateField
+          label={label}
+          value={params[key] ?? ''}
+          onChange={(v) => onChange({ ...params, [key]: v || undefined })}
+        />
+      ) : (
+        <Input
+          type={type}
+          value={params[key] ?? ''}
+          onChange={(e) => onChange({ ...params, [key]: e.target.value || undefined })}
+        />
+      )}
     </Field>
   );
   if (kind === 'interest')

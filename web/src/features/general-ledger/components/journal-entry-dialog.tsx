@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCurrency } from '@bankmanager/contracts';
+import { formatCurrency, journalSourceLabel } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -46,7 +46,7 @@ export function JournalEntryDialog({
         <DialogTitle>{`Journal entry ${id}`}</DialogTitle>
         <DialogDescription>
           {e
-            ? `${e.business_date} · ${e.source} · ${e.reference} · ${e.maker_email ?? 'system'}`
+            ? `${e.business_date} · ${journalSourceLabel(e.source)} · ${e.reference} · ${e.maker_email ?? 'system'}`
             : 'Loading the entry...'}
         </DialogDescription>
         {entry.isError ? (

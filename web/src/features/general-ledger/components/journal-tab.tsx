@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { JOURNAL_SOURCES, formatCurrency, journalListQuerySchema } from '@bankmanager/contracts';
+import {
+  JOURNAL_SOURCES,
+  formatCurrency,
+  journalListQuerySchema,
+  journalSourceLabel,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -27,12 +33,14 @@ const journalFiltersSchema = journalListQuerySchema.pick({
   maker: true,
   reference: true,
 });
+const DATE_FILTERS = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
 const FILTERS = [
-  ['from', 'From', 'date'],
-  ['to', 'To', 'date'],
-  ['account', 'Account (GL code or number)', 'text'],
-  ['reference', 'Reference', 'text'],
-  ['maker', 'Maker (email)', 'text'],
+  ['account', 'Account (GL code or number)'],
+  ['reference', 'Reference'],
+  ['maker', 'Maker (email)'],
 ] as const;
 
 /** Journal entries, newest first, filtered and paged in the database; a row opens its lines. */
@@ -65,12 +73,20 @@ export function JournalTab({
           setFilters(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
         }}
       >
-        {FILTERS.map(([key, label, type]) => (
+        {DATE_FILTERS.map(([key, label]) => (
+          <Field key={key} id={`jf-${key}`} label={label}>
+            <DateField
+              label={label}
+              value={draft[key] ?? ''}
+              onChange={(v) => setDraft((d) => ({ ...d, [key]: v }))}
+            />
+          </Field>
+        ))}
+        {FILTERS.map(([key, label]) => (
           <FormField
             key={key}
             id={`jf-${key}`}
             label={label}
-            type={type}
             value={draft[key] ?? ''}
             onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
           />
@@ -83,7 +99,7 @@ export function JournalTab({
             <option value="">Any</option>
             {JOURNAL_SOURCES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {journalSourceLabel(s)}
               </option>
             ))}
           </Select>
@@ -132,7 +148,7 @@ export function JournalTab({
                     {e.narration}
                     {e.reversed_by ? <span className="text-muted-foreground"> (reversed)</span> : null}
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">{e.source}</TableCell>
+                  <TableCell className="hidden md:table-cell">{journalSourceLabel(e.source)}</TableCell>
                   <TableCell className="hidden lg:table-cell" kind="code">
                     {e.reference}
                   </TableCell>

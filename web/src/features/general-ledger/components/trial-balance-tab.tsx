@@ -1,5 +1,6 @@
 import { GL_CLASS_LABELS, GL_REPORT_TEXT, formatAmount, formatCurrency } from '@bankmanager/contracts';
-import { FormField } from '@/components/ui/form-field';
+import { DateField } from '@/components/ui/date-field';
+import { Field } from '@/components/ui/form-field';
 import {
   Table,
   TableBody,
@@ -11,6 +12,8 @@ import {
 } from '@/components/ui/table';
 import { useTrialBalance } from '../api/get-trial-balance';
 import { DownloadButtons, useReportDate } from './report-toolbar';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The trial balance as of a date; a red banner when a currency's debits and credits differ. */
 export function TrialBalanceTab() {
@@ -26,15 +29,10 @@ export function TrialBalanceTab() {
         </h2>
         <DownloadButtons label="the trial balance" what={date ? { report: 'trial-balance', date } : null} />
       </div>
-      <FormField
-        id="tb-date"
-        label="As of"
-        type="date"
-        value={date}
-        required
-        className="w-fit"
-        onChange={(e) => setDate(e.target.value)}
-      />
+      <Field id="tb-date" label="As of" className="w-fit">
+        {/* Only a whole date asks for a report; a half-typed one waits. */}
+        <DateField label="As of" value={date} required onChange={(v) => ISO_DATE.test(v) && setDate(v)} />
+      </Field>
       {tb.isPending ? (
         <p>Loading trial balance...</p>
       ) : tb.isError ? (

@@ -5,6 +5,9 @@ const cents = (v: string) => {
   return BigInt(i || '0') * 100n + BigInt((f + '00').slice(0, 2));
 };
 
+/** Whether the pieces counted come to exactly the total typed. */
+export const addsUp = (counted: string, total: string): boolean => cents(counted) === cents(total);
+
 /** Whether the pieces counted add up to the total typed: said at once, before the server refuses it. */
 export function CountCheck({
   currency,

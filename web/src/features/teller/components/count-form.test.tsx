@@ -52,4 +52,34 @@ describe('<CountForm>', () => {
     expect(await screen.findByText('The total does not match the pieces')).toBeInTheDocument();
     expect(screen.getByLabelText('Total counted')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('skips the zero rows: an empty till is 0 and Enter, two keystrokes', async () => {
+    const onSubmit = vi.fn();
+    renderCount(sessionCloseSchema.shape.count, onSubmit);
+    const keys = ['0', '{Enter}'];
+    await userEvent.keyboard(keys.join(''));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(keys).toHaveLength(2);
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ denominations: {}, total: '0' });
+  });
+
+  it('once the pieces come to the total, Enter sends it without visiting the coin rows', async () => {
+    const onSubmit = vi.fn();
+    renderCount(sessionCloseSchema.shape.count, onSubmit);
+    // Total Le 45: Enter to the Le 20 row, 2, Enter to Le 10 (empty), Enter to Le 5, 1, Enter: sent.
+    const keys = ['4', '5', '{Enter}', '2', '{Enter}', '{Enter}', '1', '{Enter}'];
+    await userEvent.keyboard(keys.join(''));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ denominations: { LE20: 2, LE5: 1 }, total: '45' });
+    // The seven rows below Le 5 (Le 2 to 1 cent) took no keystroke: 8 in all instead of 15.
+    expect(keys).toHaveLength(8);
+  });
+
+  it('while the pieces fall short, Enter still steps to the next row', async () => {
+    const onSubmit = vi.fn();
+    renderCount(sessionCloseSchema.shape.count, onSubmit);
+    await userEvent.keyboard('45{Enter}2{Enter}');
+    expect(screen.getByLabelText('Le 10')).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

@@ -9,7 +9,7 @@ import { fieldErrorsFrom, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
 import { useFormKeys } from '../lib/keyboard';
 import { AmountField } from './amount-field';
-import { CountCheck } from './count-check';
+import { addsUp, CountCheck } from './count-check';
 import { DenominationGrid } from './denomination-grid';
 
 interface Values {
@@ -66,7 +66,22 @@ export function CountForm({
   // The count starts at its first field, so the keyboard can go straight on.
   const formRef = useFormKeys(onCancel, true);
   return (
-    <form ref={formRef} aria-label={label} noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
+    <form
+      ref={formRef}
+      aria-label={label}
+      noValidate
+      className="grid gap-4"
+      onSubmit={(e) => void submit(e)}
+      onKeyDownCapture={(e) => {
+        // Once the pieces come to the total typed, every row left is zero: Enter sends the count
+        // rather than stepping through each empty row (an empty till: 0, Enter, sent).
+        if (e.key !== 'Enter' || e.shiftKey || !(e.target instanceof HTMLInputElement)) return;
+        if (total.trim() === '' || !addsUp(countTotal(currency, counts), total)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        e.currentTarget.requestSubmit();
+      }}
+    >
       {before}
       <AmountField
         id={`${id}-total`}

@@ -66,7 +66,7 @@ describe('Cash transaction reports: one row per customer per day, dates and page
     const q = lastQuery(get.mock.calls, '/ctr-reports');
     expect(q).toMatchObject({ from: '2026-03-01', page: '2' });
     expect(q).not.toHaveProperty('to');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(screen.getByLabelText('From')).toHaveValue('1 Mar 2026');
     expect(screen.getByLabelText('To')).toHaveValue('');
   });
 

@@ -1,7 +1,7 @@
 import { CTR_LABELS, ctrReportQuerySchema, formatCurrency, formatDate } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
 import { Pagination } from '@/components/ui/pagination';
 import {
   Table,
@@ -47,20 +47,10 @@ export function CtrFlagsRoute() {
         onSubmit={(e) => e.preventDefault()}
       >
         <Field id="ctr-from" label="From">
-          <Input
-            type="date"
-            className="w-44"
-            value={from}
-            onChange={(e) => patchFilters({ from: e.target.value })}
-          />
+          <DateField label="From" className="w-44" value={from} onChange={(v) => patchFilters({ from: v })} />
         </Field>
         <Field id="ctr-to" label="To">
-          <Input
-            type="date"
-            className="w-44"
-            value={to}
-            onChange={(e) => patchFilters({ to: e.target.value })}
-          />
+          <DateField label="To" className="w-44" value={to} onChange={(v) => patchFilters({ to: v })} />
         </Field>
       </form>
       {can('aml.ctr.file') ? <PrepareCtrFiling /> : null}

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { TellerTransaction } from '@bankmanager/contracts';
+import { AuthContext } from '@/lib/auth/auth-context';
+import { Receipt } from './receipt';
+
+const t: TellerTransaction = {
+  id: '7',
+  reference: 'TLR-7',
+  kind: 'deposit',
+  status: 'posted',
+  sessionId: '3',
+  branch: '010',
+  tellerEmail: 'bo.teller@bankmanager.sl',
+  accountNumber: '0100000800440',
+  accountName: 'Hawa Sesay',
+  currency: 'SLE',
+  amount: '1500.00',
+  amountInWords: 'One thousand five hundred Leones',
+  partyName: 'Hawa Sesay',
+  partyIdNumber: 'NIN-1',
+  narration: 'Market takings',
+  signatureConfirmed: true,
+  ctrFlag: false,
+  approvalId: null,
+  entryId: '99',
+  entryReference: 'TLR-7',
+  businessDate: '2026-12-31',
+  createdAt: '2027-01-02T09:15:00Z',
+  postedAt: '2027-01-02T09:15:00Z',
+};
+
+const asTeller = (children: ReactNode) => (
+  <AuthContext.Provider
+    value={
+      {
+        user: { email: 'bo.teller@bankmanager.sl', user_metadata: { fullName: 'Alimamy Teller Sesay' } },
+      } as never
+    }
+  >
+    {children}
+  </AuthContext.Provider>
+);
+
+describe('<Receipt>', () => {
+  it("shows the teller's name, the branch, the narration and the business date, as the PDF does", () => {
+    render(asTeller(<Receipt t={t} />));
+    const receipt = screen.getByRole('region', { name: 'Cash deposit receipt' });
+    expect(receipt).toHaveTextContent('Teller: Alimamy Teller Sesay');
+    expect(receipt).toHaveTextContent('Bo Main (010)');
+    expect(receipt).toHaveTextContent('Narration: Market takings');
+    // Booked on the business date, whatever day the counter's clock said.
+    expect(receipt).toHaveTextContent('Business date: 31 Dec 2026');
+  });
+
+  it('names someone else’s transaction by its e-mail', () => {
+    render(<Receipt t={{ ...t, narration: '' }} />);
+    const receipt = screen.getByRole('region', { name: 'Cash deposit receipt' });
+    expect(receipt).toHaveTextContent('Teller: bo.teller@bankmanager.sl');
+    expect(receipt).not.toHaveTextContent('Narration');
+  });
+});
