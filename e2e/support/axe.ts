@@ -27,14 +27,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (t) => t.dataset.removed !== 'true' && getComputedStyle(t).opacity === '1',
     ),
   );
-  // Parsing axe costs about a second of the renderer's CPU: once per document.
+  // Parsing axe's half megabyte took most of a second per screen under load: once per document.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: Axe }).axe;
     // Only serious and critical violations are judged, and a rule's impact is fixed by its metadata:
     // the rules that can only report minor or moderate ones (region, landmarks, heading order…) are
-    // switched off, and only violations get node details. The same violations are found, for about
-    // a third less CPU (bench/results/2026-11-29-ci-time.md).
+    // switched off, and only violations get node details. The same violations are found, for about a
+    // fifth less renderer CPU and a third less time (bench/results/2026-11-29-ci-time.md).
     const lowOnly = (axe._audit?.rules ?? []).filter((r) => r.impact === 'minor' || r.impact === 'moderate');
     const rules = Object.fromEntries(lowOnly.map((r) => [r.id, { enabled: false }]));
     return (await axe.run(document, { resultTypes: ['violations'], rules })).violations;
