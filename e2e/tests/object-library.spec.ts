@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
+import { seriousViolations } from '../support/axe.ts';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // A 1×1 transparent PNG.
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -61,19 +59,6 @@ async function upload(page: Page, path: string): Promise<number> {
   });
   if (created !== 200 && created !== 409) return created;
   return storageCall(page, `object/${path}`, { png: true });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-      }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 describe('Object Library', () => {
