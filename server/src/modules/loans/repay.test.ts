@@ -5,6 +5,8 @@ import { loanScene } from '../../../test/support/loan-applications.ts';
 import { postTestEntry } from '../../../test/support/journal-entries.ts';
 import { disbursedLoan, setBusinessDate, trialBalance } from '../../../test/support/loans.ts';
 import { TODAY } from '../../../test/support/products.ts';
+import { setRoles } from '../../../test/support/roles.ts';
+import { BRANCH, fundVault, leones } from '../../../test/support/teller.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -110,6 +112,65 @@ describe('loans: repayments', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().details).toMatchObject({ code: 'reference_conflict' });
     expect(await snapshot()).toBe(before);
+  });
+
+  it('cash at the teller: finds the loan by its account number, Dr the till, Cr as allocated', async () => {
+    await setBusinessDate(t.app, TODAY);
+    const l = await disbursedLoan(t.app, s);
+    const [d] = await queryRows<{ d: string }>(
+      t.app.db,
+      sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments where loan_id = ${l.loanId} and instalment_number = 1`,
+    );
+    await setBusinessDate(t.app, d!.d);
+    await fundVault(t.app, BRANCH, '100000.00', '100.00');
+    const teller = await s.makeStaff('activated', 'lrteller');
+    await setRoles(t.app, teller.userId, ['teller'], BRANCH);
+    const cash = (body: Record<string, unknown>) =>
+      s.call('POST', `/api/loans/${l.loanId}/cash-repayments`, teller, body);
+    const body = { amount: '1891.19', reference: ref(), partyName: 'Fatmata Kamara' };
+    // No open till: refused, nothing changes.
+    const before = await snapshot();
+    const closed = await cash(body);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().details).toMatchObject({ code: 'till_closed' });
+    expect(await snapshot()).toBe(before);
+
+    const opened = await s.call('POST', '/api/teller/sessions', teller, {
+      reference: ref(),
+      tillCode: `TILL-LR-${n}`,
+      currency: 'SLE',
+      allocation: leones('1000.00'),
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const found = await s.call('GET', `/api/loans/by-account/${l.loanAccount}`, teller);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({
+      id: l.loanId,
+      dueNow: '1891.19',
+      nextDue: { dueDate: d!.d, amount: '1891.19' },
+      payoff: { principal: '20000.00', interestDue: '400.00' },
+    });
+    // A teller cannot read the loan 360 (loans.read), only what a repayment needs.
+    expect((await s.call('GET', `/api/loans/${l.loanId}`, teller)).statusCode).toBe(403);
+    const r = await cash(body);
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ channel: 'cash', principal: '1491.19', interest: '400.00' });
+    expect(await linesOf(body.reference)).toEqual([
+      { what: `1020-${BRANCH}`, side: 'debit', amount: '1891.19' },
+      { what: l.loanAccount, side: 'credit', amount: '1491.19' },
+      { what: '4011', side: 'credit', amount: '400.00' },
+    ]);
+    const [till] = await queryRows<{ b: string }>(
+      t.app.db,
+      sql`select balance::text as b from till_sessions where id = ${opened.json().id}`,
+    );
+    expect(till!.b).toBe('2891.19');
+    for (const b of await trialBalance(t.app)) expect(b.net, b.currency).toBe('0.00');
+    expect((await cash(body)).statusCode).toBe(200);
+    // A teller of another branch does not find it.
+    const away = await s.makeStaff('activated', 'lrteller2');
+    await setRoles(t.app, away.userId, ['teller'], '202');
+    expect((await s.call('GET', `/api/loans/by-account/${l.loanAccount}`, away)).statusCode).toBe(403);
   });
 
   it('refusals name the field or the rule and change nothing', async () => {
