@@ -14,7 +14,11 @@ type Scene = Awaited<ReturnType<typeof loanScene>>;
 export async function disbursedLoan(app: App, s: Scene, o: { amount?: string; branch?: string } = {}) {
   const b = await borrower(app, o.branch ? { branch: o.branch } : {});
   const post = (who: StaffUser, url: string, body: unknown = {}) => s.call('POST', url, who, body);
-  const taken = await post(s.officer, '/api/loan-applications', salaryLoan(b, o.amount ? { amount: o.amount } : {}));
+  const taken = await post(
+    s.officer,
+    '/api/loan-applications',
+    salaryLoan(b, o.amount ? { amount: o.amount } : {}),
+  );
   if (taken.statusCode !== 201) throw new Error(`apply: ${taken.body}`);
   const id = taken.json().application.id as number;
   await post(s.officer, `/api/loan-applications/${id}/submit`);

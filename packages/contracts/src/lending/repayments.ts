@@ -24,8 +24,7 @@ export const LOAN_REPAYMENT_TEXT = {
   referenceConflict: (reference: string) =>
     `Reference ${reference} was already used for another repayment. Use a new reference for a new repayment.`,
   payoffDate: 'The payoff date cannot be before the business date.',
-  quoteChanged: (total: string) =>
-    `The payoff is now Le ${total}: take a new quote and settle that amount.`,
+  quoteChanged: (total: string) => `The payoff is now Le ${total}: take a new quote and settle that amount.`,
 } as const;
 
 /** `details.code` of the 409 refusals, so a client tells them apart without parsing the text. */

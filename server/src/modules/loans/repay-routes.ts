@@ -40,7 +40,8 @@ export const loanRepayRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('loans.repay'),
       schema: {
         tags: ['loans'],
-        summary: 'Repays a loan by transfer from a customer account: oldest due first, in the product’s order',
+        summary:
+          'Repays a loan by transfer from a customer account: oldest due first, in the product’s order',
         description:
           '201 with the repayment; 200 when the reference already repaid (the first answer). Money beyond what is due ' +
           'is refused (409 overpayment, details.atMost) unless `overpayment` is `prepay`. 409 loan_not_active, ' +
@@ -105,7 +106,8 @@ export const loanRepayRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('loans.repay'),
       schema: {
         tags: ['loans'],
-        summary: 'Finds a loan by its loan account number: what is due now, next due, arrears and today’s payoff',
+        summary:
+          'Finds a loan by its loan account number: what is due now, next due, arrears and today’s payoff',
         security,
         params: loanAccountNumberParam,
         response: { 200: loanRepaymentLookupSchema, ...apiErrors },

@@ -65,7 +65,9 @@ describe('loans: concurrent repayments (property)', () => {
           const placed = new Map<string, bigint>();
           let total = 0n;
           for (const r of reps) {
-            const allocs = (typeof r.allocations === 'string' ? JSON.parse(r.allocations) : r.allocations) as {
+            const allocs = (
+              typeof r.allocations === 'string' ? JSON.parse(r.allocations) : r.allocations
+            ) as {
               instalmentNumber: number;
               principal: string;
               interest: string;

@@ -60,7 +60,11 @@ describe('loans: repayments', () => {
 
   it('before the first due date nothing is due: a payment is refused unless the customer chooses to prepay', async () => {
     const before = await snapshot();
-    const r = await repay(s.officer, loan.loanId, { fromAccount: loan.custAccount, amount: '100.00', reference: ref() });
+    const r = await repay(s.officer, loan.loanId, {
+      fromAccount: loan.custAccount,
+      amount: '100.00',
+      reference: ref(),
+    });
     expect(r.statusCode).toBe(409);
     expect(r.json().details).toMatchObject({ code: 'nothing_due' });
     expect(await snapshot()).toBe(before);
@@ -86,7 +90,9 @@ describe('loans: repayments', () => {
       valueDate: due1,
       loanStatus: 'Active',
       outstanding: '18508.81',
-      allocations: [{ instalmentNumber: 1, principal: '1491.19', interest: '400.00', fee: '0.00', penalty: '0.00' }],
+      allocations: [
+        { instalmentNumber: 1, principal: '1491.19', interest: '400.00', fee: '0.00', penalty: '0.00' },
+      ],
     });
     expect(await linesOf(reference)).toEqual([
       { what: loan.custAccount, side: 'debit', amount: '1891.19' },
@@ -181,10 +187,18 @@ describe('loans: repayments', () => {
       expect(r.statusCode, amount).toBe(400);
       expect(JSON.stringify(r.json().details), amount).toContain('amount');
     }
-    const noAccount = await repay(s.officer, loan.loanId, { ...base, amount: '10.00', fromAccount: '000000000' });
+    const noAccount = await repay(s.officer, loan.loanId, {
+      ...base,
+      amount: '10.00',
+      fromAccount: '000000000',
+    });
     expect(noAccount.statusCode, noAccount.body).toBe(400);
     expect(noAccount.json().details[0].path).toBe('/fromAccount');
-    const fromLoan = await repay(s.officer, loan.loanId, { ...base, amount: '10.00', fromAccount: loan.loanAccount });
+    const fromLoan = await repay(s.officer, loan.loanId, {
+      ...base,
+      amount: '10.00',
+      fromAccount: loan.loanAccount,
+    });
     expect(fromLoan.statusCode).toBe(400);
     // Instalment 1 is paid and 2 is not yet due: nothing to pay without prepaying.
     const nothing = await repay(s.officer, loan.loanId, { ...base, amount: '10.00' });
@@ -206,15 +220,32 @@ describe('loans: repayments', () => {
     );
     await setBusinessDate(t.app, d!.d);
     const before = await snapshot();
-    const over = await repay(s.officer, l.loanId, { fromAccount: l.custAccount, amount: '2000.00', reference: ref() });
+    const over = await repay(s.officer, l.loanId, {
+      fromAccount: l.custAccount,
+      amount: '2000.00',
+      reference: ref(),
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json().details).toMatchObject({ code: 'overpayment', atMost: '1891.19' });
-    const broke = await repay(s.officer, l.loanId, { fromAccount: l.custAccount, amount: '50000.00', reference: ref(), overpayment: 'prepay' });
+    const broke = await repay(s.officer, l.loanId, {
+      fromAccount: l.custAccount,
+      amount: '50000.00',
+      reference: ref(),
+      overpayment: 'prepay',
+    });
     expect(broke.statusCode).toBe(409);
-    await t.app.db.execute(sql`update accounts set status = 'Blocked', block_kind = 'debit' where account_number = ${l.custAccount}`);
-    const blocked = await repay(s.officer, l.loanId, { fromAccount: l.custAccount, amount: '100.00', reference: ref() });
+    await t.app.db.execute(
+      sql`update accounts set status = 'Blocked', block_kind = 'debit' where account_number = ${l.custAccount}`,
+    );
+    const blocked = await repay(s.officer, l.loanId, {
+      fromAccount: l.custAccount,
+      amount: '100.00',
+      reference: ref(),
+    });
     expect(blocked.statusCode).toBe(409);
-    await t.app.db.execute(sql`update accounts set status = 'Active', block_kind = null where account_number = ${l.custAccount}`);
+    await t.app.db.execute(
+      sql`update accounts set status = 'Active', block_kind = null where account_number = ${l.custAccount}`,
+    );
     expect(await snapshot()).toBe(before);
 
     // Prepay: instalment 1 in full, then 5,000 of principal; the product reduces the term.
@@ -226,7 +257,12 @@ describe('loans: repayments', () => {
       overpayment: 'prepay',
     });
     expect(r.statusCode, r.body).toBe(201);
-    expect(r.json()).toMatchObject({ principal: '6491.19', interest: '400.00', prepayment: '5000.00', overpayment: 'prepay' });
+    expect(r.json()).toMatchObject({
+      principal: '6491.19',
+      interest: '400.00',
+      prepayment: '5000.00',
+      overpayment: 'prepay',
+    });
     expect(r.json().outstanding).toBe('13508.81');
     const [sched] = await queryRows<{ n: number; principal: string }>(
       t.app.db,
@@ -261,8 +297,16 @@ describe('loans: repayments', () => {
     );
     expect(left!.v).toBe('0.00');
     // The rest of the instalment: interest first (100.00), then principal.
-    const rest = await repay(s.officer, l.loanId, { fromAccount: l.custAccount, amount: '1591.19', reference: ref() });
-    expect(rest.json()).toMatchObject({ interest: '100.00', interestReceivable: '0.00', principal: '1491.19' });
+    const rest = await repay(s.officer, l.loanId, {
+      fromAccount: l.custAccount,
+      amount: '1591.19',
+      reference: ref(),
+    });
+    expect(rest.json()).toMatchObject({
+      interest: '100.00',
+      interestReceivable: '0.00',
+      principal: '1491.19',
+    });
   });
 
   it('payoff quote: validated date, the engine’s figures; settlement pays it and closes the loan', async () => {
@@ -277,9 +321,19 @@ describe('loans: repayments', () => {
     expect(past.json().details[0].path).toBe('/date');
     // 10 days after disbursement: 20,000 × 24% × 10 ÷ 365 = 131.5068… → 131.51.
     const later = await q('2026-12-03');
-    expect(later.json()).toMatchObject({ principal: '20000.00', interestAccrued: '131.51', days: 10, total: '20131.51' });
+    expect(later.json()).toMatchObject({
+      principal: '20000.00',
+      interestAccrued: '131.51',
+      days: 10,
+      total: '20131.51',
+    });
     const today = (await q()).json();
-    expect(today).toMatchObject({ asOf: TODAY, principal: '20000.00', interestAccrued: '0.00', total: '20000.00' });
+    expect(today).toMatchObject({
+      asOf: TODAY,
+      principal: '20000.00',
+      interestAccrued: '0.00',
+      total: '20000.00',
+    });
 
     const lookup = (await s.call('GET', `/api/loans/by-account/${l.loanAccount}`, s.officer)).json();
     expect(lookup).toMatchObject({ id: l.loanId, status: 'Active', outstanding: '20000.00', dueNow: '0.00' });
@@ -340,18 +394,28 @@ describe('loans: repayments', () => {
 
     // A closed loan takes nothing more: the route refuses, and so does the database.
     const snap = await snapshot();
-    const after = await repay(s.officer, l.loanId, { fromAccount: l.custAccount, amount: '1.00', reference: ref() });
+    const after = await repay(s.officer, l.loanId, {
+      fromAccount: l.custAccount,
+      amount: '1.00',
+      reference: ref(),
+    });
     expect(after.statusCode).toBe(409);
     expect(after.json().details).toMatchObject({ code: 'loan_not_active' });
     expect(await snapshot()).toBe(snap);
-    const [e] = await queryRows<{ id: string }>(t.app.db, sql`select entry_id::text as id from loans where id = ${l.loanId}`);
+    const [e] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select entry_id::text as id from loans where id = ${l.loanId}`,
+    );
     await expect(
-      t.app.db.execute(sql`insert into loan_repayments (loan_id, reference, channel, amount, principal, interest,
+      t.app.db
+        .execute(sql`insert into loan_repayments (loan_id, reference, channel, amount, principal, interest,
           interest_receivable, fee, penalty, prepayment, overpayment, allocations, entry_id, value_date)
         values (${l.loanId}, ${ref()}, 'transfer', 1, 1, 0, 0, 0, 0, 0, 'refuse', '[]'::jsonb, ${e!.id}, current_date)`),
     ).rejects.toThrow();
     await expect(
-      t.app.db.execute(sql`update loan_instalments set principal_paid = 0 where loan_id = ${l.loanId} and instalment_number = 1`),
+      t.app.db.execute(
+        sql`update loan_instalments set principal_paid = 0 where loan_id = ${l.loanId} and instalment_number = 1`,
+      ),
     ).rejects.toThrow();
   });
 });

@@ -28,9 +28,7 @@ import { writeSchedule } from './schedule-writes.ts';
 import { settlementOf } from './settlement.ts';
 
 /** Where the money comes from: a customer account (transfer, auto-debit) or the teller's till. */
-export type RepaymentSource =
-  | { kind: 'account'; accountNumber: string }
-  | { kind: 'till'; tellerId: string };
+export type RepaymentSource = { kind: 'account'; accountNumber: string } | { kind: 'till'; tellerId: string };
 
 export interface RepaymentInput {
   loanId: number;
@@ -100,7 +98,8 @@ async function payingAccount(tx: Database, loan: LockedLoan, number: string): Pr
     tx,
     sql`select id::text, currency, account_type from accounts where account_number = ${number}`,
   );
-  if (!a) throw badRequest('Invalid request', [{ path: '/fromAccount', message: 'No account with this number' }]);
+  if (!a)
+    throw badRequest('Invalid request', [{ path: '/fromAccount', message: 'No account with this number' }]);
   if (a.account_type === 'Loan')
     throw badRequest('Invalid request', [{ path: '/fromAccount', message: T.sameAccount }]);
   if (a.currency !== loan.currency) throw conflict(T.wrongCurrency, { code: 'wrong_currency' });
@@ -199,7 +198,12 @@ async function journalLines(
   ];
   return [
     'accountId' in source
-      ? { accountId: source.accountId, side: 'debit', amount, description: `Loan repayment ${loan.account_number}` }
+      ? {
+          accountId: source.accountId,
+          side: 'debit',
+          amount,
+          description: `Loan repayment ${loan.account_number}`,
+        }
       : { glCode: source.glCode, currency, side: 'debit', amount, tillSessionId: source.tillSessionId },
     ...(split.totals.principal > 0n
       ? [

@@ -39,7 +39,12 @@ const owed = (i: FrozenInstalment) =>
     0n,
   );
 
-async function payoff(db: Database, h: Head, schedule: FrozenInstalment[], date: string): Promise<LoanPayoffQuote> {
+async function payoff(
+  db: Database,
+  h: Head,
+  schedule: FrozenInstalment[],
+  date: string,
+): Promise<LoanPayoffQuote> {
   return { loanId: Number(h.id), ...quoteOf(h, schedule, date) };
 }
 

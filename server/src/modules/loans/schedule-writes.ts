@@ -32,7 +32,8 @@ export async function writeSchedule(
     return !o || changed(o, i);
   });
   if (rows.length > 0) {
-    const arr = (k: 'instalmentNumber' | (typeof COLUMNS)[number]) => `{${rows.map((i) => String(i[k])).join(',')}}`;
+    const arr = (k: 'instalmentNumber' | (typeof COLUMNS)[number]) =>
+      `{${rows.map((i) => String(i[k])).join(',')}}`;
     await tx.execute(sql`update loan_instalments i set
         principal_due = s.pd, interest_due = s.id_, fee_due = s.fd, penalty_due = s.nd,
         principal_paid = s.pp, interest_paid = s.ip, fee_paid = s.fp, penalty_paid = s.np

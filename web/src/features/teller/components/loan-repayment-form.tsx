@@ -30,7 +30,10 @@ function LoanCard({ loan: l }: { loan: LoanRepaymentLookup }) {
   const c = l.currency as Currency;
   const rows: [string, string][] = [
     ['Due now', formatCurrency(l.dueNow, c)],
-    ['Next due', l.nextDue ? `${formatCurrency(l.nextDue.amount, c)} on ${formatDate(l.nextDue.dueDate)}` : '—'],
+    [
+      'Next due',
+      l.nextDue ? `${formatCurrency(l.nextDue.amount, c)} on ${formatDate(l.nextDue.dueDate)}` : '—',
+    ],
     ['Arrears', `${formatCurrency(l.arrears, c)}${l.daysPastDue ? ` (${l.daysPastDue} days past due)` : ''}`],
     ['Principal owed', formatCurrency(l.outstanding, c)],
     ['Payoff today', formatCurrency(l.payoff.total, c)],
