@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { borrower, loanScene, salaryLoan } from './loan-applications.ts';
+import { borrower, salaryLoan, type loanScene } from './loan-applications.ts';
 import type { StaffUser } from './staff-users.ts';
 
 type Scene = Awaited<ReturnType<typeof loanScene>>;
@@ -20,15 +20,15 @@ export async function disbursedLoan(app: App, s: Scene, o: { amount?: string; br
     salaryLoan(b, o.amount ? { amount: o.amount } : {}),
   );
   if (taken.statusCode !== 201) throw new Error(`apply: ${taken.body}`);
-  const id = taken.json().application.id as number;
+  const id = taken.json<{ application: { id: number } }>().application.id;
   await post(s.officer, `/api/loan-applications/${id}/submit`);
   const appraised = await post(s.officer2, `/api/loan-applications/${id}/appraise`, {
     recommendation: 'approve',
     notes: 'Fine.',
   });
-  await post(s.mgr2, `/api/approvals/${appraised.json().approvalId}/approve`);
+  await post(s.mgr2, `/api/approvals/${appraised.json<{ approvalId: string }>().approvalId}/approve`);
   const asked = await post(s.officer, `/api/loan-applications/${id}/disburse`);
-  const paid = await post(s.mgr, `/api/approvals/${asked.json().approvalId}/approve`);
+  const paid = await post(s.mgr, `/api/approvals/${asked.json<{ approvalId: string }>().approvalId}/approve`);
   if (paid.statusCode !== 200) throw new Error(`disburse: ${paid.body}`);
   const [l] = await queryRows<{ id: number; account_number: string }>(
     app.db,

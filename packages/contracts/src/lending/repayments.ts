@@ -14,9 +14,11 @@ export type LoanRepaymentChannel = (typeof LOAN_REPAYMENT_CHANNELS)[number];
 export const LOAN_REPAYMENT_TEXT = {
   notActive: 'This loan is not Active: it takes no repayment.',
   nothingDue:
-    'Nothing is due on this loan today. To pay ahead, choose to prepay; to close it, settle it with a payoff quote.',
+    'Nothing is due on this loan now: the next instalment is paid. To pay ahead, choose to prepay; to close it, settle it with a payoff quote.',
   overpayment: (due: string) =>
-    `The amount is more than is due today (Le ${due}). Pay at most that, choose to prepay, or settle the loan.`,
+    `The amount is more than is due now with the next instalment (Le ${due}). Pay at most that, choose to prepay, or settle the loan.`,
+  prepayAfterEarly:
+    'The next instalment was paid ahead of its date: prepay once it falls due, or settle the loan with a payoff quote.',
   beyondPrincipal: (max: string) =>
     `The amount is more than the loan owes (at most Le ${max} with the prepayment). Settle it with a payoff quote instead.`,
   sameAccount: 'A loan cannot be repaid from its own loan account.',

@@ -58,16 +58,30 @@ describe('loans: repayments', () => {
   });
   afterAll(() => t.close());
 
-  it('before the first due date nothing is due: a payment is refused unless the customer chooses to prepay', async () => {
+  it('the next instalment may be paid before its date; beyond it is refused unless prepaid, once', async () => {
+    const l = await disbursedLoan(t.app, s);
+    const pay = (amount: string, overpayment = 'refuse') =>
+      repay(s.officer, l.loanId, { fromAccount: l.custAccount, amount, reference: ref(), overpayment });
     const before = await snapshot();
-    const r = await repay(s.officer, loan.loanId, {
-      fromAccount: loan.custAccount,
-      amount: '100.00',
-      reference: ref(),
-    });
-    expect(r.statusCode).toBe(409);
-    expect(r.json().details).toMatchObject({ code: 'nothing_due' });
+    const over = await pay('1900.00');
+    expect(over.statusCode).toBe(409);
+    expect(over.json().details).toMatchObject({ code: 'overpayment', atMost: '1891.19' });
     expect(await snapshot()).toBe(before);
+    const r = await pay('1891.19');
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ principal: '1491.19', interest: '400.00', valueDate: TODAY });
+    const detail = (await s.call('GET', `/api/loans/${l.loanId}`, s.officer)).json();
+    expect(detail.schedule[0].state).toBe('paid');
+    const mid = await snapshot();
+    const nothing = await pay('1.00');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().details).toMatchObject({ code: 'nothing_due' });
+    // Prepaying while the next instalment is paid ahead would reschedule it: refused, settle instead.
+    expect((await pay('1.00', 'prepay')).statusCode).toBe(409);
+    expect(await snapshot()).toBe(mid);
+    // The payoff does not charge the period's interest twice: it was paid ahead.
+    const q = (await s.call('GET', `/api/loans/${l.loanId}/payoff`, s.officer)).json();
+    expect(q).toMatchObject({ principal: '18508.81', interestAccrued: '0.00', total: '18508.81' });
   });
 
   it('takes the first instalment on its due date: one balanced journal, the schedule marks it paid, audited', async () => {
@@ -200,10 +214,6 @@ describe('loans: repayments', () => {
       fromAccount: loan.loanAccount,
     });
     expect(fromLoan.statusCode).toBe(400);
-    // Instalment 1 is paid and 2 is not yet due: nothing to pay without prepaying.
-    const nothing = await repay(s.officer, loan.loanId, { ...base, amount: '10.00' });
-    expect(nothing.statusCode).toBe(409);
-    expect(nothing.json().details).toMatchObject({ code: 'nothing_due' });
     expect((await repay(s.officer, 999999, { ...base, amount: '10.00' })).statusCode).toBe(404);
     // Another branch's officer, and staff without loans.repay.
     expect((await repay(s.awayOfficer, loan.loanId, { ...base, amount: '10.00' })).statusCode).toBe(403);
@@ -222,11 +232,12 @@ describe('loans: repayments', () => {
     const before = await snapshot();
     const over = await repay(s.officer, l.loanId, {
       fromAccount: l.custAccount,
-      amount: '2000.00',
+      amount: '4000.00',
       reference: ref(),
     });
+    // What is due today and the next instalment, which may be paid ahead of its date.
     expect(over.statusCode).toBe(409);
-    expect(over.json().details).toMatchObject({ code: 'overpayment', atMost: '1891.19' });
+    expect(over.json().details).toMatchObject({ code: 'overpayment', atMost: '3782.38' });
     const broke = await repay(s.officer, l.loanId, {
       fromAccount: l.custAccount,
       amount: '50000.00',

@@ -119,6 +119,8 @@ async function tillFor(
   return { glCode: till.glCode, tillSessionId: till.sessionId };
 }
 
+const PARTS = ['principal', 'interest', 'fee', 'penalty'] as const;
+
 interface Split {
   totals: { principal: bigint; interest: bigint; fee: bigint; penalty: bigint };
   prepayment: bigint;
@@ -139,13 +141,17 @@ async function splitPayment(
 ): Promise<Split> {
   const product = await getLoanProduct(tx, loan.product_code);
   const terms = product.versions.find((v) => v.version === loan.product_version)?.terms ?? product.terms;
-  const a = allocateRepayment({
-    instalments: schedule,
-    amount: r.amount,
-    order: terms.allocationOrder,
-    asOf: today,
-    overpayment: r.overpayment,
-  });
+  const base = { instalments: schedule, amount: r.amount, order: terms.allocationOrder };
+  // The period under way: its instalment is the first not yet due.
+  const next = schedule.filter((i) => i.dueDate > today).sort((x, y) => (x.dueDate < y.dueDate ? -1 : 1))[0];
+  const early = next && PARTS.some((c) => toCents(next[`${c}Paid`]) > 0n);
+  if (early && r.overpayment === 'prepay') throw conflict(T.prepayAfterEarly, { code: 'overpayment' });
+  let a = allocateRepayment({ ...base, asOf: today, overpayment: r.overpayment });
+  // Customers pay their instalment before its date. The period under way's instalment may be paid
+  // ahead: its interest is fixed at the period's start (ADR 0046), so paying early neither saves nor
+  // costs anything. Only the customer's choice to prepay reschedules principal.
+  if (toCents(a.excess) > 0n && r.overpayment === 'refuse' && next)
+    a = allocateRepayment({ ...base, asOf: next.dueDate, overpayment: 'refuse' });
   if (toCents(a.excess) > 0n) {
     const placed = toCents(r.amount) - toCents(a.excess);
     if (placed === 0n) throw conflict(T.nothingDue, { code: 'nothing_due' });
@@ -286,11 +292,7 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
       await writeSchedule(tx, r.loanId, schedule, split.instalments);
       const cleared =
         toCents(principalOutstanding(split.instalments)) === 0n &&
-        split.instalments.every((i) =>
-          (['principal', 'interest', 'fee', 'penalty'] as const).every(
-            (c) => toCents(i[`${c}Paid`]) >= toCents(i[`${c}Due`]),
-          ),
-        );
+        split.instalments.every((i) => PARTS.every((c) => toCents(i[`${c}Paid`]) >= toCents(i[`${c}Due`])));
       const [row] = await queryRows<{ id: string }>(
         tx,
         sql`insert into loan_repayments (loan_id, reference, channel, amount, principal, interest, interest_receivable,

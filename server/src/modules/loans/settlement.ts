@@ -15,22 +15,36 @@ export interface QuotedLoan {
   disbursement_date: string;
 }
 
-/** The payoff quote for a date (ADR 0046): the contracts' engine on the frozen schedule. */
-export const quoteOf = (loan: QuotedLoan, schedule: readonly InstalmentState[], date: string): PayoffQuote =>
-  payoffQuote({
+/**
+ * The payoff quote for a date (ADR 0046): the contracts' engine on the frozen schedule, less the
+ * interest of the period under way that the customer already paid ahead of its date (its instalment
+ * may be paid early; the quote charges the interest accrued, not the period's twice).
+ */
+export function quoteOf(loan: QuotedLoan, schedule: readonly InstalmentState[], date: string): PayoffQuote {
+  const q = payoffQuote({
     instalments: schedule,
     annualRate: loan.rate,
     asOf: date,
     disbursementDate: loan.disbursement_date,
   });
+  const next = schedule.filter((i) => i.dueDate > date).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1))[0];
+  const paidAhead = next ? toCents(next.interestPaid) : 0n;
+  if (paidAhead === 0n) return q;
+  const accrued = toCents(q.interestAccrued) > paidAhead ? toCents(q.interestAccrued) - paidAhead : 0n;
+  return {
+    ...q,
+    interestAccrued: fromCents(accrued),
+    total: fromCents(toCents(q.total) - toCents(q.interestAccrued) + accrued),
+  };
+}
 
 const PARTS = ['principal', 'interest', 'fee', 'penalty'] as const;
 
 /**
  * Settlement on the business date: pays the quote, which must be the amount the customer agreed to
  * (409 quote_changed otherwise). Every instalment is paid in full; the instalments not yet due keep
- * their principal, and lose their scheduled interest and fees (not yet earned) but for the interest
- * accrued to today, which goes on the next one (after the last due date, on the last). The rows it
+ * their principal, and lose their scheduled interest and fees (not yet earned) but for what was paid
+ * ahead and the interest accrued to today, which goes on the next one (after maturity, on the last). The rows it
  * rewrote are kept with the repayment, so a reversal can put them back.
  */
 export function settlementOf(
@@ -50,8 +64,10 @@ export function settlementOf(
   const instalments = schedule.map((i) => {
     const next = { ...i };
     if (i.dueDate > today) {
-      next.interestDue = i === target ? q.interestAccrued : '0.00';
-      next.feeDue = '0.00';
+      // What was paid ahead stays paid (only the period under way can have been): nothing is refunded.
+      next.interestDue =
+        i === target ? fromCents(toCents(i.interestPaid) + toCents(q.interestAccrued)) : i.interestPaid;
+      next.feeDue = i.feePaid;
     } else if (i === target) {
       next.interestDue = fromCents(toCents(i.interestDue) + toCents(q.interestAccrued));
     }
