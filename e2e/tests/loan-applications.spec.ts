@@ -142,7 +142,14 @@ describe('Loan Applications', () => {
     await teller.getByLabel('Paid by').fill('Aminata Conteh');
     expect(await seriousViolations(teller)).toEqual([]);
     await teller.getByRole('button', { name: 'Take repayment' }).click();
-    await teller.getByRole('heading', { name: 'Loan repayment received' }).waitFor();
+    await teller
+      .getByRole('heading', { name: 'Loan repayment received' })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        // What the counter showed instead (a refusal, a field's message) is the useful failure.
+        const shown = await teller.getByRole('region', { name: 'Loan repayment' }).textContent();
+        throw new Error(`no receipt: ${shown}`, { cause: err });
+      });
     expect(await teller.getByRole('region', { name: 'Loan repayment receipt' }).textContent()).toContain(
       '18,508.81',
     );

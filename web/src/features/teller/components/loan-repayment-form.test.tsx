@@ -77,6 +77,14 @@ describe('<LoanRepaymentForm>', () => {
     expect(mutate).not.toHaveBeenCalled();
   });
 
+  it('before the next date, offers that instalment as the amount', async () => {
+    const saved = loan.dueNow;
+    loan.dueNow = '0.00';
+    render(<LoanRepaymentForm currency="SLE" onDone={vi.fn()} onCancel={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Amount')).toHaveValue('1,891.19'));
+    loan.dueNow = saved;
+  });
+
   it('refuses a loan in another currency than the till', () => {
     render(<LoanRepaymentForm currency="USD" onDone={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.getByText(LOAN_REPAYMENT_TEXT.wrongCurrency)).toBeInTheDocument();

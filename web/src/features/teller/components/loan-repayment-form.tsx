@@ -94,7 +94,9 @@ export function LoanRepaymentForm({
   const errors = form.formState.errors;
   useEffect(() => {
     if (!l) return;
-    if (l.dueNow !== '0.00') form.setValue('amount', l.dueNow);
+    // What is due now; before the next date, that instalment (customers pay it ahead).
+    const offer = l.dueNow !== '0.00' ? l.dueNow : l.nextDue?.amount;
+    if (offer) form.setValue('amount', offer);
     amountRef.current?.focus();
   }, [l, form]);
   const submit = form.handleSubmit((body) => {
