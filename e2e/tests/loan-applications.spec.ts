@@ -4,6 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
 import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
 import { approveInInbox, secondSuperuser, type AccountRow } from '../support/payments.ts';
+import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, signInAs } from '../support/teller.ts';
 
 const SCREEN = '/accounts/loan/applications';
 const LOAN_MANAGER = '/accounts/loan/manager';
@@ -12,7 +13,8 @@ const LOAN_MANAGER = '/accounts/loan/manager';
 async function demoBorrower(page: Page): Promise<{ id: number; account: string }> {
   const rows = await apiAsUser<{ id: number }[]>(
     page,
-    '/api/customers?status=Active&kyc=complete&type=private&risk=low&pageSize=100',
+    // At Head Office, where the demo's teller works: the journey takes the first instalment there.
+    '/api/customers?status=Active&kyc=complete&type=private&risk=low&branch=001&pageSize=100',
   );
   for (const r of rows) {
     const accounts = await apiAsUser<AccountRow[]>(
@@ -116,7 +118,51 @@ describe('Loan Applications', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await sidewaysOverflow(page)).toBe(0);
-  }, 180_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The first instalment in cash at the teller (L at the counter), ahead of its date.
+    const [shown] = await apiAsUser<{ id: number; accountNumber: string }[]>(
+      page,
+      `/api/loans?custId=${b.id}`,
+    );
+    const teller = await browser.newPage();
+    const supervisor = await browser.newPage();
+    await signInAs(teller, TELLER);
+    await signInAs(supervisor, SUPERVISOR);
+    await closeAnyTill(teller, supervisor);
+    await ensureTill(teller);
+    await teller.goto('/transactions/teller/home');
+    await teller.getByRole('button', { name: 'Loan repayment (L)' }).waitFor();
+    await teller.keyboard.press('l');
+    await teller.getByLabel('Account number').fill(shown!.accountNumber);
+    await teller.keyboard.press('Enter');
+    const card = teller.getByRole('region', { name: 'Loan at the counter' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('1,891.19');
+    await teller.getByLabel('Paid by').fill('Aminata Conteh');
+    expect(await seriousViolations(teller)).toEqual([]);
+    await teller.getByRole('button', { name: 'Take repayment' }).click();
+    await teller
+      .getByRole('heading', { name: 'Loan repayment received' })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        // What the counter showed instead (a refusal, a field's message) is the useful failure.
+        const shown = await teller.getByRole('region', { name: 'Loan repayment' }).textContent();
+        throw new Error(`no receipt: ${shown}`, { cause: err });
+      });
+    expect(await teller.getByRole('region', { name: 'Loan repayment receipt' }).textContent()).toContain(
+      '18,508.81',
+    );
+    await closeAnyTill(teller, supervisor);
+
+    // The loan 360 marks the instalment paid; the books still balance.
+    await page.reload();
+    const after = page.getByRole('table', { name: 'Repayment schedule' });
+    await after.waitFor();
+    expect(await after.getByRole('row').nth(1).getAttribute('data-state')).toBe('paid');
+    expect(await after.getByRole('row').nth(1).textContent()).toContain('Paid');
+    expect((await apiAsUser<{ balanced: boolean }>(page, '/api/gl/trial-balance')).balanced).toBe(true);
+  }, 240_000);
 
   for (const scheme of ['light', 'dark'] as const)
     it(`Loan Manager and Closed Loans have no serious or critical axe violation in the ${scheme} theme, and fit 390 px`, async () => {

@@ -65,6 +65,8 @@ export const PERMISSION_DEFS = {
   'aml.str.prepare': { area: '/compliance', label: 'Prepare STRs' },
   'aml.str.file': { area: '/compliance', label: 'MLRO: file STRs, decide escalated cases' },
   'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings' },
+  // Loan repayments: cash, transfer, settlement (rides in the sign-in bundle: label kept short).
+  'loans.repay': { area: '/accounts', label: 'Take loan repayments' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;

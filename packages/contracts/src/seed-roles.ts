@@ -65,7 +65,7 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Teller',
     description: 'Cash deposits and withdrawals at the counter of the home branch.',
     // No journal.post: a teller's cash moves through the till, never against a GL account of their choosing.
-    permissions: ['enquiries.read', 'customers.read', 'teller.cash'],
+    permissions: ['enquiries.read', 'customers.read', 'teller.cash', 'loans.repay'],
     limits: [sle('20000.00', '20000.00', '20000.00', '0.00'), usd('500.00', '500.00', '500.00', '0.00')],
   },
   {
@@ -146,6 +146,7 @@ export const SEED_ROLES: SeedRole[] = [
       'loans.read',
       'loans.apply',
       'loans.approve',
+      'loans.repay',
     ],
     limits: [
       sle('1000000.00', '1000000.00', '1000000.00', '10000000.00'),
@@ -156,7 +157,14 @@ export const SEED_ROLES: SeedRole[] = [
     key: 'credit_officer',
     name: 'Credit Officer',
     description: 'Takes loan applications in the home branch and appraises them with a recommendation.',
-    permissions: ['enquiries.read', 'customers.read', 'loans.read', 'loans.apply', 'loans.appraise'],
+    permissions: [
+      'enquiries.read',
+      'customers.read',
+      'loans.read',
+      'loans.apply',
+      'loans.appraise',
+      'loans.repay',
+    ],
     limits: [],
   },
   {

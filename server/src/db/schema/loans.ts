@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -16,9 +17,11 @@ import {
 import {
   CURRENCIES,
   LOAN_INTEREST_METHODS,
+  LOAN_REPAYMENT_CHANNELS,
   LOAN_REPAYMENT_FREQUENCIES,
   LOAN_STATUSES,
   MAX_LOAN_TERM,
+  OVERPAYMENT_HANDLING,
 } from '@bankmanager/contracts';
 import { staff } from './auth.ts';
 import { accounts, branches, customers, inList } from './banking.ts';
@@ -87,8 +90,14 @@ export const loans = pgTable(
       .references(() => staff.userId),
     approvedByEmail: text('approved_by_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Interest accrued by the nightly accrual and not yet collected: a repayment's interest credits the
+    // product's interest receivable GL for up to this much, interest income for the rest (ADR 0052).
+    interestReceivable: part('interest_receivable').notNull().default('0'),
+    // The business date the last repayment or settlement cleared everything (Closed Loans shows it).
+    closedOn: date('closed_on'),
   },
   (t) => [
+    check('loans_interest_receivable_check', sql`${t.interestReceivable} >= 0`),
     foreignKey({
       name: 'loans_product_version_fk',
       columns: [t.productCode, t.productVersion],
@@ -158,5 +167,57 @@ export const loanInstalments = pgTable(
     ),
     // The auto-debit and arrears steps read by date across all loans.
     index('loan_instalments_due_date_idx').on(t.dueDate),
+  ],
+);
+
+/**
+ * Every repayment of a loan, whatever the channel (ADR 0052): what it paid of each part, its split per
+ * instalment (so a reversal undoes it exactly), the rows a prepayment or settlement replaced, and the
+ * journal it posted. The client's reference is unique: a retry finds the first repayment and posts
+ * nothing twice. The database refuses one on a loan that is not Active (loan_repayments_loan_open).
+ */
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    reference: text('reference').notNull().unique('loan_repayments_reference_unique'),
+    channel: text('channel', { enum: LOAN_REPAYMENT_CHANNELS }).notNull(),
+    amount: money('amount').notNull(),
+    principal: money('principal').notNull(),
+    interest: money('interest').notNull(),
+    /** The part of `interest` credited to interest receivable (the rest went to interest income). */
+    interestReceivable: money('interest_receivable').notNull(),
+    fee: money('fee').notNull(),
+    penalty: money('penalty').notNull(),
+    /** Principal repaid ahead of its due dates (inside `principal`). */
+    prepayment: money('prepayment').notNull(),
+    /** The customer's choice for money beyond what is due. */
+    overpayment: text('overpayment', { enum: OVERPAYMENT_HANDLING }).notNull(),
+    allocations: jsonb('allocations').notNull(),
+    replaced: jsonb('replaced'),
+    fromAccountId: bigint('from_account_id', { mode: 'number' }).references(() => accounts.id),
+    tillSessionId: uuid('till_session_id'),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    valueDate: date('value_date').notNull(),
+    actorId: uuid('actor_id').references(() => staff.userId),
+    actorEmail: text('actor_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('loan_repayments_channel_check', sql`${t.channel} in (${inList(LOAN_REPAYMENT_CHANNELS)})`),
+    check('loan_repayments_overpayment_check', sql`${t.overpayment} in (${inList(OVERPAYMENT_HANDLING)})`),
+    check(
+      'loan_repayments_parts_check',
+      sql`${t.amount} > 0 and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.fee} >= 0 and ${t.penalty} >= 0
+        and ${t.prepayment} between 0 and ${t.principal} and ${t.interestReceivable} between 0 and ${t.interest}
+        and ${t.amount} = ${t.principal} + ${t.interest} + ${t.fee} + ${t.penalty}`,
+    ),
+    index('loan_repayments_loan_idx').on(t.loanId, t.id.desc()),
+    index('loan_repayments_entry_idx').on(t.entryId),
   ],
 );

@@ -1,16 +1,18 @@
 /**
  * The loans module's only door (docs/loans.md, ADR 0045): disbursement of an Approved application
  * (four-eyes), the loans it makes with their frozen schedules, the loan 360, the lists and the
- * agreement summary PDF.
+ * agreement summary PDF; repayments by transfer, cash at the till and early settlement (ADR 0052).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerDisbursement } from './disburse.ts';
 import { loanDisburseRoutes } from './disburse-route.ts';
 import { loanReadRoutes } from './read-routes.ts';
+import { loanRepayRoutes } from './repay-routes.ts';
 
-/** `/api/loans` and `/api/loan-applications/:id/disburse`. */
+/** `/api/loans` (reads, repayments, payoff, settlement) and `/api/loan-applications/:id/disburse`. */
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDisbursement(app.approvals);
   await app.register(loanDisburseRoutes);
   await app.register(loanReadRoutes);
+  await app.register(loanRepayRoutes);
 };

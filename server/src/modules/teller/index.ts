@@ -22,3 +22,4 @@ export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
 export { openTillSessions } from './open-sessions.ts';
 export { ctrGroupsSql, ctrTransactionsSql, type CtrRange } from './ctr-aggregate.ts';
 export { DEMO_TELLER_STAFF, tellerDemoStep } from './demo-seed.ts';
+export { openTillOf, type OpenTill } from './till-of.ts';

@@ -23,6 +23,9 @@ import { paths } from '@/config/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadAgreement } from '../api/download-agreement';
 import { useLoan } from '../api/get-loan';
+import { usePermissions } from '@/lib/permissions';
+import { PayoffQuote } from './payoff-quote';
+import { RepaymentForm } from './repayment-form';
 import { ScheduleTable } from './schedule-table';
 
 function Header({ l }: { l: LoanDetail }) {
@@ -88,11 +91,14 @@ function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[
 /**
  * The loan 360: the header (status, principal owed, next due, days past due) and tabs for the
  * schedule, the loan account's transactions, collateral, guarantors, the audit trail and the
- * approvals pending on it; the agreement summary downloads as a PDF.
+ * approvals pending on it; the agreement summary downloads as a PDF. With loans.repay: record a
+ * repayment by transfer and ask for a payoff quote (the 360 reloads when a repayment posts).
  */
 export function Loan360({ id }: { id: number }) {
   const one = useLoan(id);
   const [error, setError] = useState<string | null>(null);
+  const [panel, setPanel] = useState<'repay' | 'payoff' | null>(null);
+  const repays = usePermissions().can('loans.repay');
   if (one.isPending) return <p role="status">Loading the loan…</p>;
   if (one.isError)
     return (
@@ -127,7 +133,24 @@ export function Loan360({ id }: { id: number }) {
         <Button asChild variant="outline">
           <Link to={`${paths.loanApplications}?id=${l.applicationId}`}>Application {l.applicationId}</Link>
         </Button>
+        {repays && l.status === 'Active' ? (
+          <>
+            <Button type="button" onClick={() => setPanel('repay')} aria-expanded={panel === 'repay'}>
+              Record repayment
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setPanel('payoff')}
+              aria-expanded={panel === 'payoff'}
+            >
+              Payoff quote
+            </Button>
+          </>
+        ) : null}
       </div>
+      {panel === 'repay' ? <RepaymentForm loan={l} onClose={() => setPanel(null)} /> : null}
+      {panel === 'payoff' ? <PayoffQuote loan={l} onClose={() => setPanel(null)} /> : null}
       {error ? (
         <p role="alert" className="text-destructive">
           {error}

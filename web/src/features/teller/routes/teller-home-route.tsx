@@ -1,5 +1,11 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { TELLER_TEXT, type TellerTransaction, type TillSessionDetail } from '@bankmanager/contracts';
+import {
+  TELLER_TEXT,
+  type LoanRepayment,
+  type LoanRepaymentLookup,
+  type TellerTransaction,
+  type TillSessionDetail,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { useBranch } from '@/lib/branch';
 import { usePermissions } from '@/lib/permissions';
@@ -9,6 +15,7 @@ import { CloseSessionForm } from '../components/close-session-form';
 import { ShortcutBar } from '../components/kbd';
 import { OpenSessionForm } from '../components/open-session-form';
 import { CashResult } from '../components/cash-result';
+import { LoanRepaymentForm, LoanRepaymentReceipt } from '../components/loan-repayment-form';
 import { SessionJournal } from '../components/session-journal';
 import { SessionSummary } from '../components/session-summary';
 import { VaultTransferForm } from '../components/vault-transfer-form';
@@ -20,15 +27,19 @@ type Mode =
   | { screen: CashKind }
   | { screen: 'vault' }
   | { screen: 'close' }
-  | { screen: 'result'; t: TellerTransaction };
+  | { screen: 'result'; t: TellerTransaction }
+  | { screen: 'loan' }
+  | { screen: 'loanResult'; r: LoanRepayment; loan: LoanRepaymentLookup };
 
 /**
  * Transaction → Teller → Teller Home: the counter. Without a till open, the opening form; with one,
- * deposits, withdrawals, vault transfers and the close, each by a single key.
+ * deposits, withdrawals, loan repayments (with loans.repay), vault transfers and the close, each by a
+ * single key.
  */
 export function TellerHomeRoute() {
   const current = useCurrentSession();
-  const { me } = usePermissions();
+  const { me, can } = usePermissions();
+  const loans = can('loans.repay');
   const { branch } = useBranch();
   const [mode, setMode] = useState<Mode>({ screen: 'home' });
   const homeFirst = useRef<HTMLButtonElement | null>(null);
@@ -45,8 +56,9 @@ export function TellerHomeRoute() {
       w: () => setMode({ screen: 'withdrawal' }),
       v: () => setMode({ screen: 'vault' }),
       c: () => setMode({ screen: 'close' }),
+      ...(loans ? { l: () => setMode({ screen: 'loan' }) } : {}),
     }),
-    [],
+    [loans],
   );
   useShortcuts(keys, open && mode.screen === 'home');
 
@@ -65,7 +77,7 @@ export function TellerHomeRoute() {
         <div className="grid gap-4 print:hidden">
           <SessionSummary session={session} />
           {open && mode.screen === 'home' ? (
-            <HomeActions session={session} firstRef={homeFirst} onPick={setMode} />
+            <HomeActions session={session} firstRef={homeFirst} onPick={setMode} loans={loans} />
           ) : null}
         </div>
       ) : null}
@@ -79,6 +91,16 @@ export function TellerHomeRoute() {
               onCancel={() => home()}
               onDone={(t) => setMode({ screen: 'result', t })}
             />
+          ) : null}
+          {mode.screen === 'loan' ? (
+            <LoanRepaymentForm
+              currency={session.currency}
+              onCancel={() => home()}
+              onDone={(r, loan) => setMode({ screen: 'loanResult', r, loan })}
+            />
+          ) : null}
+          {mode.screen === 'loanResult' ? (
+            <LoanRepaymentReceipt r={mode.r} loan={mode.loan} onHome={() => home()} />
           ) : null}
           {mode.screen === 'vault' ? (
             <VaultTransferForm session={session} onDone={(m) => home(m || undefined)} />
@@ -122,10 +144,13 @@ function HomeActions({
   session,
   firstRef,
   onPick,
+  loans,
 }: {
   session: TillSessionDetail;
   firstRef: RefObject<HTMLButtonElement | null>;
   onPick: (m: Mode) => void;
+  /** Loan repayments are offered to tellers who may take them (loans.repay). */
+  loans: boolean;
 }) {
   // The counter's first action has the keyboard, so D, W, V, C or Enter go straight on.
   useFocusOnMount(firstRef);
@@ -135,6 +160,7 @@ function HomeActions({
         items={[
           ['D', 'cash deposit'],
           ['W', 'cash withdrawal'],
+          ...(loans ? ([['L', 'loan repayment']] as [string, string][]) : []),
           ['V', 'vault transfer'],
           ['C', 'close the till'],
         ]}
@@ -144,6 +170,7 @@ function HomeActions({
           Cash deposit (D)
         </Button>
         <Button onClick={() => onPick({ screen: 'withdrawal' })}>Cash withdrawal (W)</Button>
+        {loans ? <Button onClick={() => onPick({ screen: 'loan' })}>Loan repayment (L)</Button> : null}
         <Button variant="outline" onClick={() => onPick({ screen: 'vault' })}>
           Vault transfer (V)
         </Button>

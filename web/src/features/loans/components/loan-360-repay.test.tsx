@@ -1,0 +1,147 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoanDetail } from '@bankmanager/contracts';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
+
+const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get, post },
+}));
+const { Loan360 } = await import('./loan-360');
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const LOAN: LoanDetail = {
+  id: 3,
+  applicationId: 7,
+  accountNumber: '1010000000456',
+  custId: 42,
+  customerName: 'Fatmata Kamara',
+  branch: '101',
+  productCode: 'SAL-SLE',
+  productName: 'Salary Loan',
+  productVersion: 1,
+  currency: 'SLE',
+  amount: '20000.00',
+  outstanding: '20000.00',
+  rate: '24.0000',
+  term: 12,
+  disbursementDate: '2026-11-23',
+  status: 'Active',
+  amountFinanced: '20000.00',
+  processingFee: '400.00',
+  netDisbursed: '19600.00',
+  interestMethod: 'emi',
+  frequency: 'monthly',
+  firstDueDate: '2026-12-23',
+  repaymentAccount: '1010000000123',
+  apr: '28.71',
+  totalInterest: '2694.28',
+  totalCostOfCredit: '3094.28',
+  nextDue: { dueDate: '2026-12-23', amount: '1891.19' },
+  daysPastDue: 0,
+  arrears: '0.00',
+  disbursedByEmail: 'officer@bank.sl',
+  approvedByEmail: 'manager@bank.sl',
+  schedule: [],
+  guarantors: [],
+  collateral: [],
+  transactions: [],
+  audit: [],
+  pendingApprovals: [],
+};
+
+function renderWith(can: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <PermissionsContext.Provider value={{ me: null, can: () => can, reload: () => {} }}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Loan360 id={3} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </PermissionsContext.Provider>,
+  );
+}
+
+describe('the loan 360’s repayment actions', () => {
+  beforeEach(() => {
+    get.mockReset();
+    post.mockReset();
+  });
+
+  it('records a repayment by transfer from the repayment account, for what is next due', async () => {
+    get.mockResolvedValue(LOAN);
+    post.mockResolvedValue({
+      id: 1,
+      loanId: 3,
+      reference: 'LNR-x',
+      channel: 'transfer',
+      amount: '1891.19',
+      principal: '1491.19',
+      interest: '400.00',
+      interestReceivable: '0.00',
+      fee: '0.00',
+      penalty: '0.00',
+      prepayment: '0.00',
+      overpayment: 'refuse',
+      allocations: [],
+      entryId: 9,
+      valueDate: '2026-11-23',
+      loanStatus: 'Active',
+      outstanding: '18508.81',
+    });
+    renderWith(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Record repayment' }));
+    expect(screen.getByLabelText('From account')).toHaveValue('1010000000123');
+    expect(screen.getByLabelText('Amount')).toHaveValue('1891.19');
+    await userEvent.click(screen.getByRole('button', { name: 'Post repayment' }));
+    expect(await screen.findByText(/Principal owed 18,508.81/)).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith(
+      '/loans/3/repayments',
+      expect.objectContaining({
+        body: expect.objectContaining({
+          fromAccount: '1010000000123',
+          amount: '1891.19',
+          overpayment: 'refuse',
+          reference: expect.stringMatching(/^LNR-/),
+        }),
+      }),
+    );
+  });
+
+  it('shows the payoff quote for the business date', async () => {
+    get.mockImplementation(async (path: string) =>
+      path.includes('/payoff')
+        ? {
+            loanId: 3,
+            asOf: '2026-12-03',
+            principal: '20000.00',
+            interestDue: '0.00',
+            interestAccrued: '131.51',
+            accruedFrom: '2026-11-23',
+            days: 10,
+            fees: '0.00',
+            penalties: '0.00',
+            total: '20131.51',
+          }
+        : LOAN,
+    );
+    renderWith(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Payoff quote' }));
+    expect(await screen.findByText('20,131.51')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/loans/3/payoff', expect.anything());
+  });
+
+  it('offers neither without loans.repay', async () => {
+    get.mockResolvedValue(LOAN);
+    renderWith(false);
+    await screen.findByRole('heading', { name: 'Loan 3: Fatmata Kamara' });
+    expect(screen.queryByRole('button', { name: 'Record repayment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Payoff quote' })).toBeNull();
+  });
+});
