@@ -8,3 +8,4 @@ export * from './applications.ts';
 export * from './repayment.ts';
 export * from './application-documents.ts';
 export * from './loans.ts';
+export * from './loan-book.ts';
