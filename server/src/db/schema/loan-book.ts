@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '@bankmanager/contracts';
 import { branches } from './banking.ts';
 import { loans } from './loans.ts';
@@ -22,7 +32,10 @@ export const loanClasses = pgTable(
     performing: boolean('performing').notNull(),
   },
   (t) => [
-    check('loan_classes_range_check', sql`${t.minDpd} >= 0 and (${t.maxDpd} is null or ${t.maxDpd} >= ${t.minDpd})`),
+    check(
+      'loan_classes_range_check',
+      sql`${t.minDpd} >= 0 and (${t.maxDpd} is null or ${t.maxDpd} >= ${t.minDpd})`,
+    ),
   ],
 );
 
@@ -89,6 +102,9 @@ export const loanDailyStatus = pgTable(
     primaryKey({ name: 'loan_daily_status_pk', columns: [t.businessDate, t.loanId] }),
     index('loan_daily_status_loan_idx').on(t.loanId, t.businessDate.desc()),
     index('loan_daily_status_class_idx').on(t.businessDate, t.loanClass),
-    check('loan_daily_status_amounts_check', sql`${t.dpd} >= 0 and ${t.principalOutstanding} >= 0 and ${t.interestReceivable} >= 0 and ${t.overdueAmount} >= 0`),
+    check(
+      'loan_daily_status_amounts_check',
+      sql`${t.dpd} >= 0 and ${t.principalOutstanding} >= 0 and ${t.interestReceivable} >= 0 and ${t.overdueAmount} >= 0`,
+    ),
   ],
 );

@@ -27,9 +27,7 @@ export async function loanStepTotals(
     rows
       .filter((r) => r.v !== null)
       .map((r) => [
-        step === 'loan_classification'
-          ? `${LOAN_CLASS_LABELS[r.k as LoanClass] ?? r.k} loans`
-          : r.k,
+        step === 'loan_classification' ? `${LOAN_CLASS_LABELS[r.k as LoanClass] ?? r.k} loans` : r.k,
         r.v!,
       ]),
   );
