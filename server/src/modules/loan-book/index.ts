@@ -18,3 +18,4 @@ export const loanBookEodHooks = {
   classify: classifyLoanChunk,
   totals: loanStepTotals,
 };
+export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';
