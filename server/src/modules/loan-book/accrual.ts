@@ -117,7 +117,8 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
     await postEntry(tx, {
       source: 'end_of_day',
       narration: `Loan interest accrued for ${a.businessDate}`,
-      reference: `EOD-${a.businessDate}-loan_accrual-${currency}-${firstId}`,
+      // The days covered are in it: the demo seed accrues up to the day before on the same business date.
+      reference: `EOD-${a.businessDate}-loan_accrual-${T}-${currency}-${firstId}`,
       lines,
       actor: a.actor,
       audit: {
