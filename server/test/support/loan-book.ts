@@ -14,17 +14,17 @@ export async function disbursedLoan(app: App, s: Scene, amount = '20000.00'): Pr
   const b = await borrower(app);
   const res = await s.call('POST', '/api/loan-applications', s.officer, salaryLoan(b, { amount }));
   if (res.statusCode !== 201) throw new Error(`apply: ${res.statusCode} ${res.body}`);
-  const id = res.json().application.id as number;
+  const id = res.json<{ application: { id: number } }>().application.id;
   const act = (who: typeof s.officer, action: string, body: unknown = {}) =>
     s.call('POST', `/api/loan-applications/${id}/${action}`, who, body);
   const approve = (who: typeof s.officer, approvalId: string) =>
     s.call('POST', `/api/approvals/${approvalId}/approve`, who);
   await act(s.officer, 'submit');
   const appraised = await act(s.officer2, 'appraise', { recommendation: 'approve', notes: 'Fine.' });
-  await approve(s.mgr2, appraised.json().approvalId);
+  await approve(s.mgr2, appraised.json<{ approvalId: string }>().approvalId);
   const asked = await act(s.officer, 'disburse');
   if (asked.statusCode !== 202) throw new Error(`disburse: ${asked.statusCode} ${asked.body}`);
-  const ok = await approve(s.mgr, asked.json().approvalId);
+  const ok = await approve(s.mgr, asked.json<{ approvalId: string }>().approvalId);
   if (ok.statusCode !== 200) throw new Error(`approve disbursement: ${ok.statusCode} ${ok.body}`);
   const [l] = await queryRows<{ id: number }>(app.db, sql`select id from loans where application_id = ${id}`);
   return Number(l!.id);
