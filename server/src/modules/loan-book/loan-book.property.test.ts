@@ -52,7 +52,7 @@ describe('loan book: invariants under random repayment histories (fast-check)', 
           for (const st of steps) {
             date = addDays(date, st.days);
             await runLoanBook(t.app, date);
-            const inst = await queryRows<FrozenInstalment>(
+            const inst = await queryRows<FrozenInstalment & Record<string, unknown>>(
               t.app.db,
               sql`select instalment_number as "instalmentNumber", due_date::text as "dueDate",
                          principal_due::text as "principalDue", interest_due::text as "interestDue",
