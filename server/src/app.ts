@@ -38,6 +38,7 @@ import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
 import { loanRoutes } from './modules/loans/index.ts';
+import { loanBookEodHooks, loanBookRoutes } from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 import { createReportReads } from './db/report-reads.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       const r = await aggregateDay(db, date, 'eod');
       return r.alreadyTaken ? null : r.rows;
     },
+    loanBook: loanBookEodHooks,
   };
   app.decorate('eodHooks', eodHooks);
 
@@ -190,6 +192,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(amlRoutes);
       await api.register(amlFilingRoutes);
       await api.register(reportingRoutes);
+      await api.register(loanBookRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import type { DbHandle } from './db/client.ts';
 import { queryRows } from './db/rows.ts';
 import { DEFAULT_DEMO_SEED, isSeeded } from './db/seed/index.ts';
 import { seedDemo } from './demo-seed.ts';
+import { loanBookViolations } from './modules/loan-book/index.ts';
 
 describe('demo seed (first embedded start)', () => {
   let h: DbHandle;
@@ -53,5 +54,23 @@ describe('demo seed (first embedded start)', () => {
     await seedDemo(h);
     const [n] = await queryRows<{ c: string }>(h.db, sql`select count(*) as c from customers`);
     expect(Number(n!.c)).toBe(DEFAULT_DEMO_SEED.customers);
+  });
+
+  it('seeds loans in every class, classified and accrued, every invariant holding', async () => {
+    const classes = await queryRows<{ loan_class: string }>(
+      h.db,
+      sql`select distinct loan_class from loans order by loan_class`,
+    );
+    expect(classes.map((c) => c.loan_class)).toEqual(['current', 'doubtful', 'loss', 'olem', 'substandard']);
+    const [day] = await queryRows<{ n: string; recv: string }>(
+      h.db,
+      sql`select count(*)::text as n, (select sum(interest_receivable)::text from loans where loan_class in ('current', 'olem')) as recv
+            from loan_daily_status where business_date = current_business_date()`,
+    );
+    expect(Number(day!.n)).toBe(7);
+    expect(Number(day!.recv)).toBeGreaterThan(0);
+    expect(await loanBookViolations(h.db)).toEqual([]);
+    const ledger = await queryRows<{ problem: string }>(h.db, sql`select problem from ledger_violations()`);
+    expect(ledger).toEqual([]);
   });
 });

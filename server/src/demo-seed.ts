@@ -4,11 +4,12 @@ import { bankingSeedStep, dashboardContentSeedStep } from './db/seed/steps.ts';
 import { demoAccountStep } from './modules/auth/index.ts';
 import { rolesDemoStep } from './modules/roles/index.ts';
 import { tellerDemoStep } from './modules/teller/index.ts';
+import { loanBookDemoStep } from './modules/loan-book/index.ts';
 
 /**
  * Every demo-data step, in order: the demo account (auth module), the second superuser and both
  * superusers' role (roles module), banking data, dashboard content, the counter staff and a stocked
- * vault (teller module).
+ * vault (teller module), loans in every class (loan-book module).
  */
 export const seedSteps: readonly SeedStep[] = [
   demoAccountStep,
@@ -16,6 +17,8 @@ export const seedSteps: readonly SeedStep[] = [
   bankingSeedStep,
   dashboardContentSeedStep,
   tellerDemoStep,
+  // Loans in every class (after the staff who disbursed them and the borrowers exist).
+  loanBookDemoStep,
 ];
 
 /** Seeds the demo data of a first embedded start (server.ts), in one transaction. */

@@ -6,6 +6,7 @@ import { queryRows } from '../../src/db/rows.ts';
 import { seedBanking } from '../../src/db/seed/banking/index.ts';
 import { resolveAuditKey, setAuditKey, verifyAuditChain } from '../../src/modules/audit/index.ts';
 import { insertSteps } from '../../src/modules/eod/run-repository.ts';
+import { loanBookViolations, seedDemoLoans } from '../../src/modules/loan-book/index.ts';
 import type { ChildProcess } from 'node:child_process';
 import { killAllServers, spawnServer, type RunningServer } from '../support/spawn-server.ts';
 import { apiCall, signUp, type Session } from './auth-client.ts';
@@ -55,6 +56,9 @@ describe('end of day survives SIGKILL mid-run', () => {
       server.proc.kill('SIGTERM');
       await server.exited;
       const queue = await backend.open();
+      // The loan book's steps too: the demo loans (in every class), disbursed by the staff just made.
+      const seededLoans = await queue.db.transaction((tx) => seedDemoLoans(tx));
+      expect(seededLoans).toBeGreaterThan(0);
       const [run] = await queryRows<{ id: string }>(
         queue.db,
         sql`insert into eod_runs (business_date, next_business_date, month_end, quarter_end, status, requested_by, requested_email)
@@ -179,6 +183,12 @@ describe('end of day survives SIGKILL mid-run', () => {
           sql`select problem from eod_violations()`,
         );
         expect([...ledger, ...eod]).toEqual([]);
+        expect(await loanBookViolations(verify.db)).toEqual([]);
+        const book = await queryRows<{ n: number }>(
+          verify.db,
+          sql`select count(*)::int as n from loan_daily_status where business_date = '2026-11-30'`,
+        );
+        expect(book[0]!.n).toBe(seededLoans);
         const configured = loadConfig({ ...process.env, ...env });
         const chain = await verifyAuditChain(verify.db, {
           key: resolveAuditKey(configured),

@@ -25,7 +25,7 @@ export const newLoanProduct = (over: Partial<LoanProductCreate> = {}): LoanProdu
   currency: 'SLE',
   gl: {
     portfolio: '1410',
-    interestReceivable: '1420',
+    interestReceivable: '1421',
     interestIncome: '4011',
     feeIncome: '4021',
     penaltyIncome: '4040',

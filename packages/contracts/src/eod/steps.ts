@@ -13,6 +13,9 @@ export const EOD_STEPS = [
   'accrual_after_posting',
   'fees',
   'dormancy',
+  // The loan book: the day's interest accrual on performing loans, then days past due and class.
+  'loan_accrual',
+  'loan_classification',
   'sanctions_rescreen',
   'aml_monitoring',
   'gl_snapshot',
@@ -32,6 +35,8 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   accrual_after_posting: 'Accrual past the period end',
   fees: 'Monthly maintenance and below-minimum fees',
   dormancy: 'Dormancy marking',
+  loan_accrual: 'Loan interest accrual',
+  loan_classification: 'Loan days past due and classification',
   sanctions_rescreen: 'Sanctions re-screening of all customers',
   aml_monitoring: 'Transaction monitoring rules',
   gl_snapshot: 'Daily GL balance snapshot',

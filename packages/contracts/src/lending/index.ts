@@ -9,3 +9,4 @@ export * from './repayment.ts';
 export * from './application-documents.ts';
 export * from './loans.ts';
 export * from './repayments.ts';
+export * from './loan-book.ts';

@@ -19,3 +19,4 @@ export * from './loans.ts';
 export * from './aml.ts';
 export * from './aml-filing.ts';
 export * from './reporting.ts';
+export * from './loan-book.ts';

@@ -90,11 +90,17 @@ export const loans = pgTable(
       .references(() => staff.userId),
     approvedByEmail: text('approved_by_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // Interest accrued by the nightly accrual and not yet collected: a repayment's interest credits the
-    // product's interest receivable GL for up to this much, interest income for the rest (ADR 0052).
+    // Interest accrued by the nightly accrual (ADR 0053) and not yet collected: a repayment's interest
+    // credits the product's interest receivable GL for up to this much, interest income for the rest
+    // (ADR 0052).
     interestReceivable: part('interest_receivable').notNull().default('0'),
     // The business date the last repayment or settlement cleared everything (Closed Loans shows it).
     closedOn: date('closed_on'),
+    // The loan book's columns (docs/loan-book.md, ADR 0053), kept by end of day's loan steps.
+    /** The class end of day last gave it (a code of loan_classes). */
+    loanClass: text('loan_class').notNull().default('current'),
+    /** Days past due on the last end of day. */
+    daysPastDue: integer('days_past_due').notNull().default(0),
   },
   (t) => [
     check('loans_interest_receivable_check', sql`${t.interestReceivable} >= 0`),
@@ -128,6 +134,8 @@ export const loans = pgTable(
     index('loans_product_disbursed_idx').on(t.productCode, t.disbursementDate.desc(), t.id.desc()),
     index('loans_cust_idx').on(t.custId, t.status),
     index('loans_repayment_account_idx').on(t.repaymentAccountId),
+    // The loan book's.
+    check('loans_days_past_due_check', sql`${t.daysPastDue} >= 0`),
   ],
 );
 

@@ -48,6 +48,30 @@ export interface EodHooks {
    * written, or null when that date's were already kept.
    */
   aggregateReports?: (db: Database, businessDate: string) => Promise<number | null>;
+  /**
+   * The loan-book module's nightly steps, one chunk of loans (in id order after the cursor) at a time
+   * inside the step's transaction, and what a step did on a date (read back for the run screen).
+   */
+  loanBook?: LoanBookHooks;
+}
+
+export interface LoanBookChunkArgs {
+  businessDate: string;
+  through: string;
+  cursor: number;
+  limit: number;
+  runId: number;
+  actor: EodActor;
+}
+
+export interface LoanBookHooks {
+  accrue: (tx: Database, args: LoanBookChunkArgs) => Promise<{ lastId: number | null; done: number }>;
+  classify: (tx: Database, args: LoanBookChunkArgs) => Promise<{ lastId: number | null; done: number }>;
+  totals: (
+    db: Database,
+    step: 'loan_accrual' | 'loan_classification',
+    businessDate: string,
+  ) => Promise<Record<string, string>>;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import { EOD_BRANCH, useEodScene } from '../../../test/support/eod.ts';
 import { fundVault, leones, ref } from '../../../test/support/teller.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { runDueStandingOrders } from '../payments/index.ts';
+import { loanBookEodHooks } from '../loan-book/index.ts';
 import { openTillSessions } from '../teller/index.ts';
 
 /** app.ts plugs the teller's open tills and payments' standing orders into end of day. */
@@ -13,6 +14,7 @@ describe('end of day wired to the teller and payments modules', () => {
   it('asks the real modules, not test doubles', () => {
     expect(scene.t.app.eodHooks.openTillSessions).toBe(openTillSessions);
     expect(scene.t.app.eodHooks.runDueStandingOrders).toBe(runDueStandingOrders);
+    expect(scene.t.app.eodHooks.loanBook).toBe(loanBookEodHooks);
   });
 
   it('refuses to start while a teller has a till open at the counter', async () => {

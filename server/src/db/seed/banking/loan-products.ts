@@ -5,11 +5,11 @@ import { loanProducts, loanProductVersions } from '../../schema/lending.ts';
 type ProductRow = typeof loanProducts.$inferInsert;
 type VersionRow = typeof loanProductVersions.$inferInsert;
 
-/** Every demo loan product books to the Leone loan portfolio and the loan income accounts (migration 0069). */
+/** Every demo loan product books to the Leone loan portfolio, the loans' interest receivable (migration 0085) and the loan income accounts (migration 0069). */
 const LEONE_GL = {
   currency: 'SLE',
   portfolioGl: '1410',
-  interestReceivableGl: '1420',
+  interestReceivableGl: '1421',
   interestIncomeGl: '4011',
   feeIncomeGl: '4021',
   penaltyIncomeGl: '4040',

@@ -68,7 +68,7 @@ describe('new loan product form', () => {
       currency: 'SLE',
       gl: {
         portfolio: '1410',
-        interestReceivable: '1420',
+        interestReceivable: '1421',
         interestIncome: '4011',
         feeIncome: '4021',
         penaltyIncome: '4040',

@@ -42,7 +42,7 @@ export interface ChangeValues {
 /** The chart's loan accounts (Leone portfolio; 1411 holds US dollar loans). */
 export const DEFAULT_GL: LoanProductGl = {
   portfolio: '1410',
-  interestReceivable: '1420',
+  interestReceivable: '1421',
   interestIncome: '4011',
   feeIncome: '4021',
   penaltyIncome: '4040',

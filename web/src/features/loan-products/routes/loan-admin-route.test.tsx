@@ -33,7 +33,7 @@ const SALARY: LoanProduct = {
   status: 'active',
   gl: {
     portfolio: '1410',
-    interestReceivable: '1420',
+    interestReceivable: '1421',
     interestIncome: '4011',
     feeIncome: '4021',
     penaltyIncome: '4040',

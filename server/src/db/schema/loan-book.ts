@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { CURRENCIES } from '@bankmanager/contracts';
+import { branches } from './banking.ts';
+import { loans } from './loans.ts';
+
+/** Amounts of the loan book: the frozen schedule's width (ADR 0045). */
+const part = (name: string) => numeric(name, { precision: 20, scale: 2 });
+
+/**
+ * The classification buckets (docs/loan-book.md, ADR 0053): data, seeded with the BSL defaults by
+ * migration 0085. `position` orders them from best to worst; a loan takes the class whose inclusive
+ * day range holds its days past due. Performing classes accrue interest into income.
+ */
+export const loanClasses = pgTable(
+  'loan_classes',
+  {
+    code: text('code').primaryKey(),
+    position: integer('position').notNull().unique('loan_classes_position_unique'),
+    minDpd: integer('min_dpd').notNull(),
+    maxDpd: integer('max_dpd'),
+    performing: boolean('performing').notNull(),
+  },
+  (t) => [
+    check(
+      'loan_classes_range_check',
+      sql`${t.minDpd} >= 0 and (${t.maxDpd} is null or ${t.maxDpd} >= ${t.minDpd})`,
+    ),
+  ],
+);
+
+/**
+ * Each loan's accrual state (the loan-book module alone writes it): the last day accrued, the current
+ * schedule period's unrounded accrual and what of it is booked (to the cent). On an instalment's due
+ * date the period closes at exactly the instalment's interest (the true-up) and starts again at 0.
+ * Idempotent per day: a day at or before `accrued_through` is never accrued again.
+ */
+export const loanAccruals = pgTable(
+  'loan_accruals',
+  {
+    loanId: integer('loan_id')
+      .primaryKey()
+      .references(() => loans.id),
+    accruedThrough: date('accrued_through').notNull(),
+    periodAccrued: numeric('period_accrued', { precision: 24, scale: 10 }).notNull().default('0'),
+    periodBooked: part('period_booked').notNull().default('0'),
+    /** Every cent booked to income by accrual and true-up over the loan's life. */
+    totalBooked: part('total_booked').notNull().default('0'),
+  },
+  (t) => [check('loan_accruals_booked_check', sql`${t.periodBooked} >= 0 and ${t.periodAccrued} >= 0`)],
+);
+
+/** What the accrual step booked per business date, product, branch and currency (the step's totals). */
+export const loanAccrualDaily = pgTable(
+  'loan_accrual_daily',
+  {
+    businessDate: date('business_date').notNull(),
+    productCode: text('product_code').notNull(),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    /** Net booked (accrual plus true-up); the true-up part alone. */
+    booked: part('booked').notNull(),
+    trueUp: part('true_up').notNull(),
+    loans: integer('loans').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessDate, t.productCode, t.branchCode, t.currency] })],
+);
+
+/**
+ * Each Active loan on each business date (the classification step): days past due, class, principal
+ * outstanding, interest receivable and the overdue amount. The primary key serves a date's book (the
+ * reports, ~200,000 loans a day); the loan index serves one loan's history.
+ */
+export const loanDailyStatus = pgTable(
+  'loan_daily_status',
+  {
+    businessDate: date('business_date').notNull(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    dpd: integer('dpd').notNull(),
+    loanClass: text('loan_class')
+      .notNull()
+      .references(() => loanClasses.code),
+    principalOutstanding: part('principal_outstanding').notNull(),
+    interestReceivable: part('interest_receivable').notNull(),
+    overdueAmount: part('overdue_amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'loan_daily_status_pk', columns: [t.businessDate, t.loanId] }),
+    index('loan_daily_status_loan_idx').on(t.loanId, t.businessDate.desc()),
+    index('loan_daily_status_class_idx').on(t.businessDate, t.loanClass),
+    check(
+      'loan_daily_status_amounts_check',
+      sql`${t.dpd} >= 0 and ${t.principalOutstanding} >= 0 and ${t.interestReceivable} >= 0 and ${t.overdueAmount} >= 0`,
+    ),
+  ],
+);

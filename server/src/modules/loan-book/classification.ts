@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { writeAudit } from '../audit/index.ts';
+import type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
+
+interface Move extends Record<string, unknown> {
+  old_class: string;
+  new_class: string;
+  n: number;
+  last_id: string;
+  total: number;
+}
+
+/**
+ * One chunk of days past due and classification (ADR 0053), set-based. Days past due on the business
+ * date D = D − the due date of the oldest instalment due before D and not paid in full (all four
+ * parts), 0 when none; the overdue amount is what is unpaid of every instalment due before D. The
+ * class is the `loan_classes` bucket whose day range holds it (the worst class should the buckets
+ * leave a gap). Each loan's day is stored in `loan_daily_status` (a rerun of the date overwrites it
+ * with the same figures) and its class and days on `loans`; one audit row per chunk counts the moves.
+ */
+export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Promise<LoanBookChunk> {
+  const D = a.businessDate;
+  const rows = await queryRows<Move>(
+    tx,
+    sql`with cand as (
+      select l.id, l.loan_class as old_class, greatest(-acc.balance, 0) as principal, l.interest_receivable
+        from loans l join accounts acc on acc.id = l.account_id
+       where l.id > ${a.cursor} and l.status = 'Active'
+       order by l.id limit ${a.limit}),
+    od as (
+      select i.loan_id, min(i.due_date) as oldest,
+             sum(i.principal_due + i.interest_due + i.fee_due + i.penalty_due
+                 - i.principal_paid - i.interest_paid - i.fee_paid - i.penalty_paid) as overdue
+        from loan_instalments i join cand c on c.id = i.loan_id
+       where i.due_date < ${D}::date
+         and i.principal_paid + i.interest_paid + i.fee_paid + i.penalty_paid
+             < i.principal_due + i.interest_due + i.fee_due + i.penalty_due
+       group by i.loan_id),
+    calc as (
+      select c.*, coalesce(${D}::date - od.oldest, 0) as dpd, coalesce(od.overdue, 0) as overdue
+        from cand c left join od on od.loan_id = c.id),
+    cls as (
+      select calc.*, coalesce(k.code, (select code from loan_classes order by position desc limit 1)) as new_class
+        from calc left join lateral (
+          select code from loan_classes k
+           where calc.dpd >= k.min_dpd and (k.max_dpd is null or calc.dpd <= k.max_dpd)
+           order by k.position limit 1) k on true),
+    snap as (
+      insert into loan_daily_status as s
+        (business_date, loan_id, dpd, loan_class, principal_outstanding, interest_receivable, overdue_amount)
+      select ${D}::date, id, dpd, new_class, principal, interest_receivable, overdue from cls
+      on conflict (business_date, loan_id) do update
+        set dpd = excluded.dpd, loan_class = excluded.loan_class,
+            principal_outstanding = excluded.principal_outstanding,
+            interest_receivable = excluded.interest_receivable, overdue_amount = excluded.overdue_amount
+      returning 1),
+    upd as (
+      update loans l set loan_class = c.new_class, days_past_due = c.dpd
+        from cls c where l.id = c.id and (l.loan_class <> c.new_class or l.days_past_due <> c.dpd)
+      returning 1)
+    select old_class, new_class, count(*)::int as n, max(id)::text as last_id,
+           (select count(*) from cls)::int as total
+      from cls group by old_class, new_class`,
+  );
+  if (rows.length === 0) return { lastId: null, done: 0 };
+  const moves = rows
+    .filter((r) => r.old_class !== r.new_class)
+    .map((r) => ({ from: r.old_class, to: r.new_class, loans: r.n }));
+  if (moves.length > 0)
+    await writeAudit(tx, {
+      action: 'eod.loan_classification',
+      outcome: 'success',
+      actorId: a.actor.id,
+      actorEmail: a.actor.email,
+      targetType: 'eod_run',
+      targetId: String(a.runId),
+      details: { businessDate: D, moves },
+    });
+  return { lastId: Math.max(...rows.map((r) => Number(r.last_id))), done: rows[0]!.total };
+}

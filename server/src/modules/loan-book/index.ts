@@ -1,0 +1,21 @@
+/**
+ * The loan-book module's only door (docs/loan-book.md, ADR 0053): the nightly loan steps end of day
+ * runs through `app.eodHooks.loanBook` (interest accrual, days past due and classification), the
+ * invariants, and `GET /api/loans/:id/book`.
+ */
+import { accrueLoanChunk } from './accrual.ts';
+import { classifyLoanChunk } from './classification.ts';
+import { loanStepTotals } from './totals.ts';
+
+export { loanBookRoutes } from './book-route.ts';
+export { loanBookViolations } from './invariants.ts';
+export { accrueLoanChunk, classifyLoanChunk, loanStepTotals };
+export type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
+
+/** What app.ts plugs into end of day. */
+export const loanBookEodHooks = {
+  accrue: accrueLoanChunk,
+  classify: classifyLoanChunk,
+  totals: loanStepTotals,
+};
+export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { LOAN_CLASS_LABELS, type LoanClass } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/**
+ * What a loan step did on a business date, read back from the rows it kept for the date (so a resumed
+ * run reports the whole day): money keys start with the currency, counts are plain.
+ */
+export async function loanStepTotals(
+  db: Database,
+  step: 'loan_accrual' | 'loan_classification',
+  businessDate: string,
+): Promise<Record<string, string>> {
+  const q =
+    step === 'loan_accrual'
+      ? sql`select currency || ' interest booked' as k, sum(booked)::text as v from loan_accrual_daily
+             where business_date = ${businessDate}::date group by currency
+            union all select currency || ' true-up on due dates', sum(true_up)::text from loan_accrual_daily
+             where business_date = ${businessDate}::date group by currency
+            union all select 'loans accruing', sum(loans)::text from loan_accrual_daily
+             where business_date = ${businessDate}::date having count(*) > 0`
+      : sql`select loan_class as k, count(*)::text as v from loan_daily_status
+             where business_date = ${businessDate}::date group by loan_class`;
+  const rows = await queryRows<{ k: string; v: string | null }>(db, q);
+  return Object.fromEntries(
+    rows
+      .filter((r) => r.v !== null)
+      .map((r) => [
+        step === 'loan_classification' ? `${LOAN_CLASS_LABELS[r.k as LoanClass] ?? r.k} loans` : r.k,
+        r.v!,
+      ]),
+  );
+}
