@@ -299,7 +299,7 @@ describe('loans: repayments', () => {
     expect(r.json()).toMatchObject({ interest: '300.00', interestReceivable: '250.00', principal: '0.00' });
     expect(await linesOf(reference)).toEqual([
       { what: l.custAccount, side: 'debit', amount: '300.00' },
-      { what: '1420', side: 'credit', amount: '250.00' },
+      { what: '1421', side: 'credit', amount: '250.00' },
       { what: '4011', side: 'credit', amount: '50.00' },
     ]);
     const [left] = await queryRows<{ v: string }>(
