@@ -3,6 +3,7 @@ import {
   approvalCreatedSchema,
   strFileName,
   strReportSchema,
+  type FiuSubmission,
   type Page,
   type StrReport,
   type StrStatus,
@@ -40,6 +41,16 @@ export function useSendStr() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post(`/str-reports/${id}/submit`, { schema: approvalCreatedSchema }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['aml-filing', 'str'] }),
+  });
+}
+
+/** POST /api/str-reports/:id/submission: the FIU's date and reference of an approved STR, once (MLRO). */
+export function useRecordStrSubmission() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FiuSubmission }) =>
+      api.post(`/str-reports/${id}/submission`, { body, schema: strReportSchema }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['aml-filing', 'str'] }),
   });
 }

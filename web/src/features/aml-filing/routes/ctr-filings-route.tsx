@@ -1,8 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { formatDate, formatDateTime, fiuSubmissionSchema, type CtrFiling } from '@bankmanager/contracts';
+import { formatDate, formatDateTime, type CtrFiling } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import {
   Table,
@@ -21,52 +18,20 @@ import {
   useRecordCtrSubmission,
 } from '../api/ctr-filings';
 import { ctrFilingQuerySchema } from '@bankmanager/contracts';
+import { FiuSubmissionForm } from '../components/fiu-submission-form';
 
-/** The FIU's date and reference of one filing, once; the same contract schema as the server. */
+/** The FIU's date and reference of one filing, once. */
 function RecordSubmission({ f }: { f: CtrFiling }) {
-  const [submittedOn, setOn] = useState('');
-  const [reference, setRef] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const record = useRecordCtrSubmission();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = fiuSubmissionSchema.safeParse({ submittedOn, reference });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the date and reference');
-      return;
-    }
-    setProblem(null);
-    record.mutate({ id: f.id, body: parsed.data }, { onError: (err) => setProblem(err.message) });
-  }
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={submit}
-      noValidate
-      aria-label={`FIU submission of ${f.reference}`}
-    >
-      <Field id={`on-${f.id}`} label="Submitted on">
-        <Input
-          id={`on-${f.id}`}
-          type="date"
-          className="w-40"
-          value={submittedOn}
-          onChange={(e) => setOn(e.target.value)}
-        />
-      </Field>
-      <Field id={`ref-${f.id}`} label="FIU reference">
-        <Input
-          id={`ref-${f.id}`}
-          className="w-40"
-          value={reference}
-          onChange={(e) => setRef(e.target.value)}
-        />
-      </Field>
-      <Button size="sm" type="submit" disabled={record.isPending}>
-        Record
-      </Button>
-      {problem ? <p role="alert">{problem}</p> : null}
-    </form>
+    <FiuSubmissionForm
+      id={f.id}
+      reference={f.reference}
+      busy={record.isPending}
+      record={(body, onError) =>
+        record.mutate({ id: f.id, body }, { onError: (err) => onError(err.message) })
+      }
+    />
   );
 }
 

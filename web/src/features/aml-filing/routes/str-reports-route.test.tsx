@@ -34,8 +34,8 @@ const str = (id: string, reference: string, status: string, over: object = {}) =
   ...over,
 });
 
-const page = () => (
-  <PermissionsContext.Provider value={{ me: null, can: (p) => p === 'aml.str.prepare', reload: () => {} }}>
+const page = (held: string[] = ['aml.str.prepare']) => (
+  <PermissionsContext.Provider value={{ me: null, can: (p) => p !== undefined && held.includes(p), reload: () => {} }}>
     <StrReportsRoute />
   </PermissionsContext.Provider>
 );
@@ -77,4 +77,36 @@ describe('STR Reports', () => {
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } });
     expect(url()).toBe('/compliance/str?status=draft');
   });
+
+  it('the MLRO records the FIU’s date and reference of an approved STR; the form checks them first', async () => {
+    const approved = str('2b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11', 'STR-2026-000003', 'approved', {
+      approvedBy: 'mlro@bank.sl',
+      contentHash: 'cd',
+    });
+    get.mockImplementation((_path: string, opts: Opts) => {
+      opts.onResponse?.(new Response(null, { headers: { 'X-Total-Count': '1' } }));
+      return Promise.resolve([approved]);
+    });
+    const { unmount } = renderAtUrl(page(['aml.str.prepare']), '/compliance/str');
+    await screen.findByRole('cell', { name: 'STR-2026-000003' });
+    // The preparer downloads it but records nothing: the submission is the MLRO's.
+    expect(screen.queryByRole('form', { name: 'FIU submission of STR-2026-000003' })).not.toBeInTheDocument();
+    unmount();
+
+    renderAtUrl(page(['aml.str.file']), '/compliance/str');
+    const form = await screen.findByRole('form', { name: 'FIU submission of STR-2026-000003' });
+    fireEvent.submit(form);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Submitted on'), { target: { value: '4 Mar 2026' } });
+    fireEvent.blur(screen.getByLabelText('Submitted on'));
+    fireEvent.change(screen.getByLabelText('FIU reference'), { target: { value: 'FIU-2026-0042' } });
+    post.mockResolvedValue({ ...approved, status: 'submitted', fiuReference: 'FIU-2026-0042' });
+    fireEvent.submit(form);
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0]![0]).toBe('/str-reports/2b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11/submission');
+    expect(post.mock.calls[0]![1]).toMatchObject({
+      body: { submittedOn: '2026-03-04', reference: 'FIU-2026-0042' },
+    });
+  }, 20_000);
 });

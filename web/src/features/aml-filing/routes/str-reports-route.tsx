@@ -21,13 +21,21 @@ import {
 import { useUrlList } from '@/hooks/use-url-state';
 import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
-import { STR_PAGE_SIZE, downloadStr, useSendStr, useStrReports } from '../api/str-reports';
+import {
+  STR_PAGE_SIZE,
+  downloadStr,
+  useRecordStrSubmission,
+  useSendStr,
+  useStrReports,
+} from '../api/str-reports';
+import { FiuSubmissionForm } from '../components/fiu-submission-form';
 
 const filtersSchema = strListQuerySchema.pick({ status: true });
 
 function StrActions({ s }: { s: StrReport }) {
   const { can } = usePermissions();
   const send = useSendStr();
+  const submission = useRecordStrSubmission();
   if (s.status === 'draft')
     return can('aml.str.prepare') ? (
       <Button
@@ -46,13 +54,25 @@ function StrActions({ s }: { s: StrReport }) {
     ) : null;
   if (s.status === 'pending_approval') return <span>In the approvals inbox</span>;
   return (
-    <span className="flex flex-wrap gap-2">
-      {(['xml', 'pdf'] as const).map((f) => (
-        <Button key={f} size="sm" variant="outline" onClick={() => void downloadStr(s, f)}>
-          {f === 'xml' ? 'goAML XML' : 'PDF'} <span className="sr-only">of {s.reference}</span>
-        </Button>
-      ))}
-    </span>
+    <div className="grid gap-2">
+      <span className="flex flex-wrap gap-2">
+        {(['xml', 'pdf'] as const).map((f) => (
+          <Button key={f} size="sm" variant="outline" onClick={() => void downloadStr(s, f)}>
+            {f === 'xml' ? 'goAML XML' : 'PDF'} <span className="sr-only">of {s.reference}</span>
+          </Button>
+        ))}
+      </span>
+      {s.status === 'approved' && can('aml.str.file') ? (
+        <FiuSubmissionForm
+          id={s.id}
+          reference={s.reference}
+          busy={submission.isPending}
+          record={(body, onError) =>
+            submission.mutate({ id: s.id, body }, { onError: (err) => onError(err.message) })
+          }
+        />
+      ) : null}
+    </div>
   );
 }
 
