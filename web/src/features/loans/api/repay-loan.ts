@@ -3,6 +3,7 @@ import {
   loanPayoffQuoteSchema,
   loanRepaymentSchema,
   type LoanRepaymentRequest,
+  type LoanSettleRequest,
 } from '@bankmanager/contracts';
 import { api } from '@/lib/api-client';
 
@@ -27,3 +28,13 @@ export const usePayoffQuote = (id: number, date: string) =>
       }),
     retry: false,
   });
+
+/** POST /api/loans/:id/settle: pays today's quote from an account and closes the loan. */
+export function useSettleLoan(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoanSettleRequest) =>
+      api.post(`/loans/${id}/settle`, { body, schema: loanRepaymentSchema }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['loans'] }),
+  });
+}

@@ -68,6 +68,26 @@ function renderWith(can: boolean) {
   );
 }
 
+const REPAYMENT = {
+  id: 1,
+  loanId: 3,
+  reference: 'LNR-x',
+  channel: 'transfer',
+  amount: '1891.19',
+  principal: '1491.19',
+  interest: '400.00',
+  interestReceivable: '0.00',
+  fee: '0.00',
+  penalty: '0.00',
+  prepayment: '0.00',
+  overpayment: 'refuse',
+  allocations: [],
+  entryId: 9,
+  valueDate: '2026-11-23',
+  loanStatus: 'Active',
+  outstanding: '18508.81',
+};
+
 describe('the loan 360’s repayment actions', () => {
   beforeEach(() => {
     get.mockReset();
@@ -76,25 +96,7 @@ describe('the loan 360’s repayment actions', () => {
 
   it('records a repayment by transfer from the repayment account, for what is next due', async () => {
     get.mockResolvedValue(LOAN);
-    post.mockResolvedValue({
-      id: 1,
-      loanId: 3,
-      reference: 'LNR-x',
-      channel: 'transfer',
-      amount: '1891.19',
-      principal: '1491.19',
-      interest: '400.00',
-      interestReceivable: '0.00',
-      fee: '0.00',
-      penalty: '0.00',
-      prepayment: '0.00',
-      overpayment: 'refuse',
-      allocations: [],
-      entryId: 9,
-      valueDate: '2026-11-23',
-      loanStatus: 'Active',
-      outstanding: '18508.81',
-    });
+    post.mockResolvedValue(REPAYMENT);
     renderWith(true);
     await userEvent.click(await screen.findByRole('button', { name: 'Record repayment' }));
     expect(screen.getByLabelText('From account')).toHaveValue('1010000000123');
@@ -135,6 +137,17 @@ describe('the loan 360’s repayment actions', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Payoff quote' }));
     expect(await screen.findByText('20,131.51')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/loans/3/payoff', expect.anything());
+
+    // Settling pays exactly the quote shown, from the repayment account unless another is named.
+    post.mockResolvedValue({ ...REPAYMENT, amount: '20131.51', outstanding: '0.00', loanStatus: 'Closed' });
+    await userEvent.click(screen.getByRole('button', { name: 'Settle for 20,131.51' }));
+    expect(await screen.findByText(/the loan is Closed/)).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith(
+      '/loans/3/settle',
+      expect.objectContaining({
+        body: { fromAccount: '1010000000123', amount: '20131.51', reference: expect.stringMatching(/^LNS-/) },
+      }),
+    );
   });
 
   it('offers neither without loans.repay', async () => {

@@ -3,6 +3,7 @@ import { formatAmount, formatDate, isoDateSchema, type LoanDetail } from '@bankm
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { usePayoffQuote } from '../api/repay-loan';
+import { SettleLoan } from './settle-loan';
 
 /**
  * The payoff quote for a date the customer names (the business date or later): what settles the
@@ -74,6 +75,8 @@ export function PayoffQuote({ loan: l, onClose }: { loan: LoanDetail; onClose: (
           ))}
         </dl>
       ) : null}
+      {/* Settling pays today's quote: a quote for a later date is for the customer to plan with. */}
+      {q && asked === '' ? <SettleLoan loan={l} quote={q} /> : null}
     </section>
   );
 }
