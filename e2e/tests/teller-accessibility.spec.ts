@@ -104,4 +104,33 @@ describe('teller screens: axe clean in both themes, usable at 390 px', () => {
     }
     expect(overflow).toEqual(Object.fromEntries(list.map(([n]) => [n, 0])));
   }, 180_000);
+
+  it('Branch Tills fits a 1440 px screen: every column shows, the Journal button included, and amounts keep to one line', async () => {
+    const pages = await signedIn(browser, { viewport: { width: 1440, height: 900 } });
+    const page = pages.supervisor;
+    await page.goto('/transactions/teller/tills');
+    const table = page.getByRole('table', { name: 'Till sessions of the branch' });
+    await table.waitFor();
+    await page
+      .getByRole('button', { name: /^Journal of / })
+      .first()
+      .waitFor();
+    const fit = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      // One line: every text box of the cell's contents starts at the same height.
+      const amounts = [...t.querySelectorAll('td.tabular-nums')].map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1;
+      });
+      return {
+        widths: [box.scrollWidth, box.clientWidth],
+        scrolls: box.scrollWidth > box.clientWidth + 1,
+        oneLine: amounts.every(Boolean),
+        n: amounts.length,
+      };
+    });
+    expect(fit.n).toBeGreaterThan(0);
+    expect(fit).toMatchObject({ scrolls: false, oneLine: true });
+  }, 180_000);
 });

@@ -79,7 +79,12 @@ export const tableCellVariants = cva('px-3 py-2', {
   variants: {
     align: { left: 'text-left', right: 'text-right' },
     /** Figures and codes: monospaced; amounts also line up by digit. */
-    kind: { text: '', code: 'font-mono', amount: 'font-mono tabular-nums', date: 'whitespace-nowrap' },
+    kind: {
+      text: '',
+      code: 'font-mono',
+      amount: 'font-mono tabular-nums whitespace-nowrap',
+      date: 'whitespace-nowrap',
+    },
   },
   defaultVariants: { align: 'left', kind: 'text' },
 });

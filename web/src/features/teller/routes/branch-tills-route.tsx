@@ -31,7 +31,9 @@ const tillFiltersSchema = sessionListQuerySchema.pick({ date: true, status: true
 
 /**
  * Transaction → Teller → Branch Tills: the supervisor's view of every till of the branch (the
- * header's branch, else their own): who holds what, counts awaiting sign-off, and the vault.
+ * header's branch, else their own): who holds what, counts awaiting sign-off, and the vault. Eleven
+ * columns of money need the width of a desktop screen: the page takes it, so at 1440 px every column,
+ * the Journal button included, shows without scrolling, and a phone scrolls the table inside its box.
  */
 export function BranchTillsRoute() {
   const { branch } = useBranch();
@@ -47,7 +49,7 @@ export function BranchTillsRoute() {
   const setJournalOf = (id: string | undefined) => setParams({ till: id ?? null, journalPage: null });
   const vault = useVault(branch);
   return (
-    <main className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
+    <main className="mx-auto grid w-full max-w-screen-2xl gap-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">Branch Tills</h1>
       <section aria-label="Vault" className="flex flex-wrap gap-6 rounded-lg border p-4">
         <h2 className="w-full text-lg font-semibold">
