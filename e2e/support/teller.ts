@@ -75,3 +75,20 @@ export async function headOfficeAccount(teller: Page): Promise<string> {
   if (!a) throw new Error('no Active Leone savings account at Head Office in the demo data');
   return a.accountNumber;
 }
+
+/**
+ * The Head Office teller at a till opened afresh (a session another spec left is closed and signed
+ * off first), with the supervisor who signed it off, each signed in on a page of their own.
+ */
+export async function tellerAtFreshTill(
+  browser: { newPage(): Promise<Page> },
+  allocation?: string,
+): Promise<{ teller: Page; supervisor: Page }> {
+  const teller = await browser.newPage();
+  const supervisor = await browser.newPage();
+  await signInAs(teller, TELLER);
+  await signInAs(supervisor, SUPERVISOR);
+  await closeAnyTill(teller, supervisor);
+  await ensureTill(teller, allocation);
+  return { teller, supervisor };
+}

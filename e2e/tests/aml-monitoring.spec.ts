@@ -4,14 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { DEMO } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
 import { call } from '../support/staff.ts';
-import {
-  SUPERVISOR,
-  TELLER,
-  closeAnyTill,
-  ensureTill,
-  headOfficeAccount,
-  signInAs,
-} from '../support/teller.ts';
+import { headOfficeAccount, signInAs, tellerAtFreshTill } from '../support/teller.ts';
 
 const COMPLIANCE = { email: 'compliance@bankmanager.sl', password: DEMO.password };
 const ALERTS = '/compliance/alerts';
@@ -42,14 +35,9 @@ describe('AML monitoring', () => {
   const browser = useBrowser();
 
   it('cash deposits at the teller → alert → the Compliance Officer opens a case and escalates it', async () => {
-    const teller = await browser.newPage();
-    const supervisor = await browser.newPage();
+    const { teller } = await tellerAtFreshTill(browser, '20000.00');
     const officer = await browser.newPage();
-    await signInAs(teller, TELLER);
-    await signInAs(supervisor, SUPERVISOR);
     await signInAs(officer, COMPLIANCE);
-    await closeAnyTill(teller, supervisor);
-    await ensureTill(teller, '20000.00');
     const account = await headOfficeAccount(teller);
     for (let i = 0; i < 3; i++) {
       const r = await call(teller, 'POST', '/api/teller/deposits', {

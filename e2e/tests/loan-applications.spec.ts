@@ -4,7 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
 import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
 import { approveInInbox, secondSuperuser, type AccountRow } from '../support/payments.ts';
-import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, signInAs } from '../support/teller.ts';
+import { closeAnyTill, tellerAtFreshTill } from '../support/teller.ts';
 
 const SCREEN = '/accounts/loan/applications';
 const LOAN_MANAGER = '/accounts/loan/manager';
@@ -125,12 +125,7 @@ describe('Loan Applications', () => {
       page,
       `/api/loans?custId=${b.id}`,
     );
-    const teller = await browser.newPage();
-    const supervisor = await browser.newPage();
-    await signInAs(teller, TELLER);
-    await signInAs(supervisor, SUPERVISOR);
-    await closeAnyTill(teller, supervisor);
-    await ensureTill(teller);
+    const { teller, supervisor } = await tellerAtFreshTill(browser);
     await teller.goto('/transactions/teller/home');
     await teller.getByRole('button', { name: 'Loan repayment (L)' }).waitFor();
     await teller.keyboard.press('l');

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import {
-  SUPERVISOR,
-  TELLER,
-  closeAnyTill,
-  ensureTill,
-  headOfficeAccount,
-  signInAs,
-} from '../support/teller.ts';
+import { headOfficeAccount, tellerAtFreshTill } from '../support/teller.ts';
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -24,12 +17,7 @@ describe('teller by keyboard', () => {
   const browser = useBrowser();
 
   it('takes a deposit with the keyboard only', async () => {
-    const teller = await browser.newPage();
-    const supervisor = await browser.newPage();
-    await signInAs(teller, TELLER);
-    await signInAs(supervisor, SUPERVISOR);
-    await closeAnyTill(teller, supervisor);
-    await ensureTill(teller);
+    const { teller } = await tellerAtFreshTill(browser);
     const account = await headOfficeAccount(teller);
     await teller.goto('/transactions/teller/home');
     const shortcuts = teller.getByLabel('Keyboard shortcuts');

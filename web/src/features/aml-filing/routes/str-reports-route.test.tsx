@@ -35,7 +35,9 @@ const str = (id: string, reference: string, status: string, over: object = {}) =
 });
 
 const page = (held: string[] = ['aml.str.prepare']) => (
-  <PermissionsContext.Provider value={{ me: null, can: (p) => p !== undefined && held.includes(p), reload: () => {} }}>
+  <PermissionsContext.Provider
+    value={{ me: null, can: (p) => p !== undefined && held.includes(p), reload: () => {} }}
+  >
     <StrReportsRoute />
   </PermissionsContext.Provider>
 );
