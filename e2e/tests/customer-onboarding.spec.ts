@@ -89,8 +89,9 @@ describe('customer onboarding', () => {
     const audit = officerPage.getByRole('table', { name: 'Audit history, newest first' });
     await audit
       .getByRole('row')
-      .filter({ hasText: 'customer.create' })
-      .filter({ hasText: cso.email })
+      .filter({ hasText: 'Created a customer' })
+      // Names repeat across test staff; the email is the cell's title.
+      .filter({ has: officerPage.getByTitle(cso.email) })
       .waitFor();
     await audit.getByText(`approved by ${compliance.email}`).waitFor();
   }, 300_000);

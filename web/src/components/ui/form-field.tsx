@@ -27,7 +27,7 @@ export function Field({ id, label, description, error, className, children }: Fi
   const ids = fieldIds(id);
   const describedBy = [description ? ids.description : null, error ? ids.error : null].filter(Boolean);
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid min-w-0 gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Slot.Root
         id={id}

@@ -7,7 +7,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('bg-muted inline-flex w-fit gap-1 rounded-lg p-1', className)}
+      className={cn('bg-muted inline-flex w-fit max-w-full gap-1 rounded-lg p-1', className)}
       {...props}
     />
   );
@@ -26,5 +26,5 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('focus-visible:outline-none', className)} {...props} />;
+  return <TabsPrimitive.Content className={cn('min-w-0 focus-visible:outline-none', className)} {...props} />;
 }

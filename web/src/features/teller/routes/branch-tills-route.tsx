@@ -124,7 +124,8 @@ export function BranchTillsRoute() {
                 const m = (v: string | null) => (v === null ? '—' : formatCurrency(v, s.currency));
                 return (
                   <TableRow key={s.id}>
-                    <TableCell>{s.tellerEmail}</TableCell>
+                    {/* An email may break anywhere so that the amounts, not the address, keep the row's width. */}
+                    <TableCell className="max-w-48 [overflow-wrap:anywhere]">{s.tellerEmail}</TableCell>
                     <TableCell kind="code">{s.tillCode}</TableCell>
                     <TableCell kind="date">{formatDateTime(s.openedAt)}</TableCell>
                     <TableCell>
