@@ -3,6 +3,7 @@ import { useFormContext, type FieldErrors } from 'react-hook-form';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { FormDateField } from './form-date-field';
 
 /** The message react-hook-form holds for a nested name (`address.district`, `terms.creditTiers.0.rate`). */
 export function errorAt(errors: FieldErrors, name: string): string | undefined {
@@ -66,8 +67,23 @@ export function formControls({ idPrefix, placeholder }: { idPrefix: string; plac
   }) {
     const {
       register,
+      control,
       formState: { errors },
     } = useFormContext();
+    // Dates are typed day first whatever the browser's language (ADR 0056); the value stays ISO.
+    if (type === 'date')
+      return (
+        <FormDateField
+          control={control}
+          name={name}
+          id={idOf(name)}
+          label={label}
+          description={description}
+          error={errorAt(errors, name)}
+          min={min}
+          className={className}
+        />
+      );
     return (
       <Field
         id={idOf(name)}

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { fieldErrorsFrom } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useAddHoliday } from '../api/add-holiday';
+import { FormDateField } from '@/components/form/form-date-field';
 
 /** A movable holiday (Eid, Easter, Mawlid) or a day the Government declares, on one date. */
 export function AddHolidayForm() {
@@ -35,9 +36,13 @@ export function AddHolidayForm() {
       className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
       noValidate
     >
-      <Field id="holiday-date" label="Date" error={form.formState.errors.date?.message}>
-        <Input type="date" {...form.register('date')} />
-      </Field>
+      <FormDateField
+        control={form.control}
+        name="date"
+        id="holiday-date"
+        label="Date"
+        error={form.formState.errors.date?.message}
+      />
       <Field id="holiday-name" label="Name" error={form.formState.errors.name?.message}>
         <Input list="movable-holidays" placeholder="e.g. Eid al-Fitr" {...form.register('name')} />
       </Field>

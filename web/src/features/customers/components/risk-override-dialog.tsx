@@ -5,12 +5,12 @@ import { CUSTOMER_TEXT, RISK_RATINGS, riskOverrideSchema, type Customer360 } fro
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { Field, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toastSentForApproval } from '@/lib/sent-for-approval';
 import { toast } from '@/lib/toast';
 import { useOverrideRisk } from '../api/risk-override';
 import { errorText } from '../lib/server-errors';
+import { FormDateField } from '@/components/form/form-date-field';
 
 // High risk needs enhanced due diligence and a review date (docs/customers.md), with the contract's message.
 const schema = riskOverrideSchema.superRefine((v, ctx) => {
@@ -81,9 +81,13 @@ export function RiskOverrideDialog({
                   {...register('eddNotes')}
                 />
               </Field>
-              <Field id="override-review" label="Review date" error={e.reviewOn?.message}>
-                <Input type="date" {...register('reviewOn')} />
-              </Field>
+              <FormDateField
+                control={control}
+                name="reviewOn"
+                id="override-review"
+                label="Review date"
+                error={e.reviewOn?.message}
+              />
             </>
           ) : null}
           <DialogFooter>

@@ -7,6 +7,7 @@ import { setFieldErrors } from '@/lib/api-errors';
 import { blankAsAbsent, contractResolver } from '@/lib/contract-resolver';
 import { usePlaceHold } from '../api/holds';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
+import { FormDateField } from '@/components/form/form-date-field';
 
 const EMPTY = { amount: '', reason: '', expiresOn: '' };
 
@@ -55,12 +56,12 @@ export function HoldForm({ number }: { number: string }) {
         {...form.register('reason')}
         error={errors.reason?.message}
       />
-      <FormField
+      <FormDateField
+        control={form.control}
+        name="expiresOn"
         id="hold-expires"
         label="Hold expires on"
         description="Leave empty to hold until released"
-        type="date"
-        {...form.register('expiresOn')}
         error={errors.expiresOn?.message}
       />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">

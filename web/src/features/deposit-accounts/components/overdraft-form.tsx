@@ -8,6 +8,7 @@ import { useSetOverdraftLimit } from '../api/set-overdraft-limit';
 import { errorText, fieldErrorsFrom, formLevelError } from '../lib/server-errors';
 import { RequestSent } from '@/components/approvals/request-sent';
 import { FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
+import { FormDateField } from '@/components/form/form-date-field';
 
 // The server refuses a limit above zero without an expiry; saying so on the field saves the round trip.
 const formSchema = overdraftLimitSchema.superRefine((v, ctx) => {
@@ -44,11 +45,11 @@ export function OverdraftForm({ number }: { number: string }) {
         {...form.register('limit')}
         error={errors.limit?.message}
       />
-      <FormField
+      <FormDateField
+        control={form.control}
+        name="expiresOn"
         id="od-expires"
         label="Limit expires on"
-        type="date"
-        {...form.register('expiresOn')}
         error={errors.expiresOn?.message}
       />
       <FormField id="od-reason" label="Reason" {...form.register('reason')} error={errors.reason?.message} />

@@ -1,8 +1,9 @@
 import { GL_REPORT_TEXT } from '@bankmanager/contracts';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/form-field';
 import { useBalanceSheet } from '../api/get-balance-sheet';
 import { DownloadButtons, useReportDate } from './report-toolbar';
 import { StatementTable } from './statement-table';
+import { DateField } from '@/components/ui/date-field';
 
 /** The balance sheet at the end of a date. */
 export function BalanceSheetView() {
@@ -16,15 +17,9 @@ export function BalanceSheetView() {
         </h3>
         <DownloadButtons label="the balance sheet" what={date ? { report: 'balance-sheet', date } : null} />
       </div>
-      <FormField
-        id="bs-date"
-        label="As of"
-        type="date"
-        value={date}
-        required
-        className="w-fit"
-        onChange={(e) => setDate(e.target.value)}
-      />
+      <Field id="bs-date" label="As of" className="w-fit">
+        <DateField label="As of" value={date} required onChange={setDate} />
+      </Field>
       {bs.isPending ? (
         <p>Loading balance sheet...</p>
       ) : bs.isError ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { GL_REPORT_TEXT, formatAmount, formatCurrency } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
-import { Field, FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import {
   Table,
@@ -15,6 +15,7 @@ import {
 import { useGlAccounts } from '../api/get-gl-accounts';
 import { useGlStatement, type GlStatementRequest } from '../api/get-gl-statement';
 import { DownloadButtons, useReportDate } from './report-toolbar';
+import { DateField } from '@/components/ui/date-field';
 
 const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -63,22 +64,12 @@ export function GlStatementView({ initialCode }: { initialCode?: string }) {
             <option value="USD">USD</option>
           </Select>
         </Field>
-        <FormField
-          id="gls-from"
-          label="From"
-          type="date"
-          value={from}
-          required
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <FormField
-          id="gls-to"
-          label="To"
-          type="date"
-          value={to}
-          required
-          onChange={(e) => setTo(e.target.value)}
-        />
+        <Field id="gls-from" label="From">
+          <DateField label="From" value={from} required onChange={setFrom} />
+        </Field>
+        <Field id="gls-to" label="To">
+          <DateField label="To" value={to} required onChange={setTo} />
+        </Field>
       </div>
       {!request ? (
         <p className="text-muted-foreground">Choose a GL account and a period.</p>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { GL_REPORT_TEXT } from '@bankmanager/contracts';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/form-field';
 import { useIncomeStatement } from '../api/get-income-statement';
 import { DownloadButtons, useReportDate } from './report-toolbar';
 import { StatementTable } from './statement-table';
+import { DateField } from '@/components/ui/date-field';
 
 /** Income and expenses for a period of business dates: by default the business date's month to date. */
 export function IncomeStatementView() {
@@ -23,21 +24,12 @@ export function IncomeStatementView() {
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <FormField
-          id="is-from"
-          label="From"
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <FormField
-          id="is-to"
-          label="To"
-          type="date"
-          value={to}
-          required
-          onChange={(e) => setTo(e.target.value)}
-        />
+        <Field id="is-from" label="From">
+          <DateField label="From" value={from} onChange={setFrom} />
+        </Field>
+        <Field id="is-to" label="To">
+          <DateField label="To" value={to} required onChange={setTo} />
+        </Field>
       </div>
       {is.isPending ? (
         <p>Loading income statement...</p>

@@ -8,6 +8,7 @@ import {
 } from '@bankmanager/contracts';
 import { Field, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
+import { FormDateField } from '@/components/form/form-date-field';
 
 /**
  * The loan's terms. Nothing is submitted: the schedule beside it follows every valid change, so Enter
@@ -74,14 +75,14 @@ export function LoanTermsForm({
           ))}
         </Select>
       </Field>
-      <FormField
+      <FormDateField
+        control={form.control}
+        name="firstDueDate"
         id="loan-first-due"
         label="First due date"
-        type="date"
         min={disbursementDate}
         description="Empty: one period after disbursement"
         error={error('firstDueDate')}
-        {...register('firstDueDate')}
       />
     </form>
   );

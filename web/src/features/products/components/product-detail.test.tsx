@@ -90,7 +90,7 @@ describe('product detail and change', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Status'), 'retired');
     await userEvent.click(screen.getByLabelText(/New terms version/));
     const from = screen.getByLabelText('Effective from');
-    expect(from).toHaveValue('2026-11-23');
+    expect(from).toHaveValue('23 Nov 2026');
     await userEvent.clear(from);
     await userEvent.type(from, '2026-11-22');
     await userEvent.type(screen.getByLabelText('Reason for the change'), 'Board decision');

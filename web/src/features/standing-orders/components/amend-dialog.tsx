@@ -19,6 +19,7 @@ import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-error
 import { contractResolver } from '@/lib/contract-resolver';
 import { amendOrder, cancelOrder, useOrderChange } from '../api/change-order';
 import { FrequencySelect } from './frequency-select';
+import { FormDateField } from '@/components/form/form-date-field';
 
 interface Values {
   amount: string;
@@ -99,18 +100,18 @@ export function AmendDialog({
                 error={errors.narration?.message}
               />
               <FrequencySelect id="amend-frequency" {...form.register('frequency')} />
-              <FormField
+              <FormDateField
+                control={form.control}
+                name="next_date"
                 id="amend-next"
                 label="Next payment"
-                type="date"
-                {...form.register('next_date')}
                 error={errors.next_date?.message}
               />
-              <FormField
+              <FormDateField
+                control={form.control}
+                name="end_date"
                 id="amend-end"
                 label="Last payment (optional)"
-                type="date"
-                {...form.register('end_date')}
                 error={errors.end_date?.message}
               />
             </>

@@ -10,6 +10,7 @@ import { contractResolver } from '@/lib/contract-resolver';
 import { toast } from '@/lib/toast';
 import { createOrder, useOrderChange } from '../api/change-order';
 import { FrequencySelect } from './frequency-select';
+import { FormDateField } from '@/components/form/form-date-field';
 
 /** Registers a standing order: a transfer that repeats from its first payment date. */
 export function RegisterForm({ businessDate }: { businessDate: string }) {
@@ -75,19 +76,19 @@ export function RegisterForm({ businessDate }: { businessDate: string }) {
           error={errors.narration?.message}
         />
         <FrequencySelect id="so-frequency" {...form.register('frequency')} />
-        <FormField
+        <FormDateField
+          control={form.control}
+          name="start_date"
           id="so-start"
           label="First payment"
-          type="date"
           min={businessDate}
-          {...form.register('start_date')}
           error={errors.start_date?.message}
         />
-        <FormField
+        <FormDateField
+          control={form.control}
+          name="end_date"
           id="so-end"
           label="Last payment (optional)"
-          type="date"
-          {...form.register('end_date')}
           error={errors.end_date?.message}
         />
       </div>

@@ -7,9 +7,9 @@ import {
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { downloadCtrFiling, usePrepareCtrFiling } from '../api/get-ctr-reports';
+import { DateField } from '@/components/ui/date-field';
 
 /**
  * "Prepare filing": the frozen batch of a closed business day or month for the FIU (aml.ctr.file).
@@ -57,13 +57,12 @@ export function PrepareCtrFiling() {
           </Select>
         </Field>
         <Field id="ctr-filing-date" label={period === 'day' ? 'Business day' : 'A day of the month'}>
-          <Input
-            id="ctr-filing-date"
-            type="date"
+          <DateField
+            label={period === 'day' ? 'Business day' : 'A day of the month'}
             className="w-44"
             value={date}
             aria-invalid={problem ? true : undefined}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={setDate}
           />
         </Field>
         <Button type="submit" disabled={prepare.isPending}>

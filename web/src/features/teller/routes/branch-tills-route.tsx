@@ -8,7 +8,6 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import {
@@ -26,6 +25,7 @@ import { useBranch } from '@/lib/branch';
 import { useBranchSessions } from '../api/get-branch-sessions';
 import { useVault } from '../api/get-vault';
 import { SessionJournal } from '../components/session-journal';
+import { DateField } from '@/components/ui/date-field';
 
 const tillFiltersSchema = sessionListQuerySchema.pick({ date: true, status: true });
 
@@ -75,10 +75,10 @@ export function BranchTillsRoute() {
         onSubmit={(e) => e.preventDefault()}
       >
         <Field id="tills-date" label="Business date">
-          <Input
-            type="date"
+          <DateField
+            label="Business date"
             value={date}
-            onChange={(e) => patchFilters({ date: e.target.value })}
+            onChange={(d) => patchFilters({ date: d })}
             className="w-44"
           />
         </Field>

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatCurrency, formatDate, formatDateTime } from '@bankmanager/contracts';
 import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import {
   Table,
   TableBody,
@@ -17,6 +16,7 @@ import { useDailyDiff } from '../api/get-daily-diff';
 import { useProofReport } from '../api/get-proof-report';
 import { downloadProof, type ProofParams, type ProofScreen } from '../lib/proof-query';
 import { DownloadButtons } from '@/components/download-buttons';
+import { DateField } from '@/components/ui/date-field';
 
 const TITLES: Record<ProofScreen, string> = {
   report: 'Proof Report',
@@ -24,7 +24,7 @@ const TITLES: Record<ProofScreen, string> = {
   'branch-diff': 'Branch Differences',
 };
 
-function DateField({
+function ProofDate({
   id,
   label,
   value,
@@ -37,7 +37,7 @@ function DateField({
 }) {
   return (
     <Field id={id} label={label}>
-      <Input type="date" className="w-44" value={value} onChange={(e) => onChange(e.target.value)} />
+      <DateField label={label} className="w-44" value={value} onChange={onChange} />
     </Field>
   );
 }
@@ -70,11 +70,11 @@ export function ProofRoute({ screen }: { screen: ProofScreen }) {
       >
         {screen === 'daily-diff' ? (
           <>
-            <DateField id="proof-from" label="From" value={from} onChange={setFrom} />
-            <DateField id="proof-to" label="To" value={to} onChange={setTo} />
+            <ProofDate id="proof-from" label="From" value={from} onChange={setFrom} />
+            <ProofDate id="proof-to" label="To" value={to} onChange={setTo} />
           </>
         ) : (
-          <DateField id="proof-date" label="Business date" value={date} onChange={setDate} />
+          <ProofDate id="proof-date" label="Business date" value={date} onChange={setDate} />
         )}
       </form>
       {screen === 'report' ? <ProofTable params={params} /> : null}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import {
+  formatCurrency,
   TELLER_TEXT,
   type LoanRepayment,
   type LoanRepaymentLookup,
@@ -75,7 +76,7 @@ export function TellerHomeRoute() {
       {current.isSuccess && !session ? <OpenSessionForm branch={branch ?? me?.homeBranch ?? null} /> : null}
       {session ? (
         <div className="grid gap-4 print:hidden">
-          <SessionSummary session={session} />
+          <SessionSummary session={session} blind={mode.screen === 'close'} />
           {open && mode.screen === 'home' ? (
             <HomeActions session={session} firstRef={homeFirst} onPick={setMode} loans={loans} />
           ) : null}
@@ -113,7 +114,7 @@ export function TellerHomeRoute() {
                   a === null
                     ? undefined
                     : a.approvalId && a.session.status === 'closing'
-                      ? `Counted. The difference (${a.session.difference}) waits for a supervisor’s sign-off.`
+                      ? `Counted. The difference (${formatCurrency(a.session.difference ?? '0', a.session.currency)}) waits for a supervisor’s sign-off.`
                       : 'Till closed: your count agreed, and the cash went back to the vault.',
                 )
               }

@@ -7,6 +7,7 @@ import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-error
 import { contractResolver } from '@/lib/contract-resolver';
 import { toast } from '@/lib/toast';
 import { useSetRate } from '../api/set-rate';
+import { FormDateField } from '@/components/form/form-date-field';
 
 const RATES = { buy: '', sell: '', mid: '' };
 type Values = typeof RATES & { currency: string; date: string };
@@ -65,12 +66,12 @@ export function RateForm({ businessDate }: { businessDate: string }) {
             ))}
           </Select>
         </Field>
-        <FormField
+        <FormDateField
+          control={form.control}
+          name="date"
           id="rate-date"
           label="Business date"
-          type="date"
           min={businessDate}
-          {...form.register('date')}
           error={errors.date?.message}
         />
         {field('buy', 'Buy')}
