@@ -139,7 +139,7 @@ describe('STR draft screen', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     const group = await screen.findByRole('group', { name: 'Accounts' });
-    expect(within(group).getByRole('alert')).toHaveTextContent('not the subject’s');
+    expect(await within(group).findByRole('alert')).toHaveTextContent('not the subject’s');
     expect(group).toHaveAttribute('aria-invalid', 'true');
 
     fireEvent.click(checkbox(/^1010000002/));
