@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * CTRs per customer per business day (docs/decisions/0048-goaml-filing.md): one customer's posted
  * cash in, and separately cash out, summed across their accounts and branches per day and currency,
- * at or over CTR_THRESHOLD (foreign cash in Leones at the day's rate). Three deposits of Le 29,999.99 on one day are one CTR of Le 89,999.97,
- * though none of them was flagged alone. The teller module owns teller_transactions, so it owns this
+ * at or over CTR_THRESHOLD (foreign cash in Leones at the day's rate). Three deposits of Le 29,999.99
+ * on one day are one CTR of Le 89,999.97, though none of them was flagged alone. The teller module owns teller_transactions, so it owns this
  * SQL; the AML filing module composes it (the list beside its filings, and the filings themselves).
  */
 export interface CtrRange {
