@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -95,35 +94,36 @@ interface Props {
 export function StrDraftForm({ prefill, draft, onSaved }: Props) {
   const save = useSaveStrDraft(draft?.id ?? null);
   const send = useSendStr();
-  const sending = useRef(false);
   const form = useForm<Values, unknown, StrDraft>({
     defaultValues: startingValues(prefill, draft),
     resolver: contractResolver(strDraftSchema),
   });
   const errors = form.formState.errors;
   const { accounts, transactions } = choicesOf(prefill, draft);
-  const submit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (s) => {
-        form.reset(startingValues(prefill, s));
-        if (!sending.current) {
-          toast({ title: 'Draft saved', description: s.reference, variant: 'success' });
-          return onSaved(s);
-        }
-        send.mutate(s.id, {
-          onSuccess: ({ approvalId }) => {
-            toastSentForApproval(approvalId, `${s.reference} for the MLRO`);
-            onSaved(s);
-          },
-          onError: () => onSaved(s),
-        });
-      },
-      onError: (err) => {
-        const names = setFieldErrors(form.setError, fieldErrorsFrom(err));
-        if (names[0]) form.setFocus(names[0]);
-      },
-    }),
-  );
+  // Called from the buttons' handlers only: "save" keeps the draft, "send" also hands it to the MLRO.
+  const saveThen = (intent: 'save' | 'send') =>
+    form.handleSubmit((body) =>
+      save.mutate(body, {
+        onSuccess: (s) => {
+          form.reset(startingValues(prefill, s));
+          if (intent === 'save') {
+            toast({ title: 'Draft saved', description: s.reference, variant: 'success' });
+            return onSaved(s);
+          }
+          send.mutate(s.id, {
+            onSuccess: ({ approvalId }) => {
+              toastSentForApproval(approvalId, `${s.reference} for the MLRO`);
+              onSaved(s);
+            },
+            onError: () => onSaved(s),
+          });
+        },
+        onError: (err) => {
+          const names = setFieldErrors(form.setError, fieldErrorsFrom(err));
+          if (names[0]) form.setFocus(names[0]);
+        },
+      }),
+    );
   const refusal = formLevelError(save.error ?? send.error);
   const busy = save.isPending || send.isPending;
   return (
@@ -131,7 +131,7 @@ export function StrDraftForm({ prefill, draft, onSaved }: Props) {
       className="grid gap-5 rounded-md border p-4"
       aria-label={draft ? `Draft ${draft.reference}` : 'New STR draft'}
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void saveThen('save')(e)}
     >
       <p>
         <span className="text-muted-foreground text-sm">Subject: </span>
@@ -182,11 +182,10 @@ export function StrDraftForm({ prefill, draft, onSaved }: Props) {
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        {/* Which button submitted: a click precedes the submit, an implicit submission's included. */}
-        <Button type="submit" variant="outline" disabled={busy} onClick={() => (sending.current = false)}>
+        <Button type="submit" variant="outline" disabled={busy}>
           Save draft
         </Button>
-        <Button type="submit" disabled={busy} onClick={() => (sending.current = true)}>
+        <Button type="button" disabled={busy} onClick={() => void saveThen('send')()}>
           Save and send to the MLRO
         </Button>
       </div>
