@@ -1,2 +1,3 @@
 export * from './ctr.ts';
 export * from './str.ts';
+export * from './str-prefill.ts';

@@ -12,7 +12,9 @@ import {
   strFileName,
   strFileParamSchema,
   strListQuerySchema,
+  strCaseParamSchema,
   strParamSchema,
+  strPrefillSchema,
   strReportSchema,
   type Permission,
 } from '@bankmanager/contracts';
@@ -26,6 +28,7 @@ import { currentUser, requireActivated } from '../auth/index.ts';
 import { requestApproval, stillPendingSql } from '../approvals/index.ts';
 import { STR_APPROVAL } from './str-commands.ts';
 import { strPdf } from './str-pdf.ts';
+import { strPrefill } from './str-prefill.ts';
 import { checkDraft, insertDraft, strReport, strReports, updateDraft } from './str.ts';
 
 /**
@@ -105,6 +108,40 @@ export const strRoutes: FastifyPluginAsyncZod = async (app) => {
         return strReport(tx, id);
       });
       return reply.status(201).send(s);
+    },
+  );
+
+  app.get(
+    '/str-reports/from-case/:caseId',
+    {
+      preHandler: prepare,
+      schema: {
+        tags: ['aml'],
+        summary:
+          'What an STR drafted from a case starts with: subject, accounts, the alerts’ transactions, grounds',
+        description: '`strId` names the case’s STR in progress, if any, to edit rather than draft twice.',
+        security,
+        params: strCaseParamSchema,
+        response: { 200: strPrefillSchema, ...apiErrors },
+      },
+    },
+    async (req) => {
+      const by = actor(req);
+      // The case's transactions are shown: a view of the case, audited as the case file's view is.
+      return app.db.transaction(async (tx) => {
+        const p = await strPrefill(tx, req.params.caseId);
+        await writeAudit(tx, {
+          action: 'aml.case_view',
+          outcome: 'success',
+          actorId: by.id,
+          actorEmail: by.email,
+          ip: by.ip,
+          targetType: 'aml_case',
+          targetId: p.caseId,
+          details: { customerId: p.custId, for: 'str' },
+        });
+        return p;
+      });
     },
   );
 

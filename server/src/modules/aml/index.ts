@@ -11,6 +11,7 @@ import { registerRuleCommand } from './rules.ts';
 
 export { evaluateBusinessDate, monitorCashPosting } from './evaluate.ts';
 export { markCaseStrFiled } from './str-filed.ts';
+export { caseEvidence, type CaseEvidence } from './case-evidence.ts';
 
 /** `/api/aml/*`: alerts, cases and rules (`aml_rule.change` approvals). */
 export const amlRoutes: FastifyPluginAsyncZod = async (app) => {

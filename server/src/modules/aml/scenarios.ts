@@ -1,24 +1,42 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AmlParams, AmlScenario } from '@bankmanager/contracts';
+import { FOREIGN_CURRENCIES, type AmlParams, type AmlScenario } from '@bankmanager/contracts';
 
 /**
  * One SQL query per scenario: the customers a rule hits on business date `D`, as rows of
  * (customer_id, amount, currency, entry_ids, facts). Set-based over the day's journal entries
  * (journal_entries_business_date_idx), or over one customer's accounts when `cust` is given (the
- * teller's posting). Leone accounts only: the thresholds are Leones (ADR 0047).
+ * teller's posting). Amounts are Leones, foreign-currency lines converted at the day's rate (ADR 0058).
  */
 export interface ScenarioScope {
   date: string;
   cust?: number;
 }
 
-/** Customer-account lines of business dates `from`..`D`, with their customer. */
+/**
+ * Customer-account lines of business dates `from`..`D`, with their customer. `amount` is in Leones:
+ * a foreign-currency line at the mid rate of its business day, or the latest rate before it (one rate
+ * per currency and day, looked up once for the window); a line with no rate at all is left out, as a
+ * threshold in Leones cannot judge it. `native_amount` is the account currency's own (ADR 0058).
+ */
 const lines = (s: ScenarioScope, from: SQL) => sql`
-  select t.entry_id, t.account_id, a.cust_id, a.currency, t.amount, t.direction, e.business_date, e.source
+  with fx as (
+    select c.currency, d::date as business_date,
+           (select r.mid from fx_rates r where r.currency = c.currency and r.business_date <= d::date
+             order by r.business_date desc limit 1) as mid
+      from generate_series(${from}, ${s.date}::date, interval '1 day') d
+     cross join (values ${sql.join(
+       FOREIGN_CURRENCIES.map((c) => sql`(${c}::text)`),
+       sql`, `,
+     )}) c(currency))
+  select t.entry_id, t.account_id, a.cust_id, a.currency,
+         case when a.currency = 'SLE' then t.amount else round(t.amount * fx.mid, 2) end as amount,
+         t.amount as native_amount, t.direction, e.business_date, e.source
     from journal_entries e
     join transactions t on t.entry_id = e.id
     join accounts a on a.id = t.account_id
-   where e.business_date between ${from} and ${s.date}::date and a.currency = 'SLE'
+    left join fx on fx.currency = a.currency and fx.business_date = e.business_date
+   where e.business_date between ${from} and ${s.date}::date
+     and (a.currency = 'SLE' or fx.mid is not null)
      ${s.cust !== undefined ? sql`and a.cust_id = ${s.cust}` : sql``}`;
 
 const D = (s: ScenarioScope) => sql`${s.date}::date`;
@@ -118,7 +136,7 @@ function manyCounterparties(s: ScenarioScope, p: AmlParams<'many_counterparties'
              bool_or(l.business_date = ${D(s)}) as today
         from (${lines(s, windowStart(s, p.windowDays))}) l
         join accounts a on a.id = l.account_id
-       where l.direction = 'credit' and mod(l.amount, ${p.roundUnit}::numeric) = 0
+       where l.direction = 'credit' and mod(l.native_amount, ${p.roundUnit}::numeric) = 0
        group by l.cust_id, a.account_number) x
    where x.today and x.payers >= ${p.minPayers}::int
    order by x.cust_id, x.payers desc`;

@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * CTRs per customer per business day (docs/decisions/0048-goaml-filing.md): one customer's posted
  * cash in, and separately cash out, summed across their accounts and branches per day and currency,
- * at or over CTR_THRESHOLD. Three deposits of Le 29,999.99 on one day are one CTR of Le 89,999.97,
- * though none of them was flagged alone. The teller module owns teller_transactions, so it owns this
+ * at or over CTR_THRESHOLD (foreign cash in Leones at the day's rate). Three deposits of Le 29,999.99
+ * on one day are one CTR of Le 89,999.97, though none of them was flagged alone. The teller module owns teller_transactions, so it owns this
  * SQL; the AML filing module composes it (the list beside its filings, and the filings themselves).
  */
 export interface CtrRange {
@@ -18,21 +18,28 @@ export interface CtrRange {
 /**
  * The CTRs of a range as rows (business_date, cust_id, currency, direction, total, n, customer_name,
  * customer_branch). Reads the partial index teller_transactions_cash_day_idx for the days, then one
- * account row per transaction; the threshold is per currency.
+ * account row per transaction. The threshold is in Leones over the customer's whole day: each
+ * currency's total at the mid rate of its business day (or the latest before it), so Le 20,000 and
+ * USD 800 on one day together make a CTR, one row per currency. A foreign currency with no rate at
+ * all is judged alone against its own threshold (ADR 0058).
  */
 export function ctrGroupsSql(r: CtrRange): SQL {
   return sql`select g.business_date, g.cust_id, g.currency, g.direction, g.total, g.n,
       c.name as customer_name, c.branch_code as customer_branch
-    from (select t.business_date, a.cust_id, t.currency,
-                 case t.kind when 'deposit' then 'in' else 'out' end as direction,
-                 sum(t.amount) as total, count(*)::int as n
-            from teller_transactions t join accounts a on a.id = t.account_id
-           where t.status = 'posted' and t.business_date between ${r.from}::date and ${r.to}::date
-           group by t.business_date, a.cust_id, t.currency, t.kind
-          having sum(t.amount) >= case t.currency when 'USD' then ${r.threshold.USD}::numeric
-                                                  else ${r.threshold.SLE}::numeric end) g
+    from (select x.*, sum(x.total_le) over (partition by x.business_date, x.cust_id, x.direction) as day_le
+            from (select t.business_date, a.cust_id, t.currency,
+                         case t.kind when 'deposit' then 'in' else 'out' end as direction,
+                         sum(t.amount) as total, count(*)::int as n,
+                         sum(t.amount) * case when t.currency = 'SLE' then 1 else (
+                           select f.mid from fx_rates f where f.currency = t.currency and f.business_date <= t.business_date
+                            order by f.business_date desc limit 1) end as total_le
+                    from teller_transactions t join accounts a on a.id = t.account_id
+                   where t.status = 'posted' and t.business_date between ${r.from}::date and ${r.to}::date
+                   group by t.business_date, a.cust_id, t.currency, t.kind) x) g
     join customers c on c.cust_id = g.cust_id
-    ${r.branch ? sql`where c.branch_code = ${r.branch}` : sql``}`;
+   where (g.day_le >= ${r.threshold.SLE}::numeric
+          or (g.total_le is null and g.total >= ${r.threshold.USD}::numeric))
+    ${r.branch ? sql`and c.branch_code = ${r.branch}` : sql``}`;
 }
 
 /**

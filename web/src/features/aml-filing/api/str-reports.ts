@@ -2,8 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   approvalCreatedSchema,
   strFileName,
+  strPrefillSchema,
   strReportSchema,
   type FiuSubmission,
+  type StrDraft,
   type Page,
   type StrReport,
   type StrStatus,
@@ -57,3 +59,34 @@ export function useRecordStrSubmission() {
 
 export const downloadStr = (s: Pick<StrReport, 'id' | 'reference'>, format: 'xml' | 'pdf') =>
   apiDownload(`/str-reports/${s.id}/${format}`, strFileName(s.reference, format));
+
+/** GET /api/str-reports/:id: one STR, for its screen. */
+export function useStrReport(id: string) {
+  return useQuery({
+    queryKey: ['aml-filing', 'str', 'one', id],
+    queryFn: ({ signal }) => api.get(`/str-reports/${id}`, { schema: strReportSchema, signal }),
+    retry: false,
+  });
+}
+
+/** GET /api/str-reports/from-case/:caseId: the case's evidence a draft starts from (the view is audited). */
+export function useStrPrefill(caseId: string) {
+  return useQuery({
+    queryKey: ['aml-filing', 'str', 'prefill', caseId],
+    queryFn: ({ signal }) =>
+      api.get(`/str-reports/from-case/${caseId}`, { schema: strPrefillSchema, signal }),
+    retry: false,
+  });
+}
+
+/** POST /api/str-reports (no id: a new draft) or PUT /api/str-reports/:id (an edit of the draft). */
+export function useSaveStrDraft(id: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StrDraft) =>
+      id
+        ? api.put(`/str-reports/${id}`, { body, schema: strReportSchema })
+        : api.post('/str-reports', { body, schema: strReportSchema }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['aml-filing', 'str'] }),
+  });
+}

@@ -1,9 +1,10 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   STR_LABELS,
   STR_STATUSES,
   formatDateTime,
+  strCaseParamSchema,
   strListQuerySchema,
-  type StrReport,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
@@ -19,73 +20,57 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useUrlList } from '@/hooks/use-url-state';
-import { usePermissions } from '@/lib/permissions';
-import { toast } from '@/lib/toast';
-import {
-  STR_PAGE_SIZE,
-  downloadStr,
-  useRecordStrSubmission,
-  useSendStr,
-  useStrReports,
-} from '../api/str-reports';
-import { FiuSubmissionForm } from '../components/fiu-submission-form';
+import { STR_PAGE_SIZE, useStrReports } from '../api/str-reports';
+import { StrActions } from '../components/str-actions';
+import { StrDetail } from '../components/str-detail';
+import { StrFromCase } from '../components/str-from-case';
 
 const filtersSchema = strListQuerySchema.pick({ status: true });
 
-function StrActions({ s }: { s: StrReport }) {
-  const { can } = usePermissions();
-  const send = useSendStr();
-  const submission = useRecordStrSubmission();
-  if (s.status === 'draft')
-    return can('aml.str.prepare') ? (
-      <Button
-        size="sm"
-        disabled={send.isPending}
-        onClick={() =>
-          send.mutate(s.id, {
-            onSuccess: () =>
-              toast({ title: 'Sent to the MLRO', description: `${s.reference} awaits approval.` }),
-            onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
-          })
-        }
-      >
-        Send to the MLRO <span className="sr-only">{s.reference}</span>
-      </Button>
-    ) : null;
-  if (s.status === 'pending_approval') return <span>In the approvals inbox</span>;
-  return (
-    <div className="grid gap-2">
-      <span className="flex flex-wrap gap-2">
-        {(['xml', 'pdf'] as const).map((f) => (
-          <Button key={f} size="sm" variant="outline" onClick={() => void downloadStr(s, f)}>
-            {f === 'xml' ? 'goAML XML' : 'PDF'} <span className="sr-only">of {s.reference}</span>
-          </Button>
-        ))}
-      </span>
-      {s.status === 'approved' && can('aml.str.file') ? (
-        <FiuSubmissionForm
-          id={s.id}
-          reference={s.reference}
-          busy={submission.isPending}
-          record={(body, onError) =>
-            submission.mutate({ id: s.id, body }, { onError: (err) => onError(err.message) })
-          }
-        />
-      ) : null}
-    </div>
-  );
-}
+const uuid = strCaseParamSchema.shape.caseId;
+const idIn = (params: URLSearchParams, key: string) => {
+  const v = params.get(key);
+  // A hand-edited id that is not one shows the list rather than a refused request.
+  return uuid.safeParse(v).success ? v : null;
+};
 
 /**
  * Compliance → STR Reports: drafts, those awaiting the MLRO, and the approved and submitted ones with
- * their goAML XML and PDF. A draft comes from a case; the MLRO approves in the approvals inbox.
+ * their goAML XML and PDF; `?str=` one STR (its draft form while a draft), `?case=` a new draft from
+ * that case's file. The MLRO approves in the approvals inbox.
  */
 export function StrReportsRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const strId = idIn(params, 'str');
+  const caseId = strId ? null : idIn(params, 'case');
+  if (!strId && !caseId) return <StrList />;
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{strId ? 'Suspicious transaction report' : 'New STR'}</h1>
+        <Button asChild variant="outline">
+          <Link to={{ search: '' }}>All STRs</Link>
+        </Button>
+      </div>
+      {strId ? (
+        <StrDetail id={strId} />
+      ) : (
+        <StrFromCase caseId={caseId!} onSaved={(id) => void navigate({ search: `?str=${id}` })} />
+      )}
+    </main>
+  );
+}
+
+function StrList() {
   const { filters, page, setPage, patchFilters } = useUrlList(filtersSchema);
   const list = useStrReports(page, filters.status);
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">STR Reports</h1>
+      <p className="text-muted-foreground text-sm">
+        A draft starts from an escalated case’s file (Compliance → Cases).
+      </p>
       <form
         aria-label="Filter the list"
         className="flex flex-wrap items-end gap-3"
@@ -131,7 +116,11 @@ export function StrReportsRoute() {
               ) : null}
               {list.data.rows.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell kind="code">{s.reference}</TableCell>
+                  <TableCell kind="code">
+                    <Link className="text-primary underline" to={{ search: `?str=${s.id}` }}>
+                      {s.reference}
+                    </Link>
+                  </TableCell>
                   <TableCell>
                     {s.customerName} <span className="text-muted-foreground">({s.custId})</span>
                   </TableCell>

@@ -16,6 +16,8 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { usePermissions } from '@/lib/permissions';
 import { useCaseFile } from '../api/cases';
 import { CaseActions } from './case-actions';
 import { CaseAttachments } from './case-attachments';
@@ -23,6 +25,7 @@ import { CaseAttachments } from './case-attachments';
 /** One case: the customer (with their 360), the alerts with their journal entries, the history, the steps. */
 export function CaseFile({ id }: { id: string }) {
   const file = useCaseFile(id);
+  const { can } = usePermissions();
   if (file.isError)
     return (
       <p role="alert" className="text-destructive">
@@ -92,6 +95,14 @@ export function CaseFile({ id }: { id: string }) {
           </TableBody>
         </Table>
       </div>
+      {k.status === 'escalated' && can('aml.str.prepare') ? (
+        // The STR screen opens the case's draft when it has one, else a new one from this case.
+        <p>
+          <Link className="text-primary underline" to={`${paths.strReports}?case=${k.id}`}>
+            Prepare the STR
+          </Link>
+        </p>
+      ) : null}
       <CaseActions file={k} />
       <CaseAttachments file={k} />
       <section aria-labelledby="case-history" className="grid gap-2">

@@ -162,4 +162,21 @@ describe('the case file', () => {
     expect((form.get('file') as File).name).toBe('ledger.pdf');
     expect(await screen.findByText('Attachment filed.')).toBeInTheDocument();
   });
+
+  it('offers the STR from an escalated case to a preparer only', async () => {
+    get.mockResolvedValue({ ...FILE, status: 'escalated' });
+    const { unmount } = renderAs(['aml.alerts', 'aml.cases', 'aml.str.prepare']);
+    const link = await screen.findByRole('link', { name: 'Prepare the STR' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/compliance/str?case=${ID}`);
+    unmount();
+    renderAs(['aml.alerts', 'aml.cases']);
+    await screen.findByRole('link', { name: 'Aminata Sesay (42)' }, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: 'Prepare the STR' })).not.toBeInTheDocument();
+  });
+
+  it('offers no STR while the case is still under investigation', async () => {
+    renderAs(['aml.alerts', 'aml.cases', 'aml.str.prepare']);
+    await screen.findByRole('link', { name: 'Aminata Sesay (42)' }, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: 'Prepare the STR' })).not.toBeInTheDocument();
+  });
 });
