@@ -1,4 +1,4 @@
-import { StatementPrintingRoute } from '@/features/statement-printing';
+import { StatementPrintingRoute } from '@/features/bulk-statements';
 import { Guarded } from './guarded';
 
 /** Reports → Statement Printing, for holders of enquiries.read (the single statement's permission). */
