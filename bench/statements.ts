@@ -8,6 +8,7 @@
 // past year); the batch prints every account with activity in that year.
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/statements.ts [--customers N] [--database NAME] [--drop]
 import { once } from 'node:events';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -99,6 +100,30 @@ try {
   const jobRss = jobPeak.stop();
   if (b.status !== 'done') throw new Error(`the batch failed: ${b.error}`);
 
+  // Check what was stored: one PDF per account with activity.
+  const file = await fetch(`${staff.baseUrl}/api/statement-batches/${id}/file`, { headers });
+  const entries = Object.keys(unzipSync(new Uint8Array(await file.arrayBuffer())));
+  const [facts] = await queryRows<{ accounts: string; lines: string }>(
+    db,
+    sql`select (select count(*) from accounts)::text as accounts,
+               (select count(*) from transactions where posted_at >= ${period.from}::date and posted_at < ${period.to}::date + 1)::text as lines`,
+  );
+  const n = b.done.toLocaleString('en-US');
+  const rate = (count: number, ms: number) => `${((count * 1000) / ms).toFixed(0)} statements/s`;
+  console.log(
+    `PostgreSQL ${p!.server} · ${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores, ` +
+      `load average ${loadavg()[0]!.toFixed(1)} (the machine is shared)`,
+  );
+  console.log(
+    `${Number(facts!.accounts).toLocaleString('en-US')} accounts; period ${period.from} to ${period.to} ` +
+      `(${Number(facts!.lines).toLocaleString('en-US')} lines in it); every account with activity: ${n} statements`,
+  );
+  console.log(`RSS before the job: ${mb(rssBefore)}`);
+  console.log(
+    `job   (HTTP, worker, ZIP into storage): ${n} in ${(jobMs / 1000).toFixed(1)} s = ${rate(b.done, jobMs)}, ` +
+      `peak RSS ${mb(jobRss)}, file ${mb(b.size ?? 0)}, ${entries.length.toLocaleString('en-US')} PDFs in the ZIP`,
+  );
+  console.log(`      RSS at each tenth: ${tenths.join(' · ')}`);
   // The floor: one statement (the first of the batch), rendered as many times, bytes discarded.
   const [one] = await statementPage(db, { ...period, scope: 'activity', branch: null }, null, 1);
   global.gc?.();
@@ -118,27 +143,6 @@ try {
   const floorMs = performance.now() - t1;
   const floorRss = floorPeak.stop();
 
-  // Check what was stored: one PDF per account with activity.
-  const file = await fetch(`${staff.baseUrl}/api/statement-batches/${id}/file`, { headers });
-  const entries = Object.keys(unzipSync(new Uint8Array(await file.arrayBuffer())));
-  const [facts] = await queryRows<{ accounts: string; lines: string }>(
-    db,
-    sql`select (select count(*) from accounts)::text as accounts,
-               (select count(*) from transactions where posted_at >= ${period.from}::date and posted_at < ${period.to}::date + 1)::text as lines`,
-  );
-  const n = b.done.toLocaleString('en-US');
-  const rate = (count: number, ms: number) => `${((count * 1000) / ms).toFixed(0)} statements/s`;
-  console.log(`PostgreSQL ${p!.server} · ${new Date().toISOString()} · Node ${process.version}`);
-  console.log(
-    `${Number(facts!.accounts).toLocaleString('en-US')} accounts; period ${period.from} to ${period.to} ` +
-      `(${Number(facts!.lines).toLocaleString('en-US')} lines in it); every account with activity: ${n} statements`,
-  );
-  console.log(`RSS before the job: ${mb(rssBefore)}`);
-  console.log(
-    `job   (HTTP, worker, ZIP into storage): ${n} in ${(jobMs / 1000).toFixed(1)} s = ${rate(b.done, jobMs)}, ` +
-      `peak RSS ${mb(jobRss)}, file ${mb(b.size ?? 0)}, ${entries.length.toLocaleString('en-US')} PDFs in the ZIP`,
-  );
-  console.log(`      RSS at each tenth: ${tenths.join(' · ')}`);
   console.log(
     `floor (one statement rendered ${n} times): ${(floorMs / 1000).toFixed(1)} s = ${rate(b.done, floorMs)}, ` +
       `peak RSS ${mb(floorRss)}, ${mb(floorBytes)} of PDF`,
