@@ -42,6 +42,7 @@ import { loanBookEodHooks, loanBookRoutes } from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 import { createReportReads } from './db/report-reads.ts';
+import { statementBatchesModule } from './modules/statement-batches/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -193,6 +194,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(amlFilingRoutes);
       await api.register(reportingRoutes);
       await api.register(loanBookRoutes);
+      await api.register(statementBatchesModule);
     },
     { prefix: '/api' },
   );

@@ -110,7 +110,7 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/ledger': 'journal.post',
   '/accounts/loan/admin': 'loan_products.manage',
   '/accounts/loan/applications': 'loans.read',
-  '/reports/statements': 'enquiries.read',
+  '/reports/statements': 'reports.read',
   '/system': 'eod.run',
   '/transactions/transfers': 'transfers.create',
   '/transactions/other/salary-import': 'payments.bulk',

@@ -57,6 +57,7 @@ const ClosedLoans = lazyPage(() => import('./routes/closed-loans-route'));
 const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
 // The chart library comes with this chunk alone: nothing of it reaches the sign-in page.
 const ExecutiveDashboard = lazyPage(() => import('./routes/executive-dashboard-route'));
+const StatementPrinting = lazyPage(() => import('./routes/statement-printing-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
@@ -144,6 +145,7 @@ export function AppRoutes() {
         <Route path={paths.loanApplications} element={<LoanApplications />} />
         <Route path={paths.loanManager} element={<LoanManager />} />
         <Route path={paths.closedLoans} element={<ClosedLoans />} />
+        <Route path={paths.statementPrinting} element={<StatementPrinting />} />
         <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>

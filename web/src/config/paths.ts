@@ -111,6 +111,8 @@ export const paths = {
   ctrFilings: '/compliance/ctr-filings',
   /** Proof: /transactions/proof/<screen>. */
   proofScreens: ['report', 'daily-diff', 'branch-diff'] as const,
+  /** Reports → Statement Printing: statements in bulk, printed in the background. */
+  statementPrinting: '/reports/statements',
 } as const;
 
 /** The proof screen a /transactions/proof/<screen> path shows. */

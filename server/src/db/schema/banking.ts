@@ -333,6 +333,8 @@ export const accounts = pgTable(
     index('accounts_product_band_idx').on(t.productCode, t.balanceBand),
     // The executive dashboard's accounts opened this month (opened_on never changes: no HOT cost).
     index('accounts_opened_idx').on(t.openedOn, t.branchCode),
+    // Bulk statements walk a branch's accounts in number order, a page at a time (ADR 0060).
+    index('accounts_branch_number_idx').on(t.branchCode, t.accountNumber),
   ],
 );
 

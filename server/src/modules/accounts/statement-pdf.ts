@@ -1,6 +1,7 @@
 import { formatDateTime } from '@bankmanager/contracts';
 import PDFDocument from 'pdfkit';
 import { BANK_NAME, formatAmount, formatCurrency, formatLongDate } from '@bankmanager/contracts';
+import type { AccountRef } from './repository.ts';
 import type { Statement } from './statement.ts';
 
 const COLS = [
@@ -84,17 +85,35 @@ function rawTextWriter(doc: PDFKit.PDFDocument, size: number) {
   };
 }
 
+/** What a printed statement shows of its account (the bulk job reads no more than this). */
+export type StatementHeader = Pick<
+  AccountRef,
+  'accountNumber' | 'accountName' | 'accountType' | 'currency' | 'branch' | 'branchCode' | 'branchTown'
+>;
+export type PrintableStatement = Omit<Statement, 'account'> & { account: StatementHeader };
+
 /**
  * Renders the statement as a PDF (A4) and returns the document stream; the route pipes it to the
  * response, so a long statement starts downloading before it is finished.
  */
-export function statementPdf(s: Statement): PDFKit.PDFDocument {
+export function statementPdf(s: PrintableStatement): PDFKit.PDFDocument {
   const a = s.account;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     info: { Title: `Statement ${a.accountNumber} ${s.from} to ${s.to}` },
   });
+  writeStatement(doc, s);
+  doc.end();
+  return doc;
+}
+
+/**
+ * Writes one statement from the current page on: the bulk job's merged PDF writes one after another
+ * into a single document, each from a new page.
+ */
+export function writeStatement(doc: PDFKit.PDFDocument, s: PrintableStatement): void {
+  const a = s.account;
   // The screens' formatter, so a negative (a loan) reads '-Le 5.00' here too.
   const money = (v: string) => formatCurrency(v, a.currency);
 
@@ -171,6 +190,4 @@ export function statementPdf(s: Statement): PDFKit.PDFDocument {
     .fontSize(8)
     .moveDown()
     .text(`Generated ${formatDateTime(s.generatedAt)} (Freetown time). ${s.lines.length} postings.`, 40);
-  doc.end();
-  return doc;
 }

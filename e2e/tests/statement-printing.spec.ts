@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STATEMENT_BATCH_TEXT as T } from '@bankmanager/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
+
+const URL = '/reports/statements';
+const ready = (p: Page) => p.getByRole('button', { name: T.start }).waitFor({ timeout: 60_000 });
+const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
+  ['statement printing', URL, ready],
+];
+
+describe('Statement Printing', () => {
+  const browser = useBrowser();
+
+  it('prints a small branch’s month-end statements in the background: the bar reaches done, the file downloads', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    await page.goto(URL);
+    await ready(page);
+    // The header's branch narrows a bank-wide user's batch to one branch.
+    await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption({ label: 'Congo Cross' });
+    await page.getByText('Branch 004 (chosen in the header).').waitFor();
+    await page.getByLabel('Accounts').selectOption('branch');
+    await page.getByLabel('Output').selectOption('merged');
+    await page.getByRole('button', { name: T.start }).click();
+    const section = page.getByRole('region', { name: /^Batch \d+$/ });
+    const bar = section.getByRole('progressbar');
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 180_000 }).toBe('100');
+    expect(await bar.getAttribute('aria-valuetext')).toMatch(/^Done: [\d,]+ of [\d,]+ statements$/);
+    const download = section.getByRole('button', { name: new RegExp(`^${T.download} statements-\\d+-004-`) });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^statements-\d+-004-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+    // The batch is in the list of past batches too, done.
+    await page
+      .getByRole('table', { name: T.listCaption })
+      .getByRole('cell', { name: '004' })
+      .first()
+      .waitFor();
+  }, 300_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`is axe clean in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
+    }, 180_000);
+
+  it('fits a 390 px phone: the page does not scroll sideways', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
+  }, 120_000);
+});
