@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import { fromCents } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
-import { postTestEntry } from '../../../test/support/journal-entries.ts';
-import { disbursedLoan, setBusinessDate, trialBalance } from '../../../test/support/loans.ts';
+import { disbursedLoan, setBusinessDate, topUp, trialBalance } from '../../../test/support/loans.ts';
 import { TODAY } from '../../../test/support/products.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -121,18 +120,7 @@ describe('loans: reversal of a repayment', () => {
     await setBusinessDate(t.app, TODAY);
     const l = await disbursedLoan(t.app, s);
     // Settled on the day of disbursement: the payoff is the principal; the account holds the net.
-    const [acct] = await queryRows<{ id: string }>(
-      t.app.db,
-      sql`select id::text from accounts where account_number = ${l.custAccount}`,
-    );
-    await postTestEntry(
-      t.app.db,
-      [
-        { accountId: Number(acct!.id), side: 'credit', amount: '600.00' },
-        { gl: '1900', side: 'debit', amount: '600.00', currency: 'SLE' },
-      ],
-      { source: 'seed', narration: 'Top-up' },
-    );
+    await topUp(t.app, l.custAccount, '600.00');
     const funded = await stateOf(l.loanId, l.custAccount);
     const q = (await s.call('GET', `/api/loans/${l.loanId}/payoff`, s.officer)).json();
     const settled = await repay(l.loanId, { fromAccount: l.custAccount, amount: q.total }, 'settle');
