@@ -28,8 +28,8 @@ const SUMMARY = sql`l.id, l.application_id as "applicationId", ac.account_number
   (-ac.balance)::numeric(18,2)::text as outstanding, l.rate::text, l.term,
   to_char(l.disbursement_date, 'YYYY-MM-DD') as "disbursementDate", l.status,
   coalesce(ar.dpd, 0) as "daysPastDue", coalesce(ar.arrears, 0)::numeric(18,2)::text as arrears`;
-const DUE = sql`i.principal_due + i.interest_due + i.fee_due + i.penalty_due`;
-const PAID = sql`i.principal_paid + i.interest_paid + i.fee_paid + i.penalty_paid`;
+const DUE = sql`(i.principal_due + i.interest_due + i.fee_due + i.penalty_due)`;
+const PAID = sql`(i.principal_paid + i.interest_paid + i.fee_paid + i.penalty_paid)`;
 /**
  * Arrears per loan, as the 360 counts them (contracts' daysPastDue and overdue state): instalments past
  * their date and not paid in full, read through the schedule's primary key, one loan at a time.
