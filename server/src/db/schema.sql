@@ -3586,6 +3586,7 @@ CREATE TABLE public.loan_repayments (
     actor_id uuid,
     actor_email text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    reversal_entry_id bigint,
     CONSTRAINT loan_repayments_channel_check CHECK ((channel = ANY (ARRAY['transfer'::text, 'cash'::text, 'settlement'::text, 'auto_debit'::text]))),
     CONSTRAINT loan_repayments_overpayment_check CHECK ((overpayment = ANY (ARRAY['prepay'::text, 'refuse'::text]))),
     CONSTRAINT loan_repayments_parts_check CHECK (((amount > (0)::numeric) AND (principal >= (0)::numeric) AND (interest >= (0)::numeric) AND (fee >= (0)::numeric) AND (penalty >= (0)::numeric) AND ((prepayment >= (0)::numeric) AND (prepayment <= principal)) AND ((interest_receivable >= (0)::numeric) AND (interest_receivable <= interest)) AND (amount = (((principal + interest) + fee) + penalty))))
@@ -4480,7 +4481,7 @@ CREATE TABLE public.teller_transactions (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     posted_at timestamp with time zone,
     CONSTRAINT teller_transactions_amount_check CHECK ((amount > (0)::numeric)),
-    CONSTRAINT teller_transactions_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'withdrawal'::text]))),
+    CONSTRAINT teller_transactions_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'withdrawal'::text, 'loan_repayment'::text]))),
     CONSTRAINT teller_transactions_posted_entry CHECK (((status = 'posted'::text) = (entry_id IS NOT NULL))),
     CONSTRAINT teller_transactions_signature CHECK (((kind <> 'withdrawal'::text) OR signature_confirmed)),
     CONSTRAINT teller_transactions_status_check CHECK ((status = ANY (ARRAY['pending_approval'::text, 'approved'::text, 'rejected'::text, 'posted'::text])))
@@ -5146,6 +5147,13 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reference_unique UNIQUE (reference);
+
+--
+-- Name: loan_repayments loan_repayments_reversal_entry_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_repayments
+    ADD CONSTRAINT loan_repayments_reversal_entry_unique UNIQUE (reversal_entry_id);
 
 --
 -- Name: loans loans_account_unique; Type: CONSTRAINT; Schema: public; Owner: -
@@ -7421,6 +7429,13 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
+-- Name: loan_repayments loan_repayments_reversal_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_repayments
+    ADD CONSTRAINT loan_repayments_reversal_entry_id_fkey FOREIGN KEY (reversal_entry_id) REFERENCES public.journal_entries(id);
 
 --
 -- Name: loans loans_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

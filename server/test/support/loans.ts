@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { postTestEntry } from './journal-entries.ts';
 import { borrower, salaryLoan, type loanScene } from './loan-applications.ts';
 import type { StaffUser } from './staff-users.ts';
 
@@ -49,3 +50,19 @@ export const trialBalance = (app: App) =>
     sql`select currency, sum(case side when 'debit' then amount else -amount end)::text as net
         from journal_lines group by currency`,
   );
+
+/** Credits a customer account (Dr a suspense GL): a borrower's top-up before a payoff. */
+export async function topUp(app: App, accountNumber: string, amount: string): Promise<void> {
+  const [a] = await queryRows<{ id: string }>(
+    app.db,
+    sql`select id::text from accounts where account_number = ${accountNumber}`,
+  );
+  await postTestEntry(
+    app.db,
+    [
+      { accountId: Number(a!.id), side: 'credit', amount },
+      { gl: '1900', side: 'debit', amount, currency: 'SLE' },
+    ],
+    { source: 'seed', narration: 'Top-up' },
+  );
+}

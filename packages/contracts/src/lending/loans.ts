@@ -140,6 +140,10 @@ export const loanSummarySchema = z.object({
   term: z.number().int(),
   disbursementDate: z.string(),
   status: z.enum(LOAN_STATUSES),
+  /** Days since the oldest instalment not paid in full fell due (0 when none is overdue). */
+  daysPastDue: z.number().int(),
+  /** Dues not paid on instalments already past their date. */
+  arrears: z.string(),
 });
 export type LoanSummary = z.infer<typeof loanSummarySchema>;
 
@@ -173,9 +177,6 @@ export const loanDetailSchema = loanSummarySchema.extend({
   /** Interest and fees over the life of the loan: what the credit costs. */
   totalCostOfCredit: z.string(),
   nextDue: z.object({ dueDate: z.string(), amount: z.string() }).nullable(),
-  daysPastDue: z.number().int(),
-  /** Dues not paid on instalments already past their date. */
-  arrears: z.string(),
   disbursedByEmail: z.string(),
   approvedByEmail: z.string(),
   schedule: z.array(loanInstalmentSchema),

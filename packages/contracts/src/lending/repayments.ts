@@ -27,6 +27,8 @@ export const LOAN_REPAYMENT_TEXT = {
     `Reference ${reference} was already used for another repayment. Use a new reference for a new repayment.`,
   payoffDate: 'The payoff date cannot be before the business date.',
   quoteChanged: (total: string) => `The payoff is now Le ${total}: take a new quote and settle that amount.`,
+  notNewestRepayment:
+    'A later repayment of this loan stands: reverse the loan’s repayments newest first, then this one.',
 } as const;
 
 /** `details.code` of the 409 refusals, so a client tells them apart without parsing the text. */
@@ -37,6 +39,7 @@ export const LOAN_REPAYMENT_REFUSALS = [
   'reference_conflict',
   'wrong_currency',
   'quote_changed',
+  'not_newest_repayment',
 ] as const;
 
 /** POST /api/loans/:id/repayments: a repayment by transfer from a customer account. */
@@ -121,6 +124,8 @@ export type LoanSettleRequest = z.infer<typeof loanSettleRequestSchema>;
 export const loanCashRepaymentRequestSchema = loanRepaymentRequestSchema.omit({ fromAccount: true }).extend({
   /** Who brought the cash, for the receipt and the audit trail. */
   partyName: z.string().trim().min(1, 'Please enter who paid').max(120),
+  /** Their ID document's number: the till's record and a currency transaction report carry it. */
+  partyIdNumber: z.string().trim().max(40, 'At most 40 characters').optional(),
 });
 export type LoanCashRepaymentRequest = z.input<typeof loanCashRepaymentRequestSchema>;
 

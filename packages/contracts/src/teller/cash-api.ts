@@ -36,7 +36,8 @@ export const cashWithdrawalSchema = cashDepositSchema.extend({
 });
 export type CashWithdrawal = z.input<typeof cashWithdrawalSchema>;
 
-export const TELLER_TRANSACTION_KINDS = ['deposit', 'withdrawal'] as const;
+/** A loan repayment is cash in that the loans module posts (its own journal) and the till records. */
+export const TELLER_TRANSACTION_KINDS = ['deposit', 'withdrawal', 'loan_repayment'] as const;
 export type TellerTransactionKind = (typeof TELLER_TRANSACTION_KINDS)[number];
 export const TELLER_TRANSACTION_STATUSES = ['pending_approval', 'approved', 'rejected', 'posted'] as const;
 export type TellerTransactionStatus = (typeof TELLER_TRANSACTION_STATUSES)[number];

@@ -104,6 +104,7 @@ export const tillSessionSchema = z.object({
   signedOffBy: z.string().nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Cash in: deposits and loan repayments taken at this till. */
   deposits: tally,
   withdrawals: tally,
   vaultIn: moneySchema,

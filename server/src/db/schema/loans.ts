@@ -215,6 +215,10 @@ export const loanRepayments = pgTable(
     actorId: uuid('actor_id').references(() => staff.userId),
     actorEmail: text('actor_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The entry that reversed it (four-eyes, newest first); its allocation was undone with it. */
+    reversalEntryId: bigint('reversal_entry_id', { mode: 'number' })
+      .unique('loan_repayments_reversal_entry_unique')
+      .references(() => journalEntries.id),
   },
   (t) => [
     check('loan_repayments_channel_check', sql`${t.channel} in (${inList(LOAN_REPAYMENT_CHANNELS)})`),

@@ -1,4 +1,4 @@
-import { BANK_NAME, type CtrReportTransaction } from '@bankmanager/contracts';
+import { BANK_NAME, type CtrReportTransaction, type TellerTransactionKind } from '@bankmanager/contracts';
 import type { GoamlPerson, GoamlReport, GoamlTransaction } from '../goaml/index.ts';
 
 /** What the builder needs that is the bank's, not the report's (settings and the preparer). */
@@ -33,7 +33,13 @@ function reportingPerson(c: GoamlContext) {
   };
 }
 
-export type FiledTransaction = CtrReportTransaction & { kind: 'deposit' | 'withdrawal'; accountName: string };
+export type FiledTransaction = CtrReportTransaction & { kind: TellerTransactionKind; accountName: string };
+
+const DESCRIPTION: Record<TellerTransactionKind, string> = {
+  deposit: 'Cash deposit',
+  withdrawal: 'Cash withdrawal',
+  loan_repayment: 'Cash loan repayment',
+};
 
 export function goamlTransaction(
   t: FiledTransaction,
@@ -44,10 +50,10 @@ export function goamlTransaction(
     number: t.reference,
     internalRef: t.entryId,
     location: t.branch,
-    description: t.kind === 'deposit' ? 'Cash deposit' : 'Cash withdrawal',
+    description: DESCRIPTION[t.kind],
     date: t.postedAt,
     amountLocal: t.amount,
-    direction: t.kind === 'deposit' ? 'in' : 'out',
+    direction: t.kind === 'withdrawal' ? 'out' : 'in',
     person: { ...splitName(t.partyName), idNumber: t.partyIdNumber || null },
     account: {
       institutionName: BANK_NAME,

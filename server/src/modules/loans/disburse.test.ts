@@ -339,6 +339,13 @@ describe('loans: disbursement and the loan 360', () => {
     expect(overdue.schedule[1].state).toBe('overdue');
     expect(overdue.daysPastDue).toBe(3);
     expect(overdue.arrears).toBe('1881.19');
+    // The list (Customer 360, Account Enquiry) counts the same arrears in the database.
+    const listed = await s.call('GET', `/api/loans?custId=${overdue.custId}`, s.officer);
+    expect(listed.json().find((x: { id: number }) => x.id === loanId)).toMatchObject({
+      daysPastDue: 3,
+      arrears: '1881.19',
+      outstanding: overdue.outstanding,
+    });
     await t.app.db.execute(sql`update bank_business_date set business_date = ${TODAY}::date`);
 
     const none = await s.call('GET', '/api/loans/999999', s.officer);

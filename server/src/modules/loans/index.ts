@@ -1,7 +1,8 @@
 /**
  * The loans module's only door (docs/loans.md, ADR 0045): disbursement of an Approved application
  * (four-eyes), the loans it makes with their frozen schedules, the loan 360, the lists and the
- * agreement summary PDF; repayments by transfer, cash at the till and early settlement (ADR 0052).
+ * agreement summary PDF; repayments by transfer, cash at the till and early settlement (ADR 0052),
+ * and their reversal through the payments module's four-eyes reversal (ADR 0062).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerDisbursement } from './disburse.ts';
@@ -16,3 +17,5 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loanReadRoutes);
   await app.register(loanRepayRoutes);
 };
+
+export { assertRepaymentReversible, undoRepayment } from './reverse.ts';

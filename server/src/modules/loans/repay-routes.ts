@@ -90,7 +90,12 @@ export const loanRepayRoutes: FastifyPluginAsyncZod = async (app) => {
         amount: req.body.amount,
         reference: req.body.reference,
         channel: 'cash',
-        source: { kind: 'till', tellerId: actor.id },
+        source: {
+          kind: 'till',
+          tellerId: actor.id,
+          partyIdNumber: req.body.partyIdNumber ?? '',
+          ctrThreshold: app.config.ctrThreshold,
+        },
         overpayment: req.body.overpayment,
         actor,
         party: req.body.partyName,

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
-import { postTestEntry } from '../../../test/support/journal-entries.ts';
-import { disbursedLoan, setBusinessDate, trialBalance } from '../../../test/support/loans.ts';
+import { disbursedLoan, setBusinessDate, topUp, trialBalance } from '../../../test/support/loans.ts';
 import { TODAY } from '../../../test/support/products.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { BRANCH, fundVault, leones } from '../../../test/support/teller.ts';
@@ -366,18 +365,7 @@ describe('loans: repayments', () => {
     });
     expect(short.statusCode).toBe(409);
     expect(await snapshot()).toBe(before);
-    const [acct] = await queryRows<{ id: string }>(
-      t.app.db,
-      sql`select id::text from accounts where account_number = ${l.custAccount}`,
-    );
-    await postTestEntry(
-      t.app.db,
-      [
-        { accountId: Number(acct!.id), side: 'credit', amount: '600.00' },
-        { gl: '1900', side: 'debit', amount: '600.00', currency: 'SLE' },
-      ],
-      { source: 'seed', narration: 'Top-up' },
-    );
+    await topUp(t.app, l.custAccount, '600.00');
     const done = await s.call('POST', `/api/loans/${l.loanId}/settle`, s.officer, {
       fromAccount: l.custAccount,
       amount: '20131.51',

@@ -21,14 +21,22 @@ import { violatedConstraint } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { LedgerError, ledgerHttpError, postEntryOnce, type EntryLine } from '../ledger/index.ts';
 import { getLoanProduct } from '../loan-products/index.ts';
-import { openTillOf } from '../teller/index.ts';
+import { openTillOf, recordTillCash, type OpenTill } from '../teller/index.ts';
 import { instalmentsOf } from './rows.ts';
 import { repaymentById, repaymentByReference } from './repayment-rows.ts';
 import { writeSchedule } from './schedule-writes.ts';
 import { settlementOf } from './settlement.ts';
 
 /** Where the money comes from: a customer account (transfer, auto-debit) or the teller's till. */
-export type RepaymentSource = { kind: 'account'; accountNumber: string } | { kind: 'till'; tellerId: string };
+export type RepaymentSource =
+  | { kind: 'account'; accountNumber: string }
+  | {
+      kind: 'till';
+      tellerId: string;
+      /** The payer's ID number, for the till's record (and a CTR). */
+      partyIdNumber: string;
+      ctrThreshold: Record<'SLE' | 'USD', string>;
+    };
 
 export interface RepaymentInput {
   loanId: number;
@@ -112,11 +120,11 @@ async function tillFor(
   loan: LockedLoan,
   tellerId: string,
   assertBranch: RepaymentInput['assertBranch'],
-): Promise<{ glCode: string; tillSessionId: string }> {
+): Promise<{ glCode: string; tillSessionId: string; till: OpenTill }> {
   const till = await openTillOf(tx, tellerId);
   assertBranch?.(till.branch);
   if (till.currency !== loan.currency) throw conflict(T.wrongCurrency, { code: 'wrong_currency' });
-  return { glCode: till.glCode, tillSessionId: till.sessionId };
+  return { glCode: till.glCode, tillSessionId: till.sessionId, till };
 }
 
 const PARTS = ['principal', 'interest', 'fee', 'penalty'] as const;
@@ -289,6 +297,21 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
           },
         },
       });
+      // Cash at the counter is the till's too: its journal, tallies, CTR and receipt see it.
+      if (r.source.kind === 'till' && 'till' in source)
+        await recordTillCash(tx, {
+          till: source.till,
+          kind: 'loan_repayment',
+          reference: `LNR-${r.reference}`,
+          teller: r.actor,
+          accountId: Number(loan.account_id),
+          amount: r.amount,
+          partyName: r.party ?? '',
+          partyIdNumber: r.source.partyIdNumber,
+          narration: `Loan repayment ${loan.account_number}`,
+          entryId: posted.entryId,
+          ctrThreshold: r.source.ctrThreshold,
+        });
       await writeSchedule(tx, r.loanId, schedule, split.instalments);
       const cleared =
         toCents(principalOutstanding(split.instalments)) === 0n &&

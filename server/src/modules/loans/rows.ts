@@ -26,9 +26,19 @@ const SUMMARY = sql`l.id, l.application_id as "applicationId", ac.account_number
   l.cust_id as "custId", c.name as "customerName", l.branch_code as branch, l.product_code as "productCode",
   p.name as "productName", l.product_version as "productVersion", l.currency, l.amount::text,
   (-ac.balance)::numeric(18,2)::text as outstanding, l.rate::text, l.term,
-  to_char(l.disbursement_date, 'YYYY-MM-DD') as "disbursementDate", l.status`;
+  to_char(l.disbursement_date, 'YYYY-MM-DD') as "disbursementDate", l.status,
+  coalesce(ar.dpd, 0) as "daysPastDue", coalesce(ar.arrears, 0)::numeric(18,2)::text as arrears`;
+const DUE = sql`(i.principal_due + i.interest_due + i.fee_due + i.penalty_due)`;
+const PAID = sql`(i.principal_paid + i.interest_paid + i.fee_paid + i.penalty_paid)`;
+/**
+ * Arrears per loan, as the 360 counts them (contracts' daysPastDue and overdue state): instalments past
+ * their date and not paid in full, read through the schedule's primary key, one loan at a time.
+ */
+const ARREARS = sql`cross join lateral (select (current_business_date() - min(i.due_date))::int as dpd,
+    sum(${DUE} - ${PAID}) as arrears
+  from loan_instalments i where i.loan_id = l.id and i.due_date < current_business_date() and ${PAID} < ${DUE}) ar`;
 const FROM = sql`from loans l join accounts ac on ac.id = l.account_id join customers c on c.cust_id = l.cust_id
-  join loan_products p on p.code = l.product_code`;
+  join loan_products p on p.code = l.product_code ${ARREARS}`;
 
 const SORTS: Record<LoanListQuery['sort'], SQL> = {
   disbursed: sql`l.disbursement_date`,
@@ -65,7 +75,12 @@ export async function listLoans(
     ),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, id: Number(r.id), custId: Number(r.custId) })),
+    rows: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      custId: Number(r.custId),
+      daysPastDue: Number(r.daysPastDue),
+    })),
     total: Number(n!.n),
   };
 }

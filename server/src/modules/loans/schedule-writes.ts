@@ -49,3 +49,21 @@ export async function writeSchedule(
     await tx.execute(sql`delete from loan_instalments
                          where loan_id = ${loanId} and instalment_number = any(${`{${dropped.join(',')}}`}::int[])`);
 }
+
+/** Puts back rows a shorter plan dropped (a reversed prepayment), as they were, in one statement. */
+export async function insertInstalments(
+  tx: Database,
+  loanId: number,
+  rows: readonly InstalmentState[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const arr = (k: 'instalmentNumber' | 'dueDate' | (typeof COLUMNS)[number]) =>
+    `{${rows.map((i) => String(i[k])).join(',')}}`;
+  await tx.execute(sql`insert into loan_instalments (loan_id, instalment_number, due_date, principal_due, interest_due,
+        fee_due, penalty_due, principal_paid, interest_paid, fee_paid, penalty_paid)
+      select ${loanId}, s.n, s.d, s.pd, s.id_, s.fd, s.nd, s.pp, s.ip, s.fp, s.np
+      from unnest(${arr('instalmentNumber')}::int[], ${arr('dueDate')}::date[], ${arr('principalDue')}::numeric[],
+                  ${arr('interestDue')}::numeric[], ${arr('feeDue')}::numeric[], ${arr('penaltyDue')}::numeric[],
+                  ${arr('principalPaid')}::numeric[], ${arr('interestPaid')}::numeric[], ${arr('feePaid')}::numeric[],
+                  ${arr('penaltyPaid')}::numeric[]) as s(n, d, pd, id_, fd, nd, pp, ip, fp, np)`);
+}

@@ -15,6 +15,9 @@ export interface CtrRange {
   threshold: Record<'SLE' | 'USD', string>;
 }
 
+/** Cash in (deposits and loan repayments at the counter, summed together) or out (withdrawals). */
+const DIRECTION = sql`case t.kind when 'withdrawal' then 'out' else 'in' end`;
+
 /**
  * The CTRs of a range as rows (business_date, cust_id, currency, direction, total, n, customer_name,
  * customer_branch). Reads the partial index teller_transactions_cash_day_idx for the days, then one
@@ -28,14 +31,14 @@ export function ctrGroupsSql(r: CtrRange): SQL {
       c.name as customer_name, c.branch_code as customer_branch
     from (select x.*, sum(x.total_le) over (partition by x.business_date, x.cust_id, x.direction) as day_le
             from (select t.business_date, a.cust_id, t.currency,
-                         case t.kind when 'deposit' then 'in' else 'out' end as direction,
+                         ${DIRECTION} as direction,
                          sum(t.amount) as total, count(*)::int as n,
                          sum(t.amount) * case when t.currency = 'SLE' then 1 else (
                            select f.mid from fx_rates f where f.currency = t.currency and f.business_date <= t.business_date
                             order by f.business_date desc limit 1) end as total_le
                     from teller_transactions t join accounts a on a.id = t.account_id
                    where t.status = 'posted' and t.business_date between ${r.from}::date and ${r.to}::date
-                   group by t.business_date, a.cust_id, t.currency, t.kind) x) g
+                   group by t.business_date, a.cust_id, t.currency, ${DIRECTION}) x) g
     join customers c on c.cust_id = g.cust_id
    where (g.day_le >= ${r.threshold.SLE}::numeric
           or (g.total_le is null and g.total >= ${r.threshold.USD}::numeric))
@@ -56,6 +59,6 @@ export function ctrTransactionsSql(g: string): SQL {
         order by t.posted_at, t.id), '[]'::jsonb) as transactions
       from teller_transactions t join journal_entries e on e.id = t.entry_id
      where t.status = 'posted' and t.business_date = ${alias}.business_date and t.currency = ${alias}.currency
-       and t.kind = case ${alias}.direction when 'in' then 'deposit' else 'withdrawal' end
+       and ${DIRECTION} = ${alias}.direction
        and t.account_id in (select a.id from accounts a where a.cust_id = ${alias}.cust_id)`;
 }

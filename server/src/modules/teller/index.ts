@@ -23,3 +23,4 @@ export { openTillSessions } from './open-sessions.ts';
 export { ctrGroupsSql, ctrTransactionsSql, type CtrRange } from './ctr-aggregate.ts';
 export { DEMO_TELLER_STAFF, tellerDemoStep } from './demo-seed.ts';
 export { openTillOf, type OpenTill } from './till-of.ts';
+export { recordTillCash, type TillCashRecord } from './till-cash-record.ts';

@@ -22,12 +22,25 @@ export async function receiptParty(
   return { tellerName: r?.teller ?? t.tellerEmail, branchName: r?.branch ?? t.branch };
 }
 
+const TITLES: Record<TellerTransaction['kind'], string> = {
+  deposit: 'Cash deposit receipt',
+  withdrawal: 'Cash withdrawal receipt',
+  loan_repayment: 'Loan repayment receipt',
+};
+
+const PARTY_LABEL: Record<TellerTransaction['kind'], string> = {
+  deposit: 'Deposited by',
+  withdrawal: 'Paid to',
+  loan_repayment: 'Paid by',
+};
+
 /**
  * A cash receipt on an A6-sized page: what the customer takes away. The reference, the amount in
  * figures and in words, the account and its holder, the person at the counter, and the teller.
  */
 export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDocument {
-  const title = t.kind === 'deposit' ? 'Cash deposit receipt' : 'Cash withdrawal receipt';
+  const title = TITLES[t.kind];
+  const cashIn = t.kind !== 'withdrawal';
   const doc = new PDFDocument({
     size: 'A6',
     margin: 24,
@@ -46,14 +59,14 @@ export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDoc
   row('Date', formatDateTime(t.postedAt ?? t.createdAt));
   row('Account', t.accountNumber);
   row('Account holder', t.accountName);
-  row(t.kind === 'deposit' ? 'Deposited by' : 'Paid to', `${t.partyName} (ID ${t.partyIdNumber})`);
+  row(PARTY_LABEL[t.kind], `${t.partyName} (ID ${t.partyIdNumber})`);
   if (t.narration) row('Narration', t.narration);
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(14).text(formatCurrency(t.amount, t.currency));
   doc.font('Helvetica-Oblique').fontSize(9).text(t.amountInWords);
   doc.moveDown(0.8);
   row('Teller', p.tellerName);
-  row('Customer', t.kind === 'deposit' ? t.partyName : t.accountName);
+  row('Customer', cashIn ? t.partyName : t.accountName);
   doc.moveDown(1.4);
   doc.font('Helvetica').fontSize(8).text('Customer’s signature ______________________');
   doc.moveDown(0.8);

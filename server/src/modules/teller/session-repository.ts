@@ -75,7 +75,8 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 // Posted transactions and vault transfers of each session, summed beside it (a session has a day's
-// worth of rows, found by their session index).
+// worth of rows, found by their session index). Cash in is deposits and loan repayments alike, so
+// opening + in − out ± vault is the till's expected cash.
 const ROW = sql`s.id, s.reference, s.branch_code as branch, s.till_code as "tillCode", s.currency,
   s.teller_id as "tellerId", s.teller_email as "tellerEmail", s.business_date::text as "businessDate", s.status,
   s.opening_allocation::text as "openingAllocation", s.balance::text as balance, s.expected::text as expected,
@@ -84,7 +85,7 @@ const ROW = sql`s.id, s.reference, s.branch_code as branch, s.till_code as "till
   t.dn, t.da::numeric(18,2)::text as da, t.wn, t.wa::numeric(18,2)::text as wa,
   v.vin::numeric(18,2)::text as vin, v.vout::numeric(18,2)::text as vout`;
 const TALLIES = sql`left join lateral (
-    select count(*) filter (where kind = 'deposit') as dn, coalesce(sum(amount) filter (where kind = 'deposit'), 0) as da,
+    select count(*) filter (where kind <> 'withdrawal') as dn, coalesce(sum(amount) filter (where kind <> 'withdrawal'), 0) as da,
            count(*) filter (where kind = 'withdrawal') as wn, coalesce(sum(amount) filter (where kind = 'withdrawal'), 0) as wa
     from teller_transactions x where x.session_id = s.id and x.status = 'posted') t on true
   left join lateral (

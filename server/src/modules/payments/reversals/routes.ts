@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../../lib/http-error.ts';
 import { apiErrors, bearerSecurity } from '../../../lib/route-schemas.ts';
 import { assertBranch, requirePermission } from '../../auth/index.ts';
 import { auditRefusal } from '../../ledger/index.ts';
+import { assertRepaymentReversible } from '../../loans/index.ts';
 import { approvalByReference, requestApprovalOnce, stillPendingSql } from '../../approvals/index.ts';
 import { actorOf, refuse } from '../accounts.ts';
 import { registerReversalCommand } from './command.ts';
@@ -65,6 +66,7 @@ export const reversalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Asks for the reversal of an entry (four-eyes, with a reason); 202 `{ approvalId }`',
         description:
           '409 details.code: reversal_of_reversal, already_reversed, reversal_pending (another request waits), ' +
+          'not_newest_repayment (a loan repayment with a later one standing: newest first), ' +
           'reference_conflict (the reference asked for another entry). The same reference again answers the same request.',
         security: bearerSecurity,
         params: idParam,
@@ -99,6 +101,7 @@ export const reversalRoutes: FastifyPluginAsyncZod = async (app) => {
               and ${stillPendingSql()} limit 1`,
         );
         if (pending) throw refuse('reversal_pending', undefined, { approvalId: pending.id });
+        await assertRepaymentReversible(tx, id);
       };
       try {
         const { approvalId } = await requestApprovalOnce(

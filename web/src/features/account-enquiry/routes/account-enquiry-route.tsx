@@ -7,6 +7,7 @@ import {
   type AccountDetails as Details,
 } from '@bankmanager/contracts';
 import { AlsoViewing } from '@/components/also-viewing';
+import { CustomerLoans } from '@/components/lending/customer-loans';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -176,6 +177,9 @@ export function AccountEnquiryRoute() {
             <AccountDetails account={account} />
             <AccountStanding number={account.accountNumber} />
             <HolderVerification customerId={account.customerId} />
+            {account.customerId ? (
+              <CustomerLoans customerId={account.customerId} name={account.accountName} />
+            ) : null}
             <div className="flex gap-2 print:hidden">
               <Button variant="outline" onClick={() => window.print()}>
                 Print Details

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { AlsoViewing } from '@/components/also-viewing';
+import { CustomerLoans } from '@/components/lending/customer-loans';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCustomer360 } from '../api/get-customer-360';
 import { AccountsTab } from '../components/accounts-tab';
@@ -9,7 +10,6 @@ import { ContactLog } from '../components/contact-log';
 import { CustomerHeader } from '../components/customer-header';
 import { DetailsTab } from '../components/details-tab';
 import { DocumentsPanel } from '../components/documents-panel';
-import { LoansPanel } from '../components/loans-panel';
 import { StatusActions } from '../components/status-actions';
 
 const TABS = [
@@ -68,7 +68,7 @@ export function Customer360Route() {
         </TabsContent>
         <TabsContent value="accounts" className="pt-4">
           <AccountsTab customer={c} />
-          <LoansPanel customerId={c.id} name={c.name} />
+          <CustomerLoans customerId={c.id} name={c.name} />
         </TabsContent>
         <TabsContent value="documents" className="pt-4">
           <DocumentsPanel customer={c} />

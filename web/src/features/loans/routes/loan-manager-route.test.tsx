@@ -30,6 +30,8 @@ const SUMMARY: LoanSummary = {
   term: 12,
   disbursementDate: '2026-11-23',
   status: 'Active',
+  daysPastDue: 3,
+  arrears: '1881.19',
 };
 
 const instalment = (n: number, state: LoanInstalment['state'], paid: string): LoanInstalment => ({

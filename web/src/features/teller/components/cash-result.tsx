@@ -25,13 +25,15 @@ export function CashResult({
   const first = useRef<HTMLButtonElement | null>(null);
   useEffect(() => first.current?.focus(), []);
   const posted = t.status === 'posted';
+  // Shown for the counter's deposits and withdrawals (a loan repayment has its own result).
+  const kind: CashKind = t.kind === 'withdrawal' ? 'withdrawal' : 'deposit';
   const keys = useMemo(
     () => ({
       ...(posted ? { p: () => window.print() } : {}),
-      n: () => onNew(t.kind),
+      n: () => onNew(kind),
       escape: onHome,
     }),
-    [posted, onNew, onHome, t.kind],
+    [posted, onNew, onHome, kind],
   );
   useShortcuts(keys);
   const pdf = () =>
@@ -68,8 +70,8 @@ export function CashResult({
             </Button>
           </>
         ) : null}
-        <Button ref={posted ? undefined : first} variant="outline" onClick={() => onNew(t.kind)}>
-          New {t.kind} (N)
+        <Button ref={posted ? undefined : first} variant="outline" onClick={() => onNew(kind)}>
+          New {kind} (N)
         </Button>
         <Button variant="ghost" onClick={onHome}>
           Back (Esc)

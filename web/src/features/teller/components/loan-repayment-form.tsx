@@ -22,7 +22,7 @@ import { refusalText } from '../lib/refusal';
 import { AmountField } from './amount-field';
 import { ShortcutBar } from './kbd';
 
-const EMPTY = { amount: '', partyName: '', prepay: false };
+const EMPTY = { amount: '', partyName: '', partyIdNumber: '', prepay: false };
 type Values = typeof EMPTY;
 
 /** What the teller reads to the customer before taking the money. */
@@ -161,6 +161,13 @@ export function LoanRepaymentForm({
               autoComplete="off"
               {...form.register('partyName')}
               error={errors.partyName?.message}
+            />
+            <FormField
+              id="loan-party-id"
+              label="Payer’s ID number (optional)"
+              autoComplete="off"
+              {...form.register('partyIdNumber')}
+              error={errors.partyIdNumber?.message}
             />
             <label className="flex items-center gap-2 text-sm" htmlFor="loan-prepay">
               <input id="loan-prepay" type="checkbox" className="size-4" {...form.register('prepay')} />

@@ -10,7 +10,7 @@ vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   api: { get },
 }));
-const { LoansPanel } = await import('./loans-panel');
+const { CustomerLoans } = await import('./customer-loans');
 
 const renderWith = (permissions: Permission[]) =>
   render(
@@ -19,16 +19,16 @@ const renderWith = (permissions: Permission[]) =>
         value={{ me: null, can: (p) => !!p && permissions.includes(p), reload: () => {} }}
       >
         <MemoryRouter>
-          <LoansPanel customerId={42} name="Fatmata Kamara" />
+          <CustomerLoans customerId={42} name="Fatmata Kamara" />
         </MemoryRouter>
       </PermissionsContext.Provider>
     </QueryClientProvider>,
   );
 
-describe('<LoansPanel>', () => {
+describe('<CustomerLoans>', () => {
   beforeEach(() => get.mockReset());
 
-  it('lists the customer’s loans with what each still owes, each opening the loan 360', async () => {
+  it('lists the customer’s loans with what each still owes and its arrears, each opening the loan 360', async () => {
     get.mockImplementation(async (_p: string, opts?: { onResponse?: (r: Response) => void }) => {
       opts?.onResponse?.(new Response(null, { headers: { 'X-Total-Count': '1' } }));
       return [
@@ -49,6 +49,8 @@ describe('<LoansPanel>', () => {
           term: 12,
           disbursementDate: '2026-11-23',
           status: 'Active',
+          daysPastDue: 12,
+          arrears: '1891.19',
         },
       ];
     });
@@ -56,6 +58,11 @@ describe('<LoansPanel>', () => {
     const link = await screen.findByRole('link', { name: '1010000000456' });
     expect(link).toHaveAttribute('href', '/accounts/loan/manager?id=3');
     expect(screen.getByText(/18,508\.81/)).toBeInTheDocument();
+    const row = link.closest('tr')!;
+    expect(row).toHaveTextContent('12');
+    expect(row).toHaveTextContent(/1,891\.19/);
+    expect(screen.getByRole('columnheader', { name: 'Days past due' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Overdue' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(expect.stringMatching(/\/loans\?.*custId=42/), expect.anything());
   });
 

@@ -11,10 +11,14 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { usePermissions } from '@/lib/permissions';
-import { useCustomerLoans } from '../api/get-customer-loans';
+import { useCustomerLoans } from './get-customer-loans';
 
-/** The customer's loans and the principal each still owes; shown to holders of loans.read only. */
-export function LoansPanel({ customerId, name }: { customerId: number; name: string }) {
+/**
+ * A customer's loans with the principal each still owes and its arrears (days past due, amount
+ * overdue), each opening the loan 360. Customer 360 and Account Enquiry both show it, to holders of
+ * loans.read only: a teller or a clerk looking up an account is not shown the credit file.
+ */
+export function CustomerLoans({ customerId, name }: { customerId: number; name: string }) {
   const { can } = usePermissions();
   const allowed = can('loans.read');
   const loans = useCustomerLoans(customerId, allowed);
@@ -41,6 +45,8 @@ export function LoansPanel({ customerId, name }: { customerId: number; name: str
                 <TableHead>Product</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead align="right">Outstanding</TableHead>
+                <TableHead align="right">Days past due</TableHead>
+                <TableHead align="right">Overdue</TableHead>
               </tr>
             </TableHeader>
             <TableBody>
@@ -55,6 +61,16 @@ export function LoansPanel({ customerId, name }: { customerId: number; name: str
                   <TableCell>{l.status}</TableCell>
                   <TableCell kind="amount" align="right">
                     {formatCurrency(l.outstanding, l.currency)}
+                  </TableCell>
+                  <TableCell kind="amount" align="right">
+                    {l.daysPastDue}
+                  </TableCell>
+                  <TableCell
+                    kind="amount"
+                    align="right"
+                    className={l.daysPastDue > 0 ? 'text-destructive font-medium' : undefined}
+                  >
+                    {formatCurrency(l.arrears, l.currency)}
                   </TableCell>
                 </TableRow>
               ))}
