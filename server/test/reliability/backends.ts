@@ -8,6 +8,7 @@ import { openDatabase, type DbHandle } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { JwtService } from '../../src/modules/auth/jwt.ts';
 import { loadSigningKeys } from '../../src/modules/auth/signing-keys.ts';
+import { drawOwnAuditChainId, migratedPgliteSnapshot } from '../support/migrated-template.ts';
 import { startCluster } from './pg-cluster.ts';
 
 /** Where the servers of a reliability test keep their data: a PGlite directory or a PostgreSQL database. */
@@ -22,10 +23,19 @@ export interface Backend {
 
 export function pgliteBackend(): Backend {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-crash-'));
+  let filled = false;
   return {
     name: 'pglite',
     dbEnv: { DATA_DIR: dir },
-    open: () => openMigrated({ dataDir: dir }),
+    // The first open fills the empty directory from the migrated database the server tests copy
+    // (built once per migration set) instead of running every migration from zero: about 7 CPU s less.
+    open: async () => {
+      if (filled) return openMigrated({ dataDir: dir });
+      const handle = await openMigrated({ dataDir: dir, loadDataDir: await migratedPgliteSnapshot() });
+      await drawOwnAuditChainId(handle);
+      filled = true;
+      return handle;
+    },
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }

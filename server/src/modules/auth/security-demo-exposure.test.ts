@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT_DIR } from '../../config.ts';
+import { serverCommand } from '../../../test/support/spawn-server.ts';
 
 /** A non-loopback IPv4 address of this machine, if it has one. */
 const outsideAddress = Object.values(os.networkInterfaces())
@@ -40,7 +40,7 @@ describe('security: demo mode stays on loopback (finding 13)', () => {
       };
       delete env.HOST;
       delete env.DATABASE_URL;
-      child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/server.ts')], {
+      child = spawn(process.execPath, serverCommand(), {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
