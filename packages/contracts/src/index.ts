@@ -39,3 +39,4 @@ export * from './aml-filing/index.ts';
 export * from './reporting.ts';
 export * from './approval-display.ts';
 export * from './report-source.ts';
+export * from './built-reports.ts';

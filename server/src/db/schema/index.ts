@@ -20,3 +20,4 @@ export * from './aml.ts';
 export * from './aml-filing.ts';
 export * from './reporting.ts';
 export * from './loan-book.ts';
+export * from './built-reports.ts';
