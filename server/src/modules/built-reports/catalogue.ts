@@ -90,6 +90,7 @@ export async function runReport(
   params: ReportParams,
   scope: string | null,
 ): Promise<ReportTable> {
-  if (!isRunnable(id) || !builtReport(id)) throw new Error(`Unknown report ${id}`);
-  return RUNNERS[id](db, params, scope);
+  const run = isRunnable(id) && builtReport(id) ? RUNNERS[id] : undefined;
+  if (!run) throw new Error(`Unknown report ${id}`);
+  return run(db, params, scope);
 }

@@ -30,7 +30,7 @@ export interface NewRun {
 export async function insertRun(tx: Database, r: NewRun): Promise<ReportRun> {
   const [row] = await queryRows<RunRow>(
     tx,
-    sql`insert into report_runs r (report_id, params, format, branch_scope, requested_by, requested_by_email)
+    sql`insert into report_runs as r (report_id, params, format, branch_scope, requested_by, requested_by_email)
         values (${r.reportId}, ${JSON.stringify(r.params)}::jsonb, ${r.format}, ${r.branchScope},
                 ${r.requestedBy}::uuid, ${r.requestedByEmail})
         returning ${RUN_COLUMNS}`,
