@@ -134,16 +134,20 @@ describe('/api/built-reports', () => {
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.getCell('A1').value).toBe('Top depositors');
-    const header = ws.getRow(6).values as unknown[];
+    // The title, its two lines (what, which branch), a blank row, the header, then the rows.
+    expect(ws.getCell('A2').value).toBe('The 100 largest per currency, balances now');
+    expect(ws.getCell('A3').value).toBe(`Branch ${EOD_BRANCH}`);
+    const header = ws.getRow(5).values as unknown[];
     expect(header.slice(1)).toEqual(['Rank', 'Customer id', 'Customer', 'Currency', 'Deposits', 'Accounts']);
-    expect(ws.getCell('A7').value).toBe(1);
-    expect(ws.getCell('D7').value).toBe('SLE');
-    expect(ws.getCell('E7').value).toBe(2500.55);
-    expect(ws.getCell('E7').numFmt).toBe('#,##0.00;-#,##0.00');
-    expect(ws.getCell('F7').value).toBe(1);
-    expect(ws.getCell('A8').value).toBe(2);
-    expect(ws.getCell('E8').value).toBe(1000.1);
-    expect(ws.getCell('A9').value).toBeNull();
+    expect(ws.getCell('A6').value).toBe(1);
+    expect(ws.getCell('C6').value).toMatch(/Sesay$/);
+    expect(ws.getCell('D6').value).toBe('SLE');
+    expect(ws.getCell('E6').value).toBe(2500.55);
+    expect(ws.getCell('E6').numFmt).toBe('#,##0.00;-#,##0.00');
+    expect(ws.getCell('F6').value).toBe(1);
+    expect(ws.getCell('A7').value).toBe(2);
+    expect(ws.getCell('E7').value).toBe(1000.1);
+    expect(ws.getCell('A8').value).toBeNull();
   });
 
   it('a failed run says why, and a retry runs it again', async () => {

@@ -57,7 +57,7 @@ describe('RunReportForm', () => {
   });
 
   it('draws the chosen report’s own fields and refuses a missing or impossible date before asking the server', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await user.selectOptions(screen.getByLabelText('Report'), 'account_openings');
     expect(screen.getByLabelText('Branch (optional)')).toBeInTheDocument();
@@ -67,10 +67,10 @@ describe('RunReportForm', () => {
     expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
     expect(post).not.toHaveBeenCalled();
-  });
+  }, 30_000);
 
   it('queues the run with the typed parameters and the output chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onQueued = renderForm();
     await user.selectOptions(screen.getByLabelText('Report'), 'account_openings');
     await user.type(screen.getByLabelText('From'), '01/11/2026');
@@ -83,10 +83,10 @@ describe('RunReportForm', () => {
     }));
     expect(onQueued).toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: T.queued }));
-  });
+  }, 30_000);
 
   it('links a report that keeps its own screen instead of running it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await user.selectOptions(screen.getByLabelText('Report'), 'ctr_list');
     expect(screen.getByRole('link', { name: /Cash transaction reports/ })).toHaveAttribute('href', '/reports/ctr');
