@@ -15,6 +15,7 @@ import {
   type EodStaff,
 } from '../../../test/support/eod.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { closeAll, inbox as changes, realtimeUser, subscribe } from '../../../test/support/realtime.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { enqueueScheduledReports, reportWorkerFor } from './index.ts';
@@ -29,6 +30,8 @@ describe('/api/built-reports', () => {
   let acc302: StaffUser;
   let bm301: StaffUser;
   let tellerUser: StaffUser;
+  let baseUrl: string;
+  const clients: Awaited<ReturnType<typeof realtimeUser>>['client'][] = [];
   const call = (method: string, url: string, who: StaffUser, payload?: unknown) =>
     scene.staff.call(method, url, who, payload);
 
@@ -50,6 +53,7 @@ describe('/api/built-reports', () => {
     await eodProducts(app);
     await setBusinessDate(app, '2026-11-24');
     const s = await staffUsers(app);
+    baseUrl = s.baseUrl;
     const [maker, checker, clerk] = await Promise.all([
       s.make('superuser', 'brmaker'),
       s.make('superuser', 'brchecker'),
@@ -74,7 +78,10 @@ describe('/api/built-reports', () => {
     const cur = await openAccount(app, { product: 'E-CUR', overdraftLimit: '500.00' });
     await teller(app, cur.id, 'debit', '120.25');
   }, 300_000);
-  afterAll(() => scene.t.close());
+  afterAll(async () => {
+    await closeAll(clients);
+    await scene.t.close();
+  });
 
   it('refuses bad parameters with 400 naming the field, and changes nothing', async () => {
     const before = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from report_runs`);
@@ -229,5 +236,32 @@ describe('/api/built-reports', () => {
     expect((await call('POST', `/api/built-reports/inbox/${mine[0]!.id}/read`, acc301)).statusCode).toBe(204);
     expect((await call('POST', `/api/built-reports/inbox/${mine[0]!.id}/read`, acc302)).statusCode).toBe(404);
     expect((await call('GET', '/api/built-reports/inbox/unread', acc301)).json()).toEqual({ unread: 0 });
+  });
+
+  it('tells each holder of the role over /realtime/v1 when a report lands, and nobody else', async () => {
+    const listener = async (prefix: string, branch: string) => {
+      const u = await realtimeUser(baseUrl, app, prefix);
+      clients.push(u.client);
+      await app.db.execute(sql`update staff set approved = true where user_id = ${u.userId}`);
+      await setRoles(app, u.userId, ['accountant'], branch);
+      const got = changes<{ eventType: string; new: Record<string, unknown> }>();
+      const ch = u.client
+        .channel(`inbox-${prefix}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'report_inbox' }, (p) => got.push(p));
+      expect((await subscribe(ch)).status).toBe('SUBSCRIBED');
+      return { userId: u.userId, got };
+    };
+    const holder = await listener('rtholder', EOD_BRANCH);
+    const outsider = await listener('rtother', OTHER);
+    // The next business date's schedules (what end of day's step does), then the worker.
+    expect(await enqueueScheduledReports(app.db, '2026-11-25', false)).toBe(1);
+    const [run] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id::text from report_runs where business_date = '2026-11-25'`,
+    );
+    expect((await settled(run!.id)).status).toBe('done');
+    const [change] = await holder.got.next(1);
+    expect(change).toMatchObject({ eventType: 'INSERT', new: { user_id: holder.userId, run_id: run!.id } });
+    expect(outsider.got.items).toEqual([]);
   });
 });
