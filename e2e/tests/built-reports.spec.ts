@@ -52,7 +52,10 @@ describe('built reports', () => {
     await admin.getByLabel('When').selectOption('daily');
     await admin.getByLabel('For the role').selectOption({ label: 'Operations' });
     await admin.getByRole('button', { name: 'Schedule' }).click();
-    await admin.getByRole('table', { name: 'Report schedules' }).getByRole('cell', { name: 'Operations' }).waitFor();
+    await admin
+      .getByRole('table', { name: 'Report schedules' })
+      .getByRole('cell', { name: 'Operations' })
+      .waitFor();
 
     // The viewer's inbox is empty before end of day.
     await viewer.goto('/reports/built-reports');

@@ -194,16 +194,24 @@ const productCode = z
  * required ones required, a period's end not before its start.
  */
 export function reportParamsSchema(report: BuiltReportDef) {
-  const field = (p: ReportParam) => (p === 'branch' ? branchCode : p === 'product' ? productCode : isoDateSchema);
+  const field = (p: ReportParam) =>
+    p === 'branch' ? branchCode : p === 'product' ? productCode : isoDateSchema;
   const shape: Record<string, z.ZodType<string | undefined>> = Object.fromEntries(
     report.params.map((p) => [
       p,
-      report.required.includes(p) ? field(p) : field(p).optional().or(z.literal('').transform(() => undefined)),
+      report.required.includes(p)
+        ? field(p)
+        : field(p)
+            .optional()
+            .or(z.literal('').transform(() => undefined)),
     ]),
   );
   return z
     .strictObject(shape)
-    .refine((v: ReportParams) => !v.from || !v.to || v.from <= v.to, { message: BUILT_REPORTS_TEXT.endBeforeStart, path: ['to'] });
+    .refine((v: ReportParams) => !v.from || !v.to || v.from <= v.to, {
+      message: BUILT_REPORTS_TEXT.endBeforeStart,
+      path: ['to'],
+    });
 }
 export type ReportParams = Partial<Record<ReportParam, string>>;
 

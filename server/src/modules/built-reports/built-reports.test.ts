@@ -90,8 +90,14 @@ describe('/api/built-reports', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toContain(path);
     };
-    await bad({ reportId: 'account_openings', params: { from: '2026-02-30', to: '2026-03-01' } }, '/params/from');
-    await bad({ reportId: 'account_openings', params: { from: '2026-03-02', to: '2026-03-01' } }, '/params/to');
+    await bad(
+      { reportId: 'account_openings', params: { from: '2026-02-30', to: '2026-03-01' } },
+      '/params/from',
+    );
+    await bad(
+      { reportId: 'account_openings', params: { from: '2026-03-02', to: '2026-03-01' } },
+      '/params/to',
+    );
     await bad({ reportId: 'account_openings', params: { to: '2026-03-01' } }, '/params/from');
     await bad({ reportId: 'top_depositors', params: { branch: 'x9' } }, '/params/branch');
     await bad({ reportId: 'top_depositors', params: { colour: 'red' } }, '/params/');
@@ -185,7 +191,10 @@ describe('/api/built-reports', () => {
   });
 
   it('a schedule is queued by end of day once per date, and lands only in its role holders’ inboxes', async () => {
-    const [role] = await queryRows<{ id: string }>(app.db, sql`select id::text from roles where key = 'accountant'`);
+    const [role] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id::text from roles where key = 'accountant'`,
+    );
     const body = {
       reportId: 'top_depositors',
       params: { branch: EOD_BRANCH },

@@ -10,7 +10,13 @@ import type { Database } from '../../db/client.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { buildBalanceSheet, buildIncomeStatement, buildTrialBalance } from '../gl-reports/index.ts';
 import { buildEodReport } from '../eod/index.ts';
-import { accountOpenings, dormantAccounts, feeIncome, overdrawnAccounts, topDepositors } from './account-reports.ts';
+import {
+  accountOpenings,
+  dormantAccounts,
+  feeIncome,
+  overdrawnAccounts,
+  topDepositors,
+} from './account-reports.ts';
 
 /*
  * Runs one catalogue report to its table. The existing reports are the gl-reports and eod modules' own
@@ -36,7 +42,14 @@ const RUNNERS: Record<Exclude<BuiltReportId, 'teller_proof' | 'ctr_list' | 'cust
     return {
       title: 'Trial balance',
       subtitle: [`As of the end of ${tb.date}`, tb.balanced ? 'Balanced' : 'NOT BALANCED'],
-      columns: [col('Code'), col('Account'), col('Class'), col('Currency'), col('Debit', true), col('Credit', true)],
+      columns: [
+        col('Code'),
+        col('Account'),
+        col('Class'),
+        col('Currency'),
+        col('Debit', true),
+        col('Credit', true),
+      ],
       rows: tb.rows.map((r) => [r.code, r.name, GL_CLASS_LABELS[r.class], r.currency, r.debit, r.credit]),
       totals: tb.totals.map((t) => ['Total', '', '', t.currency, t.debit, t.credit]),
       truncated: false,
@@ -70,7 +83,8 @@ const RUNNERS: Record<Exclude<BuiltReportId, 'teller_proof' | 'ctr_list' | 'cust
       truncated: false,
     };
   },
-  eod_daily: async (db, p) => fromEod(await buildEodReport(db, 'daily', { date: p.date, format: 'json' }, true)),
+  eod_daily: async (db, p) =>
+    fromEod(await buildEodReport(db, 'daily', { date: p.date, format: 'json' }, true)),
   interest: async (db, p) =>
     fromEod(await buildEodReport(db, 'interest', { from: p.from, to: p.to, format: 'json' }, true)),
   wht: async (db, p) =>

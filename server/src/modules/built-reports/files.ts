@@ -62,7 +62,10 @@ export async function tablePdf(t: ReportTable): Promise<Buffer> {
   const textWidth = Math.floor((page - numeric * numWidth) / Math.max(1, t.columns.length - numeric));
   const shown = (r: string[]) =>
     t.columns.map((c, i) => (c.numeric && r[i]?.includes('.') ? formatAmount(r[i]) : (r[i] ?? '')));
-  const rows: PdfRow[] = [...t.rows.slice(0, PDF_ROWS).map(shown), ...t.totals.map((r) => ({ bold: shown(r) }))];
+  const rows: PdfRow[] = [
+    ...t.rows.slice(0, PDF_ROWS).map(shown),
+    ...t.totals.map((r) => ({ bold: shown(r) })),
+  ];
   if (t.truncated || t.rows.length > PDF_ROWS)
     rows.push({ warning: 'More rows than a PDF shows: download the CSV or XLSX for all of them.' });
   return reportPdfBytes(
@@ -81,7 +84,10 @@ export async function tablePdf(t: ReportTable): Promise<Buffer> {
   );
 }
 
-export async function tableFile(t: ReportTable, format: Exclude<BuiltReportFormat, 'screen'>): Promise<Buffer> {
+export async function tableFile(
+  t: ReportTable,
+  format: Exclude<BuiltReportFormat, 'screen'>,
+): Promise<Buffer> {
   if (format === 'csv') return tableCsv(t);
   if (format === 'xlsx') return tableXlsx(t);
   return tablePdf(t);

@@ -51,7 +51,10 @@ export async function listInbox(
            where i.user_id = ${userId}::uuid
            order by i.id desc limit ${w.limit} offset ${w.offset}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from report_inbox where user_id = ${userId}::uuid`),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from report_inbox where user_id = ${userId}::uuid`,
+    ),
   ]);
   return {
     rows: rows.map(({ inboxId, readAt, deliveredAt, ...run }) => ({

@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.
 import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { pageWindow, sendPage } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, listBranch, requirePermission } from '../auth/index.ts';
@@ -65,6 +66,27 @@ function checkedParams(
   return { params, scope: branch ?? null };
 }
 
+/** The audit row of a caller's change, in the change's transaction. */
+function auditBy(
+  tx: Database,
+  req: FastifyRequest,
+  action: string,
+  target: { type: string; id: string },
+  details?: Record<string, unknown>,
+) {
+  const u = currentUser(req);
+  return writeAudit(tx, {
+    action,
+    outcome: 'success',
+    actorId: u.userId,
+    actorEmail: u.email,
+    targetType: target.type,
+    targetId: target.id,
+    ip: requestIp(req),
+    ...(details ? { details } : {}),
+  });
+}
+
 /**
  * `/api/built-reports`: runs of catalogue reports (queued, executed by the worker in the background),
  * their results and files, retry of a failed run; schedules for a role (`reports.schedule`); the
@@ -97,16 +119,13 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
           requestedBy: u.userId,
           requestedByEmail: u.email,
         });
-        await writeAudit(tx, {
-          action: 'report_run.request',
-          outcome: 'success',
-          actorId: u.userId,
-          actorEmail: u.email,
-          targetType: 'report_run',
-          targetId: r.id,
-          ip: requestIp(req),
-          details: { reportId: r.reportId, params, format: r.format },
-        });
+        await auditBy(
+          tx,
+          req,
+          'report_run.request',
+          { type: 'report_run', id: r.id },
+          { reportId: r.reportId, params, format: r.format },
+        );
         return r;
       });
       kick();
@@ -169,7 +188,12 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const u = currentUser(req);
       const w = pageWindow(req.query, 100);
       // The page is cut in the database: the stored table may hold 50,000 rows.
-      const [r] = await queryRows<{ status: string; head: unknown; rows: string[][] | null; n: number | null }>(
+      const [r] = await queryRows<{
+        status: string;
+        head: unknown;
+        rows: string[][] | null;
+        n: number | null;
+      }>(
         app.db,
         sql`select r.status, r.result - 'rows' as head,
                    (select jsonb_agg(e order by i) from jsonb_array_elements(r.result -> 'rows') with ordinality x(e, i)
@@ -193,12 +217,20 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A finished run’s file (CSV, XLSX or PDF), as it was produced',
         security,
         params: idParam,
-        response: { 200: fileAnswer(Object.values(REPORT_MEDIA) as [string, ...string[]], 'The report file'), ...apiErrors },
+        response: {
+          200: fileAnswer(Object.values(REPORT_MEDIA) as [string, ...string[]], 'The report file'),
+          ...apiErrors,
+        },
       },
     },
     async (req, reply) => {
       const u = currentUser(req);
-      const [r] = await queryRows<{ status: string; format: string; report_id: string; file: Uint8Array | null }>(
+      const [r] = await queryRows<{
+        status: string;
+        format: string;
+        report_id: string;
+        file: Uint8Array | null;
+      }>(
         app.db,
         sql`select r.status, r.format, r.report_id, r.file from report_runs r
              where r.id = ${req.params.id} and ${visibleTo(u)}`,
@@ -206,15 +238,7 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!r) throw notFound('No such report run');
       if (r.status !== 'done' || !r.file || r.format === 'screen')
         throw conflict('The run has no file', { code: 'no_file' });
-      await writeAudit(app.db, {
-        action: 'report_run.download',
-        outcome: 'success',
-        actorId: u.userId,
-        actorEmail: u.email,
-        targetType: 'report_run',
-        targetId: String(req.params.id),
-        ip: requestIp(req),
-      });
+      await auditBy(app.db, req, 'report_run.download', { type: 'report_run', id: String(req.params.id) });
       const format = r.format as keyof typeof REPORT_MEDIA;
       return reply
         .header('content-type', REPORT_MEDIA[format])
@@ -253,16 +277,13 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`update report_runs r set status = 'queued', progress = 0, error = null, finished_at = null
                where r.id = ${req.params.id} returning ${RUN_COLUMNS}`,
         );
-        await writeAudit(tx, {
-          action: 'report_run.retry',
-          outcome: 'success',
-          actorId: u.userId,
-          actorEmail: u.email,
-          targetType: 'report_run',
-          targetId: String(req.params.id),
-          ip: requestIp(req),
-          details: { previousError: row.error },
-        });
+        await auditBy(
+          tx,
+          req,
+          'report_run.retry',
+          { type: 'report_run', id: String(req.params.id) },
+          { previousError: row.error },
+        );
         return withTitle(again!);
       });
       kick();
@@ -322,16 +343,13 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
           createdBy: u.userId,
           createdByEmail: u.email,
         });
-        await writeAudit(tx, {
-          action: 'report_schedule.create',
-          outcome: 'success',
-          actorId: u.userId,
-          actorEmail: u.email,
-          targetType: 'report_schedule',
-          targetId: created.id,
-          ip: requestIp(req),
-          details: { reportId: created.reportId, params, frequency: created.frequency, role: created.roleName },
-        });
+        await auditBy(
+          tx,
+          req,
+          'report_schedule.create',
+          { type: 'report_schedule', id: created.id },
+          { reportId: created.reportId, params, frequency: created.frequency, role: created.roleName },
+        );
         return created;
       });
       return reply.status(201).send(s);
@@ -350,23 +368,13 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportScheduleSchema, ...apiErrors },
       },
     },
-    async (req) => {
-      const u = currentUser(req);
-      return app.db.transaction(async (tx) => {
+    async (req) =>
+      app.db.transaction(async (tx) => {
         const s = await deactivate(tx, req.params.id);
         if (!s) throw notFound('No such schedule');
-        await writeAudit(tx, {
-          action: 'report_schedule.stop',
-          outcome: 'success',
-          actorId: u.userId,
-          actorEmail: u.email,
-          targetType: 'report_schedule',
-          targetId: s.id,
-          ip: requestIp(req),
-        });
+        await auditBy(tx, req, 'report_schedule.stop', { type: 'report_schedule', id: s.id });
         return s;
-      });
-    },
+      }),
   );
 
   app.get(
@@ -412,7 +420,8 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      if (!(await markRead(app.db, currentUser(req).userId, req.params.id))) throw notFound('No such inbox item');
+      if (!(await markRead(app.db, currentUser(req).userId, req.params.id)))
+        throw notFound('No such inbox item');
       return reply.status(204).send(null);
     },
   );

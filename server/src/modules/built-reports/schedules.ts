@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { BUILT_REPORTS, builtReport, type ReportFrequency, type ReportSchedule } from '@bankmanager/contracts';
+import {
+  BUILT_REPORTS,
+  builtReport,
+  type ReportFrequency,
+  type ReportSchedule,
+} from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -10,7 +15,8 @@ const SCHEDULE_COLUMNS = sql.raw(`sc.id::text as id, sc.report_id as "reportId",
   (select max(business_date)::text from report_runs r where r.schedule_id = sc.id) as "lastBusinessDate"`);
 
 type Row = Omit<ReportSchedule, 'title'> & Record<string, unknown>;
-const view = (r: Row): ReportSchedule => ({ ...r, title: builtReport(r.reportId)?.title ?? r.reportId }) as ReportSchedule;
+const view = (r: Row): ReportSchedule =>
+  ({ ...r, title: builtReport(r.reportId)?.title ?? r.reportId }) as ReportSchedule;
 
 export async function insertSchedule(
   tx: Database,

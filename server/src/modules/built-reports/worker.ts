@@ -139,7 +139,9 @@ export class ReportWorker {
       );
       // Another server took the run over after our lease ran out: its result stands, not ours.
       if (done.length === 0) return;
-      const delivered = run.schedule_id ? await deliverToRole(tx, run.id, run.schedule_id, run.branch_scope) : 0;
+      const delivered = run.schedule_id
+        ? await deliverToRole(tx, run.id, run.schedule_id, run.branch_scope)
+        : 0;
       await writeAudit(tx, {
         action: 'report_run.done',
         outcome: 'success',

@@ -25,7 +25,8 @@ export const useInbox = (page: number, poll: number | false) =>
 export const useUnreadCount = (poll: number | false) =>
   useQuery({
     queryKey: [...inboxKey, 'unread'],
-    queryFn: ({ signal }) => api.get('/built-reports/inbox/unread', { schema: reportInboxCountSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/built-reports/inbox/unread', { schema: reportInboxCountSchema, signal }),
     refetchInterval: poll,
   });
 

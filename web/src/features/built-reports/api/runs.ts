@@ -13,7 +13,8 @@ export const RUNS_PAGE_SIZE = 10;
 export const RESULT_PAGE_SIZE = 50;
 const runsKey = ['built-reports', 'runs'] as const;
 
-const active = (rows: ReportRun[] | undefined) => rows?.some((r) => r.status === 'queued' || r.status === 'running');
+const active = (rows: ReportRun[] | undefined) =>
+  rows?.some((r) => r.status === 'queued' || r.status === 'running');
 
 /** GET /api/built-reports/runs: the caller's runs; polls every second while one is queued or running. */
 export const useMyRuns = (page: number) =>
@@ -31,7 +32,8 @@ export const useMyRuns = (page: number) =>
 export function useRunReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReportRunRequest) => api.post('/built-reports/runs', { body, schema: reportRunSchema }),
+    mutationFn: (body: ReportRunRequest) =>
+      api.post('/built-reports/runs', { body, schema: reportRunSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: runsKey }),
   });
 }
@@ -53,11 +55,14 @@ export const useRunResult = (id: string | null, page: number) =>
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       let total = 0;
-      const table = await api.get(`/built-reports/runs/${id}/result?page=${page + 1}&pageSize=${RESULT_PAGE_SIZE}`, {
-        schema: reportTableSchema,
-        signal,
-        onResponse: (res) => (total = Number(res.headers.get(TOTAL_COUNT_HEADER) ?? 0)),
-      });
+      const table = await api.get(
+        `/built-reports/runs/${id}/result?page=${page + 1}&pageSize=${RESULT_PAGE_SIZE}`,
+        {
+          schema: reportTableSchema,
+          signal,
+          onResponse: (res) => (total = Number(res.headers.get(TOTAL_COUNT_HEADER) ?? 0)),
+        },
+      );
       return { table, total };
     },
   });

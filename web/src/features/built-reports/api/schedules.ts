@@ -12,7 +12,8 @@ const key = ['built-reports', 'schedules'] as const;
 export const useSchedules = () =>
   useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get('/built-reports/schedules', { schema: z.array(reportScheduleSchema), signal }),
+    queryFn: ({ signal }) =>
+      api.get('/built-reports/schedules', { schema: z.array(reportScheduleSchema), signal }),
   });
 
 export const useScheduleRoles = () =>

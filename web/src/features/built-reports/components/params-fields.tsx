@@ -18,7 +18,10 @@ export function checkParams(
   const own = Object.fromEntries(report.params.map((p) => [p, values[p] ?? '']));
   const parsed = reportParamsSchema(report).safeParse(own);
   if (parsed.success) {
-    const params = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v)) as Record<string, string>;
+    const params = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v)) as Record<
+      string,
+      string
+    >;
     return { ok: true, params };
   }
   const errors: ParamErrors = {};

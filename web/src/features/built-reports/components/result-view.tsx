@@ -40,7 +40,11 @@ export function ResultView({ runId }: { runId: string }) {
           {table.rows.map((r, i) => (
             <TableRow key={i}>
               {table.columns.map((c, j) => (
-                <TableCell key={j} align={c.numeric ? 'right' : undefined} kind={c.numeric ? 'amount' : undefined}>
+                <TableCell
+                  key={j}
+                  align={c.numeric ? 'right' : undefined}
+                  kind={c.numeric ? 'amount' : undefined}
+                >
                   {cell(c.numeric, r[j])}
                 </TableCell>
               ))}
@@ -49,7 +53,11 @@ export function ResultView({ runId }: { runId: string }) {
           {table.totals.map((r, i) => (
             <TableRow key={`t${i}`} className="font-semibold">
               {table.columns.map((c, j) => (
-                <TableCell key={j} align={c.numeric ? 'right' : undefined} kind={c.numeric ? 'amount' : undefined}>
+                <TableCell
+                  key={j}
+                  align={c.numeric ? 'right' : undefined}
+                  kind={c.numeric ? 'amount' : undefined}
+                >
                   {cell(c.numeric, r[j])}
                 </TableCell>
               ))}
@@ -57,7 +65,13 @@ export function ResultView({ runId }: { runId: string }) {
           ))}
         </TableBody>
       </Table>
-      <Pagination page={page} pageSize={RESULT_PAGE_SIZE} total={total} onPage={setPage} busy={q.isPlaceholderData} />
+      <Pagination
+        page={page}
+        pageSize={RESULT_PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+        busy={q.isPlaceholderData}
+      />
     </section>
   );
 }

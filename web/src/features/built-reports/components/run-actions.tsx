@@ -4,12 +4,25 @@ import { toast } from '@/lib/toast';
 import { downloadRun, useRetryRun } from '../api/runs';
 
 /** View on screen, download the file, or retry a failed run. */
-export function RunActions({ run, onView, onOpened }: { run: ReportRun; onView: (id: string) => void; onOpened?: () => void }) {
+export function RunActions({
+  run,
+  onView,
+  onOpened,
+}: {
+  run: ReportRun;
+  onView: (id: string) => void;
+  onOpened?: () => void;
+}) {
   const retry = useRetryRun();
   const fail = (e: Error) => toast({ title: e.message, variant: 'destructive' });
   if (run.status === 'failed')
     return (
-      <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(run.id, { onError: fail })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate(run.id, { onError: fail })}
+      >
         Retry
       </Button>
     );

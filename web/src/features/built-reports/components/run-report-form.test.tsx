@@ -78,9 +78,16 @@ describe('RunReportForm', () => {
     await user.type(screen.getByLabelText('Branch (optional)'), '301');
     await user.selectOptions(screen.getByLabelText('Output'), 'xlsx');
     await user.click(screen.getByRole('button', { name: 'Run report' }));
-    expect(post).toHaveBeenCalledWith('/built-reports/runs', expect.objectContaining({
-      body: { reportId: 'account_openings', params: { from: '2026-11-01', to: '2026-11-24', branch: '301' }, format: 'xlsx' },
-    }));
+    expect(post).toHaveBeenCalledWith(
+      '/built-reports/runs',
+      expect.objectContaining({
+        body: {
+          reportId: 'account_openings',
+          params: { from: '2026-11-01', to: '2026-11-24', branch: '301' },
+          format: 'xlsx',
+        },
+      }),
+    );
     expect(onQueued).toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: T.queued }));
   }, 30_000);
@@ -89,7 +96,10 @@ describe('RunReportForm', () => {
     const user = userEvent.setup({ delay: null });
     renderForm();
     await user.selectOptions(screen.getByLabelText('Report'), 'ctr_list');
-    expect(screen.getByRole('link', { name: /Cash transaction reports/ })).toHaveAttribute('href', '/reports/ctr');
+    expect(screen.getByRole('link', { name: /Cash transaction reports/ })).toHaveAttribute(
+      'href',
+      '/reports/ctr',
+    );
     expect(screen.queryByRole('button', { name: 'Run report' })).not.toBeInTheDocument();
   });
 });

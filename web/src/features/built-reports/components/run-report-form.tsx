@@ -2,20 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   BUILT_REPORTS,
-  BUILT_REPORT_FORMATS,
-  BUILT_REPORT_FORMAT_LABELS,
   BUILT_REPORTS_TEXT as T,
   type BuiltReportDef,
   type BuiltReportFormat,
   type BuiltReportId,
 } from '@bankmanager/contracts/built-reports';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useRunReport } from '../api/runs';
 import { checkParams, ParamsFields, type ParamErrors, type ParamValues } from './params-fields';
+import { FormatField } from './format-field';
 import { ReportPicker } from './report-picker';
 
 /** Server 400 details (`/params/<field>`) back onto the fields. */
@@ -77,15 +74,7 @@ export function RunReportForm({ onQueued }: { onQueued: () => void }) {
         <>
           <ParamsFields idPrefix="run" report={report} values={values} errors={errors} onChange={setValues} />
           {errors.params ? <p className="text-destructive text-sm">{errors.params}</p> : null}
-          <Field id="run-format" label="Output">
-            <Select value={format} onChange={(e) => setFormat(e.target.value as BuiltReportFormat)}>
-              {BUILT_REPORT_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {BUILT_REPORT_FORMAT_LABELS[f]}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormatField id="run-format" value={format} onChange={setFormat} />
           <div>
             <Button type="submit" disabled={run.isPending}>
               Run report

@@ -9,7 +9,12 @@ export function RunStatus({ run }: { run: ReportRun }) {
     <div className="grid gap-1">
       <Badge variant={VARIANT[run.status]}>{run.status}</Badge>
       {run.status === 'running' || run.status === 'queued' ? (
-        <progress className="h-2 w-24" max={100} value={run.progress} aria-label={`${run.title}: ${run.progress}%`} />
+        <progress
+          className="h-2 w-24"
+          max={100}
+          value={run.progress}
+          aria-label={`${run.title}: ${run.progress}%`}
+        />
       ) : null}
       {run.error ? <span className="text-destructive text-xs break-words">{run.error}</span> : null}
     </div>

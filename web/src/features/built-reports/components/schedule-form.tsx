@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   BUILT_REPORTS,
-  BUILT_REPORT_FORMATS,
-  BUILT_REPORT_FORMAT_LABELS,
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
   type BuiltReportDef,
@@ -16,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import { useCreateSchedule, useScheduleRoles } from '../api/schedules';
 import { checkParams, ParamsFields, type ParamErrors, type ParamValues } from './params-fields';
+import { FormatField } from './format-field';
 import { ReportPicker } from './report-picker';
 
 const FIRST = (BUILT_REPORTS as readonly BuiltReportDef[]).find((r) => !r.screen)!;
@@ -41,7 +40,13 @@ export function ScheduleForm() {
     if (!roleId) errs.role = 'Choose a role';
     setErrors(errs);
     if (!checked.ok || !roleId) return;
-    const body = { reportId: report.id, params: checked.params, format, frequency, roleId } as ReportScheduleCreate;
+    const body = {
+      reportId: report.id,
+      params: checked.params,
+      format,
+      frequency,
+      roleId,
+    } as ReportScheduleCreate;
     create.mutate(body, {
       onSuccess: (s) => toast({ title: `Scheduled ${s.title} for ${s.roleName}.`, variant: 'success' }),
       onError: (err) => toast({ title: err.message, variant: 'destructive' }),
@@ -51,17 +56,15 @@ export function ScheduleForm() {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Schedule a report">
       <ReportPicker id="schedule-report" value={report.id} runnableOnly onChange={setReport} />
-      <ParamsFields idPrefix="schedule" report={report} values={values} errors={errors} onChange={setValues} />
+      <ParamsFields
+        idPrefix="schedule"
+        report={report}
+        values={values}
+        errors={errors}
+        onChange={setValues}
+      />
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field id="schedule-format" label="Output">
-          <Select value={format} onChange={(e) => setFormat(e.target.value as BuiltReportFormat)}>
-            {BUILT_REPORT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {BUILT_REPORT_FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FormatField id="schedule-format" value={format} onChange={setFormat} />
         <Field id="schedule-frequency" label="When">
           <Select value={frequency} onChange={(e) => setFrequency(e.target.value as ReportFrequency)}>
             {REPORT_FREQUENCIES.map((f) => (

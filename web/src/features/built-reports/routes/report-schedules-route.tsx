@@ -49,7 +49,9 @@ export function ReportSchedulesRoute() {
                     variant="outline"
                     disabled={stop.isPending}
                     onClick={() =>
-                      stop.mutate(s.id, { onError: (e) => toast({ title: e.message, variant: 'destructive' }) })
+                      stop.mutate(s.id, {
+                        onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+                      })
                     }
                   >
                     Stop
