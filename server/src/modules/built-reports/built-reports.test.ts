@@ -270,7 +270,10 @@ describe('/api/built-reports', () => {
     );
     expect((await settled(run!.id)).status).toBe('done');
     const [change] = await holder.got.next(1);
-    expect(change).toMatchObject({ eventType: 'INSERT', new: { user_id: holder.userId, run_id: Number(run!.id) } });
+    expect(change).toMatchObject({
+      eventType: 'INSERT',
+      new: { user_id: holder.userId, run_id: Number(run!.id) },
+    });
     expect(outsider.got.items).toEqual([]);
   });
 });
