@@ -332,7 +332,9 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { params } = checkedParams(req, req.body.reportId, req.body.params);
+      // A branch user's schedule is for their branch: the scope is kept as the run's branch parameter.
+      const checked = checkedParams(req, req.body.reportId, req.body.params);
+      const params = checked.scope ? { ...checked.params, branch: checked.scope } : checked.params;
       if (!(await liveRole(app.db, req.body.roleId)))
         throw badRequest('Invalid request', [{ path: '/roleId', message: 'No such role' }]);
       const u = currentUser(req);
