@@ -13,11 +13,10 @@ export const RUN_COLUMNS = sql.raw(`r.id::text as id, r.report_id as "reportId",
        else to_char(r.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as "finishedAt"`);
 
 export type RunRow = Omit<ReportRun, 'title'> & Record<string, unknown>;
-export const withTitle = (r: RunRow): ReportRun =>
-  ({
-    ...r,
-    title: builtReport(r.reportId)?.title ?? r.reportId,
-  }) as ReportRun;
+export const withTitle = (r: RunRow): ReportRun => ({
+  ...r,
+  title: builtReport(r.reportId)?.title ?? r.reportId,
+});
 
 export interface NewRun {
   reportId: string;

@@ -15,8 +15,7 @@ const SCHEDULE_COLUMNS = sql.raw(`sc.id::text as id, sc.report_id as "reportId",
   (select max(business_date)::text from report_runs r where r.schedule_id = sc.id) as "lastBusinessDate"`);
 
 type Row = Omit<ReportSchedule, 'title'> & Record<string, unknown>;
-const view = (r: Row): ReportSchedule =>
-  ({ ...r, title: builtReport(r.reportId)?.title ?? r.reportId }) as ReportSchedule;
+const view = (r: Row): ReportSchedule => ({ ...r, title: builtReport(r.reportId)?.title ?? r.reportId });
 
 export async function insertSchedule(
   tx: Database,

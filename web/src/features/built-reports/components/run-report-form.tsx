@@ -5,7 +5,6 @@ import {
   BUILT_REPORTS_TEXT as T,
   type BuiltReportDef,
   type BuiltReportFormat,
-  type BuiltReportId,
 } from '@bankmanager/contracts/built-reports';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
@@ -37,7 +36,7 @@ export function RunReportForm({ onQueued }: { onQueued: () => void }) {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     run.mutate(
-      { reportId: report.id as BuiltReportId, params: checked.params, format },
+      { reportId: report.id, params: checked.params, format },
       {
         onSuccess: () => {
           toast({ title: T.queued, variant: 'success' });

@@ -40,13 +40,13 @@ export function ScheduleForm() {
     if (!roleId) errs.role = 'Choose a role';
     setErrors(errs);
     if (!checked.ok || !roleId) return;
-    const body = {
+    const body: ReportScheduleCreate = {
       reportId: report.id,
       params: checked.params,
       format,
       frequency,
       roleId,
-    } as ReportScheduleCreate;
+    };
     create.mutate(body, {
       onSuccess: (s) => toast({ title: `Scheduled ${s.title} for ${s.roleName}.`, variant: 'success' }),
       onError: (err) => toast({ title: err.message, variant: 'destructive' }),
