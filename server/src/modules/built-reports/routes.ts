@@ -18,6 +18,7 @@ import {
   pageQuerySchema,
   holds,
   type ReportParams,
+  type ReportTable,
 } from '@bankmanager/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { fileAnswer } from '../../lib/openapi-docs.ts';
@@ -190,7 +191,7 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
       // The page is cut in the database: the stored table may hold 50,000 rows.
       const [r] = await queryRows<{
         status: string;
-        head: unknown;
+        head: Omit<ReportTable, 'rows'> | null;
         rows: string[][] | null;
         n: number | null;
       }>(
@@ -204,7 +205,7 @@ export const builtReportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!r) throw notFound('No such report run');
       if (r.status !== 'done' || !r.head) throw conflict('The run has not finished', { code: 'not_done' });
       void reply.header('X-Total-Count', String(r.n ?? 0));
-      return { ...(r.head as object), rows: r.rows ?? [] };
+      return { ...r.head, rows: r.rows ?? [] };
     },
   );
 
