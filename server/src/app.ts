@@ -41,6 +41,7 @@ import { loanRoutes } from './modules/loans/index.ts';
 import { loanBookEodHooks, loanBookRoutes } from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
+import { builtReportRoutes, enqueueScheduledReports } from './modules/built-reports/index.ts';
 import { createReportReads } from './db/report-reads.ts';
 import { statementBatchesModule } from './modules/statement-batches/index.ts';
 
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       return r.alreadyTaken ? null : r.rows;
     },
     loanBook: loanBookEodHooks,
+    enqueueScheduledReports,
   };
   app.decorate('eodHooks', eodHooks);
 
@@ -195,6 +197,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(reportingRoutes);
       await api.register(loanBookRoutes);
       await api.register(statementBatchesModule);
+      await api.register(builtReportRoutes);
     },
     { prefix: '/api' },
   );

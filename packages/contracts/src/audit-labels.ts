@@ -106,6 +106,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'aml.alerts_export': 'Exported AML alerts',
   'aml.cases_export': 'Exported AML cases',
   'eod.report_aggregates': 'Kept the day’s figures for the dashboards',
+  // Built reports: runs, schedules, downloads.
+  'eod.report_schedules': 'Queued the day’s scheduled reports',
+  'report_run.request': 'Asked for a report run',
+  'report_run.done': 'A report run finished',
+  'report_run.failed': 'A report run failed',
+  'report_run.retry': 'Retried a failed report run',
+  'report_run.download': 'Downloaded a report file',
+  'report_schedule.create': 'Scheduled a report for a role',
+  'report_schedule.stop': 'Stopped a report schedule',
 };
 
 /** "customer.document.upload" → its label, else "Customer document upload". */

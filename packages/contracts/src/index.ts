@@ -40,3 +40,4 @@ export * from './reporting.ts';
 export * from './approval-display.ts';
 export * from './report-source.ts';
 export * from './statement-batches.ts';
+export * from './built-reports.ts';

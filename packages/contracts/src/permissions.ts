@@ -67,6 +67,8 @@ export const PERMISSION_DEFS = {
   'aml.ctr.file': { area: '/compliance', label: 'Prepare CTR filings' },
   // Loan repayments: cash, transfer, settlement (rides in the sign-in bundle: label kept short).
   'loans.repay': { area: '/accounts', label: 'Take loan repayments' },
+  // Built reports: schedules deliver to a role's inbox.
+  'reports.schedule': { area: '/reports', label: 'Schedule reports for a role' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -134,6 +136,8 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/compliance/ctr-filings': 'aml.ctr.file',
   // Management's figures: the Executive Dashboard is a report, not an enquiry.
   '/enquiries/dashboard': 'reports.read',
+  // Built reports: Report Administration holds the schedules.
+  '/reports/admin': 'reports.schedule',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

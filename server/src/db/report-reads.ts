@@ -15,10 +15,10 @@ export interface ReportReads {
   readonly replica: boolean;
   /**
    * Runs `read` where the setting says, after reading from that server whether it is a replica and
-   * how far behind; sets the REPORT_SOURCE_HEADERS on `reply`.
+   * how far behind; sets the REPORT_SOURCE_HEADERS on `reply` (null: a background run, no reply).
    */
   run<T>(
-    reply: FastifyReply,
+    reply: FastifyReply | null,
     read: (db: Database) => Promise<T>,
   ): Promise<{ value: T; served: ReportServed }>;
 }
@@ -116,7 +116,7 @@ export function createReportReads(
           result = await runOn(primary.db, read, false);
         }
       }
-      setHeaders(reply, result.served);
+      if (reply) setHeaders(reply, result.served);
       return result;
     },
   };

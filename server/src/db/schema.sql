@@ -3932,6 +3932,119 @@ CREATE TABLE public.report_days (
 );
 
 --
+-- Name: report_inbox; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_inbox (
+    id bigint NOT NULL,
+    user_id uuid NOT NULL,
+    run_id bigint NOT NULL,
+    delivered_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    read_at timestamp(6) with time zone
+);
+
+--
+-- Name: report_inbox_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.report_inbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: report_inbox_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.report_inbox_id_seq OWNED BY public.report_inbox.id;
+
+--
+-- Name: report_runs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_runs (
+    id bigint NOT NULL,
+    report_id text NOT NULL,
+    params jsonb DEFAULT '{}'::jsonb NOT NULL,
+    format text NOT NULL,
+    branch_scope text,
+    status text DEFAULT 'queued'::text NOT NULL,
+    progress integer DEFAULT 0 NOT NULL,
+    error text,
+    attempts integer DEFAULT 0 NOT NULL,
+    requested_by uuid,
+    requested_by_email text NOT NULL,
+    schedule_id bigint,
+    business_date date,
+    worker_id text,
+    lease_until timestamp(6) with time zone,
+    rows integer,
+    result jsonb,
+    file bytea,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    started_at timestamp(6) with time zone,
+    finished_at timestamp(6) with time zone,
+    CONSTRAINT report_runs_format_check CHECK ((format = ANY (ARRAY['screen'::text, 'csv'::text, 'xlsx'::text, 'pdf'::text]))),
+    CONSTRAINT report_runs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
+    CONSTRAINT report_runs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+--
+-- Name: report_runs_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.report_runs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: report_runs_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.report_runs_id_seq OWNED BY public.report_runs.id;
+
+--
+-- Name: report_schedules; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_schedules (
+    id bigint NOT NULL,
+    report_id text NOT NULL,
+    params jsonb DEFAULT '{}'::jsonb NOT NULL,
+    format text NOT NULL,
+    frequency text NOT NULL,
+    role_id uuid NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_by uuid,
+    created_by_email text NOT NULL,
+    created_at timestamp(6) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT report_schedules_format_check CHECK ((format = ANY (ARRAY['screen'::text, 'csv'::text, 'xlsx'::text, 'pdf'::text]))),
+    CONSTRAINT report_schedules_frequency_check CHECK ((frequency = ANY (ARRAY['daily'::text, 'month_end'::text])))
+);
+
+--
+-- Name: report_schedules_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.report_schedules_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: report_schedules_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.report_schedules_id_seq OWNED BY public.report_schedules.id;
+
+--
 -- Name: return_gl_mappings; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4595,6 +4708,24 @@ ALTER TABLE ONLY public.auth_refresh_tokens ALTER COLUMN id SET DEFAULT nextval(
 --
 
 ALTER TABLE ONLY public.mail_outbox ALTER COLUMN id SET DEFAULT nextval('public.mail_outbox_id_seq'::regclass);
+
+--
+-- Name: report_inbox id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_inbox ALTER COLUMN id SET DEFAULT nextval('public.report_inbox_id_seq'::regclass);
+
+--
+-- Name: report_runs id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_runs ALTER COLUMN id SET DEFAULT nextval('public.report_runs_id_seq'::regclass);
+
+--
+-- Name: report_schedules id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_schedules ALTER COLUMN id SET DEFAULT nextval('public.report_schedules_id_seq'::regclass);
 
 --
 -- Name: teller_transactions id; Type: DEFAULT; Schema: public; Owner: -
@@ -5294,6 +5425,27 @@ ALTER TABLE ONLY public.report_daily_positions
 
 ALTER TABLE ONLY public.report_days
     ADD CONSTRAINT report_days_pkey PRIMARY KEY (business_date);
+
+--
+-- Name: report_inbox report_inbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_inbox
+    ADD CONSTRAINT report_inbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: report_runs report_runs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_runs
+    ADD CONSTRAINT report_runs_pkey PRIMARY KEY (id);
+
+--
+-- Name: report_schedules report_schedules_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_schedules
+    ADD CONSTRAINT report_schedules_pkey PRIMARY KEY (id);
 
 --
 -- Name: return_gl_mappings return_gl_mappings_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6231,6 +6383,42 @@ CREATE UNIQUE INDEX profiles_mobile_no_key ON public.profiles USING btree (mobil
 CREATE INDEX report_daily_positions_branch_idx ON public.report_daily_positions USING btree (branch_code, business_date);
 
 --
+-- Name: report_inbox_unread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX report_inbox_unread_idx ON public.report_inbox USING btree (user_id) WHERE (read_at IS NULL);
+
+--
+-- Name: report_inbox_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX report_inbox_user_idx ON public.report_inbox USING btree (user_id, id);
+
+--
+-- Name: report_inbox_user_run_uq; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX report_inbox_user_run_uq ON public.report_inbox USING btree (user_id, run_id);
+
+--
+-- Name: report_runs_queued_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX report_runs_queued_idx ON public.report_runs USING btree (id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+--
+-- Name: report_runs_requested_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX report_runs_requested_idx ON public.report_runs USING btree (requested_by, id);
+
+--
+-- Name: report_runs_schedule_date_uq; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX report_runs_schedule_date_uq ON public.report_runs USING btree (schedule_id, business_date);
+
+--
 -- Name: rub_balance_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6829,6 +7017,12 @@ CREATE TRIGGER regulatory_return_filings_frozen BEFORE DELETE OR UPDATE ON publi
 --
 
 CREATE TRIGGER regulatory_return_filings_no_truncate BEFORE TRUNCATE ON public.regulatory_return_filings FOR EACH STATEMENT EXECUTE FUNCTION public.regulatory_return_filings_frozen();
+
+--
+-- Name: report_inbox report_inbox_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_inbox_realtime AFTER INSERT OR UPDATE ON public.report_inbox FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('report_inbox', 'id');
 
 --
 -- Name: registered_user_keys ruk_count_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -7597,6 +7791,48 @@ ALTER TABLE ONLY public.report_daily_cash
 
 ALTER TABLE ONLY public.report_daily_positions
     ADD CONSTRAINT report_daily_positions_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: report_inbox report_inbox_run_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_inbox
+    ADD CONSTRAINT report_inbox_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.report_runs(id);
+
+--
+-- Name: report_inbox report_inbox_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_inbox
+    ADD CONSTRAINT report_inbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.staff(user_id) ON DELETE CASCADE;
+
+--
+-- Name: report_runs report_runs_requested_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_runs
+    ADD CONSTRAINT report_runs_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.staff(user_id) ON DELETE SET NULL;
+
+--
+-- Name: report_runs report_runs_schedule_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_runs
+    ADD CONSTRAINT report_runs_schedule_id_fkey FOREIGN KEY (schedule_id) REFERENCES public.report_schedules(id);
+
+--
+-- Name: report_schedules report_schedules_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_schedules
+    ADD CONSTRAINT report_schedules_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.staff(user_id) ON DELETE SET NULL;
+
+--
+-- Name: report_schedules report_schedules_role_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_schedules
+    ADD CONSTRAINT report_schedules_role_id_fkey FOREIGN KEY (role_id) REFERENCES public.roles(id);
 
 --
 -- Name: return_gl_mappings return_gl_mappings_line_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

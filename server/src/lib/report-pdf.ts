@@ -96,3 +96,13 @@ export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
   doc.end();
   return doc;
 }
+
+/** A report PDF's bytes (`reportPdf` has ended it already), for a background run to store. */
+export function reportPdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    doc.on('data', (b: Buffer) => parts.push(b));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+  });
+}

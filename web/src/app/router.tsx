@@ -23,7 +23,6 @@ const Roles = lazyPage(() => import('./routes/roles-route'));
 const Access = lazyPage(() => import('./routes/access-route'));
 const GeneralLedger = lazyPage(() => import('./routes/general-ledger-route'));
 const ManualJournal = lazyPage(() => import('./routes/manual-journal-route'));
-const GlReports = lazyPage(() => import('./routes/gl-reports-route'));
 const CustomerList = lazyPage(() => import('./routes/customer-list-route'));
 const CustomerCreate = lazyPage(() => import('./routes/customer-create-route'));
 const Customer360 = lazyPage(() => import('./routes/customer-360-route'));
@@ -59,6 +58,9 @@ const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-rou
 const ExecutiveDashboard = lazyPage(() => import('./routes/executive-dashboard-route'));
 const StatementPrinting = lazyPage(() => import('./routes/statement-printing-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
+// Built reports: the catalogue, runs and inbox; schedules under Report Administration.
+const BuiltReports = lazyPage(() => import('./routes/built-reports-route'));
+const ReportSchedules = lazyPage(() => import('./routes/report-schedules-route'));
 
 /** docs/product.md §2 route table, all under one root layout. */
 export function AppRoutes() {
@@ -92,7 +94,8 @@ export function AppRoutes() {
         <Route path={paths.securityAccess} element={<Access />} />
         <Route path={paths.generalLedger} element={<GeneralLedger />} />
         <Route path={paths.generalLedgerNewJournal} element={<ManualJournal />} />
-        <Route path={paths.builtReports} element={<GlReports />} />
+        <Route path={paths.builtReports} element={<BuiltReports />} />
+        <Route path={paths.reportSchedules} element={<ReportSchedules />} />
         <Route path={paths.regulatoryReturns} element={<RegulatoryReturns />} />
         <Route path={paths.executiveDashboard} element={<ExecutiveDashboard />} />
         {paths.customerKinds.map((k) => (

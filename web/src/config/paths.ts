@@ -42,8 +42,10 @@ export const paths = {
   /** Account → General Ledger: chart, journal, trial balance, statements (?tab=…). */
   generalLedger: '/accounts/ledger',
   generalLedgerNewJournal: '/accounts/ledger/new-journal',
-  /** Reports → Built Reports: the general ledger's reports. */
+  /** Reports → Built Reports: the catalogue, the caller's runs and the report inbox. */
   builtReports: '/reports/built-reports',
+  /** Reports → Report Administration: built reports scheduled for a role. */
+  reportSchedules: '/reports/admin',
   /** Reports → Regulatory Returns: the BSL monthly returns (`?month=YYYY-MM`). */
   regulatoryReturns: '/reports/vbng-csss',
   /** Customer menu: one list per kind at /customers/<kind>, its form at /customers/<kind>/new. */

@@ -11,6 +11,7 @@ export const EOD_TEXT = {
   noAmlModule: 'No monitoring module is installed: no rule ran',
   noReportingModule: 'No reporting module is installed: no dashboard figures were kept',
   reportAggregatesTaken: 'The dashboard figures of this date were already kept',
+  noBuiltReportsModule: 'No built-reports module is installed: no scheduled reports were queued',
   pendingApprovals: (n: number) =>
     `${n} approval request${n === 1 ? ' is' : 's are'} still pending: decide ${n === 1 ? 'it' : 'them'}, or carry ${n === 1 ? 'it' : 'them'} over to the next business day`,
   carryOverMismatch:

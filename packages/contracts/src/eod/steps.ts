@@ -21,6 +21,8 @@ export const EOD_STEPS = [
   'gl_snapshot',
   // The dashboards' daily figures: after every posting of the day, before the date moves.
   'report_aggregates',
+  // Built reports scheduled for a role: queued once per date, after the figures they read are final.
+  'report_schedules',
   'advance_date',
 ] as const;
 export type EodStep = (typeof EOD_STEPS)[number];
@@ -41,6 +43,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   aml_monitoring: 'Transaction monitoring rules',
   gl_snapshot: 'Daily GL balance snapshot',
   report_aggregates: 'Dashboard figures',
+  report_schedules: 'Scheduled reports queued',
   advance_date: 'Advance the business date',
 };
 

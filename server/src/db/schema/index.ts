@@ -21,3 +21,4 @@ export * from './aml-filing.ts';
 export * from './reporting.ts';
 export * from './loan-book.ts';
 export * from './statement-batches.ts';
+export * from './built-reports.ts';

@@ -48,3 +48,5 @@ export const eodRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 };
+/** The end-of-day reports, for the built-reports catalogue (which runs them in the background). */
+export { buildEodReport } from './reports/build.ts';

@@ -53,6 +53,11 @@ export interface EodHooks {
    * inside the step's transaction, and what a step did on a date (read back for the run screen).
    */
   loanBook?: LoanBookHooks;
+  /**
+   * The built-reports module's schedules due on the business date (daily ones, month-end ones on the
+   * month's last business day): how many runs it queued; 0 when that date's were already queued.
+   */
+  enqueueScheduledReports?: (db: Database, businessDate: string, monthEnd: boolean) => Promise<number>;
 }
 
 export interface LoanBookChunkArgs {

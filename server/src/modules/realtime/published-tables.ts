@@ -193,6 +193,25 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
         },
       ),
   },
+  {
+    // GET /api/built-reports/inbox: a report delivered to (or read by) one user; nobody else hears of it.
+    name: 'report_inbox',
+    key: 'id',
+    columns: [
+      { name: 'id', type: 'int8' },
+      { name: 'user_id', type: 'uuid' },
+      { name: 'run_id', type: 'int8' },
+      { name: 'delivered_at', type: 'timestamptz' },
+      { name: 'read_at', type: 'timestamptz' },
+    ],
+    query: (key) =>
+      /^\d{1,18}$/.test(key)
+        ? sql`select id::text, user_id, run_id::text, ${ts('delivered_at')} as delivered_at,
+                     case when read_at is null then null else ${ts('read_at')} end as read_at
+                from report_inbox where id = ${key}::bigint`
+        : sql`select null where false`,
+    canRead: (r, row) => activated(r) && row.user_id === r.userId,
+  },
 ];
 
 const byName = new Map(PUBLISHED_TABLES.map((t) => [t.name, t]));

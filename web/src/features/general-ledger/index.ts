@@ -1,3 +1,2 @@
 export { GeneralLedgerRoute } from './routes/general-ledger-route';
 export { ManualJournalRoute } from './routes/manual-journal-route';
-export { GlReportsRoute } from './routes/gl-reports-route';

@@ -16,7 +16,7 @@ import { markDormant } from './dormancy.ts';
 import { chargeFees, feesTotal } from './fees.ts';
 import { matureDeposits, rolledOverToday } from './maturities.ts';
 import { postInterest, postingTotal } from './posting.ts';
-import { keepReportAggregates } from './report-aggregates.ts';
+import { keepReportAggregates, queueScheduledReports } from './report-aggregates.ts';
 import { LOAN_BOOK_STEPS } from './loan-book.ts';
 
 /**
@@ -67,6 +67,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
   aml_monitoring: { once: amlMonitoring },
   gl_snapshot: { once: snapshotGl },
   report_aggregates: { once: keepReportAggregates },
+  report_schedules: { once: queueScheduledReports },
   advance_date: { once: advanceDate },
 };
 

@@ -17,3 +17,18 @@ export async function keepReportAggregates(ctx: StepContext): Promise<SingleOutc
     return { done: rows, totals: { rows: String(rows) } };
   });
 }
+
+/**
+ * The built-reports module's schedules due today, queued in one transaction inside the cut-off; the
+ * worker runs them after. Idempotent per date (one run per schedule and date): a retried or resumed
+ * step queues nothing twice. Without the module the step says so and skips.
+ */
+export async function queueScheduledReports(ctx: StepContext): Promise<SingleOutcome> {
+  const queue = ctx.hooks.enqueueScheduledReports;
+  if (!queue) return { done: 0, skipped: true, note: EOD_TEXT.noBuiltReportsModule };
+  return inChunk(ctx, async (tx) => {
+    const runs = await queue(tx, ctx.run.businessDate, ctx.run.monthEnd);
+    await auditStep(tx, ctx, 'eod.report_schedules', { businessDate: ctx.run.businessDate, runs });
+    return { done: runs, totals: { 'runs queued': String(runs) } };
+  });
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BUILT_REPORTS_TEXT as T } from '@bankmanager/contracts/built-reports';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
+import { activatedStaff, asSecondSuperuser, call, grantRole } from '../support/staff.ts';
+
+const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
+  ['built reports', '/reports/built-reports', (p) => p.getByRole('button', { name: 'Run report' }).waitFor()],
+  ['report schedules', '/reports/admin', (p) => p.getByRole('button', { name: 'Schedule' }).waitFor()],
+];
+
+/** End of day through the API: the demo user asks, the second superuser approves; waits for the run. */
+async function runEndOfDay(admin: Page) {
+  const pre = await call(admin, 'GET', '/api/eod/prechecks');
+  const pending = (pre.body.pendingApprovals as { id: string }[]).map((p) => p.id);
+  const asked = await call(admin, 'POST', '/api/eod/runs', {
+    carryOverApprovalIds: pending,
+    acknowledgeSuspense: true,
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  await asSecondSuperuser(admin, async (checker) => {
+    const ok = await call(checker, 'POST', `/api/approvals/${asked.body.approvalId as string}/approve`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+  await expect
+    .poll(async () => (await call(admin, 'GET', `/api/eod/runs/${asked.body.runId as string}`)).body.status, {
+      timeout: 150_000,
+      interval: 1000,
+    })
+    .toBe('completed');
+}
+
+describe('built reports', () => {
+  const browser = useBrowser();
+
+  it('a report scheduled for a role lands in its holder’s inbox after end of day, with a badge, and downloads', async () => {
+    const admin = await browser.newPage();
+    await signInAsDemo(admin);
+    const viewer = await browser.newPage();
+    const staff = await activatedStaff(admin, viewer, 'br-inbox');
+    await asSecondSuperuser(admin, (checker) =>
+      grantRole(admin, checker, { id: staff.id, page: viewer }, ['operations'], null),
+    );
+
+    // Report Administration: the trial balance, daily, as XLSX, for Operations.
+    await admin.goto('/reports/admin');
+    await admin.getByRole('heading', { name: T.schedulesTitle }).waitFor();
+    await admin.getByLabel('Report').selectOption('trial_balance');
+    await admin.getByLabel('Output').selectOption('xlsx');
+    await admin.getByLabel('When').selectOption('daily');
+    await admin.getByLabel('For the role').selectOption({ label: 'Operations' });
+    await admin.getByRole('button', { name: 'Schedule' }).click();
+    await admin
+      .getByRole('table', { name: 'Report schedules' })
+      .getByRole('cell', { name: 'Operations' })
+      .waitFor();
+
+    // The viewer's inbox is empty before end of day.
+    await viewer.goto('/reports/built-reports');
+    await viewer.getByRole('tab', { name: /Inbox/ }).click();
+    await viewer.getByText(T.inboxEmpty).waitFor();
+
+    await runEndOfDay(admin);
+
+    // The worker runs it; the inbox shows it live, with the unread badge, without a reload.
+    const inbox = viewer.getByRole('table', { name: 'Report inbox' });
+    await inbox.getByRole('cell', { name: /Trial balance/ }).waitFor({ timeout: 60_000 });
+    await viewer.getByRole('tab', { name: /Inbox/ }).getByText('1').waitFor();
+    const download = viewer.waitForEvent('download');
+    await inbox.getByRole('button', { name: 'Download XLSX' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^trial_balance-\d+\.xlsx$/);
+    await expect.poll(() => viewer.getByRole('tab', { name: /Inbox/ }).textContent()).toBe('Inbox');
+  }, 400_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`its screens are axe clean in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
+    }, 180_000);
+
+  it('its screens fit a 390 px phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
+  }, 120_000);
+});

@@ -1,0 +1,2 @@
+export { BuiltReportsRoute } from './routes/built-reports-route';
+export { ReportSchedulesRoute } from './routes/report-schedules-route';
