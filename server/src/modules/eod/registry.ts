@@ -53,6 +53,22 @@ export interface EodHooks {
    * inside the step's transaction, and what a step did on a date (read back for the run screen).
    */
   loanBook?: LoanBookHooks;
+  /** The loans module's auto-debit of instalments due, one chunk of loans at a time (ADR 0061). */
+  loanAutoDebit?: LoanAutoDebitHooks;
+}
+
+/** An account the auto-debit could not take from (the step goes on with the other loans). */
+export interface AutoDebitFailure {
+  accountId: number;
+  error: string;
+}
+
+export interface LoanAutoDebitHooks {
+  chunk: (
+    tx: Database,
+    args: LoanBookChunkArgs,
+  ) => Promise<{ lastId: number | null; done: number; collected: number; failures: AutoDebitFailure[] }>;
+  totals: (db: Database, businessDate: string) => Promise<Record<string, string>>;
 }
 
 export interface LoanBookChunkArgs {

@@ -16,3 +16,4 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loanReadRoutes);
   await app.register(loanRepayRoutes);
 };
+export { loanAutoDebitEodHooks } from './auto-debit.ts';
