@@ -81,7 +81,7 @@ export async function autoDebitChunk(
         channel: 'auto_debit',
         source: { kind: 'account', accountNumber: c.account_number },
         overpayment: 'refuse',
-        actor: { id: a.actor.id ?? '', email: a.actor.email },
+        actor: a.actor,
       });
       collected++;
     } catch (err) {
