@@ -189,6 +189,15 @@ describe('end of day survives SIGKILL mid-run', () => {
           sql`select count(*)::int as n from loan_daily_status where business_date = '2026-11-30'`,
         );
         expect(book[0]!.n).toBe(seededLoans);
+        // The auto-debit collected from the demo loans' accounts once per loan, whatever the kills.
+        const debits = await queryRows<{ n: number; loans: number; entries: number }>(
+          verify.db,
+          sql`select count(*)::int as n, count(distinct loan_id)::int as loans,
+                     (select count(*)::int from journal_entries where reference like 'LNR-AD-%-2026-11-30') as entries
+                from loan_repayments where channel = 'auto_debit' and value_date = '2026-11-30'`,
+        );
+        expect(debits[0]!.n).toBeGreaterThan(0);
+        expect(debits[0]).toEqual({ n: debits[0]!.loans, loans: debits[0]!.loans, entries: debits[0]!.loans });
         const configured = loadConfig({ ...process.env, ...env });
         const chain = await verifyAuditChain(verify.db, {
           key: resolveAuditKey(configured),
