@@ -149,7 +149,8 @@ async function seedLoans(db: Parameters<typeof repayLoan>[0], tplId: number, cou
                a.account_type, a.currency, 'Active', a.opened_on, a.branch_code, a.ledger_code
           from bench_map m, loans l join accounts a on a.id = ${kind === 'loan' ? sql`l.account_id` : sql`l.repayment_account_id`}
          where l.id = ${tplId} order by m.k`);
-    await tx.execute(sql`create temp table bench_accts on commit drop as
+    await tx.execute(sql`drop table if exists bench_accts`);
+    await tx.execute(sql`create table bench_accts as
       with la as (select id, row_number() over (order by id) as k from accounts where id > ${top!.id}::bigint and account_type = 'Loan'),
            pa as (select id, row_number() over (order by id) as k from accounts where id > ${top!.id}::bigint and account_type <> 'Loan')
       select m.k, m.app_id, la.id as loan_acct, pa.id as pay_acct
@@ -167,44 +168,46 @@ async function seedLoans(db: Parameters<typeof repayLoan>[0], tplId: number, cou
       select n.id, i.instalment_number, i.due_date, i.principal_due, i.interest_due, i.fee_due
         from loans n join bench_accts b on b.app_id = n.application_id
         join loan_instalments i on i.loan_id = ${tplId}`);
-    const actor = { id: null, email: 'bench@bank.sl' };
-    await postBulkEntry(tx, {
-      source: 'seed',
-      reference: `BENCH-LOANS-${Date.now()}`,
-      narration: 'Bench loans disbursed',
-      actor,
-      audit: { action: 'seed.loan', targetType: 'bench', targetId: 'loans' },
-      lines: [
-        {
-          glCode: '1900',
-          currency: 'SLE',
-          side: 'credit',
-          amount: fromCents(BigInt(count) * toCents('20000.00')),
-        },
-      ],
-      bulk: {
-        side: 'debit',
-        rows: sql`select loan_acct as account_id, 20000.00 as amount, null::text as description from bench_accts`,
-      },
-    });
-    const pay = sql`case when k % 10 = 0 then 0 when k % 10 = 1 then 500.00 else 19600.00 end`;
-    const [sum] = await queryRows<{ s: string }>(
-      tx,
-      sql`select sum(${pay})::numeric(18,2)::text as s from bench_accts`,
-    );
-    await postBulkEntry(tx, {
-      source: 'seed',
-      reference: `BENCH-FUND-${Date.now()}`,
-      narration: 'Bench repayment accounts funded',
-      actor,
-      audit: { action: 'seed.loan', targetType: 'bench', targetId: 'accounts' },
-      lines: [{ glCode: '1900', currency: 'SLE', side: 'debit', amount: sum!.s }],
-      bulk: {
-        side: 'credit',
-        rows: sql`select pay_acct as account_id, ${pay} as amount, null::text as description from bench_accts where k % 10 <> 0`,
-      },
-    });
   });
+  // Each bulk entry in its own transaction, as a salary batch posts: its balance check ends immediate.
+  const actor = { id: null, email: 'bench@bank.sl' };
+  await postBulkEntry(db, {
+    source: 'seed',
+    reference: `BENCH-LOANS-${Date.now()}`,
+    narration: 'Bench loans disbursed',
+    actor,
+    audit: { action: 'seed.loan', targetType: 'bench', targetId: 'loans' },
+    lines: [
+      {
+        glCode: '1900',
+        currency: 'SLE',
+        side: 'credit',
+        amount: fromCents(BigInt(count) * toCents('20000.00')),
+      },
+    ],
+    bulk: {
+      side: 'debit',
+      rows: sql`select loan_acct as account_id, 20000.00 as amount, null::text as description from bench_accts`,
+    },
+  });
+  const pay = sql`case when k % 10 = 0 then 0 when k % 10 = 1 then 500.00 else 19600.00 end`;
+  const [sum] = await queryRows<{ s: string }>(
+    db,
+    sql`select sum(${pay})::numeric(18,2)::text as s from bench_accts`,
+  );
+  await postBulkEntry(db, {
+    source: 'seed',
+    reference: `BENCH-FUND-${Date.now()}`,
+    narration: 'Bench repayment accounts funded',
+    actor,
+    audit: { action: 'seed.loan', targetType: 'bench', targetId: 'accounts' },
+    lines: [{ glCode: '1900', currency: 'SLE', side: 'debit', amount: sum!.s }],
+    bulk: {
+      side: 'credit',
+      rows: sql`select pay_acct as account_id, ${pay} as amount, null::text as description from bench_accts where k % 10 <> 0`,
+    },
+  });
+  await db.execute(sql`drop table bench_accts`);
 }
 
 /** The floor: the same candidates and arithmetic, the paid columns moved in one UPDATE, rolled back. */
