@@ -197,7 +197,11 @@ describe('end of day survives SIGKILL mid-run', () => {
                 from loan_repayments where channel = 'auto_debit' and value_date = '2026-11-30'`,
         );
         expect(debits[0]!.n).toBeGreaterThan(0);
-        expect(debits[0]).toEqual({ n: debits[0]!.loans, loans: debits[0]!.loans, entries: debits[0]!.loans });
+        expect(debits[0]).toEqual({
+          n: debits[0]!.loans,
+          loans: debits[0]!.loans,
+          entries: debits[0]!.loans,
+        });
         const configured = loadConfig({ ...process.env, ...env });
         const chain = await verifyAuditChain(verify.db, {
           key: resolveAuditKey(configured),

@@ -20,7 +20,9 @@ export async function autoDebitDay(app: App, date: string, limit = 2, db?: Datab
   const failures: { accountId: number; error: string }[] = [];
   for (;;) {
     const args = { businessDate: date, through: date, cursor, limit, runId: 0, actor: ACTOR };
-    const r = db ? await autoDebitChunk(db, args) : await app.db.transaction((tx) => autoDebitChunk(tx, args));
+    const r = db
+      ? await autoDebitChunk(db, args)
+      : await app.db.transaction((tx) => autoDebitChunk(tx, args));
     failures.push(...r.failures);
     if (r.lastId === null) return failures;
     cursor = r.lastId;
@@ -42,7 +44,10 @@ export async function setAvailable(
   await db.execute(
     sql`update accounts set overdraft_limit = ${want.overdraft ?? '0'}::numeric where id = ${accountId}`,
   );
-  const [a] = await queryRows<{ b: string }>(db, sql`select balance::text as b from accounts where id = ${accountId}`);
+  const [a] = await queryRows<{ b: string }>(
+    db,
+    sql`select balance::text as b from accounts where id = ${accountId}`,
+  );
   const diff = toCents(want.balance) - toCents(a!.b);
   if (diff !== 0n) {
     const amount = fromCents(diff < 0n ? -diff : diff);

@@ -141,7 +141,9 @@ describe('loans: auto-debit on the due date', () => {
              where loan_id = ${last.loanId} and instalment_number = 2`,
       )
     ).d;
-    await t.app.db.execute(sql`update bank_business_date set business_date = ${next}::date, closing_run_id = null`);
+    await t.app.db.execute(
+      sql`update bank_business_date set business_date = ${next}::date, closing_run_id = null`,
+    );
     const staff = eodStaffOf(
       t,
       await s.makeStaff('superuser', 'admaker'),
@@ -158,10 +160,17 @@ describe('loans: auto-debit on the due date', () => {
     // Instalment 1 on its date (above), instalment 2 by the run on its date.
     expect(await repayments(last.loanId)).toMatchObject([
       { reference: `AD-${last.loanId}-${due1}`, amount: '1891.19' },
-      { reference: `AD-${last.loanId}-${next}`, channel: 'auto_debit', amount: '1891.19', interest: '370.18' },
+      {
+        reference: `AD-${last.loanId}-${next}`,
+        channel: 'auto_debit',
+        amount: '1891.19',
+        interest: '370.18',
+      },
     ]);
     expect(step.totals).toMatchObject({ 'Loans debited': expect.any(String) });
-    const l = await one<{ dpd: number }>(sql`select days_past_due as dpd from loans where id = ${last.loanId}`);
+    const l = await one<{ dpd: number }>(
+      sql`select days_past_due as dpd from loans where id = ${last.loanId}`,
+    );
     expect(l.dpd).toBe(0);
     const chunkAudit = await one<{ n: number }>(
       sql`select count(*)::int as n from audit_log where action = 'eod.loan_auto_debit' and target_id = ${String(run.id)}`,

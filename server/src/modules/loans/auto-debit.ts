@@ -107,7 +107,12 @@ export async function autoDebitTotals(db: Database, businessDate: string): Promi
                (select count(*) from ad join owing using (loan_id))::text as partial,
                (select count(*) from owing where loan_id not in (select loan_id from ad))::text as nothing`,
   );
-  return { [T.collected]: r!.collected, [T.amount]: r!.amount, [T.partial]: r!.partial, [T.nothing]: r!.nothing };
+  return {
+    [T.collected]: r!.collected,
+    [T.amount]: r!.amount,
+    [T.partial]: r!.partial,
+    [T.nothing]: r!.nothing,
+  };
 }
 
 /** What app.ts plugs into end of day. */
