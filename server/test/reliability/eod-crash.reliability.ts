@@ -57,12 +57,14 @@ describe('end of day survives SIGKILL mid-run', () => {
       await server.exited;
       const queue = await backend.open();
       // The loan book's steps too: the demo loans (in every class), disbursed by the staff just made.
+      // The run's requester is that member of staff: the auto-debit's repayments name who acted.
       const seededLoans = await queue.db.transaction((tx) => seedDemoLoans(tx));
       expect(seededLoans).toBeGreaterThan(0);
       const [run] = await queryRows<{ id: string }>(
         queue.db,
         sql`insert into eod_runs (business_date, next_business_date, month_end, quarter_end, status, requested_by, requested_email)
-            values ('2026-11-30', next_working_day('2026-11-30'), true, false, 'queued', gen_random_uuid(), 'crash@bank.sl')
+            values ('2026-11-30', next_working_day('2026-11-30'), true, false, 'queued',
+                    (select user_id from staff where approved order by created_at limit 1), 'crash@bank.sl')
             returning id::text`,
       );
       await insertSteps(queue.db, Number(run!.id));
