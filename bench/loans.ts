@@ -1,12 +1,17 @@
 // The loan schedule engine (ADR 0038) generating schedules of 36 monthly instalments, beside a bare
 // loop doing the same arithmetic in JS numbers: the floor no exact engine can beat. The floor keeps
 // no dates, strings or rows, so the ratio is what exactness, due dates and the output cost.
-// npm run bench:loans [-- --schedules 100000] [--runs 3]
+// npm run bench:loans [-- --schedules 100000] [--runs 3] [--loans 20000] [--chunk 1000]
 import { parseArgs } from 'node:util';
 import { buildSchedule, type LoanScheduleInput } from '@bankmanager/contracts';
 
 const { values } = parseArgs({
-  options: { schedules: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } },
+  options: {
+    schedules: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '3' },
+    loans: { type: 'string', default: '20000' },
+    chunk: { type: 'string', default: '1000' },
+  },
 });
 const SCHEDULES = Number(values.schedules);
 const RUNS = Number(values.runs);
@@ -78,3 +83,10 @@ console.log(
   `  floor (JS numbers, arithmetic only)    ${floorMs.toFixed(0).padStart(7)} ms  ${rate(floorMs)} schedules/s`,
 );
 console.log(`  engine ÷ floor                         ${(engineMs / floorMs).toFixed(1)}× the time`);
+
+// With a PostgreSQL server (TEST_DATABASE_URL): repayments over HTTP beside the direct call, and the
+// end-of-day auto-debit beside its SQL floor (bench/loans-db.ts). Without one, the schedule part alone.
+if (process.env.TEST_DATABASE_URL) {
+  const { benchLoansOnDatabase } = await import('./loans-db.ts');
+  await benchLoansOnDatabase({ runs: 40, loans: Number(values.loans), chunk: Number(values.chunk) });
+} else console.log('(set TEST_DATABASE_URL for repayments over HTTP and the auto-debit step on PostgreSQL)');

@@ -37,7 +37,7 @@ import { eodRoutes, type EodHooks } from './modules/eod/index.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
-import { loanRoutes } from './modules/loans/index.ts';
+import { loanAutoDebitEodHooks, loanRoutes } from './modules/loans/index.ts';
 import { loanBookEodHooks, loanBookRoutes } from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
@@ -162,6 +162,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
     },
     loanBook: loanBookEodHooks,
     enqueueScheduledReports,
+    loanAutoDebit: loanAutoDebitEodHooks,
   };
   app.decorate('eodHooks', eodHooks);
 

@@ -6989,6 +6989,12 @@ CREATE TRIGGER loan_instalments_loan_open BEFORE UPDATE OF principal_paid, inter
 CREATE TRIGGER loan_repayments_loan_open BEFORE INSERT ON public.loan_repayments FOR EACH ROW EXECUTE FUNCTION public.loan_repayments_loan_open();
 
 --
+-- Name: loan_repayments loan_repayments_realtime; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER loan_repayments_realtime AFTER INSERT ON public.loan_repayments FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('loan_repayments', 'id');
+
+--
 -- Name: mobile_banking_subscriptions mbs_keys_sync; Type: TRIGGER; Schema: public; Owner: -
 --
 

@@ -57,12 +57,14 @@ describe('end of day survives SIGKILL mid-run', () => {
       await server.exited;
       const queue = await backend.open();
       // The loan book's steps too: the demo loans (in every class), disbursed by the staff just made.
+      // The run's requester is that member of staff: the auto-debit's repayments name who acted.
       const seededLoans = await queue.db.transaction((tx) => seedDemoLoans(tx));
       expect(seededLoans).toBeGreaterThan(0);
       const [run] = await queryRows<{ id: string }>(
         queue.db,
         sql`insert into eod_runs (business_date, next_business_date, month_end, quarter_end, status, requested_by, requested_email)
-            values ('2026-11-30', next_working_day('2026-11-30'), true, false, 'queued', gen_random_uuid(), 'crash@bank.sl')
+            values ('2026-11-30', next_working_day('2026-11-30'), true, false, 'queued',
+                    (select user_id from staff where approved order by created_at limit 1), 'crash@bank.sl')
             returning id::text`,
       );
       await insertSteps(queue.db, Number(run!.id));
@@ -189,6 +191,19 @@ describe('end of day survives SIGKILL mid-run', () => {
           sql`select count(*)::int as n from loan_daily_status where business_date = '2026-11-30'`,
         );
         expect(book[0]!.n).toBe(seededLoans);
+        // The auto-debit collected from the demo loans' accounts once per loan, whatever the kills.
+        const debits = await queryRows<{ n: number; loans: number; entries: number }>(
+          verify.db,
+          sql`select count(*)::int as n, count(distinct loan_id)::int as loans,
+                     (select count(*)::int from journal_entries where reference like 'LNR-AD-%-2026-11-30') as entries
+                from loan_repayments where channel = 'auto_debit' and value_date = '2026-11-30'`,
+        );
+        expect(debits[0]!.n).toBeGreaterThan(0);
+        expect(debits[0]).toEqual({
+          n: debits[0]!.loans,
+          loans: debits[0]!.loans,
+          entries: debits[0]!.loans,
+        });
         const configured = loadConfig({ ...process.env, ...env });
         const chain = await verifyAuditChain(verify.db, {
           key: resolveAuditKey(configured),

@@ -15,6 +15,9 @@ export const EOD_STEPS = [
   'dormancy',
   // The loan book: the day's interest accrual on performing loans, then days past due and class.
   'loan_accrual',
+  // The instalments due collected from repayment accounts: after the day's postings and the accrual
+  // (the period's interest is then receivable), before classification counts what is still unpaid.
+  'loan_auto_debit',
   'loan_classification',
   'sanctions_rescreen',
   'aml_monitoring',
@@ -38,6 +41,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   fees: 'Monthly maintenance and below-minimum fees',
   dormancy: 'Dormancy marking',
   loan_accrual: 'Loan interest accrual',
+  loan_auto_debit: 'Loan instalments auto-debited',
   loan_classification: 'Loan days past due and classification',
   sanctions_rescreen: 'Sanctions re-screening of all customers',
   aml_monitoring: 'Transaction monitoring rules',

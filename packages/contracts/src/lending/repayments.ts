@@ -149,3 +149,13 @@ export const loanRepaymentLookupSchema = z.object({
 });
 export type LoanRepaymentLookup = z.infer<typeof loanRepaymentLookupSchema>;
 export const loanAccountNumberParam = z.object({ number: z.string().trim().min(1).max(20) });
+
+/** The end-of-day auto-debit of instalments due (ADR 0061). */
+export const LOAN_AUTO_DEBIT_TEXT = {
+  noModule: 'No loans module is installed: no instalment was auto-debited',
+  /** The step's totals on the run screen. */
+  collected: 'Loans debited',
+  amount: 'Amount collected',
+  partial: 'Collected in part (balance short)',
+  nothing: 'Nothing collected (no available balance)',
+} as const;

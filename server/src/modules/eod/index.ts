@@ -15,6 +15,8 @@ export {
   type EodActor,
   type OpenTillSession,
   type StandingOrdersOutcome,
+  type AutoDebitFailure,
+  type LoanBookChunkArgs,
 } from './registry.ts';
 export { EodRunner } from './runner.ts';
 export { eodRunnerFor } from './runners.ts';

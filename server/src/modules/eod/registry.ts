@@ -58,6 +58,22 @@ export interface EodHooks {
    * month's last business day): how many runs it queued; 0 when that date's were already queued.
    */
   enqueueScheduledReports?: (db: Database, businessDate: string, monthEnd: boolean) => Promise<number>;
+  /** The loans module's auto-debit of instalments due, one chunk of loans at a time (ADR 0061). */
+  loanAutoDebit?: LoanAutoDebitHooks;
+}
+
+/** An account the auto-debit could not take from (the step goes on with the other loans). */
+export interface AutoDebitFailure {
+  accountId: number;
+  error: string;
+}
+
+export interface LoanAutoDebitHooks {
+  chunk: (
+    tx: Database,
+    args: LoanBookChunkArgs,
+  ) => Promise<{ lastId: number | null; done: number; collected: number; failures: AutoDebitFailure[] }>;
+  totals: (db: Database, businessDate: string) => Promise<Record<string, string>>;
 }
 
 export interface LoanBookChunkArgs {

@@ -46,7 +46,8 @@ export interface RepaymentInput {
   channel: LoanRepaymentChannel;
   source: RepaymentSource;
   overpayment: OverpaymentHandling;
-  actor: { id: string; email: string; ip?: string | null };
+  /** Null id: a system actor (an end-of-day run whose requester is unknown). */
+  actor: { id: string | null; email: string; ip?: string | null };
   /** Who brought the cash (teller channel), for the audit trail. */
   party?: string;
   /** Settlement: `amount` is the payoff quote's total the customer agreed to pay. */

@@ -212,6 +212,33 @@ export const PUBLISHED_TABLES: readonly PublishedTable[] = [
         : sql`select null where false`,
     canRead: (r, row) => activated(r) && row.user_id === r.userId,
   },
+  {
+    // GET /api/loans/:id (the loan 360): a repayment posted on the loan, by any channel (the teller,
+    // a transfer, a settlement, the end-of-day auto-debit). The same rule as the route: loans.read,
+    // in the loan's branch unless branches.all. The screen refetches the loan; the figures stay in the API.
+    name: 'loan_repayments',
+    key: 'id',
+    columns: [
+      { name: 'id', type: 'int8' },
+      { name: 'loan_id', type: 'int8' },
+      { name: 'branch', type: 'text' },
+      { name: 'channel', type: 'text' },
+      // Text, not numeric: realtime-js would make a float of it.
+      { name: 'amount', type: 'text' },
+      { name: 'value_date', type: 'date' },
+      { name: 'created_at', type: 'timestamptz' },
+    ],
+    query: (key) =>
+      /^\d{1,18}$/.test(key)
+        ? sql`select r.id::text, r.loan_id::text, l.branch_code as branch, r.channel, r.amount::text as amount,
+                     to_char(r.value_date, 'YYYY-MM-DD') as value_date, ${ts('r.created_at')} as created_at
+                from loan_repayments r join loans l on l.id = r.loan_id where r.id = ${key}::bigint`
+        : sql`select null where false`,
+    canRead: (r, row) =>
+      activated(r) &&
+      holds(r, 'loans.read') &&
+      (holds(r, 'branches.all') || (typeof row.branch === 'string' && row.branch === r.homeBranch)),
+  },
 ];
 
 const byName = new Map(PUBLISHED_TABLES.map((t) => [t.name, t]));

@@ -18,6 +18,7 @@ import { matureDeposits, rolledOverToday } from './maturities.ts';
 import { postInterest, postingTotal } from './posting.ts';
 import { keepReportAggregates, queueScheduledReports } from './report-aggregates.ts';
 import { LOAN_BOOK_STEPS } from './loan-book.ts';
+import { LOAN_AUTO_DEBIT_STEP } from './loan-auto-debit.ts';
 
 /**
  * Each step: `skip` says why it has nothing to do today (shown on the run screen), `total` the rows
@@ -63,6 +64,7 @@ export const STEP_IMPLS: Record<EodStep, StepImpl> = {
   fees: { skip: notMonthEnd, total: (db, ctx) => feesTotal(db, ctx.run.businessDate), chunks: chargeFees },
   dormancy: { chunks: markDormant },
   ...LOAN_BOOK_STEPS,
+  ...LOAN_AUTO_DEBIT_STEP,
   sanctions_rescreen: { once: rescreenSanctions },
   aml_monitoring: { once: amlMonitoring },
   gl_snapshot: { once: snapshotGl },

@@ -1,0 +1,233 @@
+// bench:loans on PostgreSQL (TEST_DATABASE_URL), one run, ratios measured side by side:
+//  1. POST /api/loans/:id/repayments over HTTP (the real server, the officer's token) beside the direct
+//     call of the repayment service (repayLoan: same transaction, no HTTP, auth or validation), at 1
+//     and 8 concurrent clients (each client its own loan), interleaved batch by batch; medians of RUNS.
+//  2. The end-of-day auto-debit step on N loans all due today (seeded set-based from one real loan),
+//     chunk by chunk as end of day runs it, beside the floor: one bare SQL statement doing the same
+//     arithmetic (min(due, available) per loan, the paid columns moved) in a transaction rolled back.
+import { sql } from 'drizzle-orm';
+import { fromCents, toCents } from '@bankmanager/contracts';
+import { queryRows } from '../server/src/db/rows.ts';
+import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
+import { autoDebitChunk, candidatesSql } from '../server/src/modules/loans/auto-debit.ts';
+import { repayLoan } from '../server/src/modules/loans/repay.ts';
+import { createTestApp } from '../server/test/support/harness.ts';
+import { loanScene } from '../server/test/support/loan-applications.ts';
+import { disbursedLoan, setBusinessDate } from '../server/test/support/loans.ts';
+import { percentile } from './support.ts';
+
+export async function benchLoansOnDatabase(o: { runs: number; loans: number; chunk: number }) {
+  const t = await createTestApp();
+  const s = await loanScene(t.app);
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  const spread = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return `p10 ${percentile(v, 10).toFixed(1)} – p90 ${percentile(v, 90).toFixed(1)} ms`;
+  };
+
+  // 1. Repayments: Le 10.00 a time on the instalment under way (a loan takes ~180 before it is paid).
+  const clients = await Promise.all(Array.from({ length: 8 }, () => disbursedLoan(t.app, s)));
+  let n = 0;
+  const ref = () => `BENCH-${Date.now()}-${++n}`;
+  const viaApi = (l: (typeof clients)[number]) => async () => {
+    const r = await s.call('POST', `/api/loans/${l.loanId}/repayments`, s.officer, {
+      fromAccount: l.custAccount,
+      amount: '10.00',
+      reference: ref(),
+    });
+    if (r.statusCode !== 201) throw new Error(`repay: ${r.statusCode} ${r.body}`);
+  };
+  const direct = (l: (typeof clients)[number]) => () =>
+    repayLoan(t.app.db, {
+      loanId: l.loanId,
+      amount: '10.00',
+      reference: ref(),
+      channel: 'transfer',
+      source: { kind: 'account', accountNumber: l.custAccount },
+      overpayment: 'refuse',
+      actor: { id: s.officer.userId, email: s.officer.email },
+    });
+  console.log(`repayments (Le 10.00 each), medians of ${o.runs} interleaved batches:`);
+  for (const c of [1, 8]) {
+    const mine = clients.slice(0, c);
+    const batch = (fn: (l: (typeof clients)[number]) => () => Promise<unknown>) => async () => {
+      const t0 = performance.now();
+      await Promise.all(mine.map((l) => fn(l)()));
+      return performance.now() - t0;
+    };
+    const [a, d] = [batch(viaApi), batch(direct)];
+    await a();
+    await d();
+    const api: number[] = [];
+    const dir: number[] = [];
+    for (let r = 0; r < o.runs; r++) {
+      api.push(await a());
+      dir.push(await d());
+    }
+    const ratio = median(api) / median(dir);
+    console.log(
+      `  ${c} client${c > 1 ? 's' : ' '}  API ${median(api).toFixed(1)} ms (${spread(api)})  direct ${median(dir).toFixed(1)} ms (${spread(dir)})  API ÷ direct ${ratio.toFixed(2)}× (target ≤ 1.5×)  ${Math.round((c * 1000) / median(api))} repayments/s over HTTP`,
+    );
+  }
+
+  // 2. The auto-debit: N loans cloned set-based from a fresh real one, all due on its first due date.
+  const tpl = await disbursedLoan(t.app, s);
+  await seedLoans(t.app.db, tpl.loanId, o.loans);
+  const [d] = await queryRows<{ d: string }>(
+    t.app.db,
+    sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments where loan_id = ${tpl.loanId} and instalment_number = 1`,
+  );
+  const due = d!.d;
+  await setBusinessDate(t.app, due);
+  await t.app.db.execute(sql`analyze`);
+  const floors: number[] = [];
+  for (let r = 0; r < 3; r++) floors.push(await floorRun(t.app.db, due));
+  const t0 = performance.now();
+  let cursor = 0;
+  let failed = 0;
+  const actor = { id: s.officer.userId, email: s.officer.email };
+  for (;;) {
+    const r = await t.app.db.transaction((tx) =>
+      autoDebitChunk(tx, { businessDate: due, through: due, cursor, limit: o.chunk, runId: 0, actor }),
+    );
+    failed += r.failures.length;
+    if (r.lastId === null) break;
+    cursor = r.lastId;
+  }
+  const stepMs = performance.now() - t0;
+  const [c] = await queryRows<{ n: number; partial: number; amount: string }>(
+    t.app.db,
+    sql`select count(*)::int as n, count(*) filter (where amount < 1891.19)::int as partial, sum(amount)::text as amount
+          from loan_repayments where channel = 'auto_debit'`,
+  );
+  const floorMs = median(floors);
+  const total = o.loans + 9;
+  console.log(
+    `auto-debit on ${total.toLocaleString('en-US')} Active loans (${o.loans.toLocaleString('en-US')} due today), chunks of ${o.chunk}:`,
+  );
+  console.log(
+    `  step   ${(stepMs / 1000).toFixed(1)} s  ${c!.n} collected (${c!.partial} in part, Le ${c!.amount}), ${failed} failed  ${((stepMs * 1000) / o.loans).toFixed(0)} µs a loan due`,
+  );
+  console.log(
+    `  floor  ${(floorMs / 1000).toFixed(2)} s  (bare SQL, same arithmetic, median of 3: ${floors.map((f) => f.toFixed(0)).join(', ')} ms)`,
+  );
+  console.log(
+    `  step ÷ floor ${(stepMs / floorMs).toFixed(1)}× (target ≤ 3×); linear in loans due: 200,000 due ≈ ${((stepMs / o.loans) * 200).toFixed(0)} s (target < 60 s)`,
+  );
+  await t.close();
+}
+
+/**
+ * N copies of a real disbursed loan, set-based: applications, loan and repayment accounts (one
+ * customer), loans, schedules; the loan accounts debited and the repayment accounts credited through
+ * the ledger's bulk path against suspense. Balances vary: 1 in 10 empty, 1 in 10 short (Le 500).
+ */
+async function seedLoans(db: Parameters<typeof repayLoan>[0], tplId: number, count: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`create temp table bench_map on commit drop as
+      select g as k, nextval('loan_applications_id_seq') as app_id from generate_series(1, ${count}) g`);
+    await tx.execute(sql`insert into loan_applications (id, cust_id, branch_code, product_code, product_version, currency,
+        amount, term, rate, sector, purpose, repayment_account_id, status, officer_id, officer_email, recommendation,
+        appraisal_notes, appraisal, appraised_by, appraised_by_email, appraised_at)
+      select m.app_id, a.cust_id, a.branch_code, a.product_code, a.product_version, a.currency, a.amount, a.term, a.rate,
+             a.sector, a.purpose, a.repayment_account_id, 'Disbursed', a.officer_id, a.officer_email, a.recommendation,
+             a.appraisal_notes, a.appraisal, a.appraised_by, a.appraised_by_email, a.appraised_at
+        from bench_map m, loans l join loan_applications a on a.id = l.application_id where l.id = ${tplId}`);
+    const [top] = await queryRows<{ id: string }>(
+      tx,
+      sql`select coalesce(max(id), 0)::text as id from accounts`,
+    );
+    for (const kind of ['loan', 'pay'] as const)
+      await tx.execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status,
+          opened_on, branch_code, ledger_code)
+        select make_account_number(a.branch_code, nextval('account_serial_seq')), a.cust_id, a.product_code,
+               a.account_type, a.currency, 'Active', a.opened_on, a.branch_code, a.ledger_code
+          from bench_map m, loans l join accounts a on a.id = ${kind === 'loan' ? sql`l.account_id` : sql`l.repayment_account_id`}
+         where l.id = ${tplId} order by m.k`);
+    await tx.execute(sql`drop table if exists bench_accts`);
+    await tx.execute(sql`create table bench_accts as
+      with la as (select id, row_number() over (order by id) as k from accounts where id > ${top!.id}::bigint and account_type = 'Loan'),
+           pa as (select id, row_number() over (order by id) as k from accounts where id > ${top!.id}::bigint and account_type <> 'Loan')
+      select m.k, m.app_id, la.id as loan_acct, pa.id as pay_acct
+        from bench_map m join la on la.k = m.k join pa on pa.k = m.k`);
+    await tx.execute(sql`insert into loans (application_id, account_id, cust_id, branch_code, product_code, product_version,
+        currency, amount, amount_financed, processing_fee, net_disbursed, rate, term, interest_method, frequency,
+        disbursement_date, first_due_date, repayment_account_id, entry_id, approval_id, disbursed_by, disbursed_by_email,
+        approved_by, approved_by_email)
+      select b.app_id, b.loan_acct, l.cust_id, l.branch_code, l.product_code, l.product_version, l.currency, l.amount,
+             l.amount_financed, l.processing_fee, l.net_disbursed, l.rate, l.term, l.interest_method, l.frequency,
+             l.disbursement_date, l.first_due_date, b.pay_acct, l.entry_id, l.approval_id, l.disbursed_by,
+             l.disbursed_by_email, l.approved_by, l.approved_by_email
+        from bench_accts b, loans l where l.id = ${tplId}`);
+    await tx.execute(sql`insert into loan_instalments (loan_id, instalment_number, due_date, principal_due, interest_due, fee_due)
+      select n.id, i.instalment_number, i.due_date, i.principal_due, i.interest_due, i.fee_due
+        from loans n join bench_accts b on b.app_id = n.application_id
+        join loan_instalments i on i.loan_id = ${tplId}`);
+  });
+  // Each bulk entry in its own transaction, as a salary batch posts: its balance check ends immediate.
+  const actor = { id: null, email: 'bench@bank.sl' };
+  await postBulkEntry(db, {
+    source: 'seed',
+    reference: `BENCH-LOANS-${Date.now()}`,
+    narration: 'Bench loans disbursed',
+    actor,
+    audit: { action: 'seed.loan', targetType: 'bench', targetId: 'loans' },
+    lines: [
+      {
+        glCode: '1900',
+        currency: 'SLE',
+        side: 'credit',
+        amount: fromCents(BigInt(count) * toCents('20000.00')),
+      },
+    ],
+    bulk: {
+      side: 'debit',
+      rows: sql`select loan_acct as account_id, 20000.00 as amount, null::text as description from bench_accts`,
+    },
+  });
+  const pay = sql`case when k % 10 = 0 then 0 when k % 10 = 1 then 500.00 else 19600.00 end`;
+  const [sum] = await queryRows<{ s: string }>(
+    db,
+    sql`select sum(${pay})::numeric(18,2)::text as s from bench_accts`,
+  );
+  await postBulkEntry(db, {
+    source: 'seed',
+    reference: `BENCH-FUND-${Date.now()}`,
+    narration: 'Bench repayment accounts funded',
+    actor,
+    audit: { action: 'seed.loan', targetType: 'bench', targetId: 'accounts' },
+    lines: [{ glCode: '1900', currency: 'SLE', side: 'debit', amount: sum!.s }],
+    bulk: {
+      side: 'credit',
+      rows: sql`select pay_acct as account_id, ${pay} as amount, null::text as description from bench_accts where k % 10 <> 0`,
+    },
+  });
+  await db.execute(sql`drop table bench_accts`);
+}
+
+/** The floor: the same candidates and arithmetic, the paid columns moved in one UPDATE, rolled back. */
+async function floorRun(db: Parameters<typeof repayLoan>[0], due: string): Promise<number> {
+  const t0 = performance.now();
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`with c as (${candidatesSql({ businessDate: due, cursor: 0, limit: 10_000_000 })})
+        update loan_instalments i
+           set interest_paid = i.interest_paid + least(c.collect::numeric, i.interest_due - i.interest_paid),
+               principal_paid = i.principal_paid + least(greatest(c.collect::numeric - (i.interest_due - i.interest_paid), 0),
+                                                         i.principal_due - i.principal_paid)
+          from c where i.loan_id = c.id and i.instalment_number = 1 and c.collect::numeric > 0`);
+      throw new Rollback();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof Rollback)) throw e;
+    });
+  return performance.now() - t0;
+}
+
+class Rollback extends Error {}

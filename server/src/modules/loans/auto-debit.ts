@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { LOAN_AUTO_DEBIT_TEXT as T, toCents } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import type { AutoDebitFailure, LoanBookChunkArgs } from '../eod/index.ts';
+import { repayLoan } from './repay.ts';
+
+interface Candidate extends Record<string, unknown> {
+  id: number;
+  account_id: string;
+  account_number: string;
+  due: string;
+  collect: string;
+}
+
+/** The reference of a loan's auto-debit on a business date: at most one per loan and day. */
+export const autoDebitReference = (loanId: number, businessDate: string) => `AD-${loanId}-${businessDate}`;
+
+/**
+ * What the auto-debit may take from each loan of a chunk, in one statement (ADR 0061): the Active
+ * loans after the cursor in id order; of each, what is unpaid of the instalments due on or before
+ * the business date (all four parts); of its repayment account, the available balance as the posting
+ * trigger counts it (balance − holds + the overdraft limit while it runs; nothing from an account
+ * that is not Active or Dormant). Loans sharing an account take it in loan order: each gets what the
+ * earlier ones left. A loan already debited today is left out, so a rerun collects nothing twice.
+ */
+export const candidatesSql = (a: Pick<LoanBookChunkArgs, 'businessDate' | 'cursor' | 'limit'>) =>
+  sql`with cand as (
+      select l.id, l.repayment_account_id as account_id
+        from loans l
+       where l.id > ${a.cursor} and l.status = 'Active'
+       order by l.id limit ${a.limit}),
+    due as (
+      select c.id, c.account_id,
+             coalesce(sum(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid
+                          + i.fee_due - i.fee_paid + i.penalty_due - i.penalty_paid), 0) as due
+        from cand c left join loan_instalments i on i.loan_id = c.id and i.due_date <= ${a.businessDate}::date
+       where not exists (select 1 from loan_repayments r
+                          where r.reference = 'AD-' || c.id || '-' || ${a.businessDate})
+       group by c.id, c.account_id),
+    avail as (
+      select d.*, p.account_number,
+             case when p.status in ('Active', 'Dormant') then greatest(0, least(
+                    p.balance + p.overdraft_limit,
+                    p.balance - account_held(p.id, p.held)
+                      + case when p.overdraft_expires_on is null or p.overdraft_expires_on >= ${a.businessDate}::date
+                             then p.overdraft_limit else 0 end))
+                  else 0 end as available,
+             coalesce(sum(d.due) over (partition by d.account_id order by d.id
+                                       rows between unbounded preceding and 1 preceding), 0) as before
+        from due d join accounts p on p.id = d.account_id)
+    select (select max(id) from cand)::int as last_id, (select count(*) from cand)::int as n, x.id, x.account_id::text, x.account_number,
+           x.due::numeric(18,2)::text as due,
+           least(x.due, greatest(0, x.available - x.before))::numeric(18,2)::text as collect
+      from (select 1) one left join avail x on true
+     order by x.id`;
+
+/**
+ * One chunk of the auto-debit: each loan with something to collect is repaid through the one
+ * repayment service (ADR 0052) from its repayment account, channel `auto_debit`, by the reference of
+ * loan and date, each in its own savepoint: allocation, journal, schedule, record, audit and closing
+ * are exactly a transfer's. A refusal the arithmetic did not foresee is a failure of that account;
+ * the others go on.
+ */
+export async function autoDebitChunk(
+  tx: Database,
+  a: LoanBookChunkArgs,
+): Promise<{ lastId: number | null; done: number; failures: AutoDebitFailure[]; collected: number }> {
+  const rows = await queryRows<Candidate & { last_id: number | null; n: number }>(tx, candidatesSql(a));
+  const lastId = rows[0]?.last_id ?? null;
+  if (lastId === null) return { lastId: null, done: 0, failures: [], collected: 0 };
+  const failures: AutoDebitFailure[] = [];
+  let collected = 0;
+  for (const c of rows) {
+    if (c.id === null || toCents(c.collect) <= 0n) continue;
+    try {
+      await repayLoan(tx, {
+        loanId: Number(c.id),
+        amount: c.collect,
+        reference: autoDebitReference(Number(c.id), a.businessDate),
+        channel: 'auto_debit',
+        source: { kind: 'account', accountNumber: c.account_number },
+        overpayment: 'refuse',
+        actor: a.actor,
+      });
+      collected++;
+    } catch (err) {
+      failures.push({ accountId: Number(c.account_id), error: (err as Error).message.slice(0, 500) });
+    }
+  }
+  return { lastId, done: rows[0]!.n, failures, collected };
+}
+
+/** What the step did on a date, for the run screen: read back from the repayments and the schedules. */
+export async function autoDebitTotals(db: Database, businessDate: string): Promise<Record<string, string>> {
+  const [r] = await queryRows<{ collected: string; amount: string; partial: string; nothing: string }>(
+    db,
+    sql`with ad as (
+          select loan_id, amount from loan_repayments where channel = 'auto_debit' and value_date = ${businessDate}::date),
+        owing as (
+          select distinct i.loan_id from loan_instalments i join loans l on l.id = i.loan_id and l.status = 'Active'
+           where i.due_date <= ${businessDate}::date
+             and (i.principal_paid < i.principal_due or i.interest_paid < i.interest_due
+                  or i.fee_paid < i.fee_due or i.penalty_paid < i.penalty_due))
+        select (select count(*) from ad)::text as collected,
+               (select coalesce(sum(amount), 0) from ad)::numeric(18,2)::text as amount,
+               (select count(*) from ad join owing using (loan_id))::text as partial,
+               (select count(*) from owing where loan_id not in (select loan_id from ad))::text as nothing`,
+  );
+  return {
+    [T.collected]: r!.collected,
+    [T.amount]: r!.amount,
+    [T.partial]: r!.partial,
+    [T.nothing]: r!.nothing,
+  };
+}
+
+/** What app.ts plugs into end of day. */
+export const loanAutoDebitEodHooks = { chunk: autoDebitChunk, totals: autoDebitTotals };
