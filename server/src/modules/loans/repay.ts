@@ -299,12 +299,14 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
         },
       });
       // Cash at the counter is the till's too: its journal, tallies, CTR and receipt see it.
-      if (r.source.kind === 'till' && 'till' in source)
+      if (r.source.kind === 'till' && 'till' in source) {
+        // Only end of day repays with no person; cash at a till always has its teller.
+        if (r.actor.id === null) throw new Error('a repayment at a till names its teller');
         await recordTillCash(tx, {
           till: source.till,
           kind: 'loan_repayment',
           reference: `LNR-${r.reference}`,
-          teller: r.actor,
+          teller: { id: r.actor.id, email: r.actor.email },
           accountId: Number(loan.account_id),
           amount: r.amount,
           partyName: r.party ?? '',
@@ -313,6 +315,7 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
           entryId: posted.entryId,
           ctrThreshold: r.source.ctrThreshold,
         });
+      }
       await writeSchedule(tx, r.loanId, schedule, split.instalments);
       const cleared =
         toCents(principalOutstanding(split.instalments)) === 0n &&
