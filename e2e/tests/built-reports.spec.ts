@@ -44,17 +44,17 @@ describe('built reports', () => {
       grantRole(admin, checker, { id: staff.id, page: viewer }, ['operations'], null),
     );
 
-    // Report Administration: the trial balance, daily, as XLSX, for Operations.
+    // Report Administration: the trial balance, daily, as XLSX, for Operations Officers.
     await admin.goto('/reports/admin');
     await admin.getByRole('heading', { name: T.schedulesTitle }).waitFor();
-    await admin.getByLabel('Report').selectOption('trial_balance');
-    await admin.getByLabel('Output').selectOption('xlsx');
-    await admin.getByLabel('When').selectOption('daily');
-    await admin.getByLabel('For the role').selectOption({ label: 'Operations' });
+    await admin.getByLabel('Report', { exact: true }).selectOption('trial_balance');
+    await admin.getByLabel('Output', { exact: true }).selectOption('xlsx');
+    await admin.getByLabel('When', { exact: true }).selectOption('daily');
+    await admin.getByLabel('For the role', { exact: true }).selectOption({ label: 'Operations Officer' });
     await admin.getByRole('button', { name: 'Schedule' }).click();
     await admin
       .getByRole('table', { name: 'Report schedules' })
-      .getByRole('cell', { name: 'Operations' })
+      .getByRole('cell', { name: 'Operations Officer' })
       .waitFor();
 
     // The viewer's inbox is empty before end of day.
