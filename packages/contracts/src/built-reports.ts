@@ -206,12 +206,10 @@ export function reportParamsSchema(report: BuiltReportDef) {
             .or(z.literal('').transform(() => undefined)),
     ]),
   );
-  return z
-    .strictObject(shape)
-    .refine((v: ReportParams) => !v.from || !v.to || v.from <= v.to, {
-      message: BUILT_REPORTS_TEXT.endBeforeStart,
-      path: ['to'],
-    });
+  return z.strictObject(shape).refine((v: ReportParams) => !v.from || !v.to || v.from <= v.to, {
+    message: BUILT_REPORTS_TEXT.endBeforeStart,
+    path: ['to'],
+  });
 }
 export type ReportParams = Partial<Record<ReportParam, string>>;
 
