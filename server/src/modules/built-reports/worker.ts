@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { BuiltReportFormat, ReportTable } from '@bankmanager/contracts';
 import type { Database, DbHandle } from '../../db/client.ts';
@@ -8,6 +7,7 @@ import { writeAudit } from '../audit/index.ts';
 import { runReport } from './catalogue.ts';
 import { tableFile } from './files.ts';
 import { deliverToRole } from './inbox.ts';
+import { LeasedWorker } from '../../lib/leased-worker.ts';
 
 interface Claimed extends Record<string, unknown> {
   id: string;
@@ -39,63 +39,16 @@ const reasonOf = (err: unknown): string => {
  * through `reportReads` (the read replica when configured); the result, its file, the inbox rows of a
  * scheduled run and the audit row commit in one transaction.
  */
-export class ReportWorker {
-  private readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | undefined;
-  private busy: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-
+export class ReportWorker extends LeasedWorker<Claimed> {
   constructor(
     private readonly db: Database,
     private readonly reads: ReportReads,
     private readonly opts: WorkerOptions,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
-    this.timer.unref();
-    this.kick();
+  ) {
+    super(opts, 'built reports: worker');
   }
 
-  /** Look for work now (after a request or a retry) instead of at the next poll. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.busy) {
-      this.again = true;
-      return;
-    }
-    this.busy = this.drain()
-      .catch((err: unknown) => this.opts.log.error({ err }, 'built reports: worker error'))
-      .finally(() => {
-        this.busy = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Resolves once the worker has nothing in hand (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.busy) await this.busy;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.busy;
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const run = await this.claim();
-      if (!run) return;
-      await this.execute(run);
-    }
-  }
-
-  private async claim(): Promise<Claimed | undefined> {
+  protected async claim(): Promise<Claimed | undefined> {
     const [run] = await queryRows<Claimed>(
       this.db,
       sql`update report_runs set status = 'running', worker_id = ${this.workerId}, progress = 10,
@@ -115,7 +68,7 @@ export class ReportWorker {
     );
   }
 
-  private async execute(run: Claimed): Promise<void> {
+  protected async execute(run: Claimed): Promise<void> {
     let table: ReportTable;
     let file: Buffer | null = null;
     try {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { EOD_STEPS, type EodStep } from '@bankmanager/contracts';
 import type { Database, DbHandle } from '../../db/client.ts';
@@ -8,6 +7,7 @@ import { LeaseLost, setStep, type RunFacts, type StepContext } from './step-cont
 import { stepTotals } from './step-totals.ts';
 import { STEP_IMPLS } from './steps/index.ts';
 import type { EodHooks } from './registry.ts';
+import { LeasedWorker } from '../../lib/leased-worker.ts';
 
 export interface RunnerOptions {
   /** Accounts per chunk (one transaction each; progress is saved per chunk). */
@@ -28,51 +28,15 @@ export interface RunnerOptions {
  * lease to run out; then any server (the restarted one too) claims the run and goes on from each
  * step's saved cursor. Steps run in order; a step that throws fails the run (retry starts from it).
  */
-export class EodRunner {
-  private readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | undefined;
-  private busy: Promise<void> | undefined;
-  private stopped = false;
-
+export class EodRunner extends LeasedWorker<RunFacts> {
   constructor(
     private readonly handle: DbHandle,
     private readonly opts: RunnerOptions,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
-    this.timer.unref();
-    this.kick();
+  ) {
+    super(opts, 'end of day: runner');
   }
 
-  /** Look for work now (after an approval or a retry) instead of at the next poll. */
-  kick(): void {
-    if (this.stopped || this.busy) return;
-    this.busy = this.tick()
-      .catch((err: unknown) => this.opts.log.error({ err }, 'end of day: runner error'))
-      .finally(() => (this.busy = undefined));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.busy;
-  }
-
-  /** Resolves when no run is waiting in this process's hands (tests). */
-  async idle(): Promise<void> {
-    while (this.busy) await this.busy;
-  }
-
-  private async tick(): Promise<void> {
-    for (;;) {
-      const run = await this.claim();
-      if (!run || this.stopped) return;
-      await this.execute(run);
-    }
-  }
-
-  private async claim(): Promise<RunFacts | undefined> {
+  protected async claim(): Promise<RunFacts | undefined> {
     const db = this.handle.db;
     const [r] = await queryRows<{
       id: string;
@@ -107,7 +71,7 @@ export class EodRunner {
     };
   }
 
-  private async execute(run: RunFacts): Promise<void> {
+  protected async execute(run: RunFacts): Promise<void> {
     const db = this.handle.db;
     // Keeps the claim alive through a long statement (a chunk renews it as well).
     const renew = setInterval(
@@ -122,7 +86,7 @@ export class EodRunner {
     );
     try {
       for (const step of EOD_STEPS) {
-        if (this.stopped) return;
+        if (this.stopping) return;
         const [s] = await queryRows<{ status: string }>(
           db,
           sql`select status from eod_run_steps where run_id = ${run.id} and step = ${step}`,

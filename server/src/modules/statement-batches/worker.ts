@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { statementBatchFileName, type StatementBatchFormat } from '@bankmanager/contracts';
@@ -8,6 +7,7 @@ import { writeAudit } from '../audit/index.ts';
 import type { InternalStorage } from '../storage/index.ts';
 import { countSelected, statementPage, type BatchSelection, type PageCursor } from './pages.ts';
 import { mergedPerBranch, zipPerAccount } from './output.ts';
+import { LeasedWorker } from '../../lib/leased-worker.ts';
 
 export const STATEMENTS_BUCKET = 'statement-batches';
 
@@ -39,52 +39,16 @@ class LeaseLost extends Error {}
  * server killed mid-batch leaves no object: when its lease runs out, any server (the restarted one
  * too) claims the batch again and starts it cleanly from the first account.
  */
-export class StatementBatchWorker {
-  private readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | undefined;
-  private busy: Promise<void> | undefined;
-  private stopped = false;
-
+export class StatementBatchWorker extends LeasedWorker<Claimed> {
   constructor(
     private readonly handle: DbHandle,
     private readonly storage: InternalStorage,
     private readonly opts: WorkerOptions,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
-    this.timer.unref();
-    this.kick();
+  ) {
+    super(opts, 'statement batches: worker');
   }
 
-  /** Look for work now (a batch was just queued) instead of at the next poll. */
-  kick(): void {
-    if (this.stopped || this.busy) return;
-    this.busy = this.tick()
-      .catch((err: unknown) => this.opts.log.error({ err }, 'statement batches: worker error'))
-      .finally(() => (this.busy = undefined));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.busy;
-  }
-
-  /** Resolves when this process holds no batch (tests, the bench). */
-  async idle(): Promise<void> {
-    while (this.busy) await this.busy;
-  }
-
-  private async tick(): Promise<void> {
-    for (;;) {
-      const batch = await this.claim();
-      if (!batch || this.stopped) return;
-      await this.execute(batch);
-    }
-  }
-
-  private async claim(): Promise<Claimed | undefined> {
+  protected async claim(): Promise<Claimed | undefined> {
     const [r] = await queryRows<{
       id: string;
       from: string;
@@ -121,7 +85,7 @@ export class StatementBatchWorker {
     if (rows.length === 0) throw new LeaseLost();
   }
 
-  private async execute(b: Claimed): Promise<void> {
+  protected async execute(b: Claimed): Promise<void> {
     const db = this.handle.db;
     const fileName = statementBatchFileName({ ...b, branch: b.branch });
     const out = new PassThrough({ highWaterMark: 1 << 20 });
@@ -166,7 +130,7 @@ export class StatementBatchWorker {
       let after: PageCursor | null = null;
       let printed = 0;
       for (;;) {
-        if (this.stopped) throw new LeaseLost();
+        if (this.stopping) throw new LeaseLost();
         const page = await statementPage(db, b, after, this.opts.pageSize);
         if (page.length === 0) break;
         for (const s of page) await sink.add(s);
