@@ -21,6 +21,7 @@ import { formLevelError } from '@/lib/api-errors';
 import { usePermissions } from '@/lib/permissions';
 import { ALERTS_PAGE_SIZE, alertParams, useAlerts, useOpenCase } from '../api/alerts';
 import { alertFiltersSchema, exportPath } from '../lib/filters';
+import { DateField } from '@/components/ui/date-field';
 
 /**
  * The alert queue: rule, state, dates, a customer search and the order in the URL (a reload or a
@@ -32,6 +33,10 @@ export function AlertsTable() {
   const url = useUrlList(alertFiltersSchema);
   const search = useUrlSearch('q', 300, alertFiltersSchema.shape.q);
   const filters = { ...url.filters, q: search.term || undefined };
+  // A date goes to the URL (and the query) once it is whole; until then it stays typed in its box.
+  const patchDate = (key: 'from' | 'to', v: string) => {
+    if (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v)) url.patchFilters({ [key]: v || undefined });
+  };
   const list = useAlerts(url.page, filters);
   const open = useOpenCase();
   const { can } = usePermissions();
@@ -66,18 +71,10 @@ export function AlertsTable() {
           <Input type="search" value={search.text} onChange={(e) => search.onChange(e.target.value)} />
         </Field>
         <Field id="alerts-from" label="From">
-          <Input
-            type="date"
-            value={filters.from ?? ''}
-            onChange={(e) => url.patchFilters({ from: e.target.value || undefined })}
-          />
+          <DateField label="From" value={filters.from ?? ''} onChange={(v) => patchDate('from', v)} />
         </Field>
         <Field id="alerts-to" label="To">
-          <Input
-            type="date"
-            value={filters.to ?? ''}
-            onChange={(e) => url.patchFilters({ to: e.target.value || undefined })}
-          />
+          <DateField label="To" value={filters.to ?? ''} onChange={(v) => patchDate('to', v)} />
         </Field>
         <Field id="alerts-sort" label="Order">
           <Select

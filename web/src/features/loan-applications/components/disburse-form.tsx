@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { LOAN_TEXT_DISBURSE, type LoanApplication } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { fieldErrorsFrom, refusalText } from '@/lib/api-errors';
 import { useDisburse } from '../api/loan-applications';
+import { DateField } from '@/components/ui/date-field';
 
 const REFUSALS = {
   pending_approval: LOAN_TEXT_DISBURSE.pendingDisbursement,
@@ -48,7 +48,7 @@ export function DisburseForm({ application, onDone }: { application: LoanApplica
         description="Leave empty for one period after the disbursement date."
         error={fieldError}
       >
-        <Input type="date" value={firstDueDate} onChange={(e) => setFirstDueDate(e.target.value)} />
+        <DateField label="First due date" value={firstDueDate} onChange={setFirstDueDate} />
       </Field>
       <Button type="submit" disabled={disburse.isPending}>
         {disburse.isPending ? 'Asking…' : 'Ask for disbursement'}
