@@ -105,6 +105,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'aml.case_attachment_view': 'Downloaded evidence from an AML case',
   'aml.alerts_export': 'Exported AML alerts',
   'aml.cases_export': 'Exported AML cases',
+  'aml.str.export': 'Exported the list of STRs',
   'eod.report_aggregates': 'Kept the day’s figures for the dashboards',
   // Built reports: runs, schedules, downloads.
   'eod.report_schedules': 'Queued the day’s scheduled reports',

@@ -89,7 +89,13 @@ export const strReportSchema = z.object({
 });
 export type StrReport = z.infer<typeof strReportSchema>;
 
-export const strListQuerySchema = pageQuerySchema.extend({ status: z.enum(STR_STATUSES).optional() });
+export const strListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(STR_STATUSES).optional(),
+  /** Part of the reference or of the subject's name. */
+  q: z.string().trim().max(100).optional(),
+  /** csv: every matching STR, for the compliance file (audited). */
+  format: z.enum(['json', 'csv']).default('json'),
+});
 export type StrListQuery = z.infer<typeof strListQuerySchema>;
 export const strParamSchema = z.object({ id: z.uuid() });
 export const strFileParamSchema = z.object({ id: z.uuid(), format: z.enum(['xml', 'pdf']) });

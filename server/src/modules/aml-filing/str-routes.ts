@@ -21,7 +21,7 @@ import {
 import { queryRows } from '../../db/rows.ts';
 import { HttpError, conflict } from '../../lib/http-error.ts';
 import { fileAnswer } from '../../lib/openapi-docs.ts';
-import { pageWindow, sendPage } from '../../lib/paging.ts';
+import { pageWindow, sendPage, setTotalCount } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp, writeAudit } from '../audit/index.ts';
 import { currentUser, requireActivated } from '../auth/index.ts';
@@ -30,6 +30,7 @@ import { STR_APPROVAL } from './str-commands.ts';
 import { strPdf } from './str-pdf.ts';
 import { strPrefill } from './str-prefill.ts';
 import { checkDraft, insertDraft, strReport, strReports, updateDraft } from './str.ts';
+import { strsCsv } from './str-export.ts';
 
 /**
  * Tipping-off: to anyone without an `aml.*` STR permission an STR route answers exactly what an
@@ -68,13 +69,37 @@ export const strRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: anyStr,
       schema: {
         tags: ['aml'],
-        summary: 'STRs, newest first, by status; paged, X-Total-Count (aml.str.prepare or aml.str.file)',
+        summary:
+          'STRs, newest first, by status or a part of the reference or subject’s name; paged, X-Total-Count; or CSV (aml.str.prepare or aml.str.file)',
         security,
         querystring: strListQuerySchema,
-        response: { 200: z.array(strReportSchema), ...apiErrors },
+        response: {
+          200: z.union([z.array(strReportSchema), fileAnswer(['text/csv'], 'with format=csv: text/csv')]),
+          ...apiErrors,
+        },
       },
     },
-    async (req, reply) => sendPage(reply, await strReports(app.db, req.query, pageWindow(req.query, 25))),
+    async (req, reply) => {
+      if (req.query.format === 'json')
+        return sendPage(reply, await strReports(app.db, req.query, pageWindow(req.query, 25)));
+      const all = await strReports(app.db, req.query);
+      const by = actor(req);
+      // Who took the list of STRs out of the system, and which, is part of the compliance file.
+      await writeAudit(app.db, {
+        action: 'aml.str.export',
+        outcome: 'success',
+        actorId: by.id,
+        actorEmail: by.email,
+        ip: by.ip,
+        targetType: 'aml_str',
+        targetId: '-',
+        details: { rows: all.rows.length, status: req.query.status ?? null, q: req.query.q ?? null },
+      });
+      setTotalCount(reply, all.total);
+      void reply.header('cache-control', 'no-store');
+      void reply.header('content-disposition', 'attachment; filename="str-reports.csv"');
+      return reply.type('text/csv; charset=utf-8').send(strsCsv(all.rows));
+    },
   );
 
   app.post(

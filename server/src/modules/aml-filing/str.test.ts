@@ -84,10 +84,12 @@ describe('suspicious transaction reports', () => {
       ['POST', '/api/str-reports', draft(randomUUID())],
       ['GET', `/api/str-reports/${randomUUID()}`],
       ['GET', `/api/str-reports/${randomUUID()}/xml`],
+      ['GET', '/api/str-reports?format=csv'],
     ] as const) {
       const r = await call(method, url, scene.teller, body);
       expect(r.statusCode).toBe(404);
-      expect(r.json()).toEqual({ error: `Route ${method} ${url} not found` });
+      // An unknown route's answer names the path without its query string.
+      expect(r.json()).toEqual({ error: `Route ${method} ${url.split('?')[0]} not found` });
       expect(Object.keys(r.json())).toEqual(Object.keys(unknown.json()));
     }
   });
@@ -269,5 +271,40 @@ describe('suspicious transaction reports', () => {
           where case_id = ${kase}::uuid and kind = 'transition'`,
     );
     expect(events).toEqual([{ from: 'escalated', to: 'str_filed', by: mlro.email, text: s.reference }]);
+  });
+
+  it('finds STRs by a part of the reference or the subject’s name, and exports the list as CSV, audited', async () => {
+    const subject = await cashAccount(t.app, {});
+    const own = { custId: subject.custId, accounts: [subject.number], transactions: [] };
+    const s = (
+      await call('POST', '/api/str-reports', scene.comp, draft(await escalatedCase(subject.custId), own))
+    ).json<StrReport>();
+    const [{ name }] = (await queryRows<{ name: string }>(
+      t.app.db,
+      sql`select name from customers where cust_id = ${subject.custId}`,
+    )) as [{ name: string }];
+    const byRef = await call('GET', `/api/str-reports?q=${encodeURIComponent(s.reference.slice(-6))}`, mlro);
+    expect(byRef.statusCode).toBe(200);
+    expect(byRef.json<StrReport[]>().map((r) => r.id)).toEqual([s.id]);
+    const byName = await call('GET', `/api/str-reports?q=${encodeURIComponent(name)}`, mlro);
+    expect(byName.json<StrReport[]>().map((r) => r.id)).toContain(s.id);
+    // A pattern character is matched as itself, never as a wildcard.
+    expect((await call('GET', '/api/str-reports?q=%25', mlro)).json<StrReport[]>()).toEqual([]);
+
+    const csv = await call('GET', `/api/str-reports?format=csv&q=${encodeURIComponent(s.reference)}`, mlro);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('str-reports.csv');
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Reference,Status,Customer,Name');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(s.reference);
+    expect(lines[1]).toContain('Draft');
+    const [audit] = await queryRows<{ actor: string; rows: number }>(
+      t.app.db,
+      sql`select actor_email as actor, (details->>'rows')::int as rows from audit_log
+          where action = 'aml.str.export' order by id desc limit 1`,
+    );
+    expect(audit).toEqual({ actor: mlro.email, rows: 1 });
   });
 });

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import { caseCustomer } from './case-link.ts';
+import { containsPattern } from '../../lib/search-pattern.ts';
 
 const iso = (col: string) => sql.raw(`to_char(s.${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const COLUMNS = sql`s.id::text, s.reference, s.case_id::text as "caseId", s.cust_id as "custId",
@@ -23,17 +24,20 @@ export async function strReport(db: Database, id: string, lock = false): Promise
   return s;
 }
 
-export async function strReports(db: Database, q: StrListQuery, w: PageWindow) {
-  const where = q.status ? sql`s.status = ${q.status}` : sql`true`;
+/** STRs newest first; `w` pages them, or every match comes back (the CSV). */
+export async function strReports(db: Database, q: StrListQuery, w?: PageWindow) {
+  const parts = [q.status ? sql`s.status = ${q.status}` : sql`true`];
+  if (q.q) {
+    const like = containsPattern(q.q);
+    parts.push(sql`(s.reference ilike ${like} or c.name ilike ${like})`);
+  }
+  const where = sql.join(parts, sql` and `);
   const rows = await queryRows<StrReport>(
     db,
     sql`select ${COLUMNS} from ${FROM} where ${where}
-         order by s.prepared_at desc, s.id desc limit ${w.limit} offset ${w.offset}`,
+         order by s.prepared_at desc, s.id desc ${w ? sql`limit ${w.limit} offset ${w.offset}` : sql``}`,
   );
-  const [n] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from aml_str_reports s where ${where}`,
-  );
+  const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${FROM} where ${where}`);
   return { rows, total: Number(n!.n) };
 }
 

@@ -12,27 +12,34 @@ import {
 } from '@bankmanager/contracts';
 import { api, apiDownload } from '@/lib/api-client';
 import { getPage } from '@/lib/get-page';
+import { exportPath } from '@/lib/export-path';
 
 export const STR_PAGE_SIZE = 25;
 
-/** GET /api/str-reports: STRs newest first, by status. */
-export function getStrReports(
-  page: number,
-  status: StrStatus | undefined,
-  signal?: AbortSignal,
-): Promise<Page<StrReport>> {
+export interface StrFilters {
+  status?: StrStatus | undefined;
+  /** Part of the reference or of the subject's name. */
+  q?: string | undefined;
+}
+
+/** GET /api/str-reports: STRs newest first, by status and search. */
+export function getStrReports(page: number, f: StrFilters, signal?: AbortSignal): Promise<Page<StrReport>> {
   return getPage('/str-reports', strReportSchema, {
     page,
     pageSize: STR_PAGE_SIZE,
-    params: { status },
+    params: { status: f.status, q: f.q },
     signal,
   });
 }
 
-export function useStrReports(page: number, status: StrStatus | undefined) {
+/** The list's CSV: every STR the filters find (the download is audited). */
+export const downloadStrList = (f: StrFilters) =>
+  apiDownload(exportPath('/str-reports', { status: f.status, q: f.q }), 'str-reports.csv');
+
+export function useStrReports(page: number, f: StrFilters) {
   return useQuery({
-    queryKey: ['aml-filing', 'str', page, status],
-    queryFn: ({ signal }) => getStrReports(page, status, signal),
+    queryKey: ['aml-filing', 'str', page, f],
+    queryFn: ({ signal }) => getStrReports(page, f, signal),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -4,10 +4,11 @@ import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+const { get, post, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), apiDownload: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   api: { get, post },
+  apiDownload,
 }));
 const { StrReportsRoute } = await import('./str-reports-route');
 
@@ -78,6 +79,20 @@ describe('STR Reports', () => {
     expect(lastQuery(get.mock.calls, '/str-reports')).toMatchObject({ status: 'approved' });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } });
     expect(url()).toBe('/compliance/str?status=draft');
+  });
+
+  it('searches by reference or subject in the URL, and downloads the list it shows as CSV', async () => {
+    const { url } = renderAtUrl(page(), '/compliance/str?status=draft&q=Sesay');
+    await screen.findByRole('cell', { name: 'STR-2026-000001' });
+    expect(screen.getByLabelText('Reference or subject')).toHaveValue('Sesay');
+    expect(lastQuery(get.mock.calls, '/str-reports')).toMatchObject({ status: 'draft', q: 'Sesay' });
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(apiDownload).toHaveBeenCalledWith(
+      '/str-reports?format=csv&status=draft&q=Sesay',
+      'str-reports.csv',
+    );
+    fireEvent.change(screen.getByLabelText('Reference or subject'), { target: { value: 'STR-2026' } });
+    await waitFor(() => expect(url()).toBe('/compliance/str?status=draft&q=STR-2026'));
   });
 
   it('the MLRO records the FIU’s date and reference of an approved STR; the form checks them first', async () => {

@@ -19,13 +19,14 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useUrlList } from '@/hooks/use-url-state';
-import { STR_PAGE_SIZE, useStrReports } from '../api/str-reports';
+import { useUrlList, useUrlSearch } from '@/hooks/use-url-state';
+import { STR_PAGE_SIZE, downloadStrList, useStrReports } from '../api/str-reports';
 import { StrActions } from '../components/str-actions';
 import { StrDetail } from '../components/str-detail';
 import { StrFromCase } from '../components/str-from-case';
+import { Input } from '@/components/ui/input';
 
-const filtersSchema = strListQuerySchema.pick({ status: true });
+const filtersSchema = strListQuerySchema.pick({ status: true, q: true });
 
 const uuid = strCaseParamSchema.shape.caseId;
 const idIn = (params: URLSearchParams, key: string) => {
@@ -64,7 +65,9 @@ export function StrReportsRoute() {
 
 function StrList() {
   const { filters, page, setPage, patchFilters } = useUrlList(filtersSchema);
-  const list = useStrReports(page, filters.status);
+  const search = useUrlSearch('q', 300, filtersSchema.shape.q);
+  const shown = { status: filters.status, q: search.term || undefined };
+  const list = useStrReports(page, shown);
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">STR Reports</h1>
@@ -90,6 +93,12 @@ function StrList() {
             ))}
           </Select>
         </Field>
+        <Field id="str-search" label="Reference or subject">
+          <Input type="search" value={search.text} onChange={(e) => search.onChange(e.target.value)} />
+        </Field>
+        <Button type="button" variant="outline" onClick={() => void downloadStrList(shown)}>
+          Download CSV
+        </Button>
       </form>
       {list.isPending ? <p role="status">Loading the list…</p> : null}
       {list.isError ? <p role="alert">{list.error.message}</p> : null}

@@ -20,8 +20,9 @@ import { apiDownload } from '@/lib/api-client';
 import { formLevelError } from '@/lib/api-errors';
 import { usePermissions } from '@/lib/permissions';
 import { ALERTS_PAGE_SIZE, alertParams, useAlerts, useOpenCase } from '../api/alerts';
-import { alertFiltersSchema, exportPath } from '../lib/filters';
+import { alertFiltersSchema } from '../lib/filters';
 import { DateField } from '@/components/ui/date-field';
+import { exportPath } from '@/lib/export-path';
 
 /**
  * The alert queue: rule, state, dates, a customer search and the order in the URL (a reload or a

@@ -18,7 +18,8 @@ import {
 import { useUrlList, useUrlSearch } from '@/hooks/use-url-state';
 import { apiDownload } from '@/lib/api-client';
 import { CASES_PAGE_SIZE, caseParams, useCases } from '../api/cases';
-import { caseFiltersSchema, exportPath } from '../lib/filters';
+import { caseFiltersSchema } from '../lib/filters';
+import { exportPath } from '@/lib/export-path';
 
 /** The case list: status, mine, a customer search and the order in the URL; paged by the server. */
 export function CasesTable() {
