@@ -67,11 +67,16 @@ export async function prepareCtrFiling(
   if (to >= (await currentBusinessDate(tx))) throw conflict(CTR_TEXT.notClosed);
   // The CTRs of closed days cannot change any more: read once for the documents, then frozen as rows.
   const groups = sql`(${ctrGroupsSql({ from, to, threshold })}) g cross join lateral (${ctrTransactionsSql('g')}) x`;
-  const rows = await queryRows<Omit<CtrReport, 'transactions'> & { transactions: FiledTransaction[] }>(
+  const rows = await queryRows<
+    Omit<CtrReport, 'transactions'> & { transactions: FiledTransaction[]; rate: string | null }
+  >(
     tx,
     sql`select g.business_date::text as "businessDate", g.cust_id as "custId", g.customer_name as "customerName",
                g.customer_branch as "customerBranch", g.currency, g.direction, g.total::text as total, g.n as count,
-               ${reference}::text as "filingReference", x.transactions
+               ${reference}::text as "filingReference", x.transactions,
+               -- goAML's amount_local: a foreign day at its mid rate, or the latest before it (ADR 0058).
+               (select f.mid::text from fx_rates f where f.currency = g.currency and f.business_date <= g.business_date
+                 order by f.business_date desc limit 1) as rate
           from ${groups} order by g.business_date, g.cust_id, g.currency, g.direction`,
   );
   const [now] = await queryRows<{ at: string }>(
@@ -85,7 +90,7 @@ export async function prepareCtrFiling(
         kind: 'CTR',
         entityReference: reference,
         transactions: rows.flatMap((r) =>
-          r.transactions.map((t) => goamlTransaction(t, r.currency, String(r.custId))),
+          r.transactions.map((t) => goamlTransaction(t, r.currency, String(r.custId), r.rate)),
         ),
         indicators: [],
       },

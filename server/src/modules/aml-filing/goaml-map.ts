@@ -1,4 +1,10 @@
-import { BANK_NAME, type CtrReportTransaction, type TellerTransactionKind } from '@bankmanager/contracts';
+import {
+  BANK_NAME,
+  convertAmount,
+  type CtrReportTransaction,
+  type Currency,
+  type TellerTransactionKind,
+} from '@bankmanager/contracts';
 import type { GoamlPerson, GoamlReport, GoamlTransaction } from '../goaml/index.ts';
 
 /** What the builder needs that is the bank's, not the report's (settings and the preparer). */
@@ -33,6 +39,23 @@ function reportingPerson(c: GoamlContext) {
   };
 }
 
+/**
+ * A line's amount as goAML wants it: `amount_local` in Leones, and for a foreign-currency line its own
+ * amount and the day's mid rate beside it (ADR 0058's rate: the mid of its business day, or the latest
+ * before it). A foreign line with no rate at all stays in its own currency, as the rules judge it alone.
+ */
+export function goamlAmount(
+  amount: string,
+  currency: string,
+  rate: string | null | undefined,
+): Pick<GoamlTransaction, 'amountLocal' | 'foreign'> {
+  if (currency === 'SLE' || !rate) return { amountLocal: amount, foreign: null };
+  return {
+    amountLocal: convertAmount(amount, rate, currency as Currency, 'SLE'),
+    foreign: { currency, amount, rate },
+  };
+}
+
 export type FiledTransaction = CtrReportTransaction & { kind: TellerTransactionKind; accountName: string };
 
 const DESCRIPTION: Record<TellerTransactionKind, string> = {
@@ -45,6 +68,7 @@ export function goamlTransaction(
   t: FiledTransaction,
   currency: string,
   clientNumber: string,
+  rate: string | null,
 ): GoamlTransaction {
   return {
     number: t.reference,
@@ -52,7 +76,7 @@ export function goamlTransaction(
     location: t.branch,
     description: DESCRIPTION[t.kind],
     date: t.postedAt,
-    amountLocal: t.amount,
+    ...goamlAmount(t.amount, currency, rate),
     direction: t.kind === 'withdrawal' ? 'out' : 'in',
     person: { ...splitName(t.partyName), idNumber: t.partyIdNumber || null },
     account: {

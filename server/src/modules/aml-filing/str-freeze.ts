@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { buildGoamlReport, type GoamlTransaction } from '../goaml/index.ts';
 import { sha256 } from './ctr-filing.ts';
-import { goamlReport, splitName, type GoamlContext } from './goaml-map.ts';
+import { goamlAmount, goamlReport, splitName, type GoamlContext } from './goaml-map.ts';
 
 type Line = {
   reference: string;
@@ -17,6 +17,8 @@ type Line = {
   description: string;
   postedAt: string;
   source: string;
+  /** The mid rate of a foreign-currency line's business day (or the latest before it), for goAML. */
+  rate: string | null;
 };
 
 /**
@@ -34,7 +36,9 @@ export async function strXml(tx: Database, s: StrReport, ctx: GoamlContext): Pro
         tx,
         sql`select t.reference, t.entry_id::text as "entryId", a.branch_code as branch, a.account_number as "accountNumber",
                    a.currency, t.amount::text as amount, t.direction, t.description, e.source,
-                   to_char(t.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "postedAt"
+                   to_char(t.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "postedAt",
+                   (select f.mid::text from fx_rates f where f.currency = a.currency
+                       and f.business_date <= e.business_date order by f.business_date desc limit 1) as rate
               from transactions t join accounts a on a.id = t.account_id join journal_entries e on e.id = t.entry_id
              where a.cust_id = ${s.custId}
                and e.reference in (${sql.join(
@@ -51,7 +55,7 @@ export async function strXml(tx: Database, s: StrReport, ctx: GoamlContext): Pro
     location: l.branch,
     description: l.description,
     date: l.postedAt,
-    amountLocal: l.amount,
+    ...goamlAmount(l.amount, l.currency, l.rate),
     // Cash at the counter is K; anything else is reported as a transfer (A), an assumption (ADR 0048).
     transmode: l.source === 'teller' ? 'K' : 'A',
     direction: l.direction === 'credit' ? 'in' : 'out',

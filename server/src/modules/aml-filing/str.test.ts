@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STR_TEXT, type StrReport, type TellerTransaction } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
-import { cashAccount, openTill, ref, tellerScene } from '../../../test/support/teller.ts';
+import { cashAccount, dollars, openTill, ref, tellerScene } from '../../../test/support/teller.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -306,5 +306,53 @@ describe('suspicious transaction reports', () => {
           where action = 'aml.str.export' order by id desc limit 1`,
     );
     expect(audit).toEqual({ actor: mlro.email, rows: 1 });
+  });
+
+  it('reports a dollar line to the FIU in Leones at the day’s mid rate, the dollars and the rate beside it', async () => {
+    await t.app.db.execute(sql`insert into fx_rates (currency, business_date, buy, sell, mid)
+        values ('USD', current_business_date(), 22.00, 23.00, 22.50) on conflict do nothing`);
+    const subject = await cashAccount(t.app, { currency: 'USD' });
+    const usdTill = await call('POST', '/api/teller/sessions', scene.teller2, {
+      reference: ref(),
+      tillCode: 'USD-STR',
+      currency: 'USD',
+      allocation: dollars('1000'),
+    });
+    expect(usdTill.statusCode, usdTill.body).toBe(201);
+    const dep = await call('POST', '/api/teller/deposits', scene.teller2, {
+      reference: ref(),
+      accountNumber: subject.number,
+      amount: '400.00',
+      partyName: 'Abu Bakarr Jalloh',
+      partyIdNumber: 'SL-9',
+      signatureConfirmed: true,
+    });
+    expect(dep.statusCode, dep.body).toBe(201);
+    const line = { reference: dep.json<TellerTransaction>().entryReference! };
+    const own = { custId: subject.custId, accounts: [subject.number], transactions: [line.reference] };
+    const created = await call(
+      'POST',
+      '/api/str-reports',
+      scene.comp,
+      draft(await escalatedCase(subject.custId), own),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const s = created.json<StrReport>();
+    const sent = await call('POST', `/api/str-reports/${s.id}/submit`, scene.comp);
+    expect(sent.statusCode, sent.body).toBe(202);
+    const ok = await call(
+      'POST',
+      `/api/approvals/${sent.json<{ approvalId: string }>().approvalId}/approve`,
+      mlro,
+      {},
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    const xml = await call('GET', `/api/str-reports/${s.id}/xml`, mlro);
+    expect(checkGoamlStructure(xml.body)).toEqual([]);
+    // USD 400 at Le 22.50: Le 9,000.00.
+    expect(xml.body).toContain('<amount_local>9000.00</amount_local>');
+    expect(xml.body).toMatch(
+      /<foreign_currency_code>USD<\/foreign_currency_code>\s*<foreign_amount>400.00<\/foreign_amount>\s*<foreign_exchange_rate>22.500000<\/foreign_exchange_rate>/,
+    );
   });
 });

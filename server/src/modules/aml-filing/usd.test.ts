@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AmlAlert, CtrReport } from '@bankmanager/contracts';
+import type { AmlAlert, CtrFiling, CtrReport } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { BRANCH, cashAccount, dollars, openTill, ref, tellerScene } from '../../../test/support/teller.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
+import { setBusinessDate } from '../../../test/support/eod.ts';
 import { queryRows } from '../../db/rows.ts';
+import { checkGoamlStructure } from '../goaml/index.ts';
+import { addDays } from './ctr-list.ts';
 
 /**
  * US dollar cash in the AML rules and the CTRs, over HTTP: judged in Leones at the day's mid rate
@@ -94,5 +97,23 @@ describe('US dollar cash in monitoring and CTRs', () => {
       ['SLE', '20000.00'],
       ['USD', '500.00'],
     ]);
+  });
+
+  it('files dollar cash to the FIU in Leones at the rate, with the dollars and the rate beside them', async () => {
+    // The day before is closed once the business date moves on; its CTRs (the test above's) are filed.
+    await setBusinessDate(t.app, addDays(day, 1));
+    const r = await call('POST', '/api/ctr-filings', scene.comp, { period: 'day', date: day });
+    expect(r.statusCode, r.body).toBe(201);
+    const xml = await call('GET', `/api/ctr-filings/${r.json<CtrFiling>().id}/xml`, scene.comp);
+    expect(checkGoamlStructure(xml.body)).toEqual([]);
+    // USD 500 at Le 22.50: Le 11,250.00 as goAML's local amount; the Leone deposit stays as it is.
+    expect(xml.body).toContain('<amount_local>11250.00</amount_local>');
+    expect(xml.body).toContain('<amount_local>20000.00</amount_local>');
+    expect(xml.body).toMatch(
+      /<to_foreign_currency>\s*<foreign_currency_code>USD<\/foreign_currency_code>\s*<foreign_amount>500.00<\/foreign_amount>\s*<foreign_exchange_rate>22.500000<\/foreign_exchange_rate>\s*<\/to_foreign_currency>/,
+    );
+    // Every dollar line carries it (the first test's two USD 1,000 deposits and this USD 500); no Leone line does.
+    expect(xml.body.match(/<to_foreign_currency>/g)).toHaveLength(3);
+    expect(xml.body).toContain('<foreign_amount>1000.00</foreign_amount>');
   });
 });

@@ -31,8 +31,10 @@ export interface GoamlTransaction {
   description: string;
   /** ISO date or date-time; written as goAML's `YYYY-MM-DDThh:mm:ss`. */
   date: string;
-  /** Decimal string in the local currency. */
+  /** Decimal string in the local currency (a foreign-currency line converted at `foreign.rate`). */
   amountLocal: string;
+  /** A line in a foreign currency: its own amount and the rate `amountLocal` was worked out at. */
+  foreign?: { currency: string; amount: string; rate: string } | null;
   /** goAML conduction and funds code; cash (`K`) when not given. */
   transmode?: string;
   /** `in`: money into the client's account (cash deposit); `out`: out of it (cash withdrawal). */
@@ -93,6 +95,16 @@ const account = (name: string, a: GoamlAccount): XmlNode =>
     opt('client_number', a.clientNumber),
   ]);
 
+/** Both sides of a foreign-currency line move that currency (dollars in, into a dollar account). */
+const foreignCurrency = (name: string, f: GoamlTransaction['foreign']): XmlNode | null =>
+  f
+    ? el(name, [
+        text('foreign_currency_code', f.currency),
+        text('foreign_amount', f.amount),
+        text('foreign_exchange_rate', f.rate),
+      ])
+    : null;
+
 function transaction(t: GoamlTransaction, countryCode: string): XmlNode {
   const mode = t.transmode ?? GOAML_CASH;
   // Cash in: the person at the counter gives cash (not our client's side) into our client's account.
@@ -101,11 +113,13 @@ function transaction(t: GoamlTransaction, countryCode: string): XmlNode {
       ? [
           el('t_from', [
             text('from_funds_code', mode),
+            foreignCurrency('from_foreign_currency', t.foreign),
             person('from_person', t.person),
             text('from_country', countryCode),
           ]),
           el('t_to_my_client', [
             text('to_funds_code', mode),
+            foreignCurrency('to_foreign_currency', t.foreign),
             account('to_account', t.account),
             text('to_country', countryCode),
           ]),
@@ -113,11 +127,13 @@ function transaction(t: GoamlTransaction, countryCode: string): XmlNode {
       : [
           el('t_from_my_client', [
             text('from_funds_code', mode),
+            foreignCurrency('from_foreign_currency', t.foreign),
             account('from_account', t.account),
             text('from_country', countryCode),
           ]),
           el('t_to', [
             text('to_funds_code', mode),
+            foreignCurrency('to_foreign_currency', t.foreign),
             person('to_person', t.person),
             text('to_country', countryCode),
           ]),

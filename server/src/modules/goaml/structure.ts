@@ -5,7 +5,7 @@ import { SaxesParser } from 'saxes';
  * each element with children, its children in the schema's order with how often each may occur, and
  * for each leaf the type of its text. A subset of the UNODC schema: the elements we fill, in its order.
  */
-type Leaf = 'text' | 'code' | 'indicator' | 'dateTime' | 'amount' | 'reportCode';
+type Leaf = 'text' | 'code' | 'indicator' | 'dateTime' | 'amount' | 'rate' | 'reportCode';
 type Child = readonly [name: string, min: number, max: number];
 
 const N = Number.POSITIVE_INFINITY;
@@ -33,6 +33,9 @@ const LEAVES: Record<string, Leaf> = {
   date_transaction: 'dateTime',
   transmode_code: 'code',
   amount_local: 'amount',
+  foreign_currency_code: 'code',
+  foreign_amount: 'amount',
+  foreign_exchange_rate: 'rate',
   from_funds_code: 'code',
   to_funds_code: 'code',
   from_country: 'code',
@@ -64,6 +67,13 @@ const ACCOUNT: Child[] = [
   ['currency_code', 1, 1],
   ['account_name', 1, 1],
   ['client_number', 0, 1],
+];
+
+/** A foreign-currency transaction's own amount and the rate its `amount_local` was worked out at. */
+const FOREIGN: Child[] = [
+  ['foreign_currency_code', 1, 1],
+  ['foreign_amount', 1, 1],
+  ['foreign_exchange_rate', 1, 1],
 ];
 
 const ELEMENTS: Record<string, Child[]> = {
@@ -109,24 +119,30 @@ const ELEMENTS: Record<string, Child[]> = {
   ],
   t_from_my_client: [
     ['from_funds_code', 1, 1],
+    ['from_foreign_currency', 0, 1],
     ['from_account', 1, 1],
     ['from_country', 1, 1],
   ],
   t_from: [
     ['from_funds_code', 1, 1],
+    ['from_foreign_currency', 0, 1],
     ['from_person', 1, 1],
     ['from_country', 1, 1],
   ],
   t_to_my_client: [
     ['to_funds_code', 1, 1],
+    ['to_foreign_currency', 0, 1],
     ['to_account', 1, 1],
     ['to_country', 1, 1],
   ],
   t_to: [
     ['to_funds_code', 1, 1],
+    ['to_foreign_currency', 0, 1],
     ['to_person', 1, 1],
     ['to_country', 1, 1],
   ],
+  from_foreign_currency: FOREIGN,
+  to_foreign_currency: FOREIGN,
   from_person: PERSON,
   to_person: PERSON,
   from_account: ACCOUNT,
@@ -146,6 +162,7 @@ const TYPES: Record<Leaf, RegExp> = {
   indicator: /^[A-Z0-9]{1,10}$/,
   dateTime: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
   amount: /^\d{1,16}(\.\d{1,2})?$/,
+  rate: /^\d{1,10}(\.\d{1,6})?$/,
   reportCode: /^(STR|CTR)$/,
 };
 
