@@ -11,22 +11,46 @@ export interface RawAnswer {
  * Sends bytes as they are over a fresh TCP connection (no HTTP client to tidy them up) and reads
  * the answer until the server closes the connection or `timeoutMs` passes. Send
  * `Connection: close` in the request for an answer that ends with the connection.
+ *
+ * A server that answers (413, 400) before it has read a large body closes a socket with unread bytes
+ * in it, and the kernel then resets the connection: a reset can discard the answer already on its way
+ * to us. So a connection reset with nothing received is tried again, up to three times in all; a
+ * server that never answers still gives status 0.
  */
-export function rawRequest(baseUrl: string, bytes: Buffer | string, timeoutMs = 10_000): Promise<RawAnswer> {
+export async function rawRequest(
+  baseUrl: string,
+  bytes: Buffer | string,
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    const { answer, resetEmpty } = await rawAttempt(baseUrl, bytes, timeoutMs);
+    if (!resetEmpty || attempt === 3) return answer;
+  }
+}
+
+function rawAttempt(
+  baseUrl: string,
+  bytes: Buffer | string,
+  timeoutMs: number,
+): Promise<{ answer: RawAnswer; resetEmpty: boolean }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
+    let reset = false;
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no complete answer within ${timeoutMs} ms`));
     }, timeoutMs);
     socket.on('data', (c: Buffer) => chunks.push(c));
     // The server may answer (413, 400) and close before it has read everything we wrote.
-    socket.on('error', () => {});
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ECONNRESET' || err.code === 'EPIPE') reset = true;
+    });
     socket.on('close', () => {
       clearTimeout(timer);
-      resolve(parseAnswer(Buffer.concat(chunks).toString('latin1')));
+      const text = Buffer.concat(chunks).toString('latin1');
+      resolve({ answer: parseAnswer(text), resetEmpty: reset && text === '' });
     });
     socket.write(bytes);
   });
