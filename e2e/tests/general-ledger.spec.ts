@@ -110,8 +110,10 @@ describe('General Ledger', () => {
       await page.goto('/accounts/ledger/new-journal');
       await page.getByLabel('Line 1 account').waitFor();
       report.newJournal = await seriousViolations(page);
+      // Built Reports is the catalogue now (the trial balance is one of its reports): its form is the screen.
       await page.goto('/reports/built-reports');
-      await page.getByTestId('tb-total-SLE').waitFor();
+      await page.getByRole('heading', { name: 'Built Reports', level: 1 }).waitFor();
+      await page.getByRole('tab', { name: /Inbox/ }).waitFor();
       report.builtReports = await seriousViolations(page);
       expect(report).toEqual({
         chart: [],

@@ -108,7 +108,8 @@ describe('teller journey', () => {
     await count.getByLabel('Le 20', { exact: true }).fill('2749');
     await count.getByLabel('Le 10', { exact: true }).fill('1');
     await count.getByRole('button', { name: 'Send the count and close' }).click();
-    await teller.getByText(/difference \(-10\.00\) waits for a supervisor/).waitFor();
+    // The difference as money ("-Le 10.00"), as the rest of the screen shows amounts.
+    await teller.getByText(/difference \([^)]*10\.00\) waits for a supervisor/).waitFor();
     expect(await shortageGl(admin)).toBeCloseTo(shortageBefore, 2);
 
     await approveInInbox(supervisor, 'Till count with a shortage or overage');
