@@ -5,14 +5,19 @@ import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
 import { activatedStaff, asSecondSuperuser, call, grantRole } from '../support/staff.ts';
+import { SUPERVISOR, TELLER, closeAnyTill, signInAs } from '../support/teller.ts';
 
 const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
   ['built reports', '/reports/built-reports', (p) => p.getByRole('button', { name: 'Run report' }).waitFor()],
   ['report schedules', '/reports/admin', (p) => p.getByRole('button', { name: 'Schedule' }).waitFor()],
 ];
 
-/** End of day through the API: the demo user asks, the second superuser approves; waits for the run. */
-async function runEndOfDay(admin: Page) {
+/**
+ * End of day through the API: the demo user asks, the second superuser approves; waits for the run.
+ * A till another journey left open on this server is counted and closed first (the run refuses an open one).
+ */
+async function runEndOfDay(admin: Page, teller: Page, headTeller: Page) {
+  await closeAnyTill(teller, headTeller);
   const pre = await call(admin, 'GET', '/api/eod/prechecks');
   const pending = (pre.body.pendingApprovals as { id: string }[]).map((p) => p.id);
   const asked = await call(admin, 'POST', '/api/eod/runs', {
@@ -62,7 +67,11 @@ describe('built reports', () => {
     await viewer.getByRole('tab', { name: /Inbox/ }).click();
     await viewer.getByText(T.inboxEmpty).waitFor();
 
-    await runEndOfDay(admin);
+    const teller = await browser.newPage();
+    const headTeller = await browser.newPage();
+    await signInAs(teller, TELLER);
+    await signInAs(headTeller, SUPERVISOR);
+    await runEndOfDay(admin, teller, headTeller);
 
     // The worker runs it; the inbox shows it live, with the unread badge, without a reload.
     const inbox = viewer.getByRole('table', { name: 'Report inbox' });
