@@ -4,8 +4,11 @@ import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo } from '../support/auth.ts';
 
 const warning = 'You will be signed out soon';
+const LAST_ACTIVITY = 'bankmanager-last-activity';
 const idleWatchRunning = (page: Page) =>
-  page.waitForFunction(() => localStorage.getItem('bankmanager-last-activity') !== null);
+  page.waitForFunction((key) => localStorage.getItem(key) !== null, LAST_ACTIVITY);
+const storedActivity = (page: Page) =>
+  page.evaluate((key) => Number(localStorage.getItem(key)), LAST_ACTIVITY);
 
 /** Idle sign-out after IDLE_TIMEOUT_MINUTES (15 on the e2e server), with the browser clock fast-forwarded. */
 describe('idle sign-out', () => {
@@ -41,8 +44,18 @@ describe('idle sign-out', () => {
     await idleWatchRunning(first);
 
     await first.clock.fastForward('10:00');
-    await second.mouse.move(200, 200);
-    await second.mouse.move(300, 260); // activity in the second tab only
+    const before = await storedActivity(first);
+    // Activity in the second tab only. A key press, not a mouse move: Chromium delivers pointer moves
+    // at the tab's next animation frame, which a tab in the background may not get for a long while.
+    await second.bringToFront();
+    await second.keyboard.press('Shift');
+    // The shared clock has recorded it before time jumps on; otherwise the jump could outrun it.
+    await first.waitForFunction(
+      ([key, prev]) => Number(localStorage.getItem(key as string)) > (prev as number),
+      [LAST_ACTIVITY, before] as const,
+      { polling: 100 },
+    );
+    await first.bringToFront();
     await first.clock.fastForward('05:00'); // 15 min since the first tab's own last activity
     await first.clock.runFor(2_000);
     expect(await first.getByRole('alertdialog', { name: warning }).count()).toBe(0);

@@ -3641,6 +3641,15 @@ CREATE TABLE public.loans (
     closed_on date,
     loan_class text DEFAULT 'current'::text NOT NULL,
     days_past_due integer DEFAULT 0 NOT NULL,
+    penalty_receivable numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    interest_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    penalty_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    provision_held numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    written_off_principal numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    written_off_on date,
+    restructured boolean DEFAULT false NOT NULL,
+    manual_class text,
+    cured_payments integer DEFAULT 0 NOT NULL,
     CONSTRAINT loans_amounts_check CHECK (((amount > (0)::numeric) AND (processing_fee >= (0)::numeric) AND (net_disbursed > (0)::numeric) AND (amount_financed = (net_disbursed + processing_fee)) AND (amount_financed >= amount))),
     CONSTRAINT loans_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
     CONSTRAINT loans_days_past_due_check CHECK ((days_past_due >= 0)),
@@ -3648,6 +3657,7 @@ CREATE TABLE public.loans (
     CONSTRAINT loans_frequency_check CHECK ((frequency = ANY (ARRAY['monthly'::text, 'fortnightly'::text, 'weekly'::text]))),
     CONSTRAINT loans_interest_receivable_check CHECK ((interest_receivable >= (0)::numeric)),
     CONSTRAINT loans_method_check CHECK ((interest_method = ANY (ARRAY['emi'::text, 'equal_principal'::text, 'flat'::text]))),
+    CONSTRAINT loans_part_two_amounts_check CHECK (((penalty_receivable >= (0)::numeric) AND (interest_in_suspense >= (0)::numeric) AND (penalty_in_suspense >= (0)::numeric) AND (provision_held >= (0)::numeric) AND (written_off_principal >= (0)::numeric) AND (cured_payments >= 0))),
     CONSTRAINT loans_rate_check CHECK (((rate >= (0)::numeric) AND (rate <= (100)::numeric))),
     CONSTRAINT loans_status_check CHECK ((status = ANY (ARRAY['Active'::text, 'Closed'::text, 'Written off'::text]))),
     CONSTRAINT loans_term_check CHECK (((term >= 1) AND (term <= 520)))
@@ -7692,6 +7702,13 @@ ALTER TABLE ONLY public.loans
 
 ALTER TABLE ONLY public.loans
     ADD CONSTRAINT loans_entry_id_journal_entries_id_fk FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loans loans_manual_class_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loans
+    ADD CONSTRAINT loans_manual_class_fkey FOREIGN KEY (manual_class) REFERENCES public.loan_classes(code);
 
 --
 -- Name: loans loans_product_version_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -101,6 +102,27 @@ export const loans = pgTable(
     loanClass: text('loan_class').notNull().default('current'),
     /** Days past due on the last end of day. */
     daysPastDue: integer('days_past_due').notNull().default(0),
+    // The loan book's second half (migration 0094, docs/loan-book.md).
+    /** Penalties charged by end of day and not yet collected (GL 1422). */
+    penaltyReceivable: part('penalty_receivable').notNull().default('0'),
+    /** Interest accrued on a non-performing loan, held in suspense (GL 1428) until collected. */
+    interestInSuspense: part('interest_in_suspense').notNull().default('0'),
+    /** Penalties charged on a non-performing loan, held in suspense (GL 1428) until collected. */
+    penaltyInSuspense: part('penalty_in_suspense').notNull().default('0'),
+    /** The loan loss provision (GL 1490) last posted for this loan. */
+    provisionHeld: part('provision_held').notNull().default('0'),
+    /** Principal written off against the provision; collections after it are recoveries. */
+    writtenOffPrincipal: part('written_off_principal').notNull().default('0'),
+    writtenOffOn: date('written_off_on'),
+    /** Rescheduled or restructured: the class stays at least Substandard until cured. */
+    restructured: boolean('restructured').notNull().default(false),
+    /**
+     * A grade set by hand (four-eyes); end of day never upgrades past it until the loan is cured. The
+     * migration makes it a foreign key to loan_classes (not declared here: loan-book.ts imports this file).
+     */
+    manualClass: text('manual_class'),
+    /** Consecutive on-time payments since a manual grade or a restructuring, counted toward the cure. */
+    curedPayments: integer('cured_payments').notNull().default(0),
   },
   (t) => [
     check('loans_interest_receivable_check', sql`${t.interestReceivable} >= 0`),
@@ -136,6 +158,11 @@ export const loans = pgTable(
     index('loans_repayment_account_idx').on(t.repaymentAccountId),
     // The loan book's.
     check('loans_days_past_due_check', sql`${t.daysPastDue} >= 0`),
+    check(
+      'loans_part_two_amounts_check',
+      sql`${t.penaltyReceivable} >= 0 and ${t.interestInSuspense} >= 0 and ${t.penaltyInSuspense} >= 0
+        and ${t.provisionHeld} >= 0 and ${t.writtenOffPrincipal} >= 0 and ${t.curedPayments} >= 0`,
+    ),
   ],
 );
 
