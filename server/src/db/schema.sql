@@ -3587,7 +3587,7 @@ CREATE TABLE public.loan_repayments (
     actor_email text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     reversal_entry_id bigint,
-    CONSTRAINT loan_repayments_channel_check CHECK ((channel = ANY (ARRAY['transfer'::text, 'cash'::text, 'settlement'::text, 'auto_debit'::text]))),
+    CONSTRAINT loan_repayments_channel_check CHECK ((channel = ANY (ARRAY['transfer'::text, 'cash'::text, 'settlement'::text, 'auto_debit'::text, 'check_off'::text]))),
     CONSTRAINT loan_repayments_overpayment_check CHECK ((overpayment = ANY (ARRAY['prepay'::text, 'refuse'::text]))),
     CONSTRAINT loan_repayments_parts_check CHECK (((amount > (0)::numeric) AND (principal >= (0)::numeric) AND (interest >= (0)::numeric) AND (fee >= (0)::numeric) AND (penalty >= (0)::numeric) AND ((prepayment >= (0)::numeric) AND (prepayment <= principal)) AND ((interest_receivable >= (0)::numeric) AND (interest_receivable <= interest)) AND (amount = (((principal + interest) + fee) + penalty))))
 );
@@ -4170,7 +4170,11 @@ CREATE TABLE public.salary_batch_lines (
     account_id bigint,
     amount numeric(18,2),
     problem text,
-    first_line integer
+    first_line integer,
+    loan_account_number text,
+    loan_id integer,
+    check_off numeric(18,2),
+    check_off_refusal text
 );
 
 --
@@ -7898,6 +7902,13 @@ ALTER TABLE ONLY public.role_permissions
 
 ALTER TABLE ONLY public.salary_batch_lines
     ADD CONSTRAINT salary_batch_lines_batch_id_salary_batches_id_fk FOREIGN KEY (batch_id) REFERENCES public.salary_batches(id);
+
+--
+-- Name: salary_batch_lines salary_batch_lines_loan_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.salary_batch_lines
+    ADD CONSTRAINT salary_batch_lines_loan_id_fkey FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: salary_batches salary_batches_employer_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

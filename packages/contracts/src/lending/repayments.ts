@@ -8,7 +8,7 @@ import { OVERPAYMENT_HANDLING } from './repayment.ts';
  * Loan repayments over HTTP (docs/loans.md, ADR 0052): every channel runs the same service and the
  * same engine (repayment.ts); these are the requests, answers and words the routes and screens share.
  */
-export const LOAN_REPAYMENT_CHANNELS = ['transfer', 'cash', 'settlement', 'auto_debit'] as const;
+export const LOAN_REPAYMENT_CHANNELS = ['transfer', 'cash', 'settlement', 'auto_debit', 'check_off'] as const;
 export type LoanRepaymentChannel = (typeof LOAN_REPAYMENT_CHANNELS)[number];
 
 export const LOAN_REPAYMENT_TEXT = {

@@ -8,12 +8,24 @@ describe('salary CSV', () => {
     const text =
       '\uFEFFaccount,amount,narration\r\n"0010000042157","1,500.00","Pay, ""March"""\r\n\r\n0010000042157,20,x';
     expect(parseSalaryCsv(text)).toEqual([
-      { lineNo: 2, account: '0010000042157', amount: '1500.00', narration: 'Pay, "March"' },
-      { lineNo: 4, account: '0010000042157', amount: '20', narration: 'x' },
+      { lineNo: 2, account: '0010000042157', amount: '1500.00', narration: 'Pay, "March"', loan: '' },
+      { lineNo: 4, account: '0010000042157', amount: '20', narration: 'x', loan: '' },
     ]);
     expect(parseSalaryCsv('0010000042157,20')).toEqual([
-      { lineNo: 1, account: '0010000042157', amount: '20', narration: '' },
+      { lineNo: 1, account: '0010000042157', amount: '20', narration: '', loan: '' },
     ]);
+  });
+
+  it('reads a fourth column as the check-off loan only when the header names it `loan`', () => {
+    expect(parseSalaryCsv('Account,Amount,Narration,Loan\n1,2,"Pay, May",101-0000001\n3,4,Pay,')).toEqual([
+      { lineNo: 2, account: '1', amount: '2', narration: 'Pay, May', loan: '101-0000001' },
+      { lineNo: 3, account: '3', amount: '4', narration: 'Pay', loan: '' },
+    ]);
+    // Without that header a fourth cell is still part of an unquoted narration.
+    expect(parseSalaryCsv('account,amount,narration\n1,2,Pay,May')[0]).toMatchObject({
+      narration: 'Pay,May',
+      loan: '',
+    });
   });
 
   it('keeps an unquoted comma in the narration, and counts lines inside quotes', () => {

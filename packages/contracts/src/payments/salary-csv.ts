@@ -1,6 +1,8 @@
 /**
  * The salary file: CSV with one line per employee — account number, amount, narration —
- * and an optional header row. Parsed the same way on the screen (to show the file before upload) and
+ * and an optional header row. A header that names a fourth column `loan` makes it the loan account
+ * the line's instalment is checked off against (salary check-off); narrations holding a comma must
+ * then be quoted, since the fourth cell is the loan. Parsed the same way on the screen (to show the file before upload) and
  * on the server (which keeps what was uploaded). RFC 4180 quoting; a comma inside an unquoted
  * narration is kept as part of it rather than treated as a fourth column.
  */
@@ -10,6 +12,8 @@ export interface SalaryCsvLine {
   account: string;
   amount: string;
   narration: string;
+  /** The loan account number the employer deducts the instalment for; '' when none. */
+  loan: string;
 }
 
 /** Rows of cells with the file line each starts on; blank lines are skipped. */
@@ -58,13 +62,19 @@ export function parseCsv(text: string): { lineNo: number; cells: string[] }[] {
 /** A first row whose first cell has no digit is a header ("account,amount,narration"). */
 const isHeader = (cells: string[]) => !/\d/.test(cells[0] ?? '');
 
+/** A header whose fourth cell is `loan`: the file names loans for check-off. */
+const namesLoans = (cells: string[]) => (cells[3] ?? '').trim().toLowerCase() === 'loan';
+
 export function parseSalaryCsv(text: string): SalaryCsvLine[] {
   const rows = parseCsv(text);
-  const body = rows.length > 0 && isHeader(rows[0]!.cells) ? rows.slice(1) : rows;
+  const header = rows.length > 0 && isHeader(rows[0]!.cells) ? rows[0]!.cells : null;
+  const loans = header !== null && namesLoans(header);
+  const body = header ? rows.slice(1) : rows;
   return body.map(({ lineNo, cells }) => ({
     lineNo,
     account: (cells[0] ?? '').trim(),
     amount: (cells[1] ?? '').trim().replace(/,/g, ''),
-    narration: cells.slice(2).join(',').trim(),
+    narration: (loans ? (cells[2] ?? '') : cells.slice(2).join(',')).trim(),
+    loan: loans ? cells.slice(3).join(',').trim() : '',
   }));
 }

@@ -23,6 +23,10 @@ export const SALARY_LINE_TEXT = {
   duplicate: 'The same account is on an earlier line.',
   employer_account: 'This is the employer’s own account.',
   narration: 'The narration may have at most 140 characters.',
+  // Salary check-off: the line names a loan whose instalment the employer deducts.
+  loan_not_found: 'No loan account has this number.',
+  loan_other_customer: 'The loan belongs to another customer than the account.',
+  loan_not_active: 'The loan is not Active (closed or written off).',
 } as const;
 export type SalaryLineProblem = keyof typeof SALARY_LINE_TEXT;
 export const SALARY_LINE_PROBLEMS = Object.keys(SALARY_LINE_TEXT) as SalaryLineProblem[];
@@ -48,6 +52,8 @@ export const salaryLineFixSchema = z.object({
   account_number: accountNumberSchema,
   amount: postingAmountSchema,
   narration: z.string().trim().max(140, SALARY_LINE_TEXT.narration),
+  /** Check-off: the loan account to name instead, '' to name none; absent keeps the line's loan. */
+  loan_account: z.union([accountNumberSchema, z.literal('')]).optional(),
 });
 export type SalaryLineFix = z.infer<typeof salaryLineFixSchema>;
 
@@ -67,6 +73,10 @@ export const salaryLineSchema = z.object({
   problem: z.enum(SALARY_LINE_PROBLEMS as [SalaryLineProblem, ...SalaryLineProblem[]]).nullable(),
   /** For a duplicate: the earlier line with the same account. */
   first_line: z.number().nullable(),
+  /** Salary check-off: the loan account the line names, or null. */
+  loan_account: z.string().nullable(),
+  /** What the posting took from the line for the loan's instalment; null before posting or without a loan. */
+  check_off: z.string().nullable(),
 });
 export type SalaryLine = z.infer<typeof salaryLineSchema>;
 

@@ -104,6 +104,13 @@ export const salaryBatchLines = pgTable(
     problem: text('problem'),
     /** A duplicate's earlier line. */
     firstLine: integer('first_line'),
+    // Salary check-off (migration 0100): the loan the line names, as typed and as found.
+    loanAccountNumber: text('loan_account_number'),
+    loanId: integer('loan_id'),
+    /** What the posting paid toward the loan from the line (0.00: nothing was due, or it was refused). */
+    checkOff: money('check_off'),
+    /** Why the posting paid nothing toward the named loan, when it was refused (the salary still posts). */
+    checkOffRefusal: text('check_off_refusal'),
   },
   (t) => [
     primaryKey({ name: 'salary_batch_lines_pkey', columns: [t.batchId, t.lineNo] }),

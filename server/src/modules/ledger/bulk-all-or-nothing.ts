@@ -137,7 +137,10 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
       bulkLines += Number(inserted[0]!.n);
     }
     await endBulkEntry(tx);
+    // Checks the entry now, then defers the check again: a later posting in the same transaction (a
+    // salary batch's check-off repayments) inserts its header before its lines, as every posting does.
     await tx.execute(sql`set constraints journal_entries_balanced immediate`);
+    await tx.execute(sql`set constraints journal_entries_balanced deferred`);
     await auditEntry(tx, input, entry, { bulk: { side: input.bulk.side, count: bulkLines, totals } });
     return { id: entry.id, reference: entry.reference, businessDate: entry.businessDate, bulkLines };
   });

@@ -20,3 +20,4 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export { assertRepaymentReversible, undoRepayment } from './reverse.ts';
 export { loanAutoDebitEodHooks } from './auto-debit.ts';
+export { repayLoan } from './repay.ts';

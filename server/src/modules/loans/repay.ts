@@ -241,6 +241,8 @@ const SOURCE_OF: Record<LoanRepaymentChannel, JournalSource> = {
   settlement: 'transfer',
   cash: 'teller',
   auto_debit: 'end_of_day',
+  // The salary batch's approval posts it, as it posts the salaries.
+  check_off: 'transfer',
 };
 
 /**

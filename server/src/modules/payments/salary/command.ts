@@ -8,6 +8,7 @@ import { LedgerError, postBulkEntry } from '../../ledger/index.ts';
 import { approvalActor, approvedBy, type Approvals, type ApprovalActor } from '../../approvals/index.ts';
 import { refuse } from '../accounts.ts';
 import { getBatch, lockBatch } from './batches.ts';
+import { checkOffLoans } from './check-off.ts';
 
 const commandSchema = z.object({ batchId: z.number().int().min(1) });
 
@@ -17,7 +18,8 @@ export const salaryEntryReference = (batchId: number) => `SALARY-${batchId}`;
 /**
  * Posts an approved batch as one balanced journal: one debit to the employer, one credit per line
  * (postBulkEntry: a single INSERT … SELECT through the posting trigger). All or nothing: any refusal
- * rolls the whole batch back and the approval stays pending with the reason (409).
+ * rolls the whole batch back and the approval stays pending with the reason (409). Lines naming a
+ * loan then pay its instalment from the salary just credited (salary check-off, check-off.ts).
  */
 export async function postBatch(
   tx: Database,
@@ -57,6 +59,18 @@ export async function postBatch(
     });
     await tx.execute(sql`update salary_batches set status = 'posted', entry_id = ${posted.id}, posted_at = now()
                          where id = ${batchId}`);
+    const checkOff = await checkOffLoans(tx, batchId, approvalActor(who.maker, who.checker));
+    if (checkOff.lines > 0)
+      await writeAudit(tx, {
+        action: 'payments.salary_check_off',
+        outcome: 'success',
+        actorId: who.maker.id,
+        actorEmail: who.maker.email,
+        ip: who.checker.ip,
+        targetType: 'salary_batch',
+        targetId: String(batchId),
+        details: { ...checkOff, ...approvedBy(who.approvalId, who.checker) },
+      });
     return posted.id;
   } catch (err) {
     if (err instanceof LedgerError)

@@ -20,10 +20,11 @@ export async function insertLines(tx: Database, batchId: number, lines: SalaryCs
     account_number: normaliseAccountNumber(l.account),
     amount_text: l.amount,
     narration: l.narration,
+    loan: l.loan === '' ? null : normaliseAccountNumber(l.loan),
   }));
-  await tx.execute(sql`insert into salary_batch_lines (batch_id, line_no, account_number, amount_text, narration)
-    select ${batchId}, x.line_no, x.account_number, x.amount_text, x.narration
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(line_no int, account_number text, amount_text text, narration text)`);
+  await tx.execute(sql`insert into salary_batch_lines (batch_id, line_no, account_number, amount_text, narration, loan_account_number)
+    select ${batchId}, x.line_no, x.account_number, x.amount_text, x.narration, x.loan
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(line_no int, account_number text, amount_text text, narration text, loan text)`);
 }
 
 /**
@@ -39,8 +40,8 @@ export async function validateBatch(tx: Database, batchId: number): Promise<void
     sql`select employer_account_id as employer, currency from salary_batches where id = ${batchId}`,
   );
   await tx.execute(sql`
-    update salary_batch_lines t set (account_id, amount, first_line, problem) = (
-      select a.id, v.amount, v.first_line,
+    update salary_batch_lines t set (account_id, amount, first_line, loan_id, problem) = (
+      select a.id, v.amount, v.first_line, ln.id,
              case
                when not v.valid then 'check_digit'
                when v.amount is null then 'amount'
@@ -50,6 +51,11 @@ export async function validateBatch(tx: Database, batchId: number): Promise<void
                when a.status <> 'Active' then 'account_not_active'
                when a.currency <> ${b!.currency} then 'currency'
                when v.first_line is not null then 'duplicate'
+               -- Check-off: the named loan is the account holder's own, in the same currency, and Active.
+               when t.loan_account_number is not null and ln.id is null then 'loan_not_found'
+               when t.loan_account_number is not null and (ln.cust_id <> a.cust_id or ln.currency <> a.currency)
+                 then 'loan_other_customer'
+               when t.loan_account_number is not null and ln.status <> 'Active' then 'loan_not_active'
              end
       from (select
               case when t.account_number ~ '^[0-9]{13}$' then account_number_valid(t.account_number) else false end as valid,
@@ -58,7 +64,9 @@ export async function validateBatch(tx: Database, batchId: number): Promise<void
               (select min(d.line_no) from salary_batch_lines d
                 where d.batch_id = t.batch_id and d.account_number = t.account_number and d.line_no < t.line_no) as first_line
            ) v
-      left join accounts a on a.account_number = t.account_number)
+      left join accounts a on a.account_number = t.account_number
+      left join lateral (select l.id, l.cust_id, l.currency, l.status from accounts la join loans l on l.account_id = la.id
+                          where la.account_number = t.loan_account_number) ln on true)
     where t.batch_id = ${batchId}`);
 }
 
@@ -70,6 +78,8 @@ interface LineRow extends Record<string, unknown> {
   holder: string | null;
   problem: SalaryLine['problem'];
   first_line: number | null;
+  loan_account_number: string | null;
+  check_off: string | null;
 }
 
 /** A page of lines in file order; `problems: 'only'` lists the lines the report flags. */
@@ -82,7 +92,8 @@ export async function listLines(
   const { offset, limit } = pageWindow(q, 50);
   const rows = await queryRows<LineRow>(
     db,
-    sql`select l.line_no, l.account_number, l.amount_text, l.narration, c.name as holder, l.problem, l.first_line
+    sql`select l.line_no, l.account_number, l.amount_text, l.narration, c.name as holder, l.problem, l.first_line,
+               l.loan_account_number, l.check_off::text as check_off
         from salary_batch_lines l left join accounts a on a.id = l.account_id left join customers c on c.cust_id = a.cust_id
         where l.batch_id = ${batchId} ${only} order by l.line_no limit ${limit} offset ${offset}`,
   );
@@ -99,6 +110,8 @@ export async function listLines(
       holder: r.holder,
       problem: r.problem,
       first_line: r.first_line === null ? null : Number(r.first_line),
+      loan_account: r.loan_account_number,
+      check_off: r.check_off,
     })),
     total: Number(n!.n),
   };
@@ -119,7 +132,9 @@ export async function fixLine(
   const r = await queryRows(
     tx,
     sql`update salary_batch_lines set account_number = ${fix.account_number}, amount_text = ${fix.amount},
-          narration = ${fix.narration} where batch_id = ${batchId} and line_no = ${lineNo} returning 1`,
+          narration = ${fix.narration},
+          loan_account_number = ${fix.loan_account === undefined ? sql`loan_account_number` : fix.loan_account || null}
+        where batch_id = ${batchId} and line_no = ${lineNo} returning 1`,
   );
   return r.length > 0;
 }

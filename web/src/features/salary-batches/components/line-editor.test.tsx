@@ -5,7 +5,14 @@ import { makeAccountNumber, type SalaryLine } from '@bankmanager/contracts';
 import { LineEditor } from './line-editor';
 
 const account = makeAccountNumber('001', 422);
-const line = { line_no: 3, account_number: account, amount: '1500.00', narration: 'March' } as SalaryLine;
+const line = {
+  line_no: 3,
+  account_number: account,
+  amount: '1500.00',
+  narration: 'March',
+  loan_account: null,
+  check_off: null,
+} as SalaryLine;
 
 describe('<LineEditor>', () => {
   it("shows the contract's message on the amount and saves nothing", async () => {
@@ -42,5 +49,26 @@ describe('<LineEditor>', () => {
         expect.anything(),
       );
     });
+  });
+
+  it('offers the loan of a check-off line, and clearing it asks to pay the salary alone', async () => {
+    const onSave = vi.fn();
+    const loan = makeAccountNumber('101', 77);
+    render(
+      <LineEditor
+        line={{ ...line, loan_account: loan }}
+        pending={false}
+        serverErrors={{}}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />,
+    );
+    const field = screen.getByLabelText('Line 3 loan account (empty: no check-off)');
+    expect(field).toHaveValue(loan);
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Save line 3' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ loan_account: '' }), expect.anything()),
+    );
   });
 });

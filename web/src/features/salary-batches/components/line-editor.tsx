@@ -19,8 +19,15 @@ export function LineEditor({
   onSave: (fix: SalaryLineFix) => void;
   onCancel: () => void;
 }) {
-  const { register, handleSubmit, formState } = useForm({
-    defaultValues: { account_number: line.account_number, amount: line.amount, narration: line.narration },
+  const checkOff = line.loan_account !== null;
+  const { register, handleSubmit, formState } = useForm<SalaryLineFix>({
+    defaultValues: {
+      account_number: line.account_number,
+      amount: line.amount,
+      narration: line.narration,
+      // A check-off line's loan can be corrected, or cleared to pay the salary alone.
+      ...(checkOff ? { loan_account: line.loan_account ?? '' } : {}),
+    },
     resolver: contractResolver(salaryLineFixSchema),
   });
   const form = useRef<HTMLFormElement>(null);
@@ -57,6 +64,15 @@ export function LineEditor({
         {...register('narration')}
         error={shown('narration')}
       />
+      {checkOff ? (
+        <FormField
+          id={id('loan')}
+          label={`Line ${line.line_no} loan account (empty: no check-off)`}
+          inputMode="numeric"
+          {...register('loan_account')}
+          error={shown('loan_account')}
+        />
+      ) : null}
       <div className="flex gap-2 sm:pt-7">
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? 'Saving...' : `Save line ${line.line_no}`}

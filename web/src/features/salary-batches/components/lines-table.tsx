@@ -35,6 +35,8 @@ export function LinesTable({ batch }: { batch: SalaryBatch }) {
   const draft = batch.status === 'draft';
   const show = (o: boolean) => setParams({ lines: o ? 'problems' : 'all', page: null });
   const refusal = formLevelError(change.error);
+  // The loan column shows only for a check-off file: most payrolls name no loan.
+  const loans = lines.data?.rows.some((l) => l.loan_account !== null) ?? false;
   return (
     <section aria-labelledby="lines-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -82,6 +84,7 @@ export function LinesTable({ batch }: { batch: SalaryBatch }) {
                   <TableHead>Account</TableHead>
                   <TableHead align="right">Amount</TableHead>
                   <TableHead>Narration</TableHead>
+                  {loans ? <TableHead>Loan (check-off)</TableHead> : null}
                   <TableHead>Problem</TableHead>
                   {draft ? <TableHead>Actions</TableHead> : null}
                 </tr>
@@ -101,6 +104,14 @@ export function LinesTable({ batch }: { batch: SalaryBatch }) {
                         {l.amount}
                       </TableCell>
                       <TableCell>{l.narration}</TableCell>
+                      {loans ? (
+                        <TableCell>
+                          {l.loan_account ? formatAccountNumber(l.loan_account) : '—'}
+                          {l.check_off !== null ? (
+                            <span className="text-muted-foreground block text-xs">{`Paid ${l.check_off}`}</span>
+                          ) : null}
+                        </TableCell>
+                      ) : null}
                       <TableCell className={l.problem ? 'text-destructive' : undefined}>
                         {l.problem
                           ? `${SALARY_LINE_TEXT[l.problem]}${l.first_line ? ` (line ${l.first_line})` : ''}`
@@ -132,7 +143,7 @@ export function LinesTable({ batch }: { batch: SalaryBatch }) {
                     </TableRow>
                     {editing === l.line_no ? (
                       <TableRow>
-                        <TableCell colSpan={6}>
+                        <TableCell colSpan={loans ? 7 : 6}>
                           <LineEditor
                             line={l}
                             pending={change.isPending}

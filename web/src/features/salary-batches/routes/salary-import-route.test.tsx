@@ -41,6 +41,8 @@ const line = {
   holder: 'Kamara Fatmata',
   problem: null,
   first_line: null,
+  loan_account: null,
+  check_off: null,
 };
 const LINES = '/salary-batches/12/lines';
 
