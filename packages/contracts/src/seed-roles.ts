@@ -284,7 +284,15 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Operations Officer',
     description:
       'Runs end of day and keeps the calendar and accounting periods; another Operations Officer confirms each run. Reads reports in every branch and moves no money.',
-    permissions: ['enquiries.read', 'reports.read', 'eod.run', 'approvals.decide', 'branches.all'],
+    // Schedules reports for a role (migration 0102): end of day, which this role runs, queues them.
+    permissions: [
+      'enquiries.read',
+      'reports.read',
+      'eod.run',
+      'approvals.decide',
+      'branches.all',
+      'reports.schedule',
+    ],
     limits: [],
   },
   {
