@@ -31,6 +31,7 @@ import { strPdf } from './str-pdf.ts';
 import { strPrefill } from './str-prefill.ts';
 import { checkDraft, insertDraft, strReport, strReports, updateDraft } from './str.ts';
 import { strsCsv } from './str-export.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 /**
  * Tipping-off: to anyone without an `aml.*` STR permission an STR route answers exactly what an
@@ -96,9 +97,7 @@ export const strRoutes: FastifyPluginAsyncZod = async (app) => {
         details: { rows: all.rows.length, status: req.query.status ?? null, q: req.query.q ?? null },
       });
       setTotalCount(reply, all.total);
-      void reply.header('cache-control', 'no-store');
-      void reply.header('content-disposition', 'attachment; filename="str-reports.csv"');
-      return reply.type('text/csv; charset=utf-8').send(strsCsv(all.rows));
+      return sendDownload(reply, 'csv', 'str-reports.csv', strsCsv(all.rows));
     },
   );
 

@@ -23,6 +23,7 @@ import { getAlert, listAlerts } from './alerts.ts';
 import { addNote, assignCase, transitionCase } from './case-commands.ts';
 import { audit, caseById, caseFile, listCases, openCase } from './cases.ts';
 import { alertsCsv, casesCsv } from './export.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 export const AML_PAGE_SIZE = 25;
 const csvOrJson = (row: z.ZodType) =>
@@ -41,9 +42,7 @@ const actor = (req: FastifyRequest) => {
 
 function sendCsv(reply: FastifyReply, name: string, total: number, body: string) {
   setTotalCount(reply, total);
-  void reply.header('cache-control', 'no-store');
-  void reply.header('content-disposition', `attachment; filename="${name}"`);
-  return reply.type('text/csv; charset=utf-8').send(body);
+  return sendDownload(reply, 'csv', name, body);
 }
 
 /**

@@ -30,16 +30,11 @@ import { linePatterns, patternProblems, RETURN_MAPPING_APPROVAL } from './mappin
 import { filingFile, getFiling, listFilings } from './filings.ts';
 import { prepareReturns } from './prepare.ts';
 import { loadTemplates, templateView } from './templates.ts';
+import { DOWNLOAD_MEDIA, sendDownload } from '../../lib/downloads.ts';
 
 export const FILINGS_PAGE_SIZE = 25;
 const tags = ['regulatory-returns'];
 const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
-const MEDIA = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 /** A month that has not ended on the books cannot be prepared: its figures would still move. */
 async function endedMonth(db: Database, monthEnd: string): Promise<void> {
@@ -225,7 +220,10 @@ export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         querystring: returnFilingDownloadQuerySchema,
         response: {
-          200: fileAnswer([MEDIA.xlsx, MEDIA.pdf, 'text/csv'], 'the filed workbook, PDF or CSV'),
+          200: fileAnswer(
+            [DOWNLOAD_MEDIA.xlsx, DOWNLOAD_MEDIA.pdf, 'text/csv'],
+            'the filed workbook, PDF or CSV',
+          ),
           ...apiErrors,
         },
       },
@@ -244,12 +242,7 @@ export const regulatoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: String(req.params.id),
         details: { format, monthEnd: f.monthEnd, version: f.version },
       });
-      void reply.header('cache-control', 'no-store');
-      void reply.header(
-        'content-disposition',
-        `attachment; filename="${returnFileName(f.monthEnd, f.version, format)}"`,
-      );
-      return reply.type(MEDIA[format]).send(f.bytes);
+      return sendDownload(reply, format, returnFileName(f.monthEnd, f.version, format), f.bytes);
     },
   );
 };

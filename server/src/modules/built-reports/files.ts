@@ -1,13 +1,10 @@
 import ExcelJS from 'exceljs';
 import { BANK_NAME, formatAmount, type BuiltReportFormat, type ReportTable } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
+import { DOWNLOAD_MEDIA } from '../../lib/downloads.ts';
 import { reportPdf, reportPdfBytes, type PdfRow } from '../../lib/report-pdf.ts';
 
-export const REPORT_MEDIA: Record<Exclude<BuiltReportFormat, 'screen'>, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-};
+export const REPORT_MEDIA: Record<Exclude<BuiltReportFormat, 'screen'>, string> = DOWNLOAD_MEDIA;
 
 /** The same table as CSV (formula-guarded by lib/csv.ts): title lines, header, rows, totals. */
 export function tableCsv(t: ReportTable): Buffer {

@@ -13,6 +13,7 @@ import { reportCsv, reportPdfOf } from './report-export.ts';
 import { buildReport } from './reports.ts';
 import { customerErrors } from './route-support.ts';
 import { fieldError } from './validation.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 const daysBefore = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -44,10 +45,9 @@ export const customerReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await buildReport(app.db, req.params.report, { from, to, branch });
       void reply.header('cache-control', 'no-store');
       if (req.query.format === 'json') return data;
-      const name = `customers-${req.params.report}-${from}-${to}.${req.query.format}`;
-      void reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (req.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(reportCsv(data));
-      return reply.type('application/pdf').send(reportPdfOf(data));
+      const format = req.query.format;
+      const name = `customers-${req.params.report}-${from}-${to}.${format}`;
+      return sendDownload(reply, format, name, format === 'csv' ? reportCsv(data) : reportPdfOf(data));
     },
   );
 };

@@ -33,6 +33,7 @@ import {
   incomeStatementPdf,
 } from './statements-export.ts';
 import { glStatementCsv, glStatementPdf } from './gl-statement-export.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 const legsParams = z.object({
   // Check digits validated before any lookup (ADR 0019).
@@ -52,9 +53,7 @@ function send<T>(
   void reply.header('cache-control', 'no-store');
   if (format === 'json') return report;
   const filename = glReportFileName(name.what, name.period, format);
-  void reply.header('content-disposition', `attachment; filename="${filename}"`);
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(render.csv(report));
-  return reply.type('application/pdf').send(render.pdf(report));
+  return sendDownload(reply, format, filename, format === 'csv' ? render.csv(report) : render.pdf(report));
 }
 
 /**

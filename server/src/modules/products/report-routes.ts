@@ -5,6 +5,7 @@ import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
 import { requirePermission } from '../auth/index.ts';
 import { productReportCsv, productReportPdf } from './report-export.ts';
 import { buildProductReport, productReportSchema } from './reports.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 /**
  * `GET /api/products/reports`: JSON for the screen, CSV and PDF to download. `products.manage`, the
@@ -27,11 +28,9 @@ export const productReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await buildProductReport(app.db);
       void reply.header('cache-control', 'no-store');
       if (req.query.format === 'json') return data;
-      const name = `products-${data.businessDate}.${req.query.format}`;
-      void reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (req.query.format === 'csv')
-        return reply.type('text/csv; charset=utf-8').send(productReportCsv(data));
-      return reply.type('application/pdf').send(productReportPdf(data));
+      const format = req.query.format;
+      const body = format === 'csv' ? productReportCsv(data) : productReportPdf(data);
+      return sendDownload(reply, format, `products-${data.businessDate}.${format}`, body);
     },
   );
 };

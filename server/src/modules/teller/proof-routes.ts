@@ -18,6 +18,7 @@ import { requirePermission } from '../auth/index.ts';
 import { branchDiff, dailyDiff, proofReport } from './proof.ts';
 import { proofCsv, proofPdf, type ProofData } from './proof-export.ts';
 import { scopedBranch } from './scope.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 /** One branch: the one asked for (within scope) or the caller's home branch. */
 function oneBranch(req: FastifyRequest, asked: string | undefined): string {
@@ -36,9 +37,8 @@ const dayBefore = (date: string, days: number) => {
 function send(reply: FastifyReply, format: 'json' | 'csv' | 'pdf', p: ProofData, what: string) {
   void reply.header('cache-control', 'no-store');
   if (format === 'json') return p.data;
-  void reply.header('content-disposition', `attachment; filename="${proofFileName(p.report, what, format)}"`);
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(proofCsv(p));
-  return reply.type('application/pdf').send(proofPdf(p));
+  const body = format === 'csv' ? proofCsv(p) : proofPdf(p);
+  return sendDownload(reply, format, proofFileName(p.report, what, format), body);
 }
 
 /**
