@@ -1329,6 +1329,25 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
     SELECT g.gl_code, g.currency, sum(CASE g.side WHEN 'debit' THEN g.amount ELSE -g.amount END) AS gl
       FROM gl_lines g WHERE g.gl_code IN (SELECT interest_receivable_gl FROM loan_products) GROUP BY 1, 2
   ),
+  collected AS (
+    -- What repayments not reversed took off each loan's receivables.
+    SELECT r.loan_id, sum(r.interest_receivable) AS interest, sum(r.penalty_receivable) AS penalty
+      FROM loan_repayments r WHERE r.reversal_entry_id IS NULL GROUP BY r.loan_id
+  ),
+  charged AS (
+    SELECT c.loan_id, sum(c.amount) AS penalty FROM loan_penalty_charges c GROUP BY c.loan_id
+  ),
+  held AS (
+    SELECT l.currency, sum(l.interest_in_suspense + l.penalty_in_suspense) AS suspense,
+           sum(l.penalty_receivable) AS penalty
+      FROM loans l GROUP BY l.currency
+  ),
+  held_gl AS (
+    SELECT g.currency,
+           coalesce(sum(CASE g.side WHEN 'credit' THEN g.amount ELSE -g.amount END) FILTER (WHERE g.gl_code = '1428'), 0) AS suspense,
+           coalesce(sum(CASE g.side WHEN 'debit' THEN g.amount ELSE -g.amount END) FILTER (WHERE g.gl_code = '1422'), 0) AS penalty
+      FROM gl_lines g WHERE g.gl_code IN ('1422', '1428') GROUP BY g.currency
+  ),
   overdraft AS (
     -- A product left on 1420 shares it with overdraft interest: that part is the accounts' accrual.
     SELECT a.currency, sum(i.debit_booked) AS booked
@@ -1348,6 +1367,37 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
     FROM receivable_gl g FULL JOIN receivable r ON r.gl_code = g.gl_code AND r.currency = g.currency
     LEFT JOIN overdraft o ON o.currency = coalesce(g.currency, r.currency) AND coalesce(g.gl_code, r.gl_code) = '1420'
    WHERE coalesce(g.gl, 0) - coalesce(o.booked, 0) <> coalesce(r.loans, 0)
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': suspense negative (interest ' || l.interest_in_suspense || ', penalties ' || l.penalty_in_suspense || ')'
+    FROM loans l WHERE l.interest_in_suspense < 0 OR l.penalty_in_suspense < 0
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': interest in suspense ' || l.interest_in_suspense || ' > interest receivable ' || l.interest_receivable
+    FROM loans l WHERE l.interest_in_suspense > l.interest_receivable
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': penalties in suspense ' || l.penalty_in_suspense || ' > penalty receivable ' || l.penalty_receivable
+    FROM loans l WHERE l.penalty_in_suspense > l.penalty_receivable
+  UNION ALL
+  -- Accrued (every cent the accrual booked to the receivable) less collected; a written-off loan's
+  -- receivable leaves by its write-off, which keeps its own record.
+  SELECT l.id, 'loan ' || l.id || ': interest receivable ' || l.interest_receivable || ' <> accrued '
+               || coalesce(s.total_booked, 0) || ' less collected ' || coalesce(c.interest, 0)
+    FROM loans l LEFT JOIN loan_accruals s ON s.loan_id = l.id LEFT JOIN collected c ON c.loan_id = l.id
+   WHERE l.status <> 'Written off' AND l.interest_receivable <> coalesce(s.total_booked, 0) - coalesce(c.interest, 0)
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': penalty receivable ' || l.penalty_receivable || ' <> charged '
+               || coalesce(ch.penalty, 0) || ' less collected ' || coalesce(c.penalty, 0)
+    FROM loans l LEFT JOIN charged ch ON ch.loan_id = l.id LEFT JOIN collected c ON c.loan_id = l.id
+   WHERE l.status <> 'Written off' AND l.penalty_receivable <> coalesce(ch.penalty, 0) - coalesce(c.penalty, 0)
+  UNION ALL
+  SELECT NULL, 'interest and penalties in suspense 1428 ' || coalesce(g.currency, h.currency) || ': GL '
+               || coalesce(g.suspense, 0) || ' <> loans ' || coalesce(h.suspense, 0)
+    FROM held_gl g FULL JOIN held h ON h.currency = g.currency
+   WHERE coalesce(g.suspense, 0) <> coalesce(h.suspense, 0)
+  UNION ALL
+  SELECT NULL, 'penalty receivable 1422 ' || coalesce(g.currency, h.currency) || ': GL '
+               || coalesce(g.penalty, 0) || ' <> loans ' || coalesce(h.penalty, 0)
+    FROM held_gl g FULL JOIN held h ON h.currency = g.currency
+   WHERE coalesce(g.penalty, 0) <> coalesce(h.penalty, 0)
 $$;
 
 --
@@ -3292,7 +3342,8 @@ CREATE TABLE public.loan_accrual_daily (
     currency text NOT NULL,
     booked numeric(20,2) NOT NULL,
     true_up numeric(20,2) NOT NULL,
-    loans integer NOT NULL
+    loans integer NOT NULL,
+    suspended numeric(20,2) DEFAULT '0'::numeric NOT NULL
 );
 
 --
@@ -3495,6 +3546,20 @@ CREATE TABLE public.loan_instalments (
 );
 
 --
+-- Name: loan_penalty_charges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_penalty_charges (
+    loan_id integer NOT NULL,
+    instalment_number integer NOT NULL,
+    business_date date NOT NULL,
+    currency text NOT NULL,
+    amount numeric(20,2) NOT NULL,
+    suspended boolean NOT NULL,
+    CONSTRAINT loan_penalty_charges_amount_check CHECK ((amount > (0)::numeric))
+);
+
+--
 -- Name: loan_product_versions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3587,9 +3652,13 @@ CREATE TABLE public.loan_repayments (
     actor_email text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     reversal_entry_id bigint,
+    interest_from_suspense numeric(18,2) DEFAULT '0'::numeric NOT NULL,
+    penalty_receivable numeric(18,2) DEFAULT '0'::numeric NOT NULL,
+    penalty_from_suspense numeric(18,2) DEFAULT '0'::numeric NOT NULL,
     CONSTRAINT loan_repayments_channel_check CHECK ((channel = ANY (ARRAY['transfer'::text, 'cash'::text, 'settlement'::text, 'auto_debit'::text]))),
     CONSTRAINT loan_repayments_overpayment_check CHECK ((overpayment = ANY (ARRAY['prepay'::text, 'refuse'::text]))),
-    CONSTRAINT loan_repayments_parts_check CHECK (((amount > (0)::numeric) AND (principal >= (0)::numeric) AND (interest >= (0)::numeric) AND (fee >= (0)::numeric) AND (penalty >= (0)::numeric) AND ((prepayment >= (0)::numeric) AND (prepayment <= principal)) AND ((interest_receivable >= (0)::numeric) AND (interest_receivable <= interest)) AND (amount = (((principal + interest) + fee) + penalty))))
+    CONSTRAINT loan_repayments_parts_check CHECK (((amount > (0)::numeric) AND (principal >= (0)::numeric) AND (interest >= (0)::numeric) AND (fee >= (0)::numeric) AND (penalty >= (0)::numeric) AND ((prepayment >= (0)::numeric) AND (prepayment <= principal)) AND ((interest_receivable >= (0)::numeric) AND (interest_receivable <= interest)) AND (amount = (((principal + interest) + fee) + penalty)))),
+    CONSTRAINT loan_repayments_suspense_check CHECK ((((interest_from_suspense >= (0)::numeric) AND (interest_from_suspense <= interest_receivable)) AND ((penalty_receivable >= (0)::numeric) AND (penalty_receivable <= penalty)) AND ((penalty_from_suspense >= (0)::numeric) AND (penalty_from_suspense <= penalty_receivable))))
 );
 
 --
@@ -3603,6 +3672,19 @@ ALTER TABLE public.loan_repayments ALTER COLUMN id ADD GENERATED BY DEFAULT AS I
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+--
+-- Name: loan_suspense_moves; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_suspense_moves (
+    business_date date NOT NULL,
+    loan_id integer NOT NULL,
+    currency text NOT NULL,
+    interest numeric(20,2) NOT NULL,
+    penalty numeric(20,2) NOT NULL,
+    CONSTRAINT loan_suspense_moves_amounts_check CHECK (((interest >= (0)::numeric) AND (penalty >= (0)::numeric)))
 );
 
 --
@@ -5262,6 +5344,13 @@ ALTER TABLE ONLY public.loan_instalments
     ADD CONSTRAINT loan_instalments_pk PRIMARY KEY (loan_id, instalment_number);
 
 --
+-- Name: loan_penalty_charges loan_penalty_charges_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_penalty_charges
+    ADD CONSTRAINT loan_penalty_charges_pk PRIMARY KEY (loan_id, instalment_number);
+
+--
 -- Name: loan_product_versions loan_product_versions_product_code_version_pk; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5295,6 +5384,13 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reversal_entry_unique UNIQUE (reversal_entry_id);
+
+--
+-- Name: loan_suspense_moves loan_suspense_moves_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_suspense_moves
+    ADD CONSTRAINT loan_suspense_moves_pk PRIMARY KEY (business_date, loan_id);
 
 --
 -- Name: loans loans_account_unique; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6309,6 +6405,12 @@ CREATE INDEX loan_daily_status_loan_idx ON public.loan_daily_status USING btree 
 CREATE INDEX loan_instalments_due_date_idx ON public.loan_instalments USING btree (due_date);
 
 --
+-- Name: loan_penalty_charges_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_penalty_charges_date_idx ON public.loan_penalty_charges USING btree (business_date);
+
+--
 -- Name: loan_repayments_entry_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6319,6 +6421,12 @@ CREATE INDEX loan_repayments_entry_idx ON public.loan_repayments USING btree (en
 --
 
 CREATE INDEX loan_repayments_loan_idx ON public.loan_repayments USING btree (loan_id, id DESC NULLS LAST);
+
+--
+-- Name: loan_suspense_moves_loan_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_suspense_moves_loan_idx ON public.loan_suspense_moves USING btree (loan_id);
 
 --
 -- Name: loans_branch_status_disbursed_idx; Type: INDEX; Schema: public; Owner: -
@@ -7571,6 +7679,13 @@ ALTER TABLE ONLY public.loan_instalments
     ADD CONSTRAINT loan_instalments_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
+-- Name: loan_penalty_charges loan_penalty_charges_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_penalty_charges
+    ADD CONSTRAINT loan_penalty_charges_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
 -- Name: loan_product_versions loan_product_versions_product_code_loan_products_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7646,6 +7761,13 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reversal_entry_id_fkey FOREIGN KEY (reversal_entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_suspense_moves loan_suspense_moves_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_suspense_moves
+    ADD CONSTRAINT loan_suspense_moves_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: loans loans_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
