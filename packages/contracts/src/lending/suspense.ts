@@ -49,4 +49,3 @@ export function collectFromSuspense(
     penaltyFromSuspense: fromCents(min(pr, toCents(held.penaltyInSuspense))),
   };
 }
-

@@ -64,7 +64,13 @@ describe('loan book: invariants under random repayment histories (fast-check)', 
                          fee_paid::text as "feePaid", penalty_paid::text as "penaltyPaid"
                     from loan_instalments where loan_id = ${loanId} order by instalment_number`,
             );
-            const [l] = await queryRows<{ dpd: number; cls: string; bucket: string; npl: boolean; held: boolean }>(
+            const [l] = await queryRows<{
+              dpd: number;
+              cls: string;
+              bucket: string;
+              npl: boolean;
+              held: boolean;
+            }>(
               t.app.db,
               sql`select l.days_past_due as dpd, l.loan_class as cls,
                          (select code from loan_classes k where l.days_past_due between k.min_dpd and coalesce(k.max_dpd, 2147483647)) as bucket,

@@ -122,7 +122,12 @@ describe('loan book: interest in suspense and penalties', () => {
     const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
     expect(run.status).toBe('completed');
     const l = await loan();
-    expect(l).toMatchObject({ cls: 'substandard', isusp: l.recv, precv: totalPenalties, psusp: totalPenalties });
+    expect(l).toMatchObject({
+      cls: 'substandard',
+      isusp: l.recv,
+      precv: totalPenalties,
+      psusp: totalPenalties,
+    });
     const [moved] = await rows<{ interest: string; penalty: string }>(
       sql`select interest::text, penalty::text from loan_suspense_moves where loan_id = ${loanId}`,
     );

@@ -27,12 +27,7 @@ import { instalmentsOf } from './rows.ts';
 import { repaymentById, repaymentByReference } from './repayment-rows.ts';
 import { writeSchedule } from './schedule-writes.ts';
 import { settlementOf } from './settlement.ts';
-import {
-  LOAN_SUSPENSE_GL,
-  collectionCredits,
-  collectionOf,
-  suspenseUpdate,
-} from './suspense-collection.ts';
+import { LOAN_SUSPENSE_GL, collectionCredits, collectionOf, suspenseUpdate } from './suspense-collection.ts';
 
 /** Where the money comes from: a customer account (transfer, auto-debit) or the teller's till. */
 export type RepaymentSource =

@@ -9,7 +9,11 @@ import { chunked, setStep, type StepContext } from '../step-context.ts';
  * the day before the next business date, as deposit accrual does.
  */
 type LoanBookStep = 'loan_accrual' | 'loan_classification' | 'loan_suspense';
-const CHUNK_OF = { loan_accrual: 'accrue', loan_classification: 'classify', loan_suspense: 'suspense' } as const;
+const CHUNK_OF = {
+  loan_accrual: 'accrue',
+  loan_classification: 'classify',
+  loan_suspense: 'suspense',
+} as const;
 
 function loanStep(step: LoanBookStep) {
   return {
