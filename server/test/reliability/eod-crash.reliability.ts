@@ -191,6 +191,18 @@ describe('end of day survives SIGKILL mid-run', () => {
           sql`select count(*)::int as n from loan_daily_status where business_date = '2026-11-30'`,
         );
         expect(book[0]!.n).toBe(seededLoans);
+        // The suspense step, however often killed: every non-performing loan holds all its interest
+        // and penalties receivable in suspense, and each overdue instalment was penalised once.
+        const unheld = await queryRows<{ n: number; charges: number; penalised: number }>(
+          verify.db,
+          sql`select (select count(*)::int from loans l join loan_classes k on k.code = l.loan_class
+                       where not k.performing and (l.interest_in_suspense <> l.interest_receivable
+                          or l.penalty_in_suspense <> l.penalty_receivable)) as n,
+                     (select count(*)::int from loan_penalty_charges) as charges,
+                     (select count(*)::int from loan_instalments where penalty_due > 0) as penalised`,
+        );
+        expect(unheld[0]!.n).toBe(0);
+        expect(unheld[0]!.charges).toBe(unheld[0]!.penalised);
         // The auto-debit collected from the demo loans' accounts once per loan, whatever the kills.
         const debits = await queryRows<{ n: number; loans: number; entries: number }>(
           verify.db,

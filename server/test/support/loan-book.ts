@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { fromCents, toCents } from '@bankmanager/contracts';
+import { toCents } from '@bankmanager/contracts';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { accrueLoanChunk, classifyLoanChunk, loanBookViolations } from '../../src/modules/loan-book/index.ts';
-import { postEntry, type EntryLine } from '../../src/modules/ledger/index.ts';
+import {
+  accrueLoanChunk,
+  classifyLoanChunk,
+  loanBookViolations,
+  suspenseChunk,
+} from '../../src/modules/loan-book/index.ts';
 import { setBusinessDate } from './eod.ts';
 import { borrower, salaryLoan, type loanScene } from './loan-applications.ts';
+import { postEntry } from '../../src/modules/ledger/index.ts';
 
 type Scene = Awaited<ReturnType<typeof loanScene>>;
 
@@ -32,10 +37,10 @@ export async function disbursedLoan(app: App, s: Scene, amount = '20000.00'): Pr
 
 const ACTOR = { id: null, email: 'eod@test' };
 
-/** Both loan steps for one business date, every chunk in its own transaction (as end of day runs them). */
+/** The loan steps for one business date, every chunk in its own transaction (as end of day runs them). */
 export async function runLoanBook(app: App, date: string, through = date, limit = 50): Promise<void> {
   await setBusinessDate(app, date);
-  for (const step of [accrueLoanChunk, classifyLoanChunk]) {
+  for (const step of [accrueLoanChunk, classifyLoanChunk, suspenseChunk]) {
     let cursor = 0;
     for (;;) {
       const r = await app.db.transaction((tx) =>
@@ -47,64 +52,59 @@ export async function runLoanBook(app: App, date: string, through = date, limit 
   }
 }
 
+let repayments = 0;
+
 /**
- * Stands in for a repayment (another module's): cash from suspense 1900 pays the oldest instalments
- * first, each interest, fee, penalty then principal; the interest is taken from the receivable up to
- * `loans.interest_receivable`, the rest to income. Posted through the ledger; the paid columns and the
- * receivable move with it.
+ * Cash into (`credit`) or out of (`debit`) a customer account against suspense 1900, through the
+ * ledger with its audit row (so the ledger's invariants hold for the loan book's checks).
  */
-export async function simulateRepayment(app: App, loanId: number, amount: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const [loan] = await queryRows<{ account_id: string; recv: string; rgl: string; igl: string }>(
-      tx,
-      sql`select l.account_id::text, l.interest_receivable::text as recv, p.interest_receivable_gl as rgl,
-                 p.interest_income_gl as igl
-            from loans l join loan_products p on p.code = l.product_code where l.id = ${loanId} for update of l`,
-    );
-    const inst = await queryRows<Record<string, string>>(
-      tx,
-      sql`select instalment_number::text as n, (interest_due - interest_paid)::text as interest,
-                 (fee_due - fee_paid)::text as fee, (penalty_due - penalty_paid)::text as penalty,
-                 (principal_due - principal_paid)::text as principal
-            from loan_instalments where loan_id = ${loanId} order by instalment_number`,
-    );
-    let left = toCents(amount);
-    const paid = { interest: 0n, fee: 0n, penalty: 0n, principal: 0n };
-    for (const i of inst) {
-      for (const part of ['interest', 'fee', 'penalty', 'principal'] as const) {
-        const take = left < toCents(i[part]!) ? left : toCents(i[part]!);
-        if (take <= 0n) continue;
-        left -= take;
-        paid[part] += take;
-        await tx.execute(
-          sql`update loan_instalments set ${sql.raw(`${part}_paid = ${part}_paid`)} + ${fromCents(take)}::numeric
-               where loan_id = ${loanId} and instalment_number = ${Number(i.n)}`,
-        );
-      }
-    }
-    const total = paid.interest + paid.fee + paid.penalty + paid.principal;
-    if (total === 0n) return;
-    const fromRecv = paid.interest < toCents(loan!.recv) ? paid.interest : toCents(loan!.recv);
-    const lines: EntryLine[] = [{ glCode: '1900', currency: 'SLE', side: 'debit', amount: fromCents(total) }];
-    const credit = (glCode: string, c: bigint) => {
-      if (c > 0n) lines.push({ glCode, currency: 'SLE', side: 'credit', amount: fromCents(c) });
-    };
-    if (paid.principal > 0n)
-      lines.push({ accountId: Number(loan!.account_id), side: 'credit', amount: fromCents(paid.principal) });
-    credit(loan!.rgl, fromRecv);
-    credit(loan!.igl, paid.interest - fromRecv);
-    credit('4021', paid.fee);
-    credit('4040', paid.penalty);
-    await tx.execute(
-      sql`update loans set interest_receivable = interest_receivable - ${fromCents(fromRecv)}::numeric where id = ${loanId}`,
-    );
-    await postEntry(tx, {
+export async function moveCash(app: App, accountNumber: string, amount: string, side: 'credit' | 'debit') {
+  const [a] = await queryRows<{ id: string }>(
+    app.db,
+    sql`select id::text from accounts where account_number = ${accountNumber}`,
+  );
+  await app.db.transaction((tx) =>
+    postEntry(tx, {
       source: 'system',
-      narration: `Test repayment of loan ${loanId}`,
-      lines,
-      audit: { action: 'test.loan_repayment', targetType: 'loan', targetId: String(loanId) },
+      narration: `Test cash ${side === 'credit' ? 'into' : 'out of'} ${accountNumber}`,
+      lines: [
+        { accountId: Number(a!.id), side, amount },
+        { glCode: '1900', currency: 'SLE', side: side === 'credit' ? 'debit' : 'credit', amount },
+      ],
+      audit: { action: 'test.cash', targetType: 'account', targetId: accountNumber },
+    }),
+  );
+}
+
+/**
+ * A repayment of up to `amount` through the real route (by transfer from the borrower's repayment
+ * account, topped up first): what is more than is due is refused by the service, so the payment is
+ * cut to the `atMost` it names; nothing due, nothing paid. Returns the repayment's journal entry id
+ * (null: nothing paid).
+ */
+export async function repayUpTo(app: App, s: Scene, loanId: number, amount: string): Promise<number | null> {
+  if (toCents(amount) <= 0n) return null;
+  const [l] = await queryRows<{ acct: string }>(
+    app.db,
+    sql`select a.account_number as acct from loans l join accounts a on a.id = l.repayment_account_id where l.id = ${loanId}`,
+  );
+  await moveCash(app, l!.acct, amount, 'credit');
+  const pay = (amt: string) =>
+    s.call('POST', `/api/loans/${loanId}/repayments`, s.officer, {
+      fromAccount: l!.acct,
+      amount: amt,
+      reference: `LB-${loanId}-${++repayments}`,
+      overpayment: 'refuse',
     });
-  });
+  let res = await pay(amount);
+  if (res.statusCode === 409) {
+    const d = res.json<{ details?: { code?: string; atMost?: string } }>().details;
+    if (d?.code === 'nothing_due' || d?.code === 'loan_not_active') return null;
+    if (d?.code !== 'overpayment' || !d.atMost) throw new Error(`repay: ${res.body}`);
+    res = await pay(d.atMost);
+  }
+  if (res.statusCode !== 201) throw new Error(`repay: ${res.statusCode} ${res.body}`);
+  return res.json<{ entryId: number }>().entryId;
 }
 
 /**

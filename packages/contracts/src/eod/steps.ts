@@ -19,6 +19,9 @@ export const EOD_STEPS = [
   // (the period's interest is then receivable), before classification counts what is still unpaid.
   'loan_auto_debit',
   'loan_classification',
+  // Non-performing loans' unpaid interest into suspense, then late-payment penalties: after
+  // classification, because both turn on the class the loan has today.
+  'loan_suspense',
   'sanctions_rescreen',
   'aml_monitoring',
   'gl_snapshot',
@@ -43,6 +46,7 @@ export const EOD_STEP_LABELS: Record<EodStep, string> = {
   loan_accrual: 'Loan interest accrual',
   loan_auto_debit: 'Loan instalments auto-debited',
   loan_classification: 'Loan days past due and classification',
+  loan_suspense: 'Loan interest in suspense and late-payment penalties',
   sanctions_rescreen: 'Sanctions re-screening of all customers',
   aml_monitoring: 'Transaction monitoring rules',
   gl_snapshot: 'Daily GL balance snapshot',

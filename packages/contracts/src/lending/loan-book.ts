@@ -46,6 +46,16 @@ export const loanBookDaySchema = z.object({
 });
 export type LoanBookDay = z.infer<typeof loanBookDaySchema>;
 
+/** A late-payment penalty end of day charged on one overdue instalment. */
+export const loanPenaltySchema = z.object({
+  instalmentNumber: z.number().int(),
+  businessDate: isoDateSchema,
+  amount: z.string(),
+  /** Charged while the loan was non-performing: into suspense, not income. */
+  suspended: z.boolean(),
+});
+export type LoanPenalty = z.infer<typeof loanPenaltySchema>;
+
 /** GET /api/loans/:id/book: the loan's standing in the book and its last days. */
 export const loanBookSchema = z.object({
   loanId: z.number().int(),
@@ -58,6 +68,13 @@ export const loanBookSchema = z.object({
   accruedThrough: isoDateSchema.nullable(),
   /** The newest days first, at most LOAN_BOOK_HISTORY_DAYS. */
   history: z.array(loanBookDaySchema),
+  /** Of the interest receivable, what is held in suspense, out of income (ADR 0064). */
+  interestInSuspense: z.string(),
+  /** Late-payment penalties charged and unpaid, and the part of them held in suspense. */
+  penaltyReceivable: z.string(),
+  penaltyInSuspense: z.string(),
+  /** Every penalty charged on the loan, newest first: once per overdue instalment. */
+  penalties: z.array(loanPenaltySchema),
 });
 export type LoanBook = z.infer<typeof loanBookSchema>;
 

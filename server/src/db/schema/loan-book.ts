@@ -74,6 +74,8 @@ export const loanAccrualDaily = pgTable(
     booked: part('booked').notNull(),
     trueUp: part('true_up').notNull(),
     loans: integer('loans').notNull(),
+    /** Of `booked`, what non-performing loans accrued into interest in suspense (ADR 0064). */
+    suspended: part('suspended').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.businessDate, t.productCode, t.branchCode, t.currency] })],
 );
@@ -106,5 +108,52 @@ export const loanDailyStatus = pgTable(
       'loan_daily_status_amounts_check',
       sql`${t.dpd} >= 0 and ${t.principalOutstanding} >= 0 and ${t.interestReceivable} >= 0 and ${t.overdueAmount} >= 0`,
     ),
+  ],
+);
+
+/**
+ * Late-payment penalties (ADR 0064): one row per overdue instalment charged, which is what makes the
+ * charge once per instalment and a rerun of the date a no-op. `suspended`: charged on a
+ * non-performing loan, into suspense rather than income. The date index serves the step's totals.
+ */
+export const loanPenaltyCharges = pgTable(
+  'loan_penalty_charges',
+  {
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    instalmentNumber: integer('instalment_number').notNull(),
+    businessDate: date('business_date').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    amount: part('amount').notNull(),
+    suspended: boolean('suspended').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'loan_penalty_charges_pk', columns: [t.loanId, t.instalmentNumber] }),
+    index('loan_penalty_charges_date_idx').on(t.businessDate),
+    check('loan_penalty_charges_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What the suspense step moved out of income into suspense for a loan on a business date: the
+ * interest and penalties receivable not yet in suspense when the loan was found non-performing (the
+ * transition). The step's totals and the loan's audit trail read it.
+ */
+export const loanSuspenseMoves = pgTable(
+  'loan_suspense_moves',
+  {
+    businessDate: date('business_date').notNull(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    interest: part('interest').notNull(),
+    penalty: part('penalty').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'loan_suspense_moves_pk', columns: [t.businessDate, t.loanId] }),
+    index('loan_suspense_moves_loan_idx').on(t.loanId),
+    check('loan_suspense_moves_amounts_check', sql`${t.interest} >= 0 and ${t.penalty} >= 0`),
   ],
 );

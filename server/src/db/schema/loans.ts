@@ -227,6 +227,11 @@ export const loanRepayments = pgTable(
     interestReceivable: money('interest_receivable').notNull(),
     fee: money('fee').notNull(),
     penalty: money('penalty').notNull(),
+    /** Of `interest_receivable`, what moved from suspense to income (ADR 0064). */
+    interestFromSuspense: money('interest_from_suspense').notNull().default('0'),
+    /** The part of `penalty` credited to penalty receivable, and of that what left suspense. */
+    penaltyReceivable: money('penalty_receivable').notNull().default('0'),
+    penaltyFromSuspense: money('penalty_from_suspense').notNull().default('0'),
     /** Principal repaid ahead of its due dates (inside `principal`). */
     prepayment: money('prepayment').notNull(),
     /** The customer's choice for money beyond what is due. */
@@ -255,6 +260,11 @@ export const loanRepayments = pgTable(
       sql`${t.amount} > 0 and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.fee} >= 0 and ${t.penalty} >= 0
         and ${t.prepayment} between 0 and ${t.principal} and ${t.interestReceivable} between 0 and ${t.interest}
         and ${t.amount} = ${t.principal} + ${t.interest} + ${t.fee} + ${t.penalty}`,
+    ),
+    check(
+      'loan_repayments_suspense_check',
+      sql`${t.interestFromSuspense} between 0 and ${t.interestReceivable}
+        and ${t.penaltyReceivable} between 0 and ${t.penalty} and ${t.penaltyFromSuspense} between 0 and ${t.penaltyReceivable}`,
     ),
     index('loan_repayments_loan_idx').on(t.loanId, t.id.desc()),
     index('loan_repayments_entry_idx').on(t.entryId),

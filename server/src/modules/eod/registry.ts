@@ -88,9 +88,11 @@ export interface LoanBookChunkArgs {
 export interface LoanBookHooks {
   accrue: (tx: Database, args: LoanBookChunkArgs) => Promise<{ lastId: number | null; done: number }>;
   classify: (tx: Database, args: LoanBookChunkArgs) => Promise<{ lastId: number | null; done: number }>;
+  /** Interest of non-performing loans into suspense, and late-payment penalties (ADR 0064). */
+  suspense: (tx: Database, args: LoanBookChunkArgs) => Promise<{ lastId: number | null; done: number }>;
   totals: (
     db: Database,
-    step: 'loan_accrual' | 'loan_classification',
+    step: 'loan_accrual' | 'loan_classification' | 'loan_suspense',
     businessDate: string,
   ) => Promise<Record<string, string>>;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { toCents, type Currency } from '@bankmanager/contracts';
+import { LOAN_SUSPENSE_GL, toCents, type Currency } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postEntry, type EntryLine } from '../ledger/index.ts';
+import { addNet, postNets, type GlNets } from './net-entry.ts';
 import type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
 
 interface Delta extends Record<string, unknown> {
@@ -10,6 +10,7 @@ interface Delta extends Record<string, unknown> {
   dr: string;
   cr: string;
   delta: string;
+  suspended: string;
   last_id: string;
   first_id: string;
   n: number;
@@ -26,9 +27,12 @@ interface Delta extends Record<string, unknown> {
  * to `loans.interest_receivable` and to the GL (Dr the product's interest receivable, Cr its interest
  * income; sides swap for a net decrease), one entry per currency for the chunk.
  *
- * Only performing classes (Current, OLEM) accrue; the others move their accrued day on without
- * booking (their interest in suspense is not built yet). Idempotent per day: `accrued_through`
- * moves in the same statement, so a rerun or a resumed run books nothing twice.
+ * Every class accrues. A non-performing class (Substandard or worse) accrues into suspense, not income
+ * (ADR 0064): Dr interest receivable, Cr interest and penalties in suspense (1428), and
+ * `loans.interest_in_suspense` moves with it. A decrease (a true-up below what was booked) comes out
+ * of suspense first on such a loan; on a performing loan suspense only shrinks so as never to exceed
+ * the receivable it holds. Idempotent per day: `accrued_through` moves in the same statement, so a
+ * rerun or a resumed run books nothing twice.
  */
 export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promise<LoanBookChunk> {
   const T = a.through;
@@ -36,6 +40,7 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
     tx,
     sql`with cand as (
       select l.id, l.currency, l.product_code, l.branch_code, l.rate, l.interest_receivable as recv,
+             l.interest_in_suspense as susp,
              greatest(-acc.balance, 0) as principal,
              coalesce(s.accrued_through, l.disbursement_date) as from_excl,
              coalesce(s.period_accrued, 0) as acc, coalesce(s.period_booked, 0) as booked,
@@ -56,8 +61,7 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
        group by c.id),
     days as (
       select c.id, d.day::date as day, round(c.principal * c.rate / 36500, 10) as amt
-        from cand c cross join lateral generate_series(c.from_excl + 1, ${T}::date, interval '1 day') as d(day)
-       where c.performing),
+        from cand c cross join lateral generate_series(c.from_excl + 1, ${T}::date, interval '1 day') as d(day)),
     sums as (
       select c.id,
              coalesce(sum(dd.amt) filter (where x.last_due is null or dd.day > x.last_due), 0) as after_close,
@@ -67,16 +71,21 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
     calc0 as (
       select c.*, x.last_due, coalesce(x.interest, 0) as closing,
              case when x.last_due is null then c.acc else 0 end + s.after_close as new_acc,
-             case when x.last_due is null or not c.performing then 0
+             case when x.last_due is null then 0
                   else coalesce(x.interest, 0) - round(c.acc + s.before_close, 2) end as true_up
         from cand c join sums s on s.id = c.id left join closes x on x.id = c.id),
     calc1 as (
       select c.*, round(c.new_acc, 2) as new_booked,
-             case when c.performing then c.closing + round(c.new_acc, 2) - c.booked else 0 end as raw_delta
+             c.closing + round(c.new_acc, 2) - c.booked as raw_delta
         from calc0 c),
-    calc as (
+    calc2 as (
       -- Never below zero: a repayment may already have taken part of the receivable.
       select c.*, greatest(c.raw_delta, -c.recv) as delta from calc1 c),
+    calc as (
+      -- The part of the change that is suspense's (see above); the rest is income's.
+      select c.*, case when not c.performing then greatest(c.delta, -c.susp)
+                       else least(0, c.recv + c.delta - c.susp) end as sdelta
+        from calc2 c),
     up as (
       insert into loan_accruals as s (loan_id, accrued_through, period_accrued, period_booked, total_booked)
       select id, ${T}::date, new_acc, new_booked, delta from calc
@@ -85,41 +94,41 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
             period_booked = excluded.period_booked, total_booked = s.total_booked + excluded.total_booked
       returning 1),
     lu as (
-      update loans l set interest_receivable = l.interest_receivable + c.delta
-        from calc c where l.id = c.id and c.delta <> 0
+      update loans l set interest_receivable = l.interest_receivable + c.delta,
+                         interest_in_suspense = l.interest_in_suspense + c.sdelta
+        from calc c where l.id = c.id and (c.delta <> 0 or c.sdelta <> 0)
       returning 1),
     daily as (
-      insert into loan_accrual_daily as d (business_date, product_code, branch_code, currency, booked, true_up, loans)
-      select ${a.businessDate}::date, product_code, branch_code, currency, sum(delta), sum(true_up),
-             count(*) filter (where performing)
+      insert into loan_accrual_daily as d (business_date, product_code, branch_code, currency, booked, true_up, loans, suspended)
+      select ${a.businessDate}::date, product_code, branch_code, currency, sum(delta), sum(true_up), count(*), sum(sdelta)
         from calc group by product_code, branch_code, currency
       on conflict (business_date, product_code, branch_code, currency) do update
-        set booked = d.booked + excluded.booked, true_up = d.true_up + excluded.true_up, loans = d.loans + excluded.loans
+        set booked = d.booked + excluded.booked, true_up = d.true_up + excluded.true_up, loans = d.loans + excluded.loans,
+            suspended = d.suspended + excluded.suspended
       returning 1)
-    select currency, dr, cr, sum(delta)::text as delta, max(id)::text as last_id, min(id)::text as first_id,
+    select currency, dr, cr, sum(delta)::text as delta, sum(sdelta)::text as suspended, max(id)::text as last_id, min(id)::text as first_id,
            (select count(*) from calc)::int as n
       from calc group by currency, dr, cr`,
   );
   if (rows.length === 0) return { lastId: null, done: 0 };
   const lastId = Math.max(...rows.map((r) => Number(r.last_id)));
   const firstId = Math.min(...rows.map((r) => Number(r.first_id)));
-  for (const currency of [...new Set(rows.map((r) => r.currency))]) {
-    const lines: EntryLine[] = [];
-    for (const r of rows.filter((x) => x.currency === currency)) {
-      const cents = toCents(r.delta);
-      if (cents === 0n) continue;
-      const amount = r.delta.replace(/^-/, '');
-      const up = cents > 0n;
-      lines.push({ glCode: up ? r.dr : r.cr, currency, side: 'debit', amount });
-      lines.push({ glCode: up ? r.cr : r.dr, currency, side: 'credit', amount });
-    }
-    if (lines.length === 0) continue;
-    await postEntry(tx, {
+  const byCurrency = new Map<Currency, GlNets>();
+  for (const r of rows) {
+    const nets = byCurrency.get(r.currency) ?? new Map<string, bigint>();
+    byCurrency.set(r.currency, nets);
+    const delta = toCents(r.delta);
+    const suspended = toCents(r.suspended);
+    addNet(nets, r.dr, delta);
+    addNet(nets, r.cr, -(delta - suspended));
+    addNet(nets, LOAN_SUSPENSE_GL, -suspended);
+  }
+  for (const [currency, nets] of byCurrency)
+    await postNets(tx, currency, nets, {
       source: 'end_of_day',
       narration: `Loan interest accrued for ${a.businessDate}`,
       // The days covered are in it: the demo seed accrues up to the day before on the same business date.
       reference: `EOD-${a.businessDate}-loan_accrual-${T}-${currency}-${firstId}`,
-      lines,
       actor: a.actor,
       audit: {
         action: 'eod.loan_accrual',
@@ -128,8 +137,5 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
         details: { businessDate: a.businessDate, through: T, loans: [firstId, lastId] },
       },
     });
-    // postEntry leaves the balance check immediate: the next entry of this transaction starts deferred.
-    await tx.execute(sql`set constraints journal_entries_balanced deferred`);
-  }
   return { lastId, done: Number(rows[0]!.n) };
 }

@@ -17,7 +17,9 @@ import { assertBranch, requirePermission } from '../auth/index.ts';
 
 /**
  * `GET /api/loans/:id/book`: the loan's class and days past due as the last end of day left them, its
- * interest receivable and the days it is accrued through, with its last days in the book. Reading needs
+ * interest receivable and the days it is accrued through, with its last days in the book; the interest
+ * and penalties held in suspense and the penalties charged (ADR 0064). A loan has at most one penalty
+ * per instalment, so the list is bounded by its term. Reading needs
  * `loans.read` in the loan's branch, as the loan 360 does.
  */
 export const loanBookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +30,7 @@ export const loanBookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['loans'],
         summary:
-          'The loan in the nightly book: class, days past due, interest receivable, accrued through, and its last days',
+          'The loan in the nightly book: class, days past due, interest receivable, accrued through, its last days, suspense and penalties',
         security,
         params: loanIdParam,
         response: { 200: loanBookSchema, ...apiErrors },
@@ -51,10 +53,15 @@ async function loanBook(db: Database, id: number): Promise<{ branch: string; vie
     performing: boolean | null;
     recv: string;
     through: string | null;
+    isusp: string;
+    precv: string;
+    psusp: string;
   }>(
     db,
     sql`select l.branch_code as branch, l.loan_class, l.days_past_due as dpd, k.performing,
-               l.interest_receivable::text as recv, s.accrued_through::text as through
+               l.interest_receivable::text as recv, s.accrued_through::text as through,
+               l.interest_in_suspense::text as isusp, l.penalty_receivable::text as precv,
+               l.penalty_in_suspense::text as psusp
           from loans l left join loan_classes k on k.code = l.loan_class
           left join loan_accruals s on s.loan_id = l.id
          where l.id = ${id}`,
@@ -74,6 +81,11 @@ async function loanBook(db: Database, id: number): Promise<{ branch: string; vie
           from loan_daily_status where loan_id = ${id}
          order by business_date desc limit ${LOAN_BOOK_HISTORY_DAYS}`,
   );
+  const penalties = await queryRows<{ n: number; d: string; amount: string; suspended: boolean }>(
+    db,
+    sql`select instalment_number as n, business_date::text as d, amount::text, suspended
+          from loan_penalty_charges where loan_id = ${id} order by instalment_number desc`,
+  );
   return {
     branch: l.branch,
     view: {
@@ -91,6 +103,15 @@ async function loanBook(db: Database, id: number): Promise<{ branch: string; vie
         principalOutstanding: h.principal,
         interestReceivable: h.recv,
         overdueAmount: h.overdue,
+      })),
+      interestInSuspense: l.isusp,
+      penaltyReceivable: l.precv,
+      penaltyInSuspense: l.psusp,
+      penalties: penalties.map((p) => ({
+        instalmentNumber: p.n,
+        businessDate: p.d,
+        amount: p.amount,
+        suspended: p.suspended,
       })),
     },
   };

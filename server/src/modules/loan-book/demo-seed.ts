@@ -6,6 +6,7 @@ import type { SeedStep } from '../../db/seed/index.ts';
 import { postEntryOnce } from '../ledger/index.ts';
 import { accrueLoanChunk } from './accrual.ts';
 import { classifyLoanChunk } from './classification.ts';
+import { suspenseChunk } from './suspense.ts';
 
 /**
  * The demo's loans, one or two in every class: back-dated Salary Loans whose instalments were never
@@ -152,6 +153,8 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
   await classifyLoanChunk(tx, args);
   await accrueLoanChunk(tx, args);
   await classifyLoanChunk(tx, args);
+  // Non-performing loans' receivables into suspense, penalties on the overdue instalments (ADR 0064).
+  await suspenseChunk(tx, args);
   return DEMO_LOANS.length;
 }
 

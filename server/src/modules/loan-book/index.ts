@@ -1,15 +1,17 @@
 /**
  * The loan-book module's only door (docs/loan-book.md, ADR 0053): the nightly loan steps end of day
- * runs through `app.eodHooks.loanBook` (interest accrual, days past due and classification), the
+ * runs through `app.eodHooks.loanBook` (interest accrual, days past due and classification, interest
+ * in suspense and penalties), the
  * invariants, and `GET /api/loans/:id/book`.
  */
 import { accrueLoanChunk } from './accrual.ts';
 import { classifyLoanChunk } from './classification.ts';
+import { suspenseChunk } from './suspense.ts';
 import { loanStepTotals } from './totals.ts';
 
 export { loanBookRoutes } from './book-route.ts';
 export { loanBookViolations } from './invariants.ts';
-export { accrueLoanChunk, classifyLoanChunk, loanStepTotals };
+export { accrueLoanChunk, classifyLoanChunk, loanStepTotals, suspenseChunk };
 export type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
 
 /** What app.ts plugs into end of day. */
@@ -17,5 +19,7 @@ export const loanBookEodHooks = {
   accrue: accrueLoanChunk,
   classify: classifyLoanChunk,
   totals: loanStepTotals,
+  // Interest in suspense and late-payment penalties (ADR 0064).
+  suspense: suspenseChunk,
 };
 export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';

@@ -13,6 +13,7 @@ import {
   type LoanRepayment,
   type LoanRepaymentChannel,
   type OverpaymentHandling,
+  type SuspenseCollection,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
@@ -26,6 +27,7 @@ import { instalmentsOf } from './rows.ts';
 import { repaymentById, repaymentByReference } from './repayment-rows.ts';
 import { writeSchedule } from './schedule-writes.ts';
 import { settlementOf } from './settlement.ts';
+import { LOAN_SUSPENSE_GL, collectionCredits, collectionOf, suspenseUpdate } from './suspense-collection.ts';
 
 /** Where the money comes from: a customer account (transfer, auto-debit) or the teller's till. */
 export type RepaymentSource =
@@ -75,6 +77,9 @@ interface LockedLoan extends Record<string, unknown> {
   frequency: 'monthly' | 'fortnightly' | 'weekly';
   disbursement_date: string;
   interest_receivable: string;
+  interest_in_suspense: string;
+  penalty_receivable: string;
+  penalty_in_suspense: string;
 }
 
 /** Locks the loan row: repayments of one loan take turns, so no instalment is paid twice. */
@@ -83,7 +88,8 @@ async function lockLoan(tx: Database, id: number): Promise<LockedLoan> {
     tx,
     sql`select l.id, l.status, l.branch_code, l.currency, l.account_id::text, a.account_number, l.product_code,
           l.product_version, l.rate::text, l.interest_method, l.frequency,
-          to_char(l.disbursement_date, 'YYYY-MM-DD') as disbursement_date, l.interest_receivable::text
+          to_char(l.disbursement_date, 'YYYY-MM-DD') as disbursement_date, l.interest_receivable::text,
+          l.interest_in_suspense::text, l.penalty_receivable::text, l.penalty_in_suspense::text
         from loans l join accounts a on a.id = l.account_id where l.id = ${id} for update of l`,
   );
   if (!l) throw notFound(LOAN_TEXT_DISBURSE.notFound);
@@ -195,22 +201,21 @@ async function splitPayment(
   };
 }
 
-/** The journal's lines: Dr the source; Cr the loan account, interest receivable/income, fees, penalties. */
+/**
+ * The journal's lines: Dr the source; Cr the loan account, interest receivable/income, fees, penalty
+ * receivable/income; what leaves suspense, Dr 1428 and Cr income (ADR 0064).
+ */
 async function journalLines(
   loan: LockedLoan,
   gl: { interestReceivable: string; interestIncome: string; feeIncome: string; penaltyIncome: string },
   source: { accountId: number } | { glCode: string; tillSessionId: string },
   amount: string,
   split: Split,
-  receivable: bigint,
+  collection: SuspenseCollection,
 ): Promise<EntryLine[]> {
   const currency = loan.currency as 'SLE';
-  const gls: [string, bigint][] = [
-    [gl.interestReceivable, receivable],
-    [gl.interestIncome, split.totals.interest - receivable],
-    [gl.feeIncome, split.totals.fee],
-    [gl.penaltyIncome, split.totals.penalty],
-  ];
+  const { credits, suspenseDebit } = collectionCredits(gl, split.totals, collection);
+  const gls: [string, bigint][] = [...credits, [gl.feeIncome, split.totals.fee]];
   return [
     'accountId' in source
       ? {
@@ -229,6 +234,9 @@ async function journalLines(
             description: 'Loan repayment',
           },
         ]
+      : []),
+    ...(suspenseDebit > 0n
+      ? [{ glCode: LOAN_SUSPENSE_GL, currency, side: 'debit' as const, amount: fromCents(suspenseDebit) }]
       : []),
     ...gls
       .filter(([, c]) => c > 0n)
@@ -270,13 +278,12 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
         ? settlementOf(loan, schedule, today, r.amount)
         : await splitPayment(tx, loan, r, today, schedule);
       const product = await getLoanProduct(tx, loan.product_code);
-      const held = toCents(loan.interest_receivable);
-      const receivable = split.totals.interest < held ? split.totals.interest : held;
-      const lines = await journalLines(loan, product.gl, source, r.amount, split, receivable);
+      const collection = collectionOf(loan, split.totals);
+      const lines = await journalLines(loan, product.gl, source, r.amount, split, collection);
       const parts = {
         principal: fromCents(split.totals.principal),
         interest: fromCents(split.totals.interest),
-        interestReceivable: fromCents(receivable),
+        ...collection,
         fee: fromCents(split.totals.fee),
         penalty: fromCents(split.totals.penalty),
         prepayment: fromCents(split.prepayment),
@@ -326,18 +333,21 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
         tx,
         sql`insert into loan_repayments (loan_id, reference, channel, amount, principal, interest, interest_receivable,
               fee, penalty, prepayment, overpayment, allocations, replaced, from_account_id, till_session_id, entry_id,
-              value_date, actor_id, actor_email)
+              value_date, actor_id, actor_email, interest_from_suspense, penalty_receivable, penalty_from_suspense)
             values (${r.loanId}, ${r.reference}, ${r.channel}, ${r.amount}::numeric, ${parts.principal}::numeric,
               ${parts.interest}::numeric, ${parts.interestReceivable}::numeric, ${parts.fee}::numeric,
               ${parts.penalty}::numeric, ${parts.prepayment}::numeric, ${r.overpayment},
               ${JSON.stringify(split.allocations)}::jsonb,
               ${split.replaced ? JSON.stringify(split.replaced) : null}::jsonb,
               ${'accountId' in source ? source.accountId : null}, ${'glCode' in source ? source.tillSessionId : null}::uuid,
-              ${posted.entryId}, ${today}::date, ${r.actor.id}::uuid, ${r.actor.email})
+              ${posted.entryId}, ${today}::date, ${r.actor.id}::uuid, ${r.actor.email},
+              ${parts.interestFromSuspense}::numeric, ${parts.penaltyReceivable}::numeric,
+              ${parts.penaltyFromSuspense}::numeric)
             returning id::text`,
       );
       // After the repayment's row: the database refuses a repayment on a loan no longer Active.
-      await tx.execute(sql`update loans set interest_receivable = interest_receivable - ${parts.interestReceivable}::numeric
+      await tx.execute(sql`update loans set interest_receivable = interest_receivable - ${parts.interestReceivable}::numeric,
+                             ${suspenseUpdate(collection, -1)}
                              ${cleared ? sql`, status = 'Closed', closed_on = ${today}::date` : sql``}
                            where id = ${r.loanId}`);
       return { status: 201 as const, repayment: (await repaymentById(tx, Number(row!.id)))! };

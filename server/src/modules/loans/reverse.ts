@@ -11,12 +11,16 @@ import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import { instalmentsOf } from './rows.ts';
 import { insertInstalments, writeSchedule } from './schedule-writes.ts';
+import { suspenseUpdate } from './suspense-collection.ts';
 
 interface RepaymentFacts extends Record<string, unknown> {
   id: string;
   loan_id: number;
   reference: string;
   interest_receivable: string;
+  interest_from_suspense: string;
+  penalty_receivable: string;
+  penalty_from_suspense: string;
   allocations: InstalmentAllocation[];
   replaced: InstalmentState[] | null;
   status: string;
@@ -40,7 +44,8 @@ async function repaymentOfEntry(
     );
   const [r] = await queryRows<RepaymentFacts>(
     tx,
-    sql`select r.id::text, r.loan_id, r.reference, r.interest_receivable::text, r.allocations, r.replaced, l.status,
+    sql`select r.id::text, r.loan_id, r.reference, r.interest_receivable::text, r.interest_from_suspense::text,
+          r.penalty_receivable::text, r.penalty_from_suspense::text, r.allocations, r.replaced, l.status,
           (select max(x.id)::text from loan_repayments x where x.loan_id = r.loan_id and x.reversal_entry_id is null)
             as newest
         from loan_repayments r join loans l on l.id = r.loan_id where r.entry_id = ${entryId}`,
@@ -64,7 +69,8 @@ export async function assertRepaymentReversible(tx: Database, entryId: number): 
 /**
  * Undoes the allocation of the repayment an entry posted, once its reversing entry `reversalEntryId`
  * has posted (same transaction): the rows a prepayment or settlement replaced put back, the
- * allocated amounts off the paid columns, the interest receivable collected restored, a loan the
+ * allocated amounts off the paid columns, the interest and penalty receivable collected and the
+ * suspense released restored (ADR 0064), a loan the
  * repayment closed reopened, the repayment marked with its reversal, and the loan's audit row.
  * Nothing for an entry that is not a loan repayment.
  */
@@ -107,7 +113,17 @@ export async function undoRepayment(
     now,
     undone.filter((i) => now.some((n) => n.instalmentNumber === i.instalmentNumber)),
   );
-  await tx.execute(sql`update loans set interest_receivable = interest_receivable + ${r.interest_receivable}::numeric
+  // The receivables and suspense it took go back: the reversing entry restored their GL lines.
+  await tx.execute(sql`update loans set interest_receivable = interest_receivable + ${r.interest_receivable}::numeric,
+                         ${suspenseUpdate(
+                           {
+                             interestReceivable: r.interest_receivable,
+                             interestFromSuspense: r.interest_from_suspense,
+                             penaltyReceivable: r.penalty_receivable,
+                             penaltyFromSuspense: r.penalty_from_suspense,
+                           },
+                           1,
+                         )}
                        where id = ${r.loan_id}`);
   await tx.execute(
     sql`update loan_repayments set reversal_entry_id = ${reversalEntryId} where id = ${r.id}::bigint`,

@@ -3,17 +3,24 @@ import { LOAN_BOOK_TEXT } from '@bankmanager/contracts';
 import { chunked, setStep, type StepContext } from '../step-context.ts';
 
 /**
- * The loan book's two steps (the loan-book module through `app.eodHooks.loanBook`): chunks of loans in
+ * The loan book's steps (the loan-book module through `app.eodHooks.loanBook`): chunks of loans in
  * id order, each chunk's work and the step's cursor committed together, so a killed run resumes where
  * it stopped; the module's rows make each chunk idempotent for the date. Accrual covers the days to
  * the day before the next business date, as deposit accrual does.
  */
-function loanStep(step: 'loan_accrual' | 'loan_classification') {
+type LoanBookStep = 'loan_accrual' | 'loan_classification' | 'loan_suspense';
+const CHUNK_OF = {
+  loan_accrual: 'accrue',
+  loan_classification: 'classify',
+  loan_suspense: 'suspense',
+} as const;
+
+function loanStep(step: LoanBookStep) {
   return {
     skip: (ctx: StepContext) => (ctx.hooks.loanBook ? undefined : LOAN_BOOK_TEXT.noLoanBookModule),
     async chunks(ctx: StepContext) {
       const book = ctx.hooks.loanBook!;
-      const run = step === 'loan_accrual' ? book.accrue : book.classify;
+      const run = book[CHUNK_OF[step]];
       await chunked(ctx, async (tx, cursor) => {
         const r = await run(tx, {
           businessDate: ctx.run.businessDate,
@@ -37,4 +44,5 @@ const dayBefore = (date: string): string =>
 export const LOAN_BOOK_STEPS = {
   loan_accrual: loanStep('loan_accrual'),
   loan_classification: loanStep('loan_classification'),
+  loan_suspense: loanStep('loan_suspense'),
 };

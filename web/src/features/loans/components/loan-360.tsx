@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadAgreement } from '../api/download-agreement';
 import { useLoan } from '../api/get-loan';
 import { usePermissions } from '@/lib/permissions';
+import { LoanBookTab } from './loan-book-tab';
 import { PayoffQuote } from './payoff-quote';
 import { RepaymentForm } from './repayment-form';
 import { ScheduleTable } from './schedule-table';
@@ -90,8 +91,8 @@ function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[
 
 /**
  * The loan 360: the header (status, principal owed, next due, days past due) and tabs for the
- * schedule, the loan account's transactions, collateral, guarantors, the audit trail and the
- * approvals pending on it; the agreement summary downloads as a PDF. With loans.repay: record a
+ * schedule, the loan account's transactions, collateral, guarantors, the audit trail, the
+ * approvals pending on it and its standing in the nightly book (suspense, penalties); the agreement summary downloads as a PDF. With loans.repay: record a
  * repayment by transfer and ask for a payoff quote (the 360 reloads when a repayment posts).
  */
 export function Loan360({ id }: { id: number }) {
@@ -164,6 +165,7 @@ export function Loan360({ id }: { id: number }) {
           <TabsTrigger value="guarantors">Guarantors</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
           <TabsTrigger value="approvals">Pending approvals</TabsTrigger>
+          <TabsTrigger value="book">Book</TabsTrigger>
         </TabsList>
         <TabsContent value="schedule">
           <ScheduleTable rows={l.schedule} />
@@ -220,6 +222,9 @@ export function Loan360({ id }: { id: number }) {
             heads={['Requested', 'Type', 'Maker']}
             rows={l.pendingApprovals.map((p) => [formatDateTime(p.createdAt), p.type, p.makerEmail])}
           />
+        </TabsContent>
+        <TabsContent value="book">
+          <LoanBookTab id={l.id} currency={l.currency} />
         </TabsContent>
       </Tabs>
     </article>

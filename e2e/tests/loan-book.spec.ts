@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LoanBook, LoanSummary } from '@bankmanager/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
+
+/** A demo loan that is non-performing (the demo seeds one in every class), with its book. */
+async function nonPerforming(page: Page): Promise<LoanBook> {
+  const loans = await apiAsUser<LoanSummary[]>(page, '/api/loans?pageSize=50&sort=disbursed&order=asc');
+  for (const l of loans) {
+    const book = await apiAsUser<LoanBook>(page, `/api/loans/${l.id}/book`);
+    if (!book.performing && book.interestInSuspense !== '0.00') return book;
+  }
+  throw new Error('no non-performing demo loan');
+}
+
+/** Opens the loan 360 on its Book tab and waits for the figures. */
+async function openBook(page: Page, id: number) {
+  await page.goto(`/accounts/loan/manager?id=${id}`);
+  await page.getByRole('tab', { name: 'Book' }).click();
+  await page.getByText('Of it, interest in suspense').waitFor();
+}
+
+describe('Loan 360: the book tab (interest in suspense, penalties)', () => {
+  const browser = useBrowser();
+
+  it('shows a non-performing demo loan’s interest and penalties in suspense, and its penalties', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    const book = await nonPerforming(page);
+    await openBook(page, book.loanId);
+    const fact = (label: string) =>
+      page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(await fact('Class')).toBe(`${book.loanClassLabel} (non-performing)`);
+    expect(await fact('Of it, interest in suspense')).toContain(
+      Number(book.interestInSuspense).toLocaleString('en', { minimumFractionDigits: 2 }),
+    );
+    if (book.penalties.length > 0) {
+      const rows = page.getByRole('table', { name: /penalties charged/i }).getByRole('row');
+      expect(await rows.count()).toBe(book.penalties.length + 1);
+    }
+  }, 120_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`has no serious or critical axe violation in the ${scheme} theme, and fits 390 px`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      const book = await nonPerforming(page);
+      await openBook(page, book.loanId);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await sidewaysOverflow(page)).toBe(0);
+    }, 120_000);
+});
