@@ -19,3 +19,5 @@ export const loanBookEodHooks = {
   totals: loanStepTotals,
 };
 export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';
+// Provisioning, write-off (ADR 0065): `/api/loan-provisioning/*` and `POST /api/loans/:id/write-off`.
+export { loanProvisionRoutes } from './provision-routes.ts';

@@ -11,6 +11,7 @@ import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import { instalmentsOf } from './rows.ts';
 import { insertInstalments, writeSchedule } from './schedule-writes.ts';
+import { restoreProvisionRelease, undoRecovery } from './written-off.ts';
 
 interface RepaymentFacts extends Record<string, unknown> {
   id: string;
@@ -74,6 +75,8 @@ export async function undoRepayment(
   reversalEntryId: number,
   actor: { id: string; email: string; ip?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
+  // A recovery on a written-off loan (written-off.ts) is income only: marking it reversed is all.
+  if (await undoRecovery(tx, entryId, reversalEntryId, actor)) return;
   const r = await repaymentOfEntry(tx, entryId, true);
   if (!r) return;
   if (r.newest !== r.id)
@@ -109,6 +112,7 @@ export async function undoRepayment(
   );
   await tx.execute(sql`update loans set interest_receivable = interest_receivable + ${r.interest_receivable}::numeric
                        where id = ${r.loan_id}`);
+  await restoreProvisionRelease(tx, entryId);
   await tx.execute(
     sql`update loan_repayments set reversal_entry_id = ${reversalEntryId} where id = ${r.id}::bigint`,
   );
