@@ -46,7 +46,18 @@ export async function requestPosting(tx: Database, runId: number, maker: Approva
     subjectId: String(runId),
     command: { runId, version: run.version } satisfies z.infer<typeof postCommand>,
     before: null,
-    after: { asOf: run.as_of, monthEnd: run.month_end, byCurrency },
+    // Flat fields, so the inbox shows each currency's figures as labelled rows.
+    after: {
+      asOf: run.as_of,
+      monthEnd: run.month_end,
+      ...Object.fromEntries(
+        byCurrency.flatMap((c) => [
+          [`${c.currency} required`, c.required],
+          [`${c.currency} held`, c.held],
+          [`${c.currency} change`, c.change],
+        ]),
+      ),
+    },
     maker,
     branch: null,
     subjectVersion: String(run.version),
@@ -149,6 +160,12 @@ async function execute(
 
 /** Registers the posting's approval type; a rejected or withdrawn request leaves the run a draft again. */
 export function registerProvisionPosting(approvals: Approvals): void {
+  approvals.nameSubjects(
+    'loan_provision_run',
+    ({ subjectId }) =>
+      sql`(select to_char(as_of, 'YYYY-MM-DD') from loan_provision_runs
+            where id = case when ${subjectId} ~ '^[0-9]{1,9}$' then ${subjectId}::int end)`,
+  );
   approvals.register({
     type: PROVISION_POST_TYPE,
     currentVersion: async (tx, subjectId) => {

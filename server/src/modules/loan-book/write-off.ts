@@ -199,6 +199,12 @@ async function execute(
 
 /** Registers both write-off levels with the four-eyes engine. */
 export function registerWriteOff(approvals: Approvals): void {
+  approvals.nameSubjects(
+    'loan_write_off',
+    ({ subjectId }) =>
+      sql`(select a.account_number from loans l join accounts a on a.id = l.account_id
+            where l.id = case when ${subjectId} ~ '^[0-9]{1,9}$' then ${subjectId}::int end)`,
+  );
   for (const type of WRITE_OFF_TYPES)
     approvals.register({
       type,
