@@ -9,7 +9,11 @@ export const useProvisionRuns = (page: number) =>
   useQuery({
     queryKey: ['loan-provisioning', 'runs', page],
     queryFn: ({ signal }) =>
-      getPage('/loan-provisioning/runs', provisionRunSummarySchema, { page, pageSize: RUNS_PAGE_SIZE, signal }),
+      getPage('/loan-provisioning/runs', provisionRunSummarySchema, {
+        page,
+        pageSize: RUNS_PAGE_SIZE,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -5,7 +5,15 @@ import {
   toCents,
   type ProvisionRunClass,
 } from '@bankmanager/contracts';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 
 const MONEY = ['principal', 'collateral', 'required', 'held', 'change'] as const;
 

@@ -30,9 +30,13 @@ const RUN: ProvisionRun = {
     loans: loanClass === 'current' ? 2 : loanClass === 'loss' ? 1 : 0,
     principal: loanClass === 'current' ? '40000.00' : loanClass === 'loss' ? '20000.00' : '0.00',
     collateral: loanClass === 'current' ? '4000.00' : '0.00',
-    ratePercent: { current: '1.0000', olem: '5.0000', substandard: '20.0000', doubtful: '50.0000', loss: '100.0000' }[
-      loanClass
-    ],
+    ratePercent: {
+      current: '1.0000',
+      olem: '5.0000',
+      substandard: '20.0000',
+      doubtful: '50.0000',
+      loss: '100.0000',
+    }[loanClass],
     required: loanClass === 'current' ? '360.00' : loanClass === 'loss' ? '20000.00' : '0.00',
     held: loanClass === 'loss' ? '10000.00' : '0.00',
     change: loanClass === 'current' ? '360.00' : loanClass === 'loss' ? '10000.00' : '0.00',
@@ -59,19 +63,16 @@ describe('Provisioning', () => {
     renderAtUrl(<ProvisioningRoute />, '/accounts/loan/provisioning?run=4');
     const table = await screen.findByRole('table', { name: 'Provision by class, SLE' }, { timeout: 10_000 });
     const total = within(table).getByRole('row', { name: /^Total/ });
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Total',
-      '3',
-      '60,000.00',
-      '4,000.00',
-      '',
-      '20,360.00',
-      '10,000.00',
-      '10,360.00',
-    ]);
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Total', '3', '60,000.00', '4,000.00', '', '20,360.00', '10,000.00', '10,360.00']);
     expect(within(table).getByRole('row', { name: /Loss/ })).toHaveTextContent('100');
     await userEvent.click(screen.getByRole('button', { name: 'Ask to post the provision' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/loan-provisioning/runs/4/post', expect.anything()));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/loan-provisioning/runs/4/post', expect.anything()),
+    );
   });
 
   it('refuses an impossible date with the contract’s message before asking the server', async () => {

@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useUrlPage, useUrlParams } from '@/hooks/use-url-state';
 import { fieldErrorsFrom, formLevelError } from '@/lib/api-errors';
@@ -56,7 +64,11 @@ export function ProvisioningRoute() {
     <main className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">Provisioning</h1>
       <form onSubmit={onCompute} className="flex flex-wrap items-end gap-3" noValidate>
-        <Field id="provision-as-of" label="As of (a closed business date; empty: the newest)" error={asOfError}>
+        <Field
+          id="provision-as-of"
+          label="As of (a closed business date; empty: the newest)"
+          error={asOfError}
+        >
           <DateField id="provision-as-of" label="As of" value={asOf} onChange={setAsOf} />
         </Field>
         <Button type="submit" disabled={compute.isPending}>
@@ -131,7 +143,12 @@ export function ProvisioningRoute() {
             {(runs.data?.rows ?? []).map((r) => (
               <TableRow key={r.id}>
                 <TableCell>
-                  <Button type="button" variant="link" className="h-auto p-0" onClick={() => set({ run: r.id })}>
+                  <Button
+                    type="button"
+                    variant="link"
+                    className="h-auto p-0"
+                    onClick={() => set({ run: r.id })}
+                  >
                     {formatDate(r.asOf)}
                     {r.monthEnd ? ' (month end)' : ''}
                   </Button>
