@@ -75,7 +75,9 @@ describe('loan book: provisioning and write-off keep GL 1490 = Σ provision held
       });
     } else {
       const l = loans[op.loan]!;
-      await t.app.db.execute(sql`update loans set loan_class = 'loss' where id = ${l.loanId} and status = 'Active'`);
+      await t.app.db.execute(
+        sql`update loans set loan_class = 'loss' where id = ${l.loanId} and status = 'Active'`,
+      );
       const asked = await s.call('POST', `/api/loans/${l.loanId}/write-off`, s.head, { reason: 'Property' });
       if (asked.statusCode !== 202) return; // already written off, or nothing left
       await approve(s.mgr, asked.json().approvalId);

@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { loanBookProblems, runLoanBook } from '../../../test/support/loan-book.ts';
 import { disbursedLoan, topUp, trialBalance } from '../../../test/support/loans.ts';
-import { TODAY } from '../../../test/support/products.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import type { StaffUser } from '../../../test/support/staff-users.ts';
 import { queryRows } from '../../db/rows.ts';
