@@ -56,11 +56,11 @@ const LOAN: LoanDetail = {
   pendingApprovals: [],
 };
 
-function renderWith(can: boolean | ((p: string) => boolean)) {
+function renderWith(can: boolean | ((p?: string) => boolean)) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <PermissionsContext.Provider
-      value={{ me: null, can: (p: string) => (typeof can === 'function' ? can(p) : can), reload: () => {} }}
+      value={{ me: null, can: (p?: string) => (typeof can === 'function' ? can(p) : can), reload: () => {} }}
     >
       <QueryClientProvider client={client}>
         <MemoryRouter>
