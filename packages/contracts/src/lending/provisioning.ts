@@ -36,7 +36,6 @@ export const PROVISION_TEXT = {
   notLoss: 'Only a loan classified Loss can be written off.',
   notActive: 'This loan is not Active: only an Active loan can be written off.',
   pendingWriteOff: 'A write-off of this loan already waits for approval.',
-  ownWriteOff: 'You asked for this write-off; another person must approve it.',
   recoveryOver: (max: string) =>
     `The amount is more than is left to recover on this written-off loan (at most Le ${max}).`,
   ratesUnchanged: 'The rates are the ones in force: change at least one.',
