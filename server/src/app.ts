@@ -39,6 +39,7 @@ import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
 import { loanAutoDebitEodHooks, loanRoutes } from './modules/loans/index.ts';
 import { loanBookEodHooks, loanBookRoutes } from './modules/loan-book/index.ts';
+import { loanProvisionRoutes } from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 import { builtReportRoutes, enqueueScheduledReports } from './modules/built-reports/index.ts';
@@ -199,6 +200,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(loanBookRoutes);
       await api.register(statementBatchesModule);
       await api.register(builtReportRoutes);
+      await api.register(loanProvisionRoutes);
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,10 @@ export const APPROVAL_SUBJECT_KINDS: Record<string, string> = {
   till_session: 'Till count',
   return_line: 'Return line',
   regulatory_return: 'Regulatory return',
+  // Loan loss provisioning and write-off (ADR 0065).
+  loan_provision_run: 'Provisioning run',
+  loan_provision_rates: 'Loan loss provision rates',
+  loan_write_off: 'Write-off of loan',
 };
 
 /**
@@ -67,6 +71,8 @@ export function approvalSubjectText(subjectType: string, subjectId: string, name
   switch (subjectType) {
     case 'eod_run':
       return `End of day for ${formatDate(name)}`;
+    case 'loan_provision_run':
+      return `${kind} as of ${formatDate(name)}`;
     case 'customer':
       return `${kind} ${name} (${padCustomerId(subjectId)})`;
     case 'account':

@@ -40,6 +40,10 @@ export const APPROVAL_TYPES = [
   'loan_application.disburse',
   'aml_rule.change',
   'aml.str_file',
+  'loan_provision.rates',
+  'loan_provision.post',
+  'loan.write_off',
+  'loan.write_off_large',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -288,6 +292,37 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'aml.str_file': {
     label: 'Suspicious transaction report to the FIU',
     approvePermission: 'aml.str.file',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // Loan loss provisioning (ADR 0065): the rates and each run's posting change the whole bank's
+  // provision, so the Head of Credit's level decides them bank-wide.
+  'loan_provision.rates': {
+    label: 'Loan loss provision rates change',
+    approvePermission: 'loans.approve_large',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  'loan_provision.post': {
+    label: 'Loan loss provisioning run posting',
+    approvePermission: 'loans.approve_large',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // A write-off: the Branch Manager in the loan's branch; above the currency's limit
+  // (loan_write_off_limits) the Head of Credit, bank-wide.
+  'loan.write_off': {
+    label: 'Loan write-off',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'loan.write_off_large': {
+    label: 'Loan write-off (Head of Credit)',
+    approvePermission: 'loans.approve_large',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

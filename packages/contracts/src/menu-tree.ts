@@ -191,6 +191,7 @@ const ACCOUNTS: MenuRow = [
         ['Closed Loans', 'closed', 'Loans that have been repaid or written off.'],
         ['Loan Reports', 'reports', 'Arrears, portfolio and provisioning reports.'],
         ['Loan Administration', 'admin', 'Loan products, rates and grading rules.'],
+        ['Provisioning', 'provisioning', 'Loan loss provisions, posted four-eyes.'],
       ],
     ],
     ['Other Accounts', 'other', 'Internal and suspense accounts.'],

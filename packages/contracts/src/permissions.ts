@@ -69,6 +69,8 @@ export const PERMISSION_DEFS = {
   'loans.repay': { area: '/accounts', label: 'Take loan repayments' },
   // Built reports: schedules deliver to a role's inbox.
   'reports.schedule': { area: '/reports', label: 'Schedule reports for a role' },
+  // Loan loss provisioning and write-off (rides in the sign-in bundle: label kept short).
+  'loans.provision': { area: '/accounts', label: 'Loan provisions and write-offs' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;
@@ -138,6 +140,7 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/enquiries/dashboard': 'reports.read',
   // Built reports: Report Administration holds the schedules.
   '/reports/admin': 'reports.schedule',
+  '/accounts/loan/provisioning': 'loans.provision',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

@@ -1305,12 +1305,11 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
     SELECT i.loan_id, sum(i.principal_paid) AS principal_paid FROM loan_instalments i GROUP BY i.loan_id
   ),
   book AS (
-    -- Principal outstanding = financed (disbursed) − principal repaid − written off (none is yet).
-    SELECT l.id, l.account_id, l.branch_code, l.currency, a.balance, a.ledger_code, p.portfolio_gl,
-           l.amount_financed - coalesce(pd.principal_paid, 0) AS principal
+    SELECT l.id, l.account_id, l.branch_code, l.currency, a.balance, a.ledger_code, p.portfolio_gl, l.status,
+           l.provision_held, l.written_off_principal,
+           l.amount_financed - coalesce(pd.principal_paid, 0) - l.written_off_principal AS principal
       FROM loans l JOIN accounts a ON a.id = l.account_id JOIN loan_products p ON p.code = l.product_code
       LEFT JOIN paid pd ON pd.loan_id = l.id
-     WHERE l.status <> 'Written off'
   ),
   lines AS (
     SELECT t.account_id, sum(CASE t.direction WHEN 'debit' THEN t.amount ELSE -t.amount END) AS net
@@ -1333,8 +1332,15 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
     -- A product left on 1420 shares it with overdraft interest: that part is the accounts' accrual.
     SELECT a.currency, sum(i.debit_booked) AS booked
       FROM account_interest i JOIN accounts a ON a.id = i.account_id GROUP BY a.currency
+  ),
+  provision AS (
+    SELECT currency, sum(provision_held) AS held FROM loans GROUP BY currency
+  ),
+  provision_gl AS (
+    SELECT currency, sum(CASE side WHEN 'credit' THEN amount ELSE -amount END) AS gl
+      FROM gl_lines WHERE gl_code = '1490' GROUP BY currency
   )
-  SELECT b.id, 'loan ' || b.id || ': principal outstanding ' || (-b.balance) || ' <> financed less principal repaid ' || b.principal
+  SELECT b.id, 'loan ' || b.id || ': principal outstanding ' || (-b.balance) || ' <> financed less principal repaid less written off ' || b.principal
     FROM book b WHERE -b.balance <> b.principal
   UNION ALL
   SELECT b.id, 'loan ' || b.id || ': its account is on GL ' || b.ledger_code || ', its product''s portfolio GL is ' || b.portfolio_gl
@@ -1348,6 +1354,17 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
     FROM receivable_gl g FULL JOIN receivable r ON r.gl_code = g.gl_code AND r.currency = g.currency
     LEFT JOIN overdraft o ON o.currency = coalesce(g.currency, r.currency) AND coalesce(g.gl_code, r.gl_code) = '1420'
    WHERE coalesce(g.gl, 0) - coalesce(o.booked, 0) <> coalesce(r.loans, 0)
+  UNION ALL
+  SELECT b.id, 'loan ' || b.id || ': provision held ' || b.provision_held || ' > principal outstanding ' || greatest(-b.balance, 0)
+    FROM book b WHERE b.provision_held > greatest(-b.balance, 0)
+  UNION ALL
+  SELECT b.id, 'loan ' || b.id || ': written off ' || b.written_off_principal || ' but status ' || b.status
+    FROM book b WHERE (b.status = 'Written off') <> (b.written_off_principal > 0)
+  UNION ALL
+  SELECT NULL, 'loan loss provision 1490 ' || coalesce(g.currency, p.currency) || ': GL ' || coalesce(g.gl, 0)
+               || ' <> loans'' provision held ' || coalesce(p.held, 0)
+    FROM provision_gl g FULL JOIN provision p ON p.currency = g.currency
+   WHERE coalesce(g.gl, 0) <> coalesce(p.held, 0)
 $$;
 
 --
@@ -1363,6 +1380,36 @@ BEGIN
       USING ERRCODE = 'check_violation', CONSTRAINT = 'loan_instalments_loan_open';
   END IF;
   RETURN NEW;
+END $$;
+
+--
+-- Name: loan_provision_lines_frozen(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.loan_provision_lines_frozen() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF (SELECT status FROM loan_provision_runs WHERE id = OLD.run_id) = 'posted' THEN
+    RAISE EXCEPTION 'provisioning run % is posted', OLD.run_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'loan_provision_posted_frozen';
+  END IF;
+  RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+END $$;
+
+--
+-- Name: loan_provision_runs_frozen(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.loan_provision_runs_frozen() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF OLD.status = 'posted' THEN
+    RAISE EXCEPTION 'provisioning run % is posted', OLD.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'loan_provision_posted_frozen';
+  END IF;
+  RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
 END $$;
 
 --
@@ -3561,6 +3608,114 @@ CREATE TABLE public.loan_products (
 );
 
 --
+-- Name: loan_provision_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_provision_lines (
+    run_id integer NOT NULL,
+    loan_id integer NOT NULL,
+    branch_code text NOT NULL,
+    currency text NOT NULL,
+    loan_class text NOT NULL,
+    principal numeric(20,2) NOT NULL,
+    collateral numeric(20,2) NOT NULL,
+    rate_percent numeric(9,4) NOT NULL,
+    required numeric(20,2) NOT NULL,
+    held_before numeric(20,2) NOT NULL,
+    posted numeric(20,2),
+    CONSTRAINT loan_provision_lines_amounts_check CHECK (((principal >= (0)::numeric) AND (collateral >= (0)::numeric) AND (required >= (0)::numeric) AND (required <= principal) AND (held_before >= (0)::numeric)))
+);
+
+--
+-- Name: loan_provision_rates; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_provision_rates (
+    loan_class text NOT NULL,
+    rate_percent numeric(9,4) NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    approval_id uuid,
+    CONSTRAINT loan_provision_rates_rate_check CHECK (((rate_percent >= (0)::numeric) AND (rate_percent <= (100)::numeric)))
+);
+
+--
+-- Name: loan_provision_releases; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_provision_releases (
+    entry_id bigint NOT NULL,
+    loan_id integer NOT NULL,
+    amount numeric(20,2) NOT NULL,
+    CONSTRAINT loan_provision_releases_amount_check CHECK ((amount > (0)::numeric))
+);
+
+--
+-- Name: loan_provision_runs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_provision_runs (
+    id integer NOT NULL,
+    as_of date NOT NULL,
+    month_end boolean DEFAULT false NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    prepared_by uuid NOT NULL,
+    prepared_by_email text NOT NULL,
+    prepared_at timestamp with time zone DEFAULT now() NOT NULL,
+    approval_id uuid,
+    posted_by uuid,
+    posted_by_email text,
+    posted_at timestamp with time zone,
+    posted_on date,
+    CONSTRAINT loan_provision_runs_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'pending'::text, 'posted'::text])))
+);
+
+--
+-- Name: loan_provision_runs_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.loan_provision_runs ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.loan_provision_runs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: loan_recoveries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_recoveries (
+    id bigint NOT NULL,
+    loan_id integer NOT NULL,
+    reference text NOT NULL,
+    channel text NOT NULL,
+    amount numeric(20,2) NOT NULL,
+    entry_id bigint NOT NULL,
+    reversal_entry_id bigint,
+    value_date date NOT NULL,
+    actor_id uuid,
+    actor_email text NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT loan_recoveries_amount_check CHECK ((amount > (0)::numeric))
+);
+
+--
+-- Name: loan_recoveries_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.loan_recoveries ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.loan_recoveries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: loan_repayments; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3603,6 +3758,39 @@ ALTER TABLE public.loan_repayments ALTER COLUMN id ADD GENERATED BY DEFAULT AS I
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+--
+-- Name: loan_write_off_limits; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_write_off_limits (
+    currency text NOT NULL,
+    second_level_above numeric(18,2) NOT NULL,
+    CONSTRAINT loan_write_off_limits_amount_check CHECK ((second_level_above >= (0)::numeric)),
+    CONSTRAINT loan_write_off_limits_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text])))
+);
+
+--
+-- Name: loan_write_offs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_write_offs (
+    loan_id integer NOT NULL,
+    principal numeric(20,2) NOT NULL,
+    from_provision numeric(20,2) NOT NULL,
+    from_expense numeric(20,2) NOT NULL,
+    interest_suspense numeric(20,2) NOT NULL,
+    penalty_suspense numeric(20,2) NOT NULL,
+    receivable_charged numeric(20,2) NOT NULL,
+    entry_id bigint NOT NULL,
+    approval_id uuid NOT NULL,
+    written_off_on date NOT NULL,
+    reason text NOT NULL,
+    requested_by uuid NOT NULL,
+    approved_by uuid NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT loan_write_offs_amounts_check CHECK (((principal = (from_provision + from_expense)) AND (from_provision >= (0)::numeric) AND (from_expense >= (0)::numeric)))
 );
 
 --
@@ -5280,6 +5468,48 @@ ALTER TABLE ONLY public.loan_products
     ADD CONSTRAINT loan_products_pkey PRIMARY KEY (code);
 
 --
+-- Name: loan_provision_lines loan_provision_lines_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_lines
+    ADD CONSTRAINT loan_provision_lines_pk PRIMARY KEY (run_id, loan_id);
+
+--
+-- Name: loan_provision_rates loan_provision_rates_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_rates
+    ADD CONSTRAINT loan_provision_rates_pkey PRIMARY KEY (loan_class);
+
+--
+-- Name: loan_provision_releases loan_provision_releases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_releases
+    ADD CONSTRAINT loan_provision_releases_pkey PRIMARY KEY (entry_id);
+
+--
+-- Name: loan_provision_runs loan_provision_runs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_runs
+    ADD CONSTRAINT loan_provision_runs_pkey PRIMARY KEY (id);
+
+--
+-- Name: loan_recoveries loan_recoveries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_recoveries
+    ADD CONSTRAINT loan_recoveries_pkey PRIMARY KEY (id);
+
+--
+-- Name: loan_recoveries loan_recoveries_reference_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_recoveries
+    ADD CONSTRAINT loan_recoveries_reference_unique UNIQUE (reference);
+
+--
 -- Name: loan_repayments loan_repayments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5299,6 +5529,20 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reversal_entry_unique UNIQUE (reversal_entry_id);
+
+--
+-- Name: loan_write_off_limits loan_write_off_limits_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_write_off_limits
+    ADD CONSTRAINT loan_write_off_limits_pkey PRIMARY KEY (currency);
+
+--
+-- Name: loan_write_offs loan_write_offs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_write_offs
+    ADD CONSTRAINT loan_write_offs_pkey PRIMARY KEY (loan_id);
 
 --
 -- Name: loans loans_account_unique; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6313,6 +6557,36 @@ CREATE INDEX loan_daily_status_loan_idx ON public.loan_daily_status USING btree 
 CREATE INDEX loan_instalments_due_date_idx ON public.loan_instalments USING btree (due_date);
 
 --
+-- Name: loan_provision_lines_loan_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_provision_lines_loan_idx ON public.loan_provision_lines USING btree (loan_id);
+
+--
+-- Name: loan_provision_runs_as_of_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX loan_provision_runs_as_of_unique ON public.loan_provision_runs USING btree (as_of);
+
+--
+-- Name: loan_provision_runs_recent_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_provision_runs_recent_idx ON public.loan_provision_runs USING btree (id DESC NULLS LAST);
+
+--
+-- Name: loan_recoveries_entry_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_recoveries_entry_idx ON public.loan_recoveries USING btree (entry_id);
+
+--
+-- Name: loan_recoveries_loan_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_recoveries_loan_idx ON public.loan_recoveries USING btree (loan_id, id DESC NULLS LAST);
+
+--
 -- Name: loan_repayments_entry_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6997,6 +7271,18 @@ CREATE TRIGGER journal_entries_no_truncate BEFORE TRUNCATE ON public.journal_ent
 CREATE TRIGGER loan_instalments_loan_open BEFORE UPDATE OF principal_paid, interest_paid, fee_paid, penalty_paid ON public.loan_instalments FOR EACH ROW EXECUTE FUNCTION public.loan_instalments_loan_open();
 
 --
+-- Name: loan_provision_lines loan_provision_lines_frozen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER loan_provision_lines_frozen BEFORE DELETE OR UPDATE ON public.loan_provision_lines FOR EACH ROW EXECUTE FUNCTION public.loan_provision_lines_frozen();
+
+--
+-- Name: loan_provision_runs loan_provision_runs_frozen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER loan_provision_runs_frozen BEFORE DELETE OR UPDATE ON public.loan_provision_runs FOR EACH ROW EXECUTE FUNCTION public.loan_provision_runs_frozen();
+
+--
 -- Name: loan_repayments loan_repayments_loan_open; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -7617,6 +7903,76 @@ ALTER TABLE ONLY public.loan_products
     ADD CONSTRAINT loan_products_portfolio_gl_gl_accounts_code_fk FOREIGN KEY (portfolio_gl) REFERENCES public.gl_accounts(code);
 
 --
+-- Name: loan_provision_lines loan_provision_lines_branch_code_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_lines
+    ADD CONSTRAINT loan_provision_lines_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: loan_provision_lines loan_provision_lines_loan_class_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_lines
+    ADD CONSTRAINT loan_provision_lines_loan_class_fkey FOREIGN KEY (loan_class) REFERENCES public.loan_classes(code);
+
+--
+-- Name: loan_provision_lines loan_provision_lines_loan_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_lines
+    ADD CONSTRAINT loan_provision_lines_loan_id_fkey FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
+-- Name: loan_provision_lines loan_provision_lines_run_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_lines
+    ADD CONSTRAINT loan_provision_lines_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.loan_provision_runs(id);
+
+--
+-- Name: loan_provision_rates loan_provision_rates_loan_class_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_rates
+    ADD CONSTRAINT loan_provision_rates_loan_class_fkey FOREIGN KEY (loan_class) REFERENCES public.loan_classes(code);
+
+--
+-- Name: loan_provision_releases loan_provision_releases_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_releases
+    ADD CONSTRAINT loan_provision_releases_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_provision_releases loan_provision_releases_loan_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_provision_releases
+    ADD CONSTRAINT loan_provision_releases_loan_id_fkey FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
+-- Name: loan_recoveries loan_recoveries_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_recoveries
+    ADD CONSTRAINT loan_recoveries_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_recoveries loan_recoveries_loan_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_recoveries
+    ADD CONSTRAINT loan_recoveries_loan_id_fkey FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
+-- Name: loan_recoveries loan_recoveries_reversal_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_recoveries
+    ADD CONSTRAINT loan_recoveries_reversal_entry_id_fkey FOREIGN KEY (reversal_entry_id) REFERENCES public.journal_entries(id);
+
+--
 -- Name: loan_repayments loan_repayments_actor_id_staff_user_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7650,6 +8006,20 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reversal_entry_id_fkey FOREIGN KEY (reversal_entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_write_offs loan_write_offs_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_write_offs
+    ADD CONSTRAINT loan_write_offs_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_write_offs loan_write_offs_loan_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_write_offs
+    ADD CONSTRAINT loan_write_offs_loan_id_fkey FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: loans loans_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

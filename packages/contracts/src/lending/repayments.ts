@@ -89,6 +89,8 @@ export const loanRepaymentSchema = z.object({
   loanStatus: z.enum(LOAN_STATUSES),
   /** Principal still owed after the repayment. */
   outstanding: amount,
+  /** On a written-off loan the whole amount is a recovery (income), none of it principal (ADR 0065). */
+  recovery: amount.optional(),
 });
 export type LoanRepayment = z.infer<typeof loanRepaymentSchema>;
 

@@ -23,3 +23,5 @@ export const loanBookEodHooks = {
   suspense: suspenseChunk,
 };
 export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';
+// Provisioning, write-off (ADR 0065): `/api/loan-provisioning/*` and `POST /api/loans/:id/write-off`.
+export { loanProvisionRoutes } from './provision-routes.ts';

@@ -26,6 +26,7 @@ import { openTillOf, recordTillCash, type OpenTill } from '../teller/index.ts';
 import { instalmentsOf } from './rows.ts';
 import { repaymentById, repaymentByReference } from './repayment-rows.ts';
 import { writeSchedule } from './schedule-writes.ts';
+import { provisionRelease, recoverWrittenOff } from './written-off.ts';
 import { settlementOf } from './settlement.ts';
 import { LOAN_SUSPENSE_GL, collectionCredits, collectionOf, suspenseUpdate } from './suspense-collection.ts';
 
@@ -217,14 +218,7 @@ async function journalLines(
   const { credits, suspenseDebit } = collectionCredits(gl, split.totals, collection);
   const gls: [string, bigint][] = [...credits, [gl.feeIncome, split.totals.fee]];
   return [
-    'accountId' in source
-      ? {
-          accountId: source.accountId,
-          side: 'debit',
-          amount,
-          description: `Loan repayment ${loan.account_number}`,
-        }
-      : { glCode: source.glCode, currency, side: 'debit', amount, tillSessionId: source.tillSessionId },
+    debitLine(loan, source, amount),
     ...(split.totals.principal > 0n
       ? [
           {
@@ -242,6 +236,55 @@ async function journalLines(
       .filter(([, c]) => c > 0n)
       .map(([glCode, c]) => ({ glCode, currency, side: 'credit' as const, amount: fromCents(c) })),
   ];
+}
+
+/** The paying side's line: the customer account, or the teller's till. */
+function debitLine(
+  loan: LockedLoan,
+  source: { accountId: number } | { glCode: string; tillSessionId: string },
+  amount: string,
+): EntryLine {
+  return 'accountId' in source
+    ? {
+        accountId: source.accountId,
+        side: 'debit',
+        amount,
+        description: `Loan repayment ${loan.account_number}`,
+      }
+    : {
+        glCode: source.glCode,
+        currency: loan.currency as 'SLE',
+        side: 'debit',
+        amount,
+        tillSessionId: source.tillSessionId,
+      };
+}
+
+/** Cash at the counter is the till's too: its journal, tallies, CTR and receipt see it. */
+async function atTill(
+  tx: Database,
+  r: RepaymentInput,
+  source: { accountId: number } | { glCode: string; tillSessionId: string; till: OpenTill },
+  loan: LockedLoan,
+  entryId: number,
+): Promise<void> {
+  if (r.source.kind === 'till' && 'till' in source) {
+    // Only end of day repays with no person; cash at a till always has its teller.
+    if (r.actor.id === null) throw new Error('a repayment at a till names its teller');
+    await recordTillCash(tx, {
+      till: source.till,
+      kind: 'loan_repayment',
+      reference: `LNR-${r.reference}`,
+      teller: { id: r.actor.id, email: r.actor.email },
+      accountId: Number(loan.account_id),
+      amount: r.amount,
+      partyName: r.party ?? '',
+      partyIdNumber: r.source.partyIdNumber,
+      narration: `Loan repayment ${loan.account_number}`,
+      entryId: entryId,
+      ctrThreshold: r.source.ctrThreshold,
+    });
+  }
 }
 
 const SOURCE_OF: Record<LoanRepaymentChannel, JournalSource> = {
@@ -267,19 +310,42 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
       r.assertBranch?.(loan.branch_code);
       const earlier = await repaymentByReference(tx, r.reference);
       if (earlier) return replayOf(earlier, r);
-      if (loan.status !== 'Active') throw conflict(T.notActive, { code: 'loan_not_active' });
+      if (loan.status !== 'Active' && loan.status !== 'Written off')
+        throw conflict(T.notActive, { code: 'loan_not_active' });
       const source =
         r.source.kind === 'account'
           ? { accountId: await payingAccount(tx, loan, r.source.accountNumber) }
           : await tillFor(tx, loan, r.source.tellerId, r.assertBranch);
       const today = await currentBusinessDate(tx);
+      // A written-off loan's money is a recovery (written-off.ts): income, never principal.
+      if (loan.status === 'Written off') {
+        const rec = await recoverWrittenOff(tx, {
+          loanId: loan.id,
+          accountNumber: loan.account_number,
+          currency: loan.currency,
+          reference: r.reference,
+          channel: r.channel,
+          amount: r.amount,
+          settle: r.settle ?? false,
+          debit: debitLine(loan, source, r.amount),
+          source: SOURCE_OF[r.channel],
+          actor: r.actor,
+          today,
+        });
+        if (!rec.replayed) await atTill(tx, r, source, loan, rec.entryId);
+        return { status: rec.status, repayment: rec.repayment };
+      }
       const schedule = await instalmentsOf(tx, r.loanId);
       const split = r.settle
         ? settlementOf(loan, schedule, today, r.amount)
         : await splitPayment(tx, loan, r, today, schedule);
       const product = await getLoanProduct(tx, loan.product_code);
       const collection = collectionOf(loan, split.totals);
-      const lines = await journalLines(loan, product.gl, source, r.amount, split, collection);
+      const release = await provisionRelease(tx, loan.id, loan.currency, split.totals.principal);
+      const lines = [
+        ...(await journalLines(loan, product.gl, source, r.amount, split, collection)),
+        ...release.lines,
+      ];
       const parts = {
         principal: fromCents(split.totals.principal),
         interest: fromCents(split.totals.interest),
@@ -307,24 +373,8 @@ export async function repayLoan(db: Database, r: RepaymentInput): Promise<Repaym
           },
         },
       });
-      // Cash at the counter is the till's too: its journal, tallies, CTR and receipt see it.
-      if (r.source.kind === 'till' && 'till' in source) {
-        // Only end of day repays with no person; cash at a till always has its teller.
-        if (r.actor.id === null) throw new Error('a repayment at a till names its teller');
-        await recordTillCash(tx, {
-          till: source.till,
-          kind: 'loan_repayment',
-          reference: `LNR-${r.reference}`,
-          teller: { id: r.actor.id, email: r.actor.email },
-          accountId: Number(loan.account_id),
-          amount: r.amount,
-          partyName: r.party ?? '',
-          partyIdNumber: r.source.partyIdNumber,
-          narration: `Loan repayment ${loan.account_number}`,
-          entryId: posted.entryId,
-          ctrThreshold: r.source.ctrThreshold,
-        });
-      }
+      await release.record(posted.entryId);
+      await atTill(tx, r, source, loan, posted.entryId);
       await writeSchedule(tx, r.loanId, schedule, split.instalments);
       const cleared =
         toCents(principalOutstanding(split.instalments)) === 0n &&

@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/index.ts';
 import { instalmentsOf } from './rows.ts';
 import { insertInstalments, writeSchedule } from './schedule-writes.ts';
 import { suspenseUpdate } from './suspense-collection.ts';
+import { restoreProvisionRelease, undoRecovery } from './written-off.ts';
 
 interface RepaymentFacts extends Record<string, unknown> {
   id: string;
@@ -80,6 +81,8 @@ export async function undoRepayment(
   reversalEntryId: number,
   actor: { id: string; email: string; ip?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
+  // A recovery on a written-off loan (written-off.ts) is income only: marking it reversed is all.
+  if (await undoRecovery(tx, entryId, reversalEntryId, actor)) return;
   const r = await repaymentOfEntry(tx, entryId, true);
   if (!r) return;
   if (r.newest !== r.id)
@@ -125,6 +128,7 @@ export async function undoRepayment(
                            1,
                          )}
                        where id = ${r.loan_id}`);
+  await restoreProvisionRelease(tx, entryId);
   await tx.execute(
     sql`update loan_repayments set reversal_entry_id = ${reversalEntryId} where id = ${r.id}::bigint`,
   );

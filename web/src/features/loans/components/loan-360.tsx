@@ -27,6 +27,7 @@ import { usePermissions } from '@/lib/permissions';
 import { LoanBookTab } from './loan-book-tab';
 import { PayoffQuote } from './payoff-quote';
 import { RepaymentForm } from './repayment-form';
+import { WriteOffLoan } from './write-off-loan';
 import { ScheduleTable } from './schedule-table';
 
 function Header({ l }: { l: LoanDetail }) {
@@ -98,8 +99,11 @@ function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[
 export function Loan360({ id }: { id: number }) {
   const one = useLoan(id);
   const [error, setError] = useState<string | null>(null);
-  const [panel, setPanel] = useState<'repay' | 'payoff' | null>(null);
-  const repays = usePermissions().can('loans.repay');
+  const [panel, setPanel] = useState<'repay' | 'payoff' | 'writeOff' | null>(null);
+  const permissions = usePermissions();
+  const repays = permissions.can('loans.repay');
+  // Write-off (ADR 0065): asked by a holder of loans.provision; money on a written-off loan is a recovery.
+  const writesOff = permissions.can('loans.provision');
   if (one.isPending) return <p role="status">Loading the loan…</p>;
   if (one.isError)
     return (
@@ -149,8 +153,24 @@ export function Loan360({ id }: { id: number }) {
             </Button>
           </>
         ) : null}
+        {repays && l.status === 'Written off' ? (
+          <Button type="button" onClick={() => setPanel('repay')} aria-expanded={panel === 'repay'}>
+            Record recovery
+          </Button>
+        ) : null}
+        {writesOff && l.status === 'Active' ? (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => setPanel('writeOff')}
+            aria-expanded={panel === 'writeOff'}
+          >
+            Ask to write off
+          </Button>
+        ) : null}
       </div>
       {panel === 'repay' ? <RepaymentForm loan={l} onClose={() => setPanel(null)} /> : null}
+      {panel === 'writeOff' ? <WriteOffLoan loan={l} onClose={() => setPanel(null)} /> : null}
       {panel === 'payoff' ? <PayoffQuote loan={l} onClose={() => setPanel(null)} /> : null}
       {error ? (
         <p role="alert" className="text-destructive">

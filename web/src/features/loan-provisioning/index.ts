@@ -1,0 +1,1 @@
+export { ProvisioningRoute } from './routes/provisioning-route';
