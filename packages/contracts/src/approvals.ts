@@ -40,6 +40,9 @@ export const APPROVAL_TYPES = [
   'loan_application.disburse',
   'aml_rule.change',
   'aml.str_file',
+  'loan.downgrade',
+  'loan.restructure',
+  'loan_classes.change',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -288,6 +291,27 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'aml.str_file': {
     label: 'Suspicious transaction report to the FIU',
     approvePermission: 'aml.str.file',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // The loan book (ADR 0067): a manual grade and a restructuring are decided in the loan's branch by
+  // a second person with loan approval; the class buckets change every loan's grade, so bank-wide.
+  'loan.downgrade': {
+    label: 'Manual loan downgrade',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'loan.restructure': {
+    label: 'Loan restructuring or rescheduling',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'loan_classes.change': {
+    label: 'Loan class buckets and cure count',
+    approvePermission: 'loan_products.manage',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

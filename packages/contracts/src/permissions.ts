@@ -69,6 +69,8 @@ export const PERMISSION_DEFS = {
   'loans.repay': { area: '/accounts', label: 'Take loan repayments' },
   // Built reports: schedules deliver to a role's inbox.
   'reports.schedule': { area: '/reports', label: 'Schedule reports for a role' },
+  // Restructuring: folding overdue principal into the new schedule (in the sign-in bundle: short).
+  'loans.capitalise': { area: '/accounts', label: 'Capitalise loan arrears' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;

@@ -183,6 +183,7 @@ export const SEED_ROLES: SeedRole[] = [
       'approvals.decide',
       'reports.read',
       'branches.all',
+      'loans.capitalise',
     ],
     limits: [],
   },

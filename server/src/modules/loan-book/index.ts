@@ -19,3 +19,6 @@ export const loanBookEodHooks = {
   totals: loanStepTotals,
 };
 export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';
+// Grading by hand and restructuring (ADR 0067).
+export { loanGradingRoutes } from './grading-routes.ts';
+export { assertGradable, assertNoPendingGrading, gradedLoan, startCureWatch } from './grading-lock.ts';
