@@ -11,3 +11,4 @@ export * from './loans.ts';
 export * from './repayments.ts';
 export * from './loan-book.ts';
 export * from './loan-grading.ts';
+export * from './restructure.ts';

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../banking.ts';
-import { fromCents, toCents } from '../money.ts';
-import { LOAN_CLASSES, LOAN_CLASS_LABELS, type LoanClass } from './loan-book.ts';
-import { annualRateSchema, LOAN_LIMITS, type InterestMethod } from './schedule-input.ts';
-import { buildSchedule } from './schedule.ts';
-import type { LoanFrequency } from './day-count.ts';
+import { LOAN_CLASSES, type LoanClass } from './loan-book.ts';
+import { annualRateSchema, LOAN_LIMITS } from './schedule-input.ts';
 
 /**
  * Grading a loan by hand and restructuring it (docs/loan-book.md, ADR 0067): the class buckets and
@@ -127,7 +124,7 @@ export const loanGradingRequestedSchema = z.object({ approvalId: z.string() });
 
 /** One instalment as it stood when a restructuring replaced it (kept as history). */
 export const replacedInstalmentSchema = z.object({
-  number: z.number().int(),
+  instalmentNumber: z.number().int(),
   dueDate: isoDateSchema,
   principalDue: z.string(),
   interestDue: z.string(),
@@ -167,44 +164,3 @@ export const loanGradingSchema = z.object({
   restructurings: z.array(loanRestructuringSchema),
 });
 export type LoanGrading = z.infer<typeof loanGradingSchema>;
-
-export interface RestructureScheduleInput {
-  /** What the new schedule repays: the principal still owed, less arrears left on the old rows. */
-  principal: string;
-  annualRate: string;
-  method: InterestMethod;
-  frequency: LoanFrequency;
-  term: number;
-  effectiveDate: string;
-  /** The number the first new instalment takes (after the rows kept). */
-  firstNumber: number;
-  /**
-   * Interest owed on the old terms from the last due date to the effective date (the broken period),
-   * added to the first new instalment so the days before the change are neither lost nor charged twice.
-   */
-  brokenInterest?: string;
-}
-
-/**
- * The new instalments of a restructuring, from the schedule engine (ADR 0038): the principal owed
- * from the effective date over the new term at the new rate, numbered on from the rows kept, the
- * broken period's interest on the first. Fees are never charged again. The principal column sums to
- * the principal exactly (the engine's last instalment takes the remainder).
- */
-export function restructuredSchedule(i: RestructureScheduleInput) {
-  const s = buildSchedule({
-    principal: i.principal,
-    annualRate: i.annualRate,
-    method: i.method,
-    instalments: i.term,
-    frequency: i.frequency,
-    disbursementDate: i.effectiveDate,
-  });
-  const broken = toCents(i.brokenInterest ?? '0');
-  return s.instalments.map((x, k) => ({
-    number: i.firstNumber + x.number - 1,
-    dueDate: x.dueDate,
-    principal: x.principal,
-    interest: k === 0 ? fromCents(toCents(x.interest) + broken) : x.interest,
-  }));
-}
