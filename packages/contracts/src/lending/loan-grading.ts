@@ -164,3 +164,22 @@ export const loanGradingSchema = z.object({
   restructurings: z.array(loanRestructuringSchema),
 });
 export type LoanGrading = z.infer<typeof loanGradingSchema>;
+
+/** GET /api/loans/:id/repayments: the loan's repayments, newest first (at most LOAN_REPAYMENTS_SHOWN). */
+export const loanRepaymentRowSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  channel: z.string(),
+  valueDate: isoDateSchema,
+  amount: z.string(),
+  principal: z.string(),
+  interest: z.string(),
+  fee: z.string(),
+  penalty: z.string(),
+  /** The journal entry it posted: its reversal is asked for by this entry (ADR 0062). */
+  entryId: z.string(),
+  reversed: z.boolean(),
+});
+export const loanRepaymentListSchema = z.object({ rows: z.array(loanRepaymentRowSchema) });
+export type LoanRepaymentRow = z.infer<typeof loanRepaymentRowSchema>;
+export const LOAN_REPAYMENTS_SHOWN = 100;

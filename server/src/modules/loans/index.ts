@@ -9,6 +9,7 @@ import { registerDisbursement } from './disburse.ts';
 import { loanDisburseRoutes } from './disburse-route.ts';
 import { loanReadRoutes } from './read-routes.ts';
 import { loanRepayRoutes } from './repay-routes.ts';
+import { loanRepaymentListRoutes } from './repayment-list-route.ts';
 import { loanRestructureRoutes } from './restructure-route.ts';
 
 /** `/api/loans` (reads, repayments, payoff, settlement) and `/api/loan-applications/:id/disburse`. */
@@ -19,6 +20,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loanRepayRoutes);
   // Restructuring and rescheduling (ADR 0067).
   await app.register(loanRestructureRoutes);
+  await app.register(loanRepaymentListRoutes);
 };
 
 export { assertRepaymentReversible, undoRepayment } from './reverse.ts';

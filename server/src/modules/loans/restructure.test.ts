@@ -6,11 +6,13 @@ import {
   PERMISSION_TEXT,
   toCents,
   type LoanGrading,
+  type LoanRepaymentRow,
 } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { disbursedLoan, loanBookProblems, runLoanBook } from '../../../test/support/loan-book.ts';
 import { setBusinessDate } from '../../../test/support/eod.ts';
+import { disbursedLoan as loanWithAccount, topUp } from '../../../test/support/loans.ts';
 import { TODAY } from '../../../test/support/products.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -160,5 +162,36 @@ describe('loan restructuring', () => {
       (await queryRows(t.app.db, sql`select 1 from approval_requests where subject_id = ${String(loanId)} and type = 'loan.restructure'`))
         .length,
     ).toBe(0);
+  });
+
+  it('lists the repayments with their entries; one made before a restructuring is never reversed', async () => {
+    await setBusinessDate(t.app, TODAY);
+    const l = await loanWithAccount(t.app, s);
+    await topUp(t.app, l.custAccount, '5000.00');
+    const paid = await s.call('POST', `/api/loans/${l.loanId}/repayments`, s.officer, {
+      reference: `RS-${Date.now()}`,
+      fromAccount: l.custAccount,
+      amount: '500.00',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const list = await s.call('GET', `/api/loans/${l.loanId}/repayments`, s.officer);
+    expect(list.statusCode).toBe(200);
+    const [row] = list.json<{ rows: LoanRepaymentRow[] }>().rows;
+    expect(row).toMatchObject({ amount: '500.00', reversed: false, channel: 'transfer' });
+    expect((await s.call('GET', `/api/loans/${l.loanId}/repayments`, s.awayOfficer)).statusCode).toBe(403);
+
+    const asked = await ask(s.officer, l.loanId, { effectiveDate: TODAY, term: 24 });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect((await approve(s.mgr, asked.json<{ approvalId: string }>().approvalId)).statusCode).toBe(200);
+    const reversal = await s.call('POST', `/api/journal-entries/${row!.entryId}/reversal`, s.mgr2, {
+      reason: 'Posted to the wrong loan',
+      reference: `RSV-${Date.now()}`,
+    });
+    expect(reversal.statusCode).toBe(409);
+    expect(reversal.json()).toMatchObject({
+      error: G.restructuredRepayment,
+      details: { code: 'restructured_since' },
+    });
+    expect(await loanBookProblems(t.app)).toEqual([]);
   });
 });
