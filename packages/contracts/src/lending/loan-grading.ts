@@ -157,6 +157,8 @@ export type LoanRestructuring = z.infer<typeof loanRestructuringSchema>;
 /** GET /api/loans/:id/grading: the hold on the loan's class, the cure progress, its restructurings. */
 export const loanGradingSchema = z.object({
   loanId: z.number().int(),
+  /** The class the last end of day gave it. */
+  loanClass: z.enum(LOAN_CLASSES),
   manualClass: z.enum(LOAN_CLASSES).nullable(),
   restructured: z.boolean(),
   curedPayments: z.number().int(),

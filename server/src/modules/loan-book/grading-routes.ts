@@ -49,6 +49,7 @@ export const loanGradingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         loanId: l.id,
+        loanClass: l.loan_class,
         manualClass: l.manual_class,
         restructured: l.restructured,
         curedPayments: l.cured_payments,

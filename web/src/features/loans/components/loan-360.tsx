@@ -24,7 +24,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadAgreement } from '../api/download-agreement';
 import { useLoan } from '../api/get-loan';
 import { usePermissions } from '@/lib/permissions';
+import { DowngradeForm } from './downgrade-form';
+import { GradingPanel } from './grading-panel';
 import { PayoffQuote } from './payoff-quote';
+import { RepaymentsTab } from './repayments-tab';
+import { RestructureForm } from './restructure-form';
 import { RepaymentForm } from './repayment-form';
 import { ScheduleTable } from './schedule-table';
 
@@ -97,8 +101,11 @@ function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[
 export function Loan360({ id }: { id: number }) {
   const one = useLoan(id);
   const [error, setError] = useState<string | null>(null);
-  const [panel, setPanel] = useState<'repay' | 'payoff' | null>(null);
-  const repays = usePermissions().can('loans.repay');
+  const [panel, setPanel] = useState<'repay' | 'payoff' | 'downgrade' | 'restructure' | null>(null);
+  const can = usePermissions().can;
+  const repays = can('loans.repay');
+  // Grading and restructuring are asked by whoever appraises loans (ADR 0067); a second person approves.
+  const grades = can('loans.appraise');
   if (one.isPending) return <p role="status">Loading the loan…</p>;
   if (one.isError)
     return (
@@ -148,7 +155,29 @@ export function Loan360({ id }: { id: number }) {
             </Button>
           </>
         ) : null}
+        {grades && l.status === 'Active' ? (
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setPanel('downgrade')}
+              aria-expanded={panel === 'downgrade'}
+            >
+              Downgrade
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setPanel('restructure')}
+              aria-expanded={panel === 'restructure'}
+            >
+              Restructure
+            </Button>
+          </>
+        ) : null}
       </div>
+      {panel === 'downgrade' ? <DowngradeForm loanId={l.id} onClose={() => setPanel(null)} /> : null}
+      {panel === 'restructure' ? <RestructureForm loan={l} onClose={() => setPanel(null)} /> : null}
       {panel === 'repay' ? <RepaymentForm loan={l} onClose={() => setPanel(null)} /> : null}
       {panel === 'payoff' ? <PayoffQuote loan={l} onClose={() => setPanel(null)} /> : null}
       {error ? (
@@ -160,6 +189,8 @@ export function Loan360({ id }: { id: number }) {
         <TabsList aria-label="Loan details" className="flex-wrap">
           <TabsTrigger value="schedule">Schedule</TabsTrigger>
           <TabsTrigger value="transactions">Transactions</TabsTrigger>
+          <TabsTrigger value="repayments">Repayments</TabsTrigger>
+          <TabsTrigger value="grading">Grading</TabsTrigger>
           <TabsTrigger value="collateral">Collateral</TabsTrigger>
           <TabsTrigger value="guarantors">Guarantors</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
@@ -181,6 +212,12 @@ export function Loan360({ id }: { id: number }) {
               formatAmount(t.balanceAfter),
             ])}
           />
+        </TabsContent>
+        <TabsContent value="repayments">
+          <RepaymentsTab loanId={l.id} />
+        </TabsContent>
+        <TabsContent value="grading">
+          <GradingPanel loanId={l.id} />
         </TabsContent>
         <TabsContent value="collateral">
           <SimpleTable
