@@ -56,15 +56,15 @@ export function RestructureForm({ loan: l, onClose }: { loan: LoanDetail; onClos
       ) : (
         <form noValidate aria-label="Restructuring" className="grid gap-3" onSubmit={(e) => void submit(e)}>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field id="restructure-date" label="From" error={errors.effectiveDate?.message}>
-              <Controller
-                control={form.control}
-                name="effectiveDate"
-                render={({ field }) => (
+            <Controller
+              control={form.control}
+              name="effectiveDate"
+              render={({ field }) => (
+                <Field id="restructure-date" label="From" error={errors.effectiveDate?.message}>
                   <DateField value={field.value} onChange={field.onChange} onBlur={field.onBlur} label="From" />
-                )}
-              />
-            </Field>
+                </Field>
+              )}
+            />
             <FormField
               id="restructure-rate"
               label={`New rate, % a year (now ${Number(l.rate)})`}
