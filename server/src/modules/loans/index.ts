@@ -9,7 +9,7 @@ import { registerDisbursement } from './disburse.ts';
 import { loanDisburseRoutes } from './disburse-route.ts';
 import { loanReadRoutes } from './read-routes.ts';
 import { loanRepayRoutes } from './repay-routes.ts';
-import { loanRepaymentListRoutes } from './repayment-list-route.ts';
+import { loanRepaymentListRoutes } from './repay-list.ts';
 import { loanRestructureRoutes } from './restructure-route.ts';
 
 /** `/api/loans` (reads, repayments, payoff, settlement) and `/api/loan-applications/:id/disburse`. */
