@@ -80,7 +80,9 @@ describe('restructuring plan (property)', () => {
         }
         const live = [...plan.kept, ...plan.added];
         expect(unpaid(live)).toBe(toCents(outstanding));
-        expect(plan.added.reduce((sum, r) => sum + toCents(r.principalDue), 0n)).toBe(toCents(plan.principal));
+        expect(plan.added.reduce((sum, r) => sum + toCents(r.principalDue), 0n)).toBe(
+          toCents(plan.principal),
+        );
         expect(paid(live)).toBe(paid(rows));
         expect(new Set(live.map((r) => r.instalmentNumber)).size).toBe(live.length);
         expect(plan.added).toHaveLength(plan.term);

@@ -80,7 +80,8 @@ export const loanClassRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('loan_products.manage'),
       schema: {
         tags: ['loans'],
-        summary: 'Asks for new class buckets and cure count (four-eyes: another holder of loan_products.manage)',
+        summary:
+          'Asks for new class buckets and cure count (four-eyes: another holder of loan_products.manage)',
         security,
         body: loanClassSettingsSchema,
         response: { 202: loanGradingRequestedSchema, ...apiErrors },

@@ -45,7 +45,8 @@ export const loanDowngradeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('loans.appraise'),
       schema: {
         tags: ['loans'],
-        summary: 'Asks for a manual downgrade of the loan (four-eyes: a checker with loan approval in the branch)',
+        summary:
+          'Asks for a manual downgrade of the loan (four-eyes: a checker with loan approval in the branch)',
         security,
         params: loanIdParam,
         body: loanDowngradeSchema,

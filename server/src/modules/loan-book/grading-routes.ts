@@ -38,7 +38,10 @@ export const loanGradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req): Promise<LoanGrading> => {
       const l = await gradedLoan(app.db, req.params.id);
       assertBranch(req, l.branch);
-      const [s] = await queryRows<{ n: number }>(app.db, sql`select cure_payments as n from loan_grading_settings`);
+      const [s] = await queryRows<{ n: number }>(
+        app.db,
+        sql`select cure_payments as n from loan_grading_settings`,
+      );
       const restructurings = await queryRows<LoanRestructuring>(
         app.db,
         sql`select id::int, business_date::text as "businessDate", effective_date::text as "effectiveDate",

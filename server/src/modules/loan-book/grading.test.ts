@@ -67,7 +67,9 @@ describe('loan grading: manual downgrade, cure, class buckets', () => {
       reason: 'No reason to grade it',
     });
     expect(notWorse.statusCode).toBe(400);
-    expect(notWorse.json<{ details: unknown }>().details).toEqual([{ path: '/loanClass', message: G.notWorse }]);
+    expect(notWorse.json<{ details: unknown }>().details).toEqual([
+      { path: '/loanClass', message: G.notWorse },
+    ]);
     const noReason = await s.call('POST', `/api/loans/${loanId}/downgrade`, s.officer, {
       loanClass: 'substandard',
       reason: ' ',

@@ -19,5 +19,6 @@ export async function assertNotBeforeRestructuring(
     sql`select id::text from loan_restructurings
          where loan_id = ${loanId} and last_repayment_id >= ${repaymentId}::bigint limit 1`,
   );
-  if (x) throw conflict(G.restructuredRepayment, { code: 'restructured_since', restructuringId: Number(x.id) });
+  if (x)
+    throw conflict(G.restructuredRepayment, { code: 'restructured_since', restructuringId: Number(x.id) });
 }

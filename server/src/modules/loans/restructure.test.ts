@@ -114,13 +114,21 @@ describe('loan restructuring', () => {
     const loanId = await disbursedLoan(t.app, s);
     // The first instalment (due 23 December) is left unpaid: 5 days past due on the 28th.
     await runLoanBook(t.app, '2026-12-28');
-    const denied = await ask(s.officer, loanId, { effectiveDate: '2026-12-28', term: 12, capitaliseArrears: true });
+    const denied = await ask(s.officer, loanId, {
+      effectiveDate: '2026-12-28',
+      term: 12,
+      capitaliseArrears: true,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({
       error: PERMISSION_TEXT.denied('loans.capitalise'),
       details: { permission: 'loans.capitalise' },
     });
-    const asked = await ask(s.head, loanId, { effectiveDate: '2026-12-28', term: 12, capitaliseArrears: true });
+    const asked = await ask(s.head, loanId, {
+      effectiveDate: '2026-12-28',
+      term: 12,
+      capitaliseArrears: true,
+    });
     expect(asked.statusCode).toBe(202);
     const approvalId = asked.json<{ approvalId: string }>().approvalId;
     const own = await approve(s.head, approvalId);
@@ -159,8 +167,12 @@ describe('loan restructuring', () => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json()).toMatchObject({ error: G.notActive });
     expect(
-      (await queryRows(t.app.db, sql`select 1 from approval_requests where subject_id = ${String(loanId)} and type = 'loan.restructure'`))
-        .length,
+      (
+        await queryRows(
+          t.app.db,
+          sql`select 1 from approval_requests where subject_id = ${String(loanId)} and type = 'loan.restructure'`,
+        )
+      ).length,
     ).toBe(0);
   });
 

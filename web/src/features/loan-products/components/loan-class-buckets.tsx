@@ -14,7 +14,12 @@ import { contractResolver } from '@/lib/contract-resolver';
 import { useChangeLoanClasses, useLoanClasses } from '../api/loan-classes';
 
 interface Values {
-  buckets: { code: LoanClassSettings['buckets'][number]['code']; minDpd: string; maxDpd: string; performing: boolean }[];
+  buckets: {
+    code: LoanClassSettings['buckets'][number]['code'];
+    minDpd: string;
+    maxDpd: string;
+    performing: boolean;
+  }[];
   curePayments: string;
 }
 
@@ -94,7 +99,10 @@ function BucketsForm({ current }: { current: LoanClassSettingsView }) {
               <Input inputMode="numeric" autoComplete="off" {...form.register(`buckets.${i}.maxDpd`)} />
             </Field>
             <div className="grid gap-1">
-              <label className="flex items-center gap-2 text-sm sm:mt-8" htmlFor={`class-${b.code}-performing`}>
+              <label
+                className="flex items-center gap-2 text-sm sm:mt-8"
+                htmlFor={`class-${b.code}-performing`}
+              >
                 <input
                   id={`class-${b.code}-performing`}
                   type="checkbox"
@@ -115,7 +123,12 @@ function BucketsForm({ current }: { current: LoanClassSettingsView }) {
           label="On-time instalments in a row that cure a manual grade or a restructuring"
           error={errors.curePayments?.message}
         >
-          <Input inputMode="numeric" autoComplete="off" className="max-w-32" {...form.register('curePayments')} />
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            className="max-w-32"
+            {...form.register('curePayments')}
+          />
         </Field>
         {refusal ? <FieldError>{refusal.message}</FieldError> : null}
         <div>

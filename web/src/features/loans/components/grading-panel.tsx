@@ -52,11 +52,17 @@ export function GradingPanel({ loanId }: { loanId: number }) {
         <p role="status">No restructurings.</p>
       ) : (
         g.data.restructurings.map((r) => (
-          <section key={r.id} aria-label={`Restructuring ${r.id}`} className="space-y-2 rounded-md border p-3">
+          <section
+            key={r.id}
+            aria-label={`Restructuring ${r.id}`}
+            className="space-y-2 rounded-md border p-3"
+          >
             <p>
-              From {formatDate(r.effectiveDate)}: rate {Number(r.oldRate)}% → {Number(r.newRate)}%, {r.newTerm}{' '}
-              instalments repaying {formatAmount(r.principal)}
-              {r.capitalisedArrears !== '0.00' ? ` (overdue principal capitalised ${formatAmount(r.capitalisedArrears)})` : ''}
+              From {formatDate(r.effectiveDate)}: rate {Number(r.oldRate)}% → {Number(r.newRate)}%,{' '}
+              {r.newTerm} instalments repaying {formatAmount(r.principal)}
+              {r.capitalisedArrears !== '0.00'
+                ? ` (overdue principal capitalised ${formatAmount(r.capitalisedArrears)})`
+                : ''}
               . Asked by {r.requestedBy}, approved by {r.approvedBy}. Reason: {r.reason}
             </p>
             <details>
@@ -79,9 +85,7 @@ export function GradingPanel({ loanId }: { loanId: number }) {
                         <TableCell>{formatAmount(i.principalDue)}</TableCell>
                         <TableCell>{formatAmount(i.interestDue)}</TableCell>
                         <TableCell>{formatAmount(i.feeDue)}</TableCell>
-                        <TableCell>
-                          {formatAmount(paidOf(i))}
-                        </TableCell>
+                        <TableCell>{formatAmount(paidOf(i))}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

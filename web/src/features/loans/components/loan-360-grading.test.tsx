@@ -116,7 +116,9 @@ describe('the loan 360’s grading, restructuring and reversal', () => {
     renderWith(all);
     await userEvent.click(await screen.findByRole('button', { name: 'Downgrade' }));
     const grade = await screen.findByLabelText('New grade');
-    const options = within(grade).getAllByRole('option').map((o) => o.textContent);
+    const options = within(grade)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Substandard', 'Doubtful', 'Loss']);
     await userEvent.click(screen.getByRole('button', { name: 'Ask for the downgrade' }));
     expect(await screen.findByText(LOAN_GRADING_TEXT.reason)).toBeInTheDocument();
@@ -189,7 +191,10 @@ describe('the loan 360’s grading, restructuring and reversal', () => {
     expect(screen.getByText('Reversed')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reverse repayment LNR-new' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('Reason for the reversal'), 'Posted to the wrong loan');
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason for the reversal'),
+      'Posted to the wrong loan',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to reverse entry 91' }));
     expect(await within(dialog).findByText(LOAN_GRADING_TEXT.restructuredRepayment)).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/journal-entries/91/reversal', expect.anything());

@@ -46,11 +46,18 @@ export function RepaymentsTab({ loanId }: { loanId: number }) {
         <TableCaption>Repayments of the loan (newest first)</TableCaption>
         <TableHeader>
           <TableRow>
-            {['Value date', 'Reference', 'Channel', 'Amount', 'Principal', 'Interest', 'Fees and penalties', ''].map(
-              (h, k) => (
-                <TableHead key={k}>{h || <span className="sr-only">Actions</span>}</TableHead>
-              ),
-            )}
+            {[
+              'Value date',
+              'Reference',
+              'Channel',
+              'Amount',
+              'Principal',
+              'Interest',
+              'Fees and penalties',
+              '',
+            ].map((h, k) => (
+              <TableHead key={k}>{h || <span className="sr-only">Actions</span>}</TableHead>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>

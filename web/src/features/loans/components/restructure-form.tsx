@@ -61,7 +61,12 @@ export function RestructureForm({ loan: l, onClose }: { loan: LoanDetail; onClos
               name="effectiveDate"
               render={({ field }) => (
                 <Field id="restructure-date" label="From" error={errors.effectiveDate?.message}>
-                  <DateField value={field.value} onChange={field.onChange} onBlur={field.onBlur} label="From" />
+                  <DateField
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    label="From"
+                  />
                 </Field>
               )}
             />
