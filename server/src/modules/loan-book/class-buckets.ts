@@ -13,16 +13,10 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import {
-  approvalActor,
-  approvedBy,
-  requestApproval,
-  stillPendingSql,
-  type ApprovalActor,
-  type Approvals,
-} from '../approvals/index.ts';
-import { requestIp, writeAudit } from '../audit/index.ts';
+import { requestApproval, stillPendingSql, type Approvals } from '../approvals/index.ts';
+import { requestIp } from '../audit/index.ts';
 import { currentUser, requirePermission } from '../auth/index.ts';
+import { auditApproved, type Approved } from './grading-lock.ts';
 
 export const CLASS_CHANGE_TYPE = 'loan_classes.change' as const;
 
@@ -114,13 +108,7 @@ export const loanClassRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-async function execute(
-  tx: Database,
-  raw: unknown,
-  approvalId: string,
-  maker: ApprovalActor,
-  checker: ApprovalActor,
-): Promise<void> {
+async function execute(tx: Database, raw: unknown, approved: Approved): Promise<void> {
   const next = loanClassSettingsSchema.parse(raw);
   const before = await settings(tx);
   for (const b of next.buckets)
@@ -129,16 +117,11 @@ async function execute(
            where code = ${b.code}`,
     );
   await tx.execute(sql`update loan_grading_settings set cure_payments = ${next.curePayments}`);
-  const actor = approvalActor(maker, checker);
-  await writeAudit(tx, {
+  await auditApproved(tx, approved, {
     action: 'loan_classes.change',
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
     targetType: 'loan_classes',
     targetId: 'buckets',
-    details: { ...approvedBy(approvalId, checker), before, after: next },
+    details: { before, after: next },
   });
 }
 
@@ -147,6 +130,6 @@ export function registerClassChange(approvals: Approvals): void {
   approvals.register({
     type: CLASS_CHANGE_TYPE,
     currentVersion: async (tx) => versionOf(await settings(tx)),
-    execute: (tx, raw, { approvalId, maker, checker }) => execute(tx, raw, approvalId, maker, checker),
+    execute,
   });
 }

@@ -12,16 +12,17 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import {
-  approvalActor,
-  approvedBy,
-  requestApproval,
-  type ApprovalActor,
-  type Approvals,
-} from '../approvals/index.ts';
-import { requestIp, writeAudit } from '../audit/index.ts';
+import { requestApproval, type Approvals } from '../approvals/index.ts';
+import { requestIp } from '../audit/index.ts';
 import { assertBranch, currentUser, requirePermission } from '../auth/index.ts';
-import { assertGradable, assertNoPendingGrading, gradedLoan, startCureWatch } from './grading-lock.ts';
+import {
+  assertGradable,
+  assertNoPendingGrading,
+  auditApproved,
+  gradedLoan,
+  startCureWatch,
+  type Approved,
+} from './grading-lock.ts';
 
 export const DOWNGRADE_TYPE = 'loan.downgrade' as const;
 
@@ -80,29 +81,17 @@ export const loanDowngradeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-async function execute(
-  tx: Database,
-  raw: unknown,
-  approvalId: string,
-  maker: ApprovalActor,
-  checker: ApprovalActor,
-): Promise<void> {
+async function execute(tx: Database, raw: unknown, approved: Approved): Promise<void> {
   const cmd = raw as DowngradeCommand;
   const l = await gradedLoan(tx, cmd.loanId, true);
   assertGradable(l);
   await tx.execute(sql`update loans set manual_class = ${cmd.loanClass} where id = ${l.id}`);
   await startCureWatch(tx, l.id);
-  const actor = approvalActor(maker, checker);
-  await writeAudit(tx, {
+  await auditApproved(tx, approved, {
     action: 'loan.downgrade',
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
     targetType: 'loan',
     targetId: String(l.id),
     details: {
-      ...approvedBy(approvalId, checker),
       from: l.loan_class,
       manualClass: cmd.loanClass,
       previousManualClass: l.manual_class,
@@ -119,6 +108,6 @@ export function registerDowngrade(approvals: Approvals): void {
   approvals.register({
     type: DOWNGRADE_TYPE,
     currentVersion,
-    execute: (tx, raw, { approvalId, maker, checker }) => execute(tx, raw, approvalId, maker, checker),
+    execute,
   });
 }

@@ -3,7 +3,8 @@ import { LOAN_GRADING_TEXT as G, LOAN_TEXT_DISBURSE, type LoanClass } from '@ban
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { stillPendingSql } from '../approvals/index.ts';
+import { approvalActor, approvedBy, stillPendingSql, type ApprovalActor } from '../approvals/index.ts';
+import { writeAudit } from '../audit/index.ts';
 
 export interface GradedLoan extends Record<string, unknown> {
   id: number;
@@ -66,4 +67,33 @@ export async function startCureWatch(tx: Database, loanId: number): Promise<void
         values (${loanId}, current_business_date(), current_business_date())
         on conflict (loan_id) do update set since = excluded.since, counted_through = excluded.counted_through`,
   );
+}
+
+/** What an approval hands the command it runs. */
+export interface Approved {
+  approvalId: string;
+  maker: ApprovalActor;
+  checker: ApprovalActor;
+}
+
+/**
+ * The audit row of an approved grading command, in the approval's transaction: the maker acts (from
+ * the checker's address) and the checker is named in the details.
+ */
+export async function auditApproved(
+  tx: Database,
+  a: Approved,
+  row: { action: string; targetType: string; targetId: string; details: Record<string, unknown> },
+): Promise<void> {
+  const actor = approvalActor(a.maker, a.checker);
+  await writeAudit(tx, {
+    action: row.action,
+    outcome: 'success',
+    actorId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    details: { ...approvedBy(a.approvalId, a.checker), ...row.details },
+  });
 }

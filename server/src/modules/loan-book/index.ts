@@ -21,4 +21,11 @@ export const loanBookEodHooks = {
 export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';
 // Grading by hand and restructuring (ADR 0067).
 export { loanGradingRoutes } from './grading-routes.ts';
-export { assertGradable, assertNoPendingGrading, gradedLoan, startCureWatch } from './grading-lock.ts';
+export {
+  assertGradable,
+  assertNoPendingGrading,
+  auditApproved,
+  gradedLoan,
+  startCureWatch,
+  type Approved,
+} from './grading-lock.ts';

@@ -12,9 +12,14 @@ import type { Database } from '../../db/client.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { queryRows } from '../../db/rows.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
-import { approvalActor, approvedBy, type ApprovalActor, type Approvals } from '../approvals/index.ts';
-import { writeAudit } from '../audit/index.ts';
-import { assertGradable, gradedLoan, startCureWatch } from '../loan-book/index.ts';
+import type { Approvals } from '../approvals/index.ts';
+import {
+  assertGradable,
+  auditApproved,
+  gradedLoan,
+  startCureWatch,
+  type Approved,
+} from '../loan-book/index.ts';
 import { instalmentsOf } from './rows.ts';
 import { insertInstalments, writeSchedule } from './schedule-writes.ts';
 
@@ -96,13 +101,8 @@ export async function restructurePlan(
  * restructured (held at least Substandard until cured), the history row, the cure watch and the
  * audit row, in the approval's transaction. No money moves: the principal owed is unchanged.
  */
-async function execute(
-  tx: Database,
-  raw: unknown,
-  approvalId: string,
-  maker: ApprovalActor,
-  checker: ApprovalActor,
-): Promise<void> {
+async function execute(tx: Database, raw: unknown, approved: Approved): Promise<void> {
+  const { approvalId, maker, checker } = approved;
   const cmd = raw as RestructureCommand;
   const l = await gradedLoan(tx, cmd.loanId, true);
   assertGradable(l);
@@ -126,17 +126,11 @@ async function execute(
         returning id::text`,
   );
   await startCureWatch(tx, l.id);
-  const actor = approvalActor(maker, checker);
-  await writeAudit(tx, {
+  await auditApproved(tx, approved, {
     action: 'loan.restructure',
-    outcome: 'success',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
     targetType: 'loan',
     targetId: String(l.id),
     details: {
-      ...approvedBy(approvalId, checker),
       restructuringId: Number(h!.id),
       effectiveDate: cmd.effectiveDate,
       rate: { from: t.rate, to: rate },
@@ -155,7 +149,7 @@ export function registerRestructure(approvals: Approvals): void {
   approvals.register({
     type: RESTRUCTURE_TYPE,
     currentVersion: async (tx, subjectId) => (await gradedLoan(tx, Number(subjectId))).version,
-    execute: (tx, raw, { approvalId, maker, checker }) => execute(tx, raw, approvalId, maker, checker),
+    execute,
   });
 }
 

@@ -7,15 +7,12 @@ import {
   type LoanDowngradeInput,
 } from '@bankmanager/contracts';
 import { RequestSent } from '@/components/approvals/request-sent';
-import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
 import { useDowngradeLoan, useLoanGrading } from '../api/loan-grading';
-
-const TEXTAREA =
-  'border-input bg-background focus-visible:ring-ring min-h-16 rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none';
+import { RequestActions, TEXTAREA } from './request-form-parts';
 
 /** The classes worse than both the loan's class and its manual grade: the only ones a downgrade may ask. */
 const worseThan = (a: LoanClass, b: LoanClass | null) =>
@@ -89,14 +86,7 @@ function DowngradeFields({
         <textarea className={TEXTAREA} maxLength={500} {...form.register('reason')} />
       </Field>
       {refusal ? <FieldError>{refusal.message}</FieldError> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={ask.isPending}>
-          {ask.isPending ? 'Sending…' : 'Ask for the downgrade'}
-        </Button>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+      <RequestActions label="Ask for the downgrade" pending={ask.isPending} onClose={onClose} />
     </form>
   );
 }

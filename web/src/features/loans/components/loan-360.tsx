@@ -189,12 +189,12 @@ export function Loan360({ id }: { id: number }) {
         <TabsList aria-label="Loan details" className="flex-wrap">
           <TabsTrigger value="schedule">Schedule</TabsTrigger>
           <TabsTrigger value="transactions">Transactions</TabsTrigger>
-          <TabsTrigger value="repayments">Repayments</TabsTrigger>
-          <TabsTrigger value="grading">Grading</TabsTrigger>
           <TabsTrigger value="collateral">Collateral</TabsTrigger>
           <TabsTrigger value="guarantors">Guarantors</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
           <TabsTrigger value="approvals">Pending approvals</TabsTrigger>
+          <TabsTrigger value="repayments">Repayments</TabsTrigger>
+          <TabsTrigger value="grading">Grading</TabsTrigger>
         </TabsList>
         <TabsContent value="schedule">
           <ScheduleTable rows={l.schedule} />
@@ -212,12 +212,6 @@ export function Loan360({ id }: { id: number }) {
               formatAmount(t.balanceAfter),
             ])}
           />
-        </TabsContent>
-        <TabsContent value="repayments">
-          <RepaymentsTab loanId={l.id} />
-        </TabsContent>
-        <TabsContent value="grading">
-          <GradingPanel loanId={l.id} />
         </TabsContent>
         <TabsContent value="collateral">
           <SimpleTable
@@ -257,6 +251,12 @@ export function Loan360({ id }: { id: number }) {
             heads={['Requested', 'Type', 'Maker']}
             rows={l.pendingApprovals.map((p) => [formatDateTime(p.createdAt), p.type, p.makerEmail])}
           />
+        </TabsContent>
+        <TabsContent value="repayments">
+          <RepaymentsTab loanId={l.id} />
+        </TabsContent>
+        <TabsContent value="grading">
+          <GradingPanel loanId={l.id} />
         </TabsContent>
       </Tabs>
     </article>

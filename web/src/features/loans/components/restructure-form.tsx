@@ -1,16 +1,13 @@
 import { Controller, useForm } from 'react-hook-form';
 import { loanRestructureSchema, type LoanDetail } from '@bankmanager/contracts';
 import { RequestSent } from '@/components/approvals/request-sent';
-import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
 import { usePermissions } from '@/lib/permissions';
 import { useRestructureLoan } from '../api/loan-grading';
-
-const TEXTAREA =
-  'border-input bg-background focus-visible:ring-ring min-h-16 rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none';
+import { RequestActions, TEXTAREA } from './request-form-parts';
 
 interface Values {
   effectiveDate: string;
@@ -102,14 +99,7 @@ export function RestructureForm({ loan: l, onClose }: { loan: LoanDetail; onClos
             <textarea className={TEXTAREA} maxLength={500} {...form.register('reason')} />
           </Field>
           {refusal ? <FieldError>{refusal.message}</FieldError> : null}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={ask.isPending}>
-              {ask.isPending ? 'Sending…' : 'Ask for the restructuring'}
-            </Button>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-          </div>
+          <RequestActions label="Ask for the restructuring" pending={ask.isPending} onClose={onClose} />
         </form>
       )}
     </section>
