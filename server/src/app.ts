@@ -38,8 +38,12 @@ import { treasuryRoutes } from './modules/treasury/index.ts';
 import { paymentRoutes, runDueStandingOrders } from './modules/payments/index.ts';
 import { openTillSessions, tellerRoutes } from './modules/teller/index.ts';
 import { loanAutoDebitEodHooks, loanRoutes } from './modules/loans/index.ts';
-import { loanBookEodHooks, loanBookRoutes } from './modules/loan-book/index.ts';
-import { loanProvisionRoutes } from './modules/loan-book/index.ts';
+import {
+  loanBookEodHooks,
+  loanBookRoutes,
+  loanGradingRoutes,
+  loanProvisionRoutes,
+} from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
 import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 import { builtReportRoutes, enqueueScheduledReports } from './modules/built-reports/index.ts';
@@ -201,6 +205,8 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(statementBatchesModule);
       await api.register(builtReportRoutes);
       await api.register(loanProvisionRoutes);
+      // Grading by hand and restructuring (ADR 0067).
+      await api.register(loanGradingRoutes);
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,9 @@ export const APPROVAL_TYPES = [
   'loan_provision.post',
   'loan.write_off',
   'loan.write_off_large',
+  'loan.downgrade',
+  'loan.restructure',
+  'loan_classes.change',
 ] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -323,6 +326,27 @@ export const APPROVAL_POLICIES: Record<ApprovalType, ApprovalPolicy> = {
   'loan.write_off_large': {
     label: 'Loan write-off (Head of Credit)',
     approvePermission: 'loans.approve_large',
+    when: 'always',
+    expires: 'end_of_business_day',
+    bankWide: true,
+  },
+  // The loan book (ADR 0067): a manual grade and a restructuring are decided in the loan's branch by
+  // a second person with loan approval; the class buckets change every loan's grade, so bank-wide.
+  'loan.downgrade': {
+    label: 'Manual loan downgrade',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'loan.restructure': {
+    label: 'Loan restructuring or rescheduling',
+    approvePermission: 'loans.approve',
+    when: 'always',
+    expires: 'end_of_business_day',
+  },
+  'loan_classes.change': {
+    label: 'Loan class buckets and cure count',
+    approvePermission: 'loan_products.manage',
     when: 'always',
     expires: 'end_of_business_day',
     bankWide: true,

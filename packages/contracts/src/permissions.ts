@@ -71,6 +71,8 @@ export const PERMISSION_DEFS = {
   'reports.schedule': { area: '/reports', label: 'Schedule reports for a role' },
   // Loan loss provisioning and write-off (rides in the sign-in bundle: label kept short).
   'loans.provision': { area: '/accounts', label: 'Loan provisions and write-offs' },
+  // Restructuring: folding overdue principal into the new schedule (in the sign-in bundle: short).
+  'loans.capitalise': { area: '/accounts', label: 'Capitalise loan arrears' },
 } as const satisfies Record<string, { area: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;

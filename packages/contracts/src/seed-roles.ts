@@ -184,6 +184,7 @@ export const SEED_ROLES: SeedRole[] = [
       'reports.read',
       'branches.all',
       'loans.provision',
+      'loans.capitalise',
     ],
     limits: [],
   },

@@ -12,3 +12,5 @@ export * from './repayments.ts';
 export * from './loan-book.ts';
 export * from './suspense.ts';
 export * from './provisioning.ts';
+export * from './loan-grading.ts';
+export * from './restructure.ts';

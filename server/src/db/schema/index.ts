@@ -23,3 +23,4 @@ export * from './loan-book.ts';
 export * from './statement-batches.ts';
 export * from './built-reports.ts';
 export * from './loan-provision.ts';
+export * from './loan-grading.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/index.ts';
+import { applyGradeHolds } from './grade-holds.ts';
 import type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
 
 interface Move extends Record<string, unknown> {
@@ -65,6 +66,8 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
       from cls group by old_class, new_class`,
   );
   if (rows.length === 0) return { lastId: null, done: 0 };
+  // Manual grades and restructurings hold a loan at a floor until cured (grade-holds.ts, ADR 0067).
+  await applyGradeHolds(tx, a, Math.max(...rows.map((r) => Number(r.last_id))));
   const moves = rows
     .filter((r) => r.old_class !== r.new_class)
     .map((r) => ({ from: r.old_class, to: r.new_class, loans: r.n }));

@@ -25,3 +25,13 @@ export const loanBookEodHooks = {
 export { loanBookDemoStep, seedDemoLoans } from './demo-seed.ts';
 // Provisioning, write-off (ADR 0065): `/api/loan-provisioning/*` and `POST /api/loans/:id/write-off`.
 export { loanProvisionRoutes } from './provision-routes.ts';
+// Grading by hand and restructuring (ADR 0067).
+export { loanGradingRoutes } from './grading-routes.ts';
+export {
+  assertGradable,
+  assertNoPendingGrading,
+  auditApproved,
+  gradedLoan,
+  startCureWatch,
+  type Approved,
+} from './grading-lock.ts';

@@ -9,6 +9,8 @@ import { registerDisbursement } from './disburse.ts';
 import { loanDisburseRoutes } from './disburse-route.ts';
 import { loanReadRoutes } from './read-routes.ts';
 import { loanRepayRoutes } from './repay-routes.ts';
+import { loanRepaymentListRoutes } from './repay-list.ts';
+import { loanRestructureRoutes } from './restructure-route.ts';
 
 /** `/api/loans` (reads, repayments, payoff, settlement) and `/api/loan-applications/:id/disburse`. */
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +18,9 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(loanDisburseRoutes);
   await app.register(loanReadRoutes);
   await app.register(loanRepayRoutes);
+  // Restructuring and rescheduling (ADR 0067).
+  await app.register(loanRestructureRoutes);
+  await app.register(loanRepaymentListRoutes);
 };
 
 export { assertRepaymentReversible, undoRepayment } from './reverse.ts';

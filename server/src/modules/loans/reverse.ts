@@ -10,6 +10,7 @@ import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { writeAudit } from '../audit/index.ts';
 import { instalmentsOf } from './rows.ts';
+import { assertNotBeforeRestructuring } from './restructure-guard.ts';
 import { insertInstalments, writeSchedule } from './schedule-writes.ts';
 import { suspenseUpdate } from './suspense-collection.ts';
 import { restoreProvisionRelease, undoRecovery } from './written-off.ts';
@@ -65,6 +66,7 @@ export async function assertRepaymentReversible(tx: Database, entryId: number): 
   if (!r) return;
   if (r.newest !== r.id)
     throw conflict(T.notNewestRepayment, { code: 'not_newest_repayment', repaymentId: Number(r.id) });
+  await assertNotBeforeRestructuring(tx, r.loan_id, r.id);
 }
 
 /**
@@ -87,6 +89,7 @@ export async function undoRepayment(
   if (!r) return;
   if (r.newest !== r.id)
     throw conflict(T.notNewestRepayment, { code: 'not_newest_repayment', repaymentId: Number(r.id) });
+  await assertNotBeforeRestructuring(tx, r.loan_id, r.id);
   const reopened = r.status === 'Closed';
   // The database refuses schedule changes on a loan that is not Active: reopen it first.
   if (reopened)

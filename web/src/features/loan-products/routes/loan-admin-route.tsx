@@ -5,6 +5,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { LOAN_PRODUCTS_PAGE_SIZE, useLoanProducts } from '../api/get-loan-products';
 import { CreateLoanProductForm } from '../components/create-loan-product-form';
+import { LoanClassBuckets } from '../components/loan-class-buckets';
 import { LoanProductDetail } from '../components/loan-product-detail';
 import { LoanProductTable } from '../components/loan-product-table';
 
@@ -17,19 +18,32 @@ export function LoanAdministrationRoute() {
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
   const creating = params.has('new');
+  // `?classes`: the loan classes' buckets and cure count (ADR 0067).
+  const classes = params.has('classes');
   return (
     <main className="mx-auto w-full max-w-6xl space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Loan Administration</h1>
-        {!creating && !code ? (
-          <Button type="button" onClick={() => setParams({ new: '' })}>
-            New loan product
+        {!creating && !code && !classes ? (
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" onClick={() => setParams({ new: '' })}>
+              New loan product
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setParams({ classes: '' })}>
+              Loan classes
+            </Button>
+          </div>
+        ) : null}
+        {classes ? (
+          <Button type="button" variant="outline" onClick={() => setParams({})}>
+            Loan products
           </Button>
         ) : null}
       </div>
-      {creating ? <CreateLoanProductForm onClose={() => setParams({})} /> : null}
-      {code && !creating ? <LoanProductDetail code={code} /> : null}
-      {!creating && !code ? <LoanProductList /> : null}
+      {classes ? <LoanClassBuckets /> : null}
+      {creating && !classes ? <CreateLoanProductForm onClose={() => setParams({})} /> : null}
+      {code && !creating && !classes ? <LoanProductDetail code={code} /> : null}
+      {!creating && !code && !classes ? <LoanProductList /> : null}
     </main>
   );
 }

@@ -24,8 +24,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadAgreement } from '../api/download-agreement';
 import { useLoan } from '../api/get-loan';
 import { usePermissions } from '@/lib/permissions';
+import { DowngradeForm } from './downgrade-form';
+import { GradingPanel } from './grading-panel';
 import { LoanBookTab } from './loan-book-tab';
 import { PayoffQuote } from './payoff-quote';
+import { RepaymentsTab } from './repayments-tab';
+import { RestructureForm } from './restructure-form';
 import { RepaymentForm } from './repayment-form';
 import { WriteOffLoan } from './write-off-loan';
 import { ScheduleTable } from './schedule-table';
@@ -99,11 +103,15 @@ function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[
 export function Loan360({ id }: { id: number }) {
   const one = useLoan(id);
   const [error, setError] = useState<string | null>(null);
-  const [panel, setPanel] = useState<'repay' | 'payoff' | 'writeOff' | null>(null);
-  const permissions = usePermissions();
-  const repays = permissions.can('loans.repay');
+  const [panel, setPanel] = useState<'repay' | 'payoff' | 'writeOff' | 'downgrade' | 'restructure' | null>(
+    null,
+  );
+  const can = usePermissions().can;
+  const repays = can('loans.repay');
   // Write-off (ADR 0065): asked by a holder of loans.provision; money on a written-off loan is a recovery.
-  const writesOff = permissions.can('loans.provision');
+  const writesOff = can('loans.provision');
+  // Grading and restructuring are asked by whoever appraises loans (ADR 0067); a second person approves.
+  const grades = can('loans.appraise');
   if (one.isPending) return <p role="status">Loading the loan…</p>;
   if (one.isError)
     return (
@@ -168,7 +176,29 @@ export function Loan360({ id }: { id: number }) {
             Ask to write off
           </Button>
         ) : null}
+        {grades && l.status === 'Active' ? (
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setPanel('downgrade')}
+              aria-expanded={panel === 'downgrade'}
+            >
+              Downgrade
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setPanel('restructure')}
+              aria-expanded={panel === 'restructure'}
+            >
+              Restructure
+            </Button>
+          </>
+        ) : null}
       </div>
+      {panel === 'downgrade' ? <DowngradeForm loanId={l.id} onClose={() => setPanel(null)} /> : null}
+      {panel === 'restructure' ? <RestructureForm loan={l} onClose={() => setPanel(null)} /> : null}
       {panel === 'repay' ? <RepaymentForm loan={l} onClose={() => setPanel(null)} /> : null}
       {panel === 'writeOff' ? <WriteOffLoan loan={l} onClose={() => setPanel(null)} /> : null}
       {panel === 'payoff' ? <PayoffQuote loan={l} onClose={() => setPanel(null)} /> : null}
@@ -186,6 +216,8 @@ export function Loan360({ id }: { id: number }) {
           <TabsTrigger value="audit">Audit</TabsTrigger>
           <TabsTrigger value="approvals">Pending approvals</TabsTrigger>
           <TabsTrigger value="book">Book</TabsTrigger>
+          <TabsTrigger value="repayments">Repayments</TabsTrigger>
+          <TabsTrigger value="grading">Grading</TabsTrigger>
         </TabsList>
         <TabsContent value="schedule">
           <ScheduleTable rows={l.schedule} />
@@ -245,6 +277,12 @@ export function Loan360({ id }: { id: number }) {
         </TabsContent>
         <TabsContent value="book">
           <LoanBookTab id={l.id} currency={l.currency} />
+        </TabsContent>
+        <TabsContent value="repayments">
+          <RepaymentsTab loanId={l.id} />
+        </TabsContent>
+        <TabsContent value="grading">
+          <GradingPanel loanId={l.id} />
         </TabsContent>
       </Tabs>
     </article>
