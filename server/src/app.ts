@@ -44,6 +44,7 @@ import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 import { builtReportRoutes, enqueueScheduledReports } from './modules/built-reports/index.ts';
 import { createReportReads } from './db/report-reads.ts';
 import { statementBatchesModule } from './modules/statement-batches/index.ts';
+import { loanReportRoutes } from './modules/loan-reports/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -199,6 +200,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(loanBookRoutes);
       await api.register(statementBatchesModule);
       await api.register(builtReportRoutes);
+      await api.register(loanReportRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,4 @@ export * from './application-documents.ts';
 export * from './loans.ts';
 export * from './repayments.ts';
 export * from './loan-book.ts';
+export * from './loan-reports.ts';

@@ -22,3 +22,4 @@ export * from './reporting.ts';
 export * from './loan-book.ts';
 export * from './statement-batches.ts';
 export * from './built-reports.ts';
+export * from './loan-reports.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/index.ts';
+import { snapshotLoanReserves } from './reserves-snapshot.ts';
 import type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
 
 interface Move extends Record<string, unknown> {
@@ -78,5 +79,8 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
       targetId: String(a.runId),
       details: { businessDate: D, moves },
     });
-  return { lastId: Math.max(...rows.map((r) => Number(r.last_id))), done: rows[0]!.total };
+  const lastId = Math.max(...rows.map((r) => Number(r.last_id)));
+  // Loan Reports: the day's suspense and provision beside its principal (ADR 0066).
+  await snapshotLoanReserves(tx, D, a.cursor, lastId);
+  return { lastId, done: rows[0]!.total };
 }
