@@ -31,7 +31,11 @@ export const LOAN_REPORT_TITLES: Record<LoanReportId, string> = {
 };
 
 /** The reports that list loans one a row: paged on screen, whole in the CSV and PDF. */
-export const PAGED_LOAN_REPORTS: readonly LoanReportId[] = ['arrears-ageing', 'insider-loans', 'officer-portfolio'];
+export const PAGED_LOAN_REPORTS: readonly LoanReportId[] = [
+  'arrears-ageing',
+  'insider-loans',
+  'officer-portfolio',
+];
 
 /** Portfolio at risk grouped by one of these. */
 export const PAR_GROUPINGS = ['branch', 'product', 'officer', 'sector'] as const;
@@ -143,9 +147,7 @@ export const LOAN_REPORT_PDF_MAX_ROWS = 2000;
 
 // --- Bank capital (the large exposures report's denominator) ---------------------------------------
 
-export const capitalMonthSchema = z
-  .string()
-  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-01');
+export const capitalMonthSchema = z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-01');
 
 export const bankCapitalSchema = z
   .object({

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { ARREARS_BUCKETS, LOAN_CLASS_LABELS, type LoanClass, type LoanReportColumn } from '@bankmanager/contracts';
+import {
+  ARREARS_BUCKETS,
+  LOAN_CLASS_LABELS,
+  type LoanClass,
+  type LoanReportColumn,
+} from '@bankmanager/contracts';
 import { queryRows } from '../../db/rows.ts';
 import { branchFilter, orderBy, pageClause, scopeLine, type Built, type ReportContext } from './context.ts';
 
@@ -69,7 +74,9 @@ export async function arrearsAgeing(c: ReportContext): Promise<Built> {
       [bucketOf(dpd_n)]: r.overdue ?? null,
     })),
     totals: totals.map((t) => ({ ...t, loanId: `Total (${t.loanId} loans)` })),
-    notes: ['A loan’s whole overdue amount sits in the bucket of its days past due (its oldest unpaid instalment).'],
+    notes: [
+      'A loan’s whole overdue amount sits in the bucket of its days past due (its oldest unpaid instalment).',
+    ],
     total: totals.reduce((n, t) => n + Number(t.loanId), 0),
   };
 }

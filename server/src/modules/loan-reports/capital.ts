@@ -18,7 +18,8 @@ const VIEW = sql`select month, amount::text as amount, entered_by_email as "ente
                    from bank_capital`;
 
 /** The months recorded, newest first (one row a month: a short list). */
-export const listCapital = (db: Database) => queryRows<BankCapital & Record<string, unknown>>(db, sql`${VIEW} order by month desc limit 120`);
+export const listCapital = (db: Database) =>
+  queryRows<BankCapital & Record<string, unknown>>(db, sql`${VIEW} order by month desc limit 120`);
 
 /**
  * Records (or replaces) a month's capital with its audit row in the same transaction; the audit keeps
@@ -49,7 +50,10 @@ export async function setCapital(
       ip,
       details: { month, amount, before },
     });
-    const [row] = await queryRows<BankCapital & Record<string, unknown>>(tx, sql`${VIEW} where month = ${month}`);
+    const [row] = await queryRows<BankCapital & Record<string, unknown>>(
+      tx,
+      sql`${VIEW} where month = ${month}`,
+    );
     return row!;
   });
 }

@@ -118,7 +118,10 @@ export async function classificationReturn(c: ReportContext): Promise<Built> {
 }
 
 /** The report's totals beside the GL at the end of the date (credit-normal accounts read positive). */
-async function reconcile(c: ReportContext, sums: Map<string, Record<'principal' | 'suspense' | 'held', string>>) {
+async function reconcile(
+  c: ReportContext,
+  sums: Map<string, Record<'principal' | 'suspense' | 'held', string>>,
+) {
   const portfolioCodes = (
     await queryRows<{ code: string }>(
       c.db,
@@ -127,21 +130,38 @@ async function reconcile(c: ReportContext, sums: Map<string, Record<'principal' 
     )
   ).map((r) => r.code);
   const balances = await balancesAsOf(c.db, c.date, await currentBusinessDate(c.db));
-  const currencies = [...new Set([...sums.keys(), ...balances.filter((b) => ['1428', '1490', ...portfolioCodes].includes(b.code)).map((b) => b.currency)])].sort();
+  const currencies = [
+    ...new Set([
+      ...sums.keys(),
+      ...balances.filter((b) => ['1428', '1490', ...portfolioCodes].includes(b.code)).map((b) => b.currency),
+    ]),
+  ].sort();
   const gl = (codes: string[], cur: string, sign: 1 | -1) =>
     balances
       .filter((b) => codes.includes(b.code) && b.currency === cur)
       .reduce((s, b) => minusAmount(s, sign === 1 ? minusAmount('0', b.net) : b.net), '0.00');
   const lines = [
     { label: 'Loan portfolio', key: 'principal' as const, codes: portfolioCodes.sort(), sign: 1 as const },
-    { label: 'Interest and penalties in suspense', key: 'suspense' as const, codes: ['1428'], sign: -1 as const },
+    {
+      label: 'Interest and penalties in suspense',
+      key: 'suspense' as const,
+      codes: ['1428'],
+      sign: -1 as const,
+    },
     { label: 'Loan loss provision', key: 'held' as const, codes: ['1490'], sign: -1 as const },
   ];
   return currencies.flatMap((cur) =>
     lines.map((l) => {
       const report = sums.get(cur)?.[l.key] ?? '0.00';
       const ledger = gl(l.codes, cur, l.sign);
-      return { label: l.label, glCodes: l.codes, currency: cur, report, ledger, difference: minusAmount(report, ledger) };
+      return {
+        label: l.label,
+        glCodes: l.codes,
+        currency: cur,
+        report,
+        ledger,
+        difference: minusAmount(report, ledger),
+      };
     }),
   );
 }

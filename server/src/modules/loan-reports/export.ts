@@ -23,7 +23,9 @@ export function loanReportCsv(r: LoanReport): string {
   for (const row of r.rows) out += csvRow(cells(row));
   for (const row of r.totals) out += csvRow(cells(row));
   if (r.reconciliation.length > 0) {
-    out += csvRow([]) + csvRow(['Reconciliation', 'GL accounts', 'Currency', 'Report', 'General ledger', 'Difference']);
+    out +=
+      csvRow([]) +
+      csvRow(['Reconciliation', 'GL accounts', 'Currency', 'Report', 'General ledger', 'Difference']);
     for (const x of r.reconciliation)
       out += csvRow([x.label, x.glCodes.join(' '), x.currency, x.report, x.ledger, x.difference]);
   }
@@ -31,12 +33,22 @@ export function loanReportCsv(r: LoanReport): string {
   return out;
 }
 
-const WIDTH: Record<LoanReportColumn['kind'], number> = { text: 80, money: 72, count: 42, percent: 46, date: 58 };
+const WIDTH: Record<LoanReportColumn['kind'], number> = {
+  text: 80,
+  money: 72,
+  count: 42,
+  percent: 46,
+  date: 58,
+};
 /** A4 across, less the margins. */
 const PAGE = 762;
 
 const shown = (c: LoanReportColumn, v: string | null | undefined) =>
-  v === null || v === undefined ? '' : c.kind === 'money' && /^-?[0-9]+(\.[0-9]+)?$/.test(v) ? formatAmount(v) : v;
+  v === null || v === undefined
+    ? ''
+    : c.kind === 'money' && /^-?[0-9]+(\.[0-9]+)?$/.test(v)
+      ? formatAmount(v)
+      : v;
 
 /** The report as an A4 landscape PDF, through the shared report layout; a long list stops with a note. */
 export function loanReportPdf(r: LoanReport): PDFKit.PDFDocument {
@@ -50,7 +62,9 @@ export function loanReportPdf(r: LoanReport): PDFKit.PDFDocument {
   const line = (row: LoanReportRow) => r.columns.map((c) => shown(c, row[c.key]));
   const rows: PdfRow[] = r.rows.slice(0, LOAN_REPORT_PDF_MAX_ROWS).map(line);
   if (r.rows.length > LOAN_REPORT_PDF_MAX_ROWS)
-    rows.push({ warning: `The first ${LOAN_REPORT_PDF_MAX_ROWS} of ${r.rows.length} rows: the CSV has them all.` });
+    rows.push({
+      warning: `The first ${LOAN_REPORT_PDF_MAX_ROWS} of ${r.rows.length} rows: the CSV has them all.`,
+    });
   for (const t of r.totals) rows.push({ bold: line(t) });
   const footer = [
     ...r.reconciliation.map(

@@ -64,10 +64,17 @@ export async function insiderLoans(c: ReportContext): Promise<Built> {
     { key: 'approvedBy', label: 'Approved by', kind: 'text' },
   ];
   return {
-    subtitle: [scopeLine(c), 'Staff, PEPs and organisations they direct, against the product’s standard terms'],
+    subtitle: [
+      scopeLine(c),
+      'Staff, PEPs and organisations they direct, against the product’s standard terms',
+    ],
     columns,
     rows: rows.map((r) => ({ ...r, class: LOAN_CLASS_LABELS[r.class as LoanClass] ?? r.class ?? null })),
-    totals: totals.map((t) => ({ loanId: `Total (${t.n} loans)`, currency: t.currency, principal: t.principal })),
+    totals: totals.map((t) => ({
+      loanId: `Total (${t.n} loans)`,
+      currency: t.currency,
+      principal: t.principal,
+    })),
     notes: ['Standard terms: the product version’s default rate and term range the loan was made under.'],
     total: totals.reduce((n, t) => n + Number(t.n), 0),
   };

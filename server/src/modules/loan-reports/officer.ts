@@ -5,7 +5,8 @@ import { queryRows } from '../../db/rows.ts';
 import { orderBy, pageClause, type Built, type ReportContext } from './context.ts';
 
 /** Whose book a person sees: their own as the loans' officer, else their branch, else the bank's. */
-export type BookScope = { kind: 'officer'; userId: string } | { kind: 'branch'; branch: string } | { kind: 'bank' };
+export type BookScope =
+  { kind: 'officer'; userId: string } | { kind: 'branch'; branch: string } | { kind: 'bank' };
 
 /**
  * The caller's own book if they are the officer of any Active loan; else the branch they are scoped to
@@ -82,12 +83,21 @@ export async function officerPortfolio(c: ReportContext): Promise<Built> {
     { key: 'officer', label: 'Officer', kind: 'text' },
   ];
   const who =
-    scope.kind === 'officer' ? 'My loans as their officer' : scope.kind === 'branch' ? `Branch ${scope.branch}` : 'All branches';
+    scope.kind === 'officer'
+      ? 'My loans as their officer'
+      : scope.kind === 'branch'
+        ? `Branch ${scope.branch}`
+        : 'All branches';
   return {
     subtitle: [who],
     columns,
     rows: rows.map((r) => ({ ...r, class: LOAN_CLASS_LABELS[r.class as LoanClass] ?? r.class })),
-    totals: totals.map((t) => ({ loanId: `Total (${t.n} loans)`, currency: t.currency, principal: t.principal, overdue: t.overdue })),
+    totals: totals.map((t) => ({
+      loanId: `Total (${t.n} loans)`,
+      currency: t.currency,
+      principal: t.principal,
+      overdue: t.overdue,
+    })),
     notes: [],
     total: totals.reduce((n, t) => n + Number(t.n), 0),
   };

@@ -75,13 +75,17 @@ export async function buildLoanReport(
   const date = await reportDate(db, c.askedDate);
   if (report === 'disbursements-collections' && c.query.from) {
     if (c.query.from > date) throw invalid('/from', LOAN_REPORT_TEXT.periodOrder);
-    if (daysBetween(c.query.from, date) >= COLLECTIONS_MAX_DAYS) throw invalid('/from', LOAN_REPORT_TEXT.periodTooLong);
+    if (daysBetween(c.query.from, date) >= COLLECTIONS_MAX_DAYS)
+      throw invalid('/from', LOAN_REPORT_TEXT.periodTooLong);
   }
   const built = await BUILDERS[report]({ ...c, db, date });
   const [book] =
     report === 'disbursements-collections'
       ? [{ one: 1 }]
-      : await queryRows<{ one: number }>(db, sql`select 1 as one from loan_daily_status where business_date = ${date}::date limit 1`);
+      : await queryRows<{ one: number }>(
+          db,
+          sql`select 1 as one from loan_daily_status where business_date = ${date}::date limit 1`,
+        );
   return {
     report,
     title: LOAN_REPORT_TITLES[report],
@@ -155,7 +159,13 @@ export const loanReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const u = currentUser(req);
-      return setCapital(app.db, req.params.month, req.body.amount, { id: u.userId, email: u.email }, requestIp(req));
+      return setCapital(
+        app.db,
+        req.params.month,
+        req.body.amount,
+        { id: u.userId, email: u.email },
+        requestIp(req),
+      );
     },
   );
 
