@@ -97,6 +97,8 @@ export const paths = {
   /** Account → Loan → Loan Manager: the loans list, `?id=` the loan 360; Closed Loans: the Closed ones. */
   loanManager: '/accounts/loan/manager',
   closedLoans: '/accounts/loan/closed',
+  /** Account → Loan → Loan Reports (`?report=&date=&by=&from=&sort=&order=&page=`). */
+  loanReports: '/accounts/loan/reports',
   /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',
