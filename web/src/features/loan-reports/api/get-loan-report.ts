@@ -37,5 +37,9 @@ export function useLoanReport(report: LoanReportId, p: LoanReportParams, enabled
 }
 
 /** The whole report as CSV or PDF, saved under the server's name for it. */
-export const downloadLoanReport = (report: LoanReportId, p: LoanReportParams, format: 'csv' | 'pdf', date: string) =>
-  apiDownload(`/loan-reports/${report}?${query(p, { format })}`, `${report}-${date}.${format}`);
+export const downloadLoanReport = (
+  report: LoanReportId,
+  p: LoanReportParams,
+  format: 'csv' | 'pdf',
+  date: string,
+) => apiDownload(`/loan-reports/${report}?${query(p, { format })}`, `${report}-${date}.${format}`);

@@ -1,4 +1,8 @@
-import type { LoanReport, LoanReportColumn, LoanReportRow } from '@bankmanager/contracts/lending/loan-reports';
+import type {
+  LoanReport,
+  LoanReportColumn,
+  LoanReportRow,
+} from '@bankmanager/contracts/lending/loan-reports';
 import { formatAmount, formatDate } from '@bankmanager/contracts/format';
 import { SortableTableHead, type SortOrder } from '@/components/ui/sortable-table-head';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -33,7 +37,11 @@ export function ReportTable({
 }) {
   const cells = (row: LoanReportRow) =>
     report.columns.map((c) => (
-      <TableCell key={c.key} align={figure(c) ? 'right' : 'left'} kind={figure(c) ? 'amount' : c.kind === 'date' ? 'date' : 'text'}>
+      <TableCell
+        key={c.key}
+        align={figure(c) ? 'right' : 'left'}
+        kind={figure(c) ? 'amount' : c.kind === 'date' ? 'date' : 'text'}
+      >
         {cellText(c, row[c.key])}
       </TableCell>
     ));
@@ -99,9 +107,17 @@ export function ReconciliationTable({ report }: { report: LoanReport }) {
             <TableCell>{x.label}</TableCell>
             <TableCell kind="code">{x.glCodes.join(', ')}</TableCell>
             <TableCell>{x.currency}</TableCell>
-            <TableCell align="right" kind="amount">{formatAmount(x.report)}</TableCell>
-            <TableCell align="right" kind="amount">{formatAmount(x.ledger)}</TableCell>
-            <TableCell align="right" kind="amount" className={x.difference === '0.00' ? '' : 'text-destructive'}>
+            <TableCell align="right" kind="amount">
+              {formatAmount(x.report)}
+            </TableCell>
+            <TableCell align="right" kind="amount">
+              {formatAmount(x.ledger)}
+            </TableCell>
+            <TableCell
+              align="right"
+              kind="amount"
+              className={x.difference === '0.00' ? '' : 'text-destructive'}
+            >
               {formatAmount(x.difference)}
             </TableCell>
           </TableRow>

@@ -15,13 +15,24 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { pageFromParams, useUrlParams } from '@/hooks/use-url-state';
 import { usePermissions } from '@/lib/permissions';
-import { LOAN_REPORT_PAGE_SIZE, downloadLoanReport, useLoanReport, type LoanReportParams } from '../api/get-loan-report';
+import {
+  LOAN_REPORT_PAGE_SIZE,
+  downloadLoanReport,
+  useLoanReport,
+  type LoanReportParams,
+} from '../api/get-loan-report';
 import { CapitalForm } from '../components/capital-form';
 import { ReconciliationTable, ReportTable } from '../components/report-table';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const isReport = (v: string | null): v is LoanReportId => (LOAN_REPORTS as readonly string[]).includes(v ?? '');
-const GROUP_LABELS = { branch: 'Branch', product: 'Product', officer: 'Loan officer', sector: 'Sector' } as const;
+const isReport = (v: string | null): v is LoanReportId =>
+  (LOAN_REPORTS as readonly string[]).includes(v ?? '');
+const GROUP_LABELS = {
+  branch: 'Branch',
+  product: 'Product',
+  officer: 'Loan officer',
+  sector: 'Sector',
+} as const;
 
 /**
  * Account → Loan → Loan Reports: the loan portfolio's reports for a business date (the newest end of
@@ -32,7 +43,9 @@ export function LoanReportsRoute() {
   useDocumentTitle('Loan Reports');
   const [params, set] = useUrlParams();
   const { can } = usePermissions();
-  const report: LoanReportId = isReport(params.get('report')) ? (params.get('report') as LoanReportId) : 'portfolio-at-risk';
+  const report: LoanReportId = isReport(params.get('report'))
+    ? (params.get('report') as LoanReportId)
+    : 'portfolio-at-risk';
   const [dateText, setDateText] = useState(params.get('date') ?? '');
   const [fromText, setFromText] = useState(params.get('from') ?? '');
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -124,9 +137,13 @@ export function LoanReportsRoute() {
             <h2 id="loan-report-title" className="text-xl font-semibold">
               {r.title}
             </h2>
-            <p className="text-muted-foreground text-sm">{[`Business date ${r.date}`, ...r.subtitle].join(' · ')}</p>
+            <p className="text-muted-foreground text-sm">
+              {[`Business date ${r.date}`, ...r.subtitle].join(' · ')}
+            </p>
           </div>
-          {report === 'large-exposures' && can('returns.prepare') ? <CapitalForm month={r.date.slice(0, 7)} /> : null}
+          {report === 'large-exposures' && can('returns.prepare') ? (
+            <CapitalForm month={r.date.slice(0, 7)} />
+          ) : null}
           <ReportTable
             report={r}
             sort={p.sort ?? ''}
