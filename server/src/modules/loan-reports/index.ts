@@ -3,4 +3,4 @@
  * for any past business date from end of day's loan book snapshot, the bank's capital per month, and
  * the dashboard's Active Loans.
  */
-export { loanReportRoutes, buildLoanReport } from './routes.ts';
+export { loanReportRoutes, buildLoanReport, loanReportTable } from './routes.ts';

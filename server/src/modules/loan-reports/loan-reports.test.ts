@@ -5,6 +5,8 @@ import {
   LOAN_REPORT_TEXT,
   type ActiveLoansCard,
   type LoanReport,
+  type ReportRun,
+  type ReportTable,
 } from '@bankmanager/contracts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
@@ -16,6 +18,7 @@ import {
   simulateRepayment,
 } from '../../../test/support/loan-book.ts';
 import { queryRows } from '../../db/rows.ts';
+import { reportWorkerFor } from '../built-reports/index.ts';
 import { postEntry } from '../ledger/index.ts';
 
 /**
@@ -265,6 +268,29 @@ describe('loan reports', () => {
       `/api/loan-reports/officer-portfolio?date=${day}&sort=dpd&order=desc`,
     );
     expect(total).toBe(2);
+  });
+
+  it('the built-reports catalogue runs the return in the background, its GL lines at the foot', async () => {
+    const res = await s.call('POST', '/api/built-reports/runs', s.boss, {
+      reportId: 'loan_classification_return',
+      format: 'screen',
+      params: { date: day },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    let run = res.json<ReportRun>();
+    for (let i = 0; i < 200 && run.status !== 'done' && run.status !== 'failed'; i++) {
+      reportWorkerFor(t.app.dbHandle)!.kick();
+      await reportWorkerFor(t.app.dbHandle)!.idle();
+      run = (await get(s.boss, `/api/built-reports/runs/${run.id}`)).json<ReportRun>();
+    }
+    expect(run.status, run.error ?? '').toBe('done');
+    const table = (
+      await get(s.boss, `/api/built-reports/runs/${run.id}/result?page=1&pageSize=10`)
+    ).json<ReportTable>();
+    expect(table.rows).toHaveLength(5);
+    expect(table.totals.map((r) => r.join(' '))).toContainEqual(
+      expect.stringContaining('Loan loss provision (GL 1490) SLE report 150.00 GL 150.00 difference 0.00'),
+    );
   });
 
   it('branch scope: another branch’s officer sees none of it and is refused this branch (403); bad dates are 400 on the field', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COLLECTIONS_MAX_DAYS,
+  REPORT_MAX_ROWS,
   LOAN_REPORT_TEXT,
   LOAN_REPORT_TITLES,
   PAGED_LOAN_REPORTS,
@@ -15,6 +16,7 @@ import {
   loanReportSchema,
   type LoanReport,
   type LoanReportId,
+  type ReportTable,
 } from '@bankmanager/contracts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import type { Database } from '../../db/client.ts';
@@ -206,3 +208,46 @@ export const loanReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * A report as the built-reports catalogue's table (scheduled and background runs): the whole report,
+ * money and counts as numeric cells, the GL reconciliation and notes as closing rows.
+ */
+export async function loanReportTable(
+  db: Database,
+  report: Exclude<LoanReportId, 'officer-portfolio'>,
+  p: { date?: string; from?: string; to?: string; branch?: string },
+  scope: string | null,
+): Promise<ReportTable> {
+  const query = loanReportQuerySchema.parse({ date: p.date ?? p.to, from: p.from });
+  const r = await buildLoanReport(db, report, {
+    askedDate: query.date,
+    branch: scope ?? p.branch ?? null,
+    query,
+    page: null,
+    userId: '00000000-0000-0000-0000-000000000000',
+  });
+  const cells = (row: LoanReport['rows'][number]) => r.columns.map((c) => row[c.key] ?? '');
+  const blank = r.columns.map(() => '');
+  const extra = [
+    ...r.reconciliation.map((x) =>
+      [
+        `${x.label} (GL ${x.glCodes.join(', ')})`,
+        x.currency,
+        `report ${x.report}`,
+        `GL ${x.ledger}`,
+        `difference ${x.difference}`,
+        ...blank,
+      ].slice(0, r.columns.length),
+    ),
+    ...r.notes.map((n) => [n, ...blank].slice(0, r.columns.length)),
+  ];
+  return {
+    title: r.title,
+    subtitle: [`Business date ${r.date}`, ...r.subtitle],
+    columns: r.columns.map((c) => ({ title: c.label, numeric: c.kind === 'money' || c.kind === 'count' })),
+    rows: r.rows.slice(0, REPORT_MAX_ROWS).map(cells),
+    totals: [...r.totals.map(cells), ...extra],
+    truncated: r.rows.length > REPORT_MAX_ROWS,
+  };
+}
