@@ -11,7 +11,7 @@ import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { pageFromParams, useUrlParams } from '@/hooks/use-url-state';
 import { usePermissions } from '@/lib/permissions';
@@ -78,97 +78,104 @@ export function LoanReportsRoute() {
             </TabsTrigger>
           ))}
         </TabsList>
-      </Tabs>
-      <div className="flex flex-wrap items-end gap-3">
-        <Field id="loan-report-date" label="Business date" className="w-48">
-          <DateField
-            label="Business date"
-            value={dateText}
-            onChange={(v) => {
-              setDateText(v);
-              if (v === '' || ISO.test(v)) set({ date: v, page: null });
-            }}
-          />
-        </Field>
-        {report === 'disbursements-collections' ? (
-          <Field id="loan-report-from" label="From" className="w-48">
-            <DateField
-              label="From"
-              value={fromText}
-              onChange={(v) => {
-                setFromText(v);
-                if (v === '' || ISO.test(v)) set({ from: v });
-              }}
-            />
-          </Field>
-        ) : null}
-        {report === 'portfolio-at-risk' ? (
-          <Field id="loan-report-by" label="Group by" className="w-48">
-            <Select value={p.by} onChange={(e) => set({ by: e.target.value })}>
-              {PAR_GROUPINGS.map((g) => (
-                <option key={g} value={g}>
-                  {GROUP_LABELS[g]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        ) : null}
-        <Button type="button" variant="outline" disabled={!r} onClick={() => download('csv')}>
-          Download CSV
-        </Button>
-        <Button type="button" variant="outline" disabled={!r} onClick={() => download('pdf')}>
-          Download PDF
-        </Button>
-      </div>
-      {downloadError ? (
-        <p role="alert" className="text-destructive">
-          {downloadError}
-        </p>
-      ) : null}
-      {q.isPending ? (
-        <p>Loading the report...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : r ? (
-        <section aria-labelledby="loan-report-title" className="flex flex-col gap-3" aria-busy={q.isFetching}>
-          <div>
-            <h2 id="loan-report-title" className="text-xl font-semibold">
-              {r.title}
-            </h2>
-            <p className="text-muted-foreground text-sm">
-              {[`Business date ${r.date}`, ...r.subtitle].join(' · ')}
-            </p>
+        {/* The tab's panel: the active trigger controls it (aria-controls names an element that exists). */}
+        <TabsContent value={report} className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end gap-3">
+            <Field id="loan-report-date" label="Business date" className="w-48">
+              <DateField
+                label="Business date"
+                value={dateText}
+                onChange={(v) => {
+                  setDateText(v);
+                  if (v === '' || ISO.test(v)) set({ date: v, page: null });
+                }}
+              />
+            </Field>
+            {report === 'disbursements-collections' ? (
+              <Field id="loan-report-from" label="From" className="w-48">
+                <DateField
+                  label="From"
+                  value={fromText}
+                  onChange={(v) => {
+                    setFromText(v);
+                    if (v === '' || ISO.test(v)) set({ from: v });
+                  }}
+                />
+              </Field>
+            ) : null}
+            {report === 'portfolio-at-risk' ? (
+              <Field id="loan-report-by" label="Group by" className="w-48">
+                <Select value={p.by} onChange={(e) => set({ by: e.target.value })}>
+                  {PAR_GROUPINGS.map((g) => (
+                    <option key={g} value={g}>
+                      {GROUP_LABELS[g]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : null}
+            <Button type="button" variant="outline" disabled={!r} onClick={() => download('csv')}>
+              Download CSV
+            </Button>
+            <Button type="button" variant="outline" disabled={!r} onClick={() => download('pdf')}>
+              Download PDF
+            </Button>
           </div>
-          {report === 'large-exposures' && can('returns.prepare') ? (
-            <CapitalForm month={r.date.slice(0, 7)} />
+          {downloadError ? (
+            <p role="alert" className="text-destructive">
+              {downloadError}
+            </p>
           ) : null}
-          <ReportTable
-            report={r}
-            sort={p.sort ?? ''}
-            order={p.order === 'asc' ? 'asc' : 'desc'}
-            onSort={(sort, order) => set({ sort, order, page: null })}
-          />
-          {paged ? (
-            <Pagination
-              page={p.page}
-              pageSize={LOAN_REPORT_PAGE_SIZE}
-              total={r.total}
-              onPage={(n) => set({ page: n === 0 ? null : n + 1 })}
-              busy={q.isPlaceholderData}
-            />
+          {q.isPending ? (
+            <p>Loading the report...</p>
+          ) : q.isError ? (
+            <p role="alert" className="text-destructive">
+              {q.error.message}
+            </p>
+          ) : r ? (
+            <section
+              aria-labelledby="loan-report-title"
+              className="flex flex-col gap-3"
+              aria-busy={q.isFetching}
+            >
+              <div>
+                <h2 id="loan-report-title" className="text-xl font-semibold">
+                  {r.title}
+                </h2>
+                <p className="text-muted-foreground text-sm">
+                  {[`Business date ${r.date}`, ...r.subtitle].join(' · ')}
+                </p>
+              </div>
+              {report === 'large-exposures' && can('returns.prepare') ? (
+                <CapitalForm month={r.date.slice(0, 7)} />
+              ) : null}
+              <ReportTable
+                report={r}
+                sort={p.sort ?? ''}
+                order={p.order === 'asc' ? 'asc' : 'desc'}
+                onSort={(sort, order) => set({ sort, order, page: null })}
+              />
+              {paged ? (
+                <Pagination
+                  page={p.page}
+                  pageSize={LOAN_REPORT_PAGE_SIZE}
+                  total={r.total}
+                  onPage={(n) => set({ page: n === 0 ? null : n + 1 })}
+                  busy={q.isPlaceholderData}
+                />
+              ) : null}
+              <ReconciliationTable report={r} />
+              {r.notes.length > 0 ? (
+                <ul className="text-muted-foreground list-disc pl-5 text-sm">
+                  {r.notes.map((n) => (
+                    <li key={n}>{n}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
           ) : null}
-          <ReconciliationTable report={r} />
-          {r.notes.length > 0 ? (
-            <ul className="text-muted-foreground list-disc pl-5 text-sm">
-              {r.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-      ) : null}
+        </TabsContent>
+      </Tabs>
     </main>
   );
 }
