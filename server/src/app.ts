@@ -49,6 +49,7 @@ import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
 import { builtReportRoutes, enqueueScheduledReports } from './modules/built-reports/index.ts';
 import { createReportReads } from './db/report-reads.ts';
 import { statementBatchesModule } from './modules/statement-batches/index.ts';
+import { loanReportRoutes } from './modules/loan-reports/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -207,6 +208,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
       await api.register(loanProvisionRoutes);
       // Grading by hand and restructuring (ADR 0067).
       await api.register(loanGradingRoutes);
+      await api.register(loanReportRoutes);
     },
     { prefix: '/api' },
   );

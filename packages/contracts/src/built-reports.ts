@@ -31,7 +31,7 @@ export const BUILT_REPORT_FORMAT_LABELS: Record<BuiltReportFormat, string> = {
 export interface BuiltReportDef {
   id: string;
   title: string;
-  group: 'General ledger' | 'End of day' | 'Accounts' | 'Customers and cash';
+  group: 'General ledger' | 'End of day' | 'Accounts' | 'Customers and cash' | 'Loans';
   description: string;
   params: readonly ReportParam[];
   required: readonly ReportParam[];
@@ -154,6 +154,50 @@ export const BUILT_REPORTS = [
     description: 'Customers by type, branch and status (its own screen).',
     params: [],
     screen: '/customers/reports',
+  }),
+  // Loan Reports (docs/loan-reports.md): the same builders as the Loan Reports screen.
+  def({
+    id: 'loan_portfolio_at_risk',
+    title: 'Loan portfolio at risk',
+    group: 'Loans',
+    description: 'PAR1, PAR30 and PAR90 by branch as shares of the principal outstanding, on a date.',
+    params: ['date', 'branch'],
+  }),
+  def({
+    id: 'loan_arrears_ageing',
+    title: 'Loan arrears ageing',
+    group: 'Loans',
+    description: 'Loans past due on a date by age bucket, with the borrowers’ contacts.',
+    params: ['date', 'branch'],
+  }),
+  def({
+    id: 'loan_classification_return',
+    title: 'Loan classification and provisioning return',
+    group: 'Loans',
+    description: 'The BSL table by class on a date, its totals beside the GL.',
+    params: ['date'],
+  }),
+  def({
+    id: 'loan_insider_loans',
+    title: 'Insider and related-party loans',
+    group: 'Loans',
+    description: 'Loans to staff, PEPs and organisations they direct, against standard terms.',
+    params: ['date', 'branch'],
+  }),
+  def({
+    id: 'loan_large_exposures',
+    title: 'Large exposures',
+    group: 'Loans',
+    description: 'Obligors at or above 10% of the month’s capital.',
+    params: ['date'],
+  }),
+  def({
+    id: 'loan_disbursements_collections',
+    title: 'Loan disbursements and collections',
+    group: 'Loans',
+    description: 'Per day: disbursed, expected, collected and the collection rate.',
+    params: ['from', 'to', 'branch'],
+    required: ['from', 'to'],
   }),
 ] as const satisfies readonly BuiltReportDef[];
 

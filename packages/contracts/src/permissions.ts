@@ -143,6 +143,8 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   // Built reports: Report Administration holds the schedules.
   '/reports/admin': 'reports.schedule',
   '/accounts/loan/provisioning': 'loans.provision',
+  // Loan Reports: the portfolio's reports read what the loan 360 reads, branch by branch.
+  '/accounts/loan/reports': 'loans.read',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

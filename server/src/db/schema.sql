@@ -1368,6 +1368,25 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
 $$;
 
 --
+-- Name: loan_daily_status_reserves_sync(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.loan_daily_status_reserves_sync() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE loan_daily_status s
+     SET interest_in_suspense = n.interest_in_suspense,
+         penalty_in_suspense = n.penalty_in_suspense,
+         provision_held = n.provision_held
+    FROM changed_new n JOIN changed_old o ON o.id = n.id
+   WHERE s.loan_id = n.id AND s.business_date = current_business_date()
+     AND (n.interest_in_suspense, n.penalty_in_suspense, n.provision_held)
+         IS DISTINCT FROM (o.interest_in_suspense, o.penalty_in_suspense, o.provision_held);
+  RETURN NULL;
+END $$;
+
+--
 -- Name: loan_instalments_loan_open(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2827,6 +2846,20 @@ CREATE TABLE public.bank_business_date (
 );
 
 --
+-- Name: bank_capital; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.bank_capital (
+    month text NOT NULL,
+    amount numeric(20,2) NOT NULL,
+    entered_by uuid NOT NULL,
+    entered_by_email text NOT NULL,
+    entered_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT bank_capital_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT bank_capital_month_check CHECK ((month ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'::text))
+);
+
+--
 -- Name: banking_stats; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3517,6 +3550,9 @@ CREATE TABLE public.loan_daily_status (
     principal_outstanding numeric(20,2) NOT NULL,
     interest_receivable numeric(20,2) NOT NULL,
     overdue_amount numeric(20,2) NOT NULL,
+    interest_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    penalty_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    provision_held numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     CONSTRAINT loan_daily_status_amounts_check CHECK (((dpd >= 0) AND (principal_outstanding >= (0)::numeric) AND (interest_receivable >= (0)::numeric) AND (overdue_amount >= (0)::numeric)))
 );
 
@@ -5202,6 +5238,13 @@ ALTER TABLE ONLY public.bank_business_date
     ADD CONSTRAINT bank_business_date_pkey PRIMARY KEY (id);
 
 --
+-- Name: bank_capital bank_capital_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bank_capital
+    ADD CONSTRAINT bank_capital_pkey PRIMARY KEY (month);
+
+--
 -- Name: banking_stats banking_stats_metric_currency_slot_pk; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6539,6 +6582,12 @@ CREATE INDEX loan_applications_repayment_account_idx ON public.loan_applications
 CREATE INDEX loan_applications_status_created_idx ON public.loan_applications USING btree (status, created_at DESC, id DESC);
 
 --
+-- Name: loan_daily_status_arrears_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_daily_status_arrears_idx ON public.loan_daily_status USING btree (business_date, dpd DESC, loan_id) WHERE (dpd > 0);
+
+--
 -- Name: loan_daily_status_class_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6597,6 +6646,12 @@ CREATE INDEX loan_repayments_entry_idx ON public.loan_repayments USING btree (en
 --
 
 CREATE INDEX loan_repayments_loan_idx ON public.loan_repayments USING btree (loan_id, id DESC NULLS LAST);
+
+--
+-- Name: loan_repayments_value_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_repayments_value_date_idx ON public.loan_repayments USING btree (value_date);
 
 --
 -- Name: loans_branch_status_disbursed_idx; Type: INDEX; Schema: public; Owner: -
@@ -7295,6 +7350,12 @@ CREATE TRIGGER loan_repayments_loan_open BEFORE INSERT ON public.loan_repayments
 CREATE TRIGGER loan_repayments_realtime AFTER INSERT ON public.loan_repayments FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('loan_repayments', 'id');
 
 --
+-- Name: loans loans_reserves_snapshot; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER loans_reserves_snapshot AFTER UPDATE ON public.loans REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION public.loan_daily_status_reserves_sync();
+
+--
 -- Name: mobile_banking_subscriptions mbs_keys_sync; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -7621,6 +7682,13 @@ ALTER TABLE ONLY public.auth_refresh_tokens
 
 ALTER TABLE ONLY public.auth_sessions
     ADD CONSTRAINT auth_sessions_user_id_auth_users_id_fk FOREIGN KEY (user_id) REFERENCES public.auth_users(id) ON DELETE CASCADE;
+
+--
+-- Name: bank_capital bank_capital_entered_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bank_capital
+    ADD CONSTRAINT bank_capital_entered_by_fkey FOREIGN KEY (entered_by) REFERENCES public.staff(user_id);
 
 --
 -- Name: customer_contacts customer_contacts_cust_id_customers_cust_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -54,6 +54,7 @@ const LoanApplications = lazyPage(() => import('./routes/loan-applications-route
 const LoanManager = lazyPage(() => import('./routes/loan-manager-route'));
 const ClosedLoans = lazyPage(() => import('./routes/closed-loans-route'));
 const LoanProvisioning = lazyPage(() => import('./routes/loan-provisioning-route'));
+const LoanReports = lazyPage(() => import('./routes/loan-reports-route'));
 const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
 // The chart library comes with this chunk alone: nothing of it reaches the sign-in page.
 const ExecutiveDashboard = lazyPage(() => import('./routes/executive-dashboard-route'));
@@ -150,6 +151,7 @@ export function AppRoutes() {
         <Route path={paths.loanManager} element={<LoanManager />} />
         <Route path={paths.closedLoans} element={<ClosedLoans />} />
         <Route path={paths.loanProvisioning} element={<LoanProvisioning />} />
+        <Route path={paths.loanReports} element={<LoanReports />} />
         <Route path={paths.statementPrinting} element={<StatementPrinting />} />
         <Route path="*" element={<CatchAll />} />
       </Route>

@@ -99,6 +99,8 @@ export const paths = {
   closedLoans: '/accounts/loan/closed',
   /** Account → Loan → Provisioning: the runs, `?run=` one run's figures by class. */
   loanProvisioning: '/accounts/loan/provisioning',
+  /** Account → Loan → Loan Reports (`?report=&date=&by=&from=&sort=&order=&page=`). */
+  loanReports: '/accounts/loan/reports',
   /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',

@@ -14,3 +14,4 @@ export * from './suspense.ts';
 export * from './provisioning.ts';
 export * from './loan-grading.ts';
 export * from './restructure.ts';
+export * from './loan-reports.ts';

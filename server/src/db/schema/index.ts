@@ -24,3 +24,4 @@ export * from './statement-batches.ts';
 export * from './built-reports.ts';
 export * from './loan-provision.ts';
 export * from './loan-grading.ts';
+export * from './loan-reports.ts';

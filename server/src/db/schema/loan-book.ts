@@ -99,11 +99,20 @@ export const loanDailyStatus = pgTable(
     principalOutstanding: part('principal_outstanding').notNull(),
     interestReceivable: part('interest_receivable').notNull(),
     overdueAmount: part('overdue_amount').notNull(),
+    // Loan Reports (ADR 0066): the loan's suspense and provision as they stood on the date, so the
+    // classification return for a past date reconciles with that date's GL balances.
+    interestInSuspense: part('interest_in_suspense').notNull().default('0'),
+    penaltyInSuspense: part('penalty_in_suspense').notNull().default('0'),
+    provisionHeld: part('provision_held').notNull().default('0'),
   },
   (t) => [
     primaryKey({ name: 'loan_daily_status_pk', columns: [t.businessDate, t.loanId] }),
     index('loan_daily_status_loan_idx').on(t.loanId, t.businessDate.desc()),
     index('loan_daily_status_class_idx').on(t.businessDate, t.loanClass),
+    // Loan Reports' arrears list of a date, worst first (ADR 0066).
+    index('loan_daily_status_arrears_idx')
+      .on(t.businessDate, t.dpd.desc(), t.loanId)
+      .where(sql`${t.dpd} > 0`),
     check(
       'loan_daily_status_amounts_check',
       sql`${t.dpd} >= 0 and ${t.principalOutstanding} >= 0 and ${t.interestReceivable} >= 0 and ${t.overdueAmount} >= 0`,

@@ -268,5 +268,7 @@ export const loanRepayments = pgTable(
     ),
     index('loan_repayments_loan_idx').on(t.loanId, t.id.desc()),
     index('loan_repayments_entry_idx').on(t.entryId),
+    // Loan Reports' disbursements and collections by day (ADR 0066).
+    index('loan_repayments_value_date_idx').on(t.valueDate),
   ],
 );

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { buildBalanceSheet, buildIncomeStatement, buildTrialBalance } from '../gl-reports/index.ts';
 import { buildEodReport } from '../eod/index.ts';
+import { loanReportTable } from '../loan-reports/index.ts';
 import {
   accountOpenings,
   dormantAccounts,
@@ -94,6 +95,14 @@ const RUNNERS: Record<Exclude<BuiltReportId, 'teller_proof' | 'ctr_list' | 'cust
   top_depositors: topDepositors,
   overdrawn_accounts: overdrawnAccounts,
   fee_income: feeIncome,
+  // Loan Reports' builders (docs/loan-reports.md), the asker's branch scope winning over the parameter.
+  loan_portfolio_at_risk: (db, p, scope) => loanReportTable(db, 'portfolio-at-risk', p, scope),
+  loan_arrears_ageing: (db, p, scope) => loanReportTable(db, 'arrears-ageing', p, scope),
+  loan_classification_return: (db, p, scope) => loanReportTable(db, 'classification-return', p, scope),
+  loan_insider_loans: (db, p, scope) => loanReportTable(db, 'insider-loans', p, scope),
+  loan_large_exposures: (db, p, scope) => loanReportTable(db, 'large-exposures', p, scope),
+  loan_disbursements_collections: (db, p, scope) =>
+    loanReportTable(db, 'disbursements-collections', p, scope),
 };
 
 export const isRunnable = (id: string): id is keyof typeof RUNNERS => Object.hasOwn(RUNNERS, id);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/index.ts';
 import { applyGradeHolds } from './grade-holds.ts';
+import { snapshotLoanReserves } from './reserves-snapshot.ts';
 import type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
 
 interface Move extends Record<string, unknown> {
@@ -66,8 +67,9 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
       from cls group by old_class, new_class`,
   );
   if (rows.length === 0) return { lastId: null, done: 0 };
+  const lastId = Math.max(...rows.map((r) => Number(r.last_id)));
   // Manual grades and restructurings hold a loan at a floor until cured (grade-holds.ts, ADR 0067).
-  await applyGradeHolds(tx, a, Math.max(...rows.map((r) => Number(r.last_id))));
+  await applyGradeHolds(tx, a, lastId);
   const moves = rows
     .filter((r) => r.old_class !== r.new_class)
     .map((r) => ({ from: r.old_class, to: r.new_class, loans: r.n }));
@@ -81,5 +83,7 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
       targetId: String(a.runId),
       details: { businessDate: D, moves },
     });
-  return { lastId: Math.max(...rows.map((r) => Number(r.last_id))), done: rows[0]!.total };
+  // Loan Reports: the day's suspense and provision beside its principal (ADR 0066).
+  await snapshotLoanReserves(tx, D, a.cursor, lastId);
+  return { lastId, done: rows[0]!.total };
 }

@@ -1,10 +1,14 @@
 import { formatCount } from '@bankmanager/contracts/format';
 import type { DashboardStats } from '@bankmanager/contracts/dashboard';
 import { Info } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tooltip } from '@/components/ui/tooltip';
 import { FIGURES_SCOPE_TEXT } from '@/lib/branch';
 import { formatCurrency } from '@bankmanager/contracts/format';
+import { paths } from '@/config/paths';
+import { usePermissions } from '@/lib/permissions';
+import { useActiveLoans } from '../api/get-active-loans';
 
 function Stat({
   label,
@@ -42,7 +46,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           Key figures
         </h2>
         <Stat label="Total Customers">{formatCount(stats.totalCustomers)}</Stat>
-        <Stat label="Active Loans">{formatCount(stats.activeLoans)}</Stat>
+        <ActiveLoans fallback={stats.activeLoans} />
         <Stat label="Total Deposits">
           {stats.totalDeposits.length === 0 ? (
             '—'
@@ -78,5 +82,28 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         </Stat>
       </section>
     </>
+  );
+}
+
+/**
+ * Active Loans: for those who may read loans, the loans of their own book (as officer) or branch, and a
+ * link to that portfolio in Loan Reports; for the others, the bank-wide count of the key figures.
+ */
+function ActiveLoans({ fallback }: { fallback: number }) {
+  const canRead = usePermissions().can('loans.read');
+  const card = useActiveLoans(canRead);
+  // Never the bank's figure for a moment before the caller's own: a dash while it loads.
+  if (canRead && card.isPending) return <Stat label="Active Loans">—</Stat>;
+  if (!canRead || !card.data) return <Stat label="Active Loans">{formatCount(fallback)}</Stat>;
+  return (
+    <Stat label="Active Loans">
+      <Link
+        to={`${paths.loanReports}?report=officer-portfolio`}
+        className="focus-visible:ring-ring rounded underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:outline-none"
+      >
+        {formatCount(card.data.count)}
+        <span className="text-muted-foreground block text-sm font-normal">{card.data.label}</span>
+      </Link>
+    </Stat>
   );
 }

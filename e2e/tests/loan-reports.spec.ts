@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+import { axeReport, cleanOf, overflowReport, type Screen } from '../support/screens.ts';
+
+const REPORTS = '/accounts/loan/reports';
+const table = (p: Page, name: RegExp) => p.getByRole('table', { name }).waitFor({ timeout: 60_000 });
+
+const SCREENS: Screen[] = [
+  ['portfolio at risk', REPORTS, (p) => table(p, /^Portfolio at risk on /)],
+  ['arrears ageing', `${REPORTS}?report=arrears-ageing`, (p) => table(p, /^Arrears ageing on /)],
+  [
+    'classification return',
+    `${REPORTS}?report=classification-return`,
+    (p) => p.getByRole('table', { name: 'Against the general ledger' }).waitFor({ timeout: 60_000 }),
+  ],
+];
+
+describe('Loan Reports', () => {
+  const browser = useBrowser();
+
+  it('the dashboard’s Active Loans opens the book; the reports open by tab; the arrears CSV downloads', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    const card = page.getByRole('link', { name: /Active loans/i });
+    await card.waitFor({ timeout: 60_000 });
+    await card.click();
+    await table(page, /^Loan officer’s portfolio on /);
+
+    await page.getByRole('tab', { name: 'Portfolio at risk' }).click();
+    await table(page, /^Portfolio at risk on /);
+    await page.getByRole('tab', { name: 'Classification and provisioning return' }).click();
+    const gl = page.getByRole('table', { name: 'Against the general ledger' });
+    await gl.waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: 'Arrears ageing' }).click();
+    await table(page, /^Arrears ageing on /);
+    // The demo book has a loan in every class: some are in arrears.
+    expect(
+      await page
+        .getByRole('table', { name: /^Arrears ageing on / })
+        .getByRole('row')
+        .count(),
+    ).toBeGreaterThan(2);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-loan-reports-'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^arrears-ageing-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const csv = fs.readFileSync(file, 'utf8');
+    expect(csv).toMatch(/^Arrears ageing\r\n/);
+    expect(csv).toContain('Days past due');
+  }, 300_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`the reports are axe clean in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
+    }, 180_000);
+
+  it('fits a 390 px phone: the page does not scroll sideways (the tables scroll in their own box)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
+  }, 120_000);
+});
