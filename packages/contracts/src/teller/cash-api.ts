@@ -49,7 +49,11 @@ export const tellerTransactionSchema = z.object({
   status: z.enum(TELLER_TRANSACTION_STATUSES),
   sessionId: z.string(),
   branch: z.string(),
+  /** The branch's name as the branch register has it (the code when it has none). */
+  branchName: z.string(),
   tellerEmail: z.string(),
+  /** The teller's name on their profile (the e-mail when none is on file), as the receipts print it. */
+  tellerName: z.string(),
   accountNumber: z.string(),
   accountName: z.string(),
   currency: currencySchema,

@@ -9,6 +9,7 @@ import { ctrRoutes } from './ctr-routes.ts';
 import { proofRoutes } from './proof-routes.ts';
 import { receiptRoutes } from './receipt-routes.ts';
 import { tellerSessionRoutes } from './session-routes.ts';
+import { tillRoutes } from './till-routes.ts';
 
 export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTellerCommands(app.approvals);
@@ -17,6 +18,7 @@ export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(receiptRoutes);
   await app.register(ctrRoutes);
   await app.register(proofRoutes);
+  await app.register(tillRoutes);
 };
 
 export { openTillSessions } from './open-sessions.ts';
