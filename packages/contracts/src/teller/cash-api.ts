@@ -116,3 +116,21 @@ export type CtrFlag = z.infer<typeof ctrFlagSchema>;
 export const ctrExportFileName = (from: string, to: string, format: 'csv' | 'pdf') =>
   `ctr-flags-${from || 'start'}-to-${to || 'today'}.${format}`;
 export const receiptFileName = (entryId: string) => `receipt-${entryId}.pdf`;
+
+/**
+ * GET /api/teller/withdrawals/:id/check: what the supervisor compares before approving a withdrawal
+ * over the teller's limit: the holder (whose photo and specimen signature the customer's documents
+ * hold) and the account's available balance now.
+ */
+export const withdrawalCheckSchema = z.object({
+  transactionId: z.string(),
+  status: z.enum(TELLER_TRANSACTION_STATUSES),
+  customerId: z.number().int(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  currency: currencySchema,
+  amount: moneySchema,
+  /** balance − active holds + an unexpired overdraft limit, as the posting will check it. */
+  available: moneySchema,
+});
+export type WithdrawalCheck = z.infer<typeof withdrawalCheckSchema>;
