@@ -138,6 +138,8 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/enquiries/dashboard': 'reports.read',
   // Built reports: Report Administration holds the schedules.
   '/reports/admin': 'reports.schedule',
+  // Teller Administration: the till register is the head teller's, as the branch's tills are.
+  '/transactions/teller/admin': 'teller.vault',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

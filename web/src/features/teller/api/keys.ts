@@ -10,7 +10,8 @@ export const tellerKeys = {
   proof: (report: string, q: object) => [...tellerKeys.all, 'proof', report, q] as const,
   account: (number: string) => [...tellerKeys.all, 'account', number] as const,
   // The till register (Teller Administration) and the tills a teller may open.
-  tills: (q: object) => [...tellerKeys.all, 'tills', q] as const,
-  myTills: (branch: string | null) => [...tellerKeys.all, 'tills', 'mine', branch] as const,
-  tillTellers: (branch: string | null) => [...tellerKeys.all, 'tills', 'tellers', branch] as const,
+  tillRegister: () => [...tellerKeys.all, 'tills'] as const,
+  tills: (q: object) => [...tellerKeys.tillRegister(), q] as const,
+  myTills: (branch: string | null) => [...tellerKeys.tillRegister(), 'mine', branch] as const,
+  tillTellers: (branch: string | null) => [...tellerKeys.tillRegister(), 'tellers', branch] as const,
 };
