@@ -41,7 +41,10 @@ describe('the till register', () => {
     const r = await open(scene.away, 'OLD-7');
     expect(r.statusCode).toBe(201);
     // The migration's last statement registers the codes sessions used; it is safe to run again.
-    const migration = readFileSync(new URL('../../db/migrations/0099_till_register.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(
+      new URL('../../db/migrations/0099_till_register.sql', import.meta.url),
+      'utf8',
+    );
     await t.db.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
     const [till] = await queryRows<{ code: string; name: string; active: boolean; teller: string | null }>(
       t.db.db,
@@ -66,12 +69,13 @@ describe('the till register', () => {
     expect(assigned.assignedTellerName).toBeTruthy();
     expect(await audits('teller.till_create')).toBe(before + 2);
     // A teller may not keep the register; a supervisor not another branch's.
-    expect((await call('POST', '/api/teller/tills', scene.teller, { code: 'T-X', name: 'X' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', '/api/teller/tills', scene.teller, { code: 'T-X', name: 'X' })).statusCode,
+    ).toBe(403);
     expect((await call('GET', '/api/teller/tills', scene.teller)).statusCode).toBe(403);
     expect(
-      (await call('POST', '/api/teller/tills', scene.sup, { branch: '202', code: 'T-X', name: 'X' })).statusCode,
+      (await call('POST', '/api/teller/tills', scene.sup, { branch: '202', code: 'T-X', name: 'X' }))
+        .statusCode,
     ).toBe(403);
   });
 

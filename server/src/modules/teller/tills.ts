@@ -3,6 +3,7 @@ import type { Till, TillTeller } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import type { Teller } from './caller.ts';
@@ -102,13 +103,16 @@ export async function assertTillUsable(
 }
 
 /** The assigned teller must be a teller of the till's branch (400 on the field otherwise). */
-async function isBranchTeller(db: Database, branch: string, userId: string): Promise<boolean> {
+async function assertBranchTeller(db: Database, branch: string, userId: string): Promise<void> {
   const [r] = await queryRows<{ ok: boolean }>(
     db,
     sql`select exists (select 1 from staff s where s.user_id = ${userId} and s.home_branch = ${branch}
           and s.approved and 'teller.cash' = any(s.permissions)) as ok`,
   );
-  return r!.ok;
+  if (!r!.ok) {
+    const message = 'Choose a teller of the till’s branch';
+    throw badRequest(message, [{ path: '/assignedTellerId', message }]);
+  }
 }
 
 export interface TillChange {
@@ -135,8 +139,8 @@ export async function createTill(
   by: Teller,
   branch: string,
   t: { code: string } & Omit<TillChange, 'active'>,
-): Promise<string | 'not_a_teller'> {
-  if (t.assignedTellerId && !(await isBranchTeller(db, branch, t.assignedTellerId))) return 'not_a_teller';
+): Promise<string> {
+  if (t.assignedTellerId) await assertBranchTeller(db, branch, t.assignedTellerId);
   try {
     return await db.transaction(async (tx) => {
       const [r] = await queryRows<{ id: string }>(
@@ -154,18 +158,9 @@ export async function createTill(
 }
 
 /** Changes a till's name, teller or use; the audit row keeps what it was and what it became. */
-export async function updateTill(
-  db: Database,
-  by: Teller,
-  before: Till,
-  change: TillChange,
-): Promise<'not_a_teller' | null> {
-  if (
-    change.assignedTellerId &&
-    change.assignedTellerId !== before.assignedTellerId &&
-    !(await isBranchTeller(db, before.branch, change.assignedTellerId))
-  )
-    return 'not_a_teller';
+export async function updateTill(db: Database, by: Teller, before: Till, change: TillChange): Promise<void> {
+  if (change.assignedTellerId && change.assignedTellerId !== before.assignedTellerId)
+    await assertBranchTeller(db, before.branch, change.assignedTellerId);
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`update tills set name = ${change.name}, assigned_teller_id = ${change.assignedTellerId},
@@ -179,5 +174,4 @@ export async function updateTill(
       after: change,
     });
   });
-  return null;
 }

@@ -17,7 +17,9 @@ describe('a withdrawal over the limit, as its checker sees it', () => {
   beforeAll(async () => {
     t = await createTestApp();
     scene = await tellerScene(t.app);
-    await t.db.db.execute(sql`update profiles set full_name = 'Alimamy Bangura' where id = ${scene.teller.userId}`);
+    await t.db.db.execute(
+      sql`update profiles set full_name = 'Alimamy Bangura' where id = ${scene.teller.userId}`,
+    );
     await openTill(scene, scene.teller, '100000.00');
     account = await cashAccount(t.app, { balance: '90000.00' });
     const wd = await scene.call('POST', '/api/teller/withdrawals', scene.teller, {
@@ -50,9 +52,9 @@ describe('a withdrawal over the limit, as its checker sees it', () => {
   });
 
   it('refuses a teller without the approving permission, and answers 404 for no such withdrawal', async () => {
-    expect((await scene.call('GET', `/api/teller/withdrawals/${pending.id}/check`, scene.teller)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await scene.call('GET', `/api/teller/withdrawals/${pending.id}/check`, scene.teller)).statusCode,
+    ).toBe(403);
     expect((await scene.call('GET', '/api/teller/withdrawals/999999/check', scene.sup)).statusCode).toBe(404);
     expect((await scene.call('GET', '/api/teller/withdrawals/x/check', scene.sup)).statusCode).toBe(400);
   });

@@ -102,7 +102,12 @@ describe('new private customer', () => {
       DRAFT_KEY,
       JSON.stringify({
         step: 1,
-        values: { ...upToIdentification, idNumber: 'AB12', idIssuedOn: '2022-01-10', idExpiresOn: '2021-01-09' },
+        values: {
+          ...upToIdentification,
+          idNumber: 'AB12',
+          idIssuedOn: '2022-01-10',
+          idExpiresOn: '2021-01-09',
+        },
       }),
     );
     renderForm();
@@ -112,7 +117,9 @@ describe('new private customer', () => {
     expect(id).toHaveAttribute('aria-invalid', 'true');
     expect(id).toHaveFocus();
     expect(screen.getByText(CUSTOMER_TEXT.nin)).toBeInTheDocument();
-    expect(screen.getByLabelText('Expires on')).toHaveAccessibleDescription(CUSTOMER_TEXT.idExpiryBeforeIssue);
+    expect(screen.getByLabelText('Expires on')).toHaveAccessibleDescription(
+      CUSTOMER_TEXT.idExpiryBeforeIssue,
+    );
     await userEvent.clear(id);
     await userEvent.type(id, '4KX7Q2M9');
     const expiry = screen.getByLabelText('Expires on');

@@ -32,11 +32,11 @@ describe('<OpenSessionForm>', () => {
     render(<OpenSessionForm branch="001" />);
     const select = screen.getByRole('combobox', { name: 'Till' });
     expect(select).toHaveValue('TILL-3');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose your till',
-      'TILL-1 — Front counter',
-      'TILL-3 — Window 3',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose your till', 'TILL-1 — Front counter', 'TILL-3 — Window 3']);
     await userEvent.selectOptions(select, 'TILL-1');
     await userEvent.click(screen.getByRole('button', { name: /Open till with/ }));
     await waitFor(() =>

@@ -42,8 +42,12 @@ describe('<Receipt>', () => {
     expect(receipt).toHaveTextContent('Business date: 31 Dec 2026');
   });
 
-  it("names the teller the server names, whoever is signed in, and leaves out an empty narration", () => {
-    render(<Receipt t={{ ...t, tellerName: 'Isatu Kargbo', branchName: 'Makeni', branch: '020', narration: '' }} />);
+  it('names the teller the server names, whoever is signed in, and leaves out an empty narration', () => {
+    render(
+      <Receipt
+        t={{ ...t, tellerName: 'Isatu Kargbo', branchName: 'Makeni', branch: '020', narration: '' }}
+      />,
+    );
     const receipt = screen.getByRole('region', { name: 'Cash deposit receipt' });
     expect(receipt).toHaveTextContent('Teller: Isatu Kargbo');
     expect(receipt).toHaveTextContent('Makeni (020)');

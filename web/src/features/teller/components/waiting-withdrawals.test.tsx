@@ -39,7 +39,11 @@ describe('paying an approved withdrawal by key', () => {
   });
 
   it('pays the oldest approved withdrawal on A, once', async () => {
-    get.mockResolvedValue([row('5', 'pending_approval', '90000.00'), row('6', 'approved', '70000.00'), row('7', 'approved', '80000.00')]);
+    get.mockResolvedValue([
+      row('5', 'pending_approval', '90000.00'),
+      row('6', 'approved', '70000.00'),
+      row('7', 'approved', '80000.00'),
+    ]);
     post.mockImplementation(async (url: string) => ({ ...row('6', 'posted', '70000.00'), url }));
     const onPaid = show();
     expect(await screen.findByRole('button', { name: 'Pay Le 70,000.00 (A)' })).toBeInTheDocument();
