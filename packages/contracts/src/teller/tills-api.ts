@@ -33,6 +33,9 @@ export const tillQuerySchema = pageQuerySchema.extend({
   active: z.enum(['true', 'false']).optional(),
 });
 
+/** GET /api/teller/tills/mine and /tellers: a branch's (default: the caller's own). */
+export const tillBranchQuerySchema = z.object({ branch: branchCode.optional() });
+
 /** POST /api/teller/tills → 201. The branch defaults to the caller's own. */
 export const tillCreateSchema = z.object({
   branch: branchCode.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  tillBranchQuerySchema,
   tillCreateSchema,
   tillQuerySchema,
   tillSchema,
@@ -51,12 +52,7 @@ export const tillRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teller'],
         summary: 'The active tills of a branch (default: the caller’s own) the caller may open',
         security,
-        querystring: z.object({
-          branch: z
-            .string()
-            .regex(/^\d{3}$/, 'A branch code has 3 digits')
-            .optional(),
-        }),
+        querystring: tillBranchQuerySchema,
         response: { 200: z.array(tillSchema), ...apiErrors },
       },
     },
@@ -77,12 +73,7 @@ export const tillRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teller'],
         summary: 'The tellers of a branch a till may be assigned to',
         security,
-        querystring: z.object({
-          branch: z
-            .string()
-            .regex(/^\d{3}$/, 'A branch code has 3 digits')
-            .optional(),
-        }),
+        querystring: tillBranchQuerySchema,
         response: { 200: z.array(tillTellerSchema), ...apiErrors },
       },
     },
