@@ -46,10 +46,13 @@ describe('paying an approved withdrawal by key', () => {
     ]);
     post.mockImplementation(async (url: string) => ({ ...row('6', 'posted', '70000.00'), url }));
     const onPaid = show();
-    expect(await screen.findByRole('button', { name: 'Pay Le 70,000.00 (A)' })).toBeInTheDocument();
+    // A loaded machine may take a while to render the list: wait for it longer than the default second.
+    expect(
+      await screen.findByRole('button', { name: 'Pay Le 70,000.00 (A)' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Le 80,000.00' })).toBeInTheDocument();
     await userEvent.keyboard('a');
-    await vi.waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(post).toHaveBeenCalledTimes(1);
     expect(post.mock.calls[0]![0]).toBe('/teller/withdrawals/6/pay');
   });
@@ -57,7 +60,7 @@ describe('paying an approved withdrawal by key', () => {
   it('does nothing on A while the teller types, or while nothing is approved', async () => {
     get.mockResolvedValue([row('6', 'approved', '70000.00')]);
     show();
-    await screen.findByRole('button', { name: /Pay Le 70,000.00/ });
+    await screen.findByRole('button', { name: /Pay Le 70,000.00/ }, { timeout: 5000 });
     await userEvent.type(screen.getByLabelText('a field'), 'a');
     expect(post).not.toHaveBeenCalled();
   });
@@ -65,7 +68,7 @@ describe('paying an approved withdrawal by key', () => {
   it('offers no A while the only withdrawal waits for a supervisor', async () => {
     get.mockResolvedValue([row('5', 'pending_approval', '90000.00')]);
     show();
-    await screen.findByText('Waiting for a supervisor’s approval');
+    await screen.findByText('Waiting for a supervisor’s approval', undefined, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
     await userEvent.keyboard('a');
     expect(post).not.toHaveBeenCalled();
