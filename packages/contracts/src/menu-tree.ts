@@ -114,6 +114,7 @@ const TRANSACTIONS: MenuRow = [
       [
         ['Teller Home', 'home', 'Open your till, take deposits and pay withdrawals, count and close.'],
         ['Branch Tills', 'tills', 'Every till of the branch today, the vault, counts awaiting sign-off.'],
+        ['Teller Administration', 'admin', 'The branch’s till register: codes, names and assigned tellers.'],
       ],
     ],
   ],

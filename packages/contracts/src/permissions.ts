@@ -145,6 +145,8 @@ const MENU_PERMISSION_OVERRIDES: Record<string, Permission> = {
   '/accounts/loan/provisioning': 'loans.provision',
   // Loan Reports: the portfolio's reports read what the loan 360 reads, branch by branch.
   '/accounts/loan/reports': 'loans.read',
+  // Teller Administration: the till register is the head teller's, as the branch's tills are.
+  '/transactions/teller/admin': 'teller.vault',
 };
 
 /** The default permission of each top-level menu area: the least a user needs to see it at all. */

@@ -4911,6 +4911,22 @@ CREATE TABLE public.till_vault_transfers (
 );
 
 --
+-- Name: tills; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tills (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    branch_code text NOT NULL,
+    code text NOT NULL,
+    name text NOT NULL,
+    assigned_teller_id uuid,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT tills_code_check CHECK ((code ~ '^[A-Z0-9-]{1,12}$'::text))
+);
+
+--
 -- Name: transactions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
 --
 
@@ -6029,6 +6045,13 @@ ALTER TABLE ONLY public.till_vault_transfers
     ADD CONSTRAINT till_vault_transfers_reference_unique UNIQUE (reference);
 
 --
+-- Name: tills tills_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tills
+    ADD CONSTRAINT tills_pkey PRIMARY KEY (id);
+
+--
 -- Name: transactions transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7000,6 +7023,18 @@ CREATE UNIQUE INDEX till_sessions_one_per_till ON public.till_sessions USING btr
 --
 
 CREATE INDEX till_vault_transfers_session_idx ON public.till_vault_transfers USING btree (session_id, created_at);
+
+--
+-- Name: tills_assigned_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tills_assigned_idx ON public.tills USING btree (assigned_teller_id);
+
+--
+-- Name: tills_branch_code_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX tills_branch_code_key ON public.tills USING btree (branch_code, code);
 
 --
 -- Name: transactions_account_history_asc_idx; Type: INDEX; Schema: public; Owner: -
@@ -8494,6 +8529,13 @@ ALTER TABLE ONLY public.till_vault_transfers
 
 ALTER TABLE ONLY public.till_vault_transfers
     ADD CONSTRAINT till_vault_transfers_session_id_till_sessions_id_fk FOREIGN KEY (session_id) REFERENCES public.till_sessions(id);
+
+--
+-- Name: tills tills_branch_code_branches_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tills
+    ADD CONSTRAINT tills_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
 
 --
 -- Name: transactions transactions_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

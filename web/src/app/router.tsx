@@ -140,7 +140,7 @@ export function AppRoutes() {
         <Route path={paths.ctrFilings} element={<CtrFilings />} />
         <Route path={paths.standingOrdersRegister} element={<StandingOrders />} />
         <Route path={paths.standingOrdersOptions} element={<StandingOrders />} />
-        {[paths.tellerHome, paths.branchTills, paths.ctrFlags].map((p) => (
+        {[paths.tellerHome, paths.branchTills, paths.ctrFlags, paths.tillRegister].map((p) => (
           <Route key={p} path={p} element={<Teller />} />
         ))}
         {paths.proofScreens.map((s) => (

@@ -104,6 +104,8 @@ export const paths = {
   /** Teller: the counter and the branch's tills (Transaction → Teller), the CTR list (Reports). */
   tellerHome: '/transactions/teller/home',
   branchTills: '/transactions/teller/tills',
+  /** Teller Administration: the branch's till register (head tellers, teller.vault). */
+  tillRegister: '/transactions/teller/admin',
   ctrFlags: '/reports/ctr',
   /** Compliance: the sanctions lists and the hits queue (aml.* holders only). */
   sanctionsLists: '/compliance/sanctions-lists',

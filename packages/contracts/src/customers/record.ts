@@ -129,34 +129,63 @@ const yearsBetween = (from: string, to: string) => {
   return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
 };
 
+/**
+ * A refinement's gate: it runs once the fields it reads parsed, whatever else is still missing. zod
+ * skips an object's refinements while any field fails, so the form's step check (which validates
+ * the whole record and keeps the step's fields) would otherwise learn the NIN shape or the ID's
+ * dates only at the final Create.
+ */
+const whenParsed = (...fields: string[]) => ({
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+});
+
 /** The create schema for `today` (YYYY-MM-DD), discriminated by `type`. */
 export function customerCreateSchema(today: string) {
   const individual = <K extends 'private' | 'employee'>(type: K) =>
     z
       .object({ type: z.literal(type), branch: required.min(1, T.required), ...individualFields })
-      .superRefine((c, ctx) => {
-        const [pattern, message] = ID_PATTERNS[c.idType];
-        if (!pattern.test(c.idNumber)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message });
-        if (c.idIssuedOn > today)
-          ctx.addIssue({ code: 'custom', path: ['idIssuedOn'], message: T.idIssuedFuture });
-        if (c.idExpiresOn <= c.idIssuedOn)
-          ctx.addIssue({ code: 'custom', path: ['idExpiresOn'], message: T.idExpiryBeforeIssue });
-        else if (c.idExpiresOn < today)
-          ctx.addIssue({ code: 'custom', path: ['idExpiresOn'], message: T.idExpired });
-        if (c.dateOfBirth > today)
-          ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: T.dobFuture });
-        else if (yearsBetween(c.dateOfBirth, today) < 18 && c.guardianId === undefined)
-          ctx.addIssue({ code: 'custom', path: ['guardianId'], message: T.minorNeedsGuardian });
-      });
+      .superRefine(
+        (c, ctx) => {
+          const [pattern, message] = ID_PATTERNS[c.idType];
+          if (!pattern.test(c.idNumber)) ctx.addIssue({ code: 'custom', path: ['idNumber'], message });
+        },
+        whenParsed('idType', 'idNumber'),
+      )
+      .superRefine(
+        (c, ctx) => {
+          if (c.idIssuedOn > today)
+            ctx.addIssue({ code: 'custom', path: ['idIssuedOn'], message: T.idIssuedFuture });
+          if (c.idExpiresOn <= c.idIssuedOn)
+            ctx.addIssue({ code: 'custom', path: ['idExpiresOn'], message: T.idExpiryBeforeIssue });
+          else if (c.idExpiresOn < today)
+            ctx.addIssue({ code: 'custom', path: ['idExpiresOn'], message: T.idExpired });
+        },
+        whenParsed('idIssuedOn', 'idExpiresOn'),
+      )
+      .superRefine(
+        (c, ctx) => {
+          if (c.dateOfBirth > today)
+            ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: T.dobFuture });
+          else if (yearsBetween(c.dateOfBirth, today) < 18 && c.guardianId === undefined)
+            ctx.addIssue({ code: 'custom', path: ['guardianId'], message: T.minorNeedsGuardian });
+        },
+        whenParsed('dateOfBirth', 'guardianId'),
+      );
   const organisation = <K extends 'corporate' | 'government' | 'organisation'>(type: K) =>
     z
       .object({ type: z.literal(type), branch: required.min(1, T.required), ...organisationFields })
       .superRefine((c, ctx) => {
         if (c.incorporatedOn > today)
           ctx.addIssue({ code: 'custom', path: ['incorporatedOn'], message: T.incorporatedFuture });
-        if (c.mandate === 'combination' && c.combinations.length === 0)
-          ctx.addIssue({ code: 'custom', path: ['combinations'], message: T.combinations });
-      });
+      }, whenParsed('incorporatedOn'))
+      .superRefine(
+        (c, ctx) => {
+          if (c.mandate === 'combination' && c.combinations.length === 0)
+            ctx.addIssue({ code: 'custom', path: ['combinations'], message: T.combinations });
+        },
+        whenParsed('mandate', 'combinations'),
+      );
   const joint = z
     .object({ type: z.literal('joint'), branch: required.min(1, T.required), ...jointFields })
     .refine((c) => new Set(c.holders).size === c.holders.length, {

@@ -49,7 +49,11 @@ export const tellerTransactionSchema = z.object({
   status: z.enum(TELLER_TRANSACTION_STATUSES),
   sessionId: z.string(),
   branch: z.string(),
+  /** The branch's name as the branch register has it (the code when it has none). */
+  branchName: z.string(),
   tellerEmail: z.string(),
+  /** The teller's name on their profile (the e-mail when none is on file), as the receipts print it. */
+  tellerName: z.string(),
   accountNumber: z.string(),
   accountName: z.string(),
   currency: currencySchema,
@@ -112,3 +116,21 @@ export type CtrFlag = z.infer<typeof ctrFlagSchema>;
 export const ctrExportFileName = (from: string, to: string, format: 'csv' | 'pdf') =>
   `ctr-flags-${from || 'start'}-to-${to || 'today'}.${format}`;
 export const receiptFileName = (entryId: string) => `receipt-${entryId}.pdf`;
+
+/**
+ * GET /api/teller/withdrawals/:id/check: what the supervisor compares before approving a withdrawal
+ * over the teller's limit: the holder (whose photo and specimen signature the customer's documents
+ * hold) and the account's available balance now.
+ */
+export const withdrawalCheckSchema = z.object({
+  transactionId: z.string(),
+  status: z.enum(TELLER_TRANSACTION_STATUSES),
+  customerId: z.number().int(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  currency: currencySchema,
+  amount: moneySchema,
+  /** balance − active holds + an unexpired overdraft limit, as the posting will check it. */
+  available: moneySchema,
+});
+export type WithdrawalCheck = z.infer<typeof withdrawalCheckSchema>;

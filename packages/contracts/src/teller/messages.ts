@@ -18,6 +18,11 @@ export const TELLER_REFUSAL_TEXT = {
   not_approved: 'This withdrawal is not approved: no cash may be paid.',
   not_your_transaction: 'Only the teller who took this withdrawal may pay it.',
   already_decided: 'This request was already decided.',
+  // The till register (Teller administration).
+  till_unknown: 'This till is not in the branch’s till register.',
+  till_inactive: 'This till is out of use: ask your head teller.',
+  till_assigned_elsewhere: 'This till is assigned to another teller.',
+  till_code_taken: 'The branch already has a till with this code.',
 } as const;
 export type TellerRefusalCode = keyof typeof TELLER_REFUSAL_TEXT;
 export const TELLER_REFUSAL_CODES = Object.keys(TELLER_REFUSAL_TEXT) as TellerRefusalCode[];

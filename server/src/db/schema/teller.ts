@@ -165,3 +165,30 @@ export const tillVaultTransfers = pgTable(
     index('till_vault_transfers_session_idx').on(t.sessionId, t.createdAt),
   ],
 );
+
+/**
+ * The branch's till register (Teller administration): the tills a teller may open a session on. A
+ * session's `till_code` names one of them (the service checks it: active, and free or assigned to
+ * the teller); codes used before the register existed were registered by its migration.
+ */
+export const tills = pgTable(
+  'tills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** The one teller who may open it; none: any teller of the branch. */
+    assignedTellerId: uuid('assigned_teller_id'),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tills_branch_code_key').on(t.branchCode, t.code),
+    check('tills_code_check', sql`${t.code} ~ '^[A-Z0-9-]{1,12}$'`),
+    index('tills_assigned_idx').on(t.assignedTellerId),
+  ],
+);

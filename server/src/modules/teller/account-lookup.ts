@@ -8,6 +8,8 @@ export interface CashAccount {
   id: number;
   number: string;
   name: string;
+  /** The holder: their photo and specimen signature are the customer's documents. */
+  custId: number;
   currency: Currency;
   branch: string;
   status: AccountStatus;
@@ -20,7 +22,7 @@ export interface CashAccount {
 export async function cashAccount(db: Database, number: string): Promise<CashAccount> {
   const [r] = await queryRows<Omit<CashAccount, 'id'> & { id: string }>(
     db,
-    sql`select a.id, a.account_number as number, c.name, a.currency, a.branch_code as branch, a.status,
+    sql`select a.id, a.account_number as number, c.name, a.cust_id as "custId", a.currency, a.branch_code as branch, a.status,
                a.block_kind as "blockKind",
                (a.balance - account_held(a.id, a.held) + case when a.overdraft_expires_on is null
                   or a.overdraft_expires_on >= current_business_date() then a.overdraft_limit else 0 end

@@ -9,6 +9,8 @@ import { ctrRoutes } from './ctr-routes.ts';
 import { proofRoutes } from './proof-routes.ts';
 import { receiptRoutes } from './receipt-routes.ts';
 import { tellerSessionRoutes } from './session-routes.ts';
+import { tillRoutes } from './till-routes.ts';
+import { withdrawalCheckRoutes } from './withdrawal-check-routes.ts';
 
 export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTellerCommands(app.approvals);
@@ -17,6 +19,8 @@ export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(receiptRoutes);
   await app.register(ctrRoutes);
   await app.register(proofRoutes);
+  await app.register(tillRoutes);
+  await app.register(withdrawalCheckRoutes);
 };
 
 export { openTillSessions } from './open-sessions.ts';

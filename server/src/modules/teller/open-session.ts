@@ -14,6 +14,7 @@ import { writeAudit } from '../audit/index.ts';
 import { postEntry, toCents } from '../ledger/index.ts';
 import type { Teller } from './caller.ts';
 import { asRefusal, refuse } from './refusals.ts';
+import { assertTillUsable } from './tills.ts';
 import { lockedVaultBalance, tellerCashGl, vaultGl } from './vault.ts';
 
 /**
@@ -77,6 +78,7 @@ export async function openSession(
   const total = r.allocation.total;
   try {
     const id = await db.transaction(async (tx) => {
+      await assertTillUsable(tx, branch, r.tillCode, teller.id);
       const [s] = await queryRows<{ id: string }>(
         tx,
         sql`insert into till_sessions (reference, branch_code, till_code, currency, teller_id, teller_email, business_date,

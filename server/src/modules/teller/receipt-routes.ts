@@ -5,7 +5,7 @@ import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.t
 import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { assertBranch, requirePermission } from '../auth/index.ts';
-import { receiptParty, receiptPdf } from './receipt.ts';
+import { receiptPdf } from './receipt.ts';
 import { transactionByEntry } from './transaction-repository.ts';
 
 /** GET /api/journal-entries/:id/receipt.pdf: the cash receipt of a teller's posting. */
@@ -32,7 +32,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         'content-disposition',
         `inline; filename="${receiptFileName(String(req.params.id))}"`,
       );
-      return reply.type('application/pdf').send(receiptPdf(t, await receiptParty(app.db, t)));
+      return reply.type('application/pdf').send(receiptPdf(t));
     },
   );
 };

@@ -1,26 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { sql } from 'drizzle-orm';
 import { BANK_NAME, formatCurrency, formatDateTime, type TellerTransaction } from '@bankmanager/contracts';
-import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-
-export interface ReceiptParty {
-  tellerName: string;
-  branchName: string;
-}
-
-/** The teller's name (their profile) and the branch's, for the receipt's header and signature line. */
-export async function receiptParty(
-  db: Database,
-  t: TellerTransaction & { tellerId: string },
-): Promise<ReceiptParty> {
-  const [r] = await queryRows<{ teller: string | null; branch: string | null }>(
-    db,
-    sql`select (select nullif(full_name, '') from profiles where id = ${t.tellerId}) as teller,
-               (select name from branches where code = ${t.branch}) as branch`,
-  );
-  return { tellerName: r?.teller ?? t.tellerEmail, branchName: r?.branch ?? t.branch };
-}
 
 const TITLES: Record<TellerTransaction['kind'], string> = {
   deposit: 'Cash deposit receipt',
@@ -38,7 +17,7 @@ const PARTY_LABEL: Record<TellerTransaction['kind'], string> = {
  * A cash receipt on an A6-sized page: what the customer takes away. The reference, the amount in
  * figures and in words, the account and its holder, the person at the counter, and the teller.
  */
-export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDocument {
+export function receiptPdf(t: TellerTransaction): PDFKit.PDFDocument {
   const title = TITLES[t.kind];
   const cashIn = t.kind !== 'withdrawal';
   const doc = new PDFDocument({
@@ -47,7 +26,7 @@ export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDoc
     info: { Title: `${title} ${t.entryReference ?? t.reference}` },
   });
   doc.font('Helvetica-Bold').fontSize(12).text(BANK_NAME);
-  doc.font('Helvetica').fontSize(8).text(`${p.branchName} (${t.branch})`);
+  doc.font('Helvetica').fontSize(8).text(`${t.branchName} (${t.branch})`);
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(11).text(title);
   doc.moveDown(0.4);
@@ -65,7 +44,7 @@ export function receiptPdf(t: TellerTransaction, p: ReceiptParty): PDFKit.PDFDoc
   doc.font('Helvetica-Bold').fontSize(14).text(formatCurrency(t.amount, t.currency));
   doc.font('Helvetica-Oblique').fontSize(9).text(t.amountInWords);
   doc.moveDown(0.8);
-  row('Teller', p.tellerName);
+  row('Teller', t.tellerName);
   row('Customer', cashIn ? t.partyName : t.accountName);
   doc.moveDown(1.4);
   doc.font('Helvetica').fontSize(8).text('Customer’s signature ______________________');

@@ -17,8 +17,10 @@ export interface TransactionRow extends Record<string, unknown> {
   status: TellerTransactionStatus;
   sessionId: string;
   branch: string;
+  branchName: string;
   tellerId: string;
   tellerEmail: string;
+  tellerName: string;
   accountNumber: string;
   accountName: string;
   currency: Currency;
@@ -37,7 +39,10 @@ export interface TransactionRow extends Record<string, unknown> {
 }
 
 const BASE = sql`t.id::text as id, t.reference, t.kind, t.status, t.session_id as "sessionId", t.branch_code as branch,
-  t.teller_id as "tellerId", t.teller_email as "tellerEmail", t.account_number as "accountNumber",
+  coalesce((select b.name from branches b where b.code = t.branch_code), t.branch_code) as "branchName",
+  t.teller_id as "tellerId", t.teller_email as "tellerEmail",
+  coalesce((select nullif(p.full_name, '') from profiles p where p.id = t.teller_id), t.teller_email) as "tellerName",
+  t.account_number as "accountNumber",
   t.account_name as "accountName", t.currency, t.amount::text as amount, t.party_name as "partyName",
   t.party_id_number as "partyIdNumber", t.narration, t.signature_confirmed as "signatureConfirmed",
   t.ctr_flag as "ctrFlag", t.approval_id as "approvalId", t.entry_id::text as "entryId",

@@ -1,7 +1,13 @@
 import { useLocation } from 'react-router';
 import type { Permission } from '@bankmanager/contracts/permissions';
 import { paths, proofScreenOf } from '@/config/paths';
-import { BranchTillsRoute, CtrFlagsRoute, ProofRoute, TellerHomeRoute } from '@/features/teller';
+import {
+  BranchTillsRoute,
+  CtrFlagsRoute,
+  ProofRoute,
+  TellerHomeRoute,
+  TillRegisterRoute,
+} from '@/features/teller';
 import { Guarded } from './guarded';
 
 /** The teller's screens share one lazy chunk: the counter, the branch's tills, the CTR list, proof. */
@@ -14,7 +20,9 @@ export default function TellerPage() {
         ? ['teller.vault', <BranchTillsRoute />]
         : pathname === paths.ctrFlags
           ? ['reports.read', <CtrFlagsRoute />]
-          : ['teller.vault', <ProofRoute key={pathname} screen={proofScreenOf(pathname)} />];
+          : pathname === paths.tillRegister
+            ? ['teller.vault', <TillRegisterRoute />]
+            : ['teller.vault', <ProofRoute key={pathname} screen={proofScreenOf(pathname)} />];
   return (
     <Guarded requiresActivation permission={permission}>
       {screen}

@@ -1,10 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { APPROVAL_TEXT, type Approval } from '@bankmanager/contracts';
-import { ApiError } from '@/lib/api-client';
-import { ApprovalRow } from './approval-row';
+
+// A pending withdrawal reads its holder's check (withdrawal-check.test.tsx); here it stays loading.
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get: () => new Promise(() => {}) },
+}));
+const { ApiError } = await import('@/lib/api-client');
+const { ApprovalRow } = await import('./approval-row');
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 
 const approval: Approval = {
   id: 'a1',
@@ -37,7 +50,7 @@ function renderRow(onDecide = vi.fn()) {
         <ApprovalRow approval={approval} busy={false} onDecide={onDecide} />
       </tbody>
     </table>,
-    { wrapper: MemoryRouter },
+    { wrapper },
   );
   return onDecide;
 }

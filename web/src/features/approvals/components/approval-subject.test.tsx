@@ -1,8 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Approval } from '@bankmanager/contracts';
-import { ApprovalSubject } from './approval-subject';
+
+// The holder's documents and balance a pending withdrawal shows (withdrawal-check.test.tsx has them).
+const { get } = vi.hoisted(() => ({ get: vi.fn(async () => new Promise(() => {})) }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get },
+}));
+const { ApprovalSubject } = await import('./approval-subject');
+const withQueries = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 
 const approval = (over: Partial<Approval>): Approval => ({
   id: 'a1',
@@ -42,7 +56,7 @@ describe('ApprovalSubject', () => {
           },
         })}
       />,
-      { wrapper: MemoryRouter },
+      { wrapper: withQueries },
     );
     expect(screen.getByText('0010000001234')).toBeInTheDocument();
     expect(screen.getByText('Paid to')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { WithdrawalCheck } from './withdrawal-check';
 import {
   approvalSubjectText,
   CUSTOMER_ACTION_LABELS,
@@ -110,7 +111,7 @@ const TELLER_FIELDS: Record<string, string> = {
 };
 
 function TellerSubject({ approval: a }: { approval: Approval }) {
-  return (
+  const fields = (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
       {Object.entries(TELLER_FIELDS).map(([key, label]) => {
         const v = field(a.after, key);
@@ -122,5 +123,13 @@ function TellerSubject({ approval: a }: { approval: Approval }) {
         ) : null;
       })}
     </dl>
+  );
+  // A withdrawal still to decide: the checker compares the holder and the balance first.
+  if (a.type !== 'teller.withdrawal' || a.status !== 'pending') return fields;
+  return (
+    <div className="grid gap-2">
+      {fields}
+      <WithdrawalCheck transactionId={a.subjectId} />
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_TEXT } from '@bankmanager/contracts';
+import { CUSTOMER_TEXT, PHONE_MESSAGES } from '@bankmanager/contracts';
 
 vi.mock('@/lib/supabase', () => ({
   supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
@@ -83,6 +83,71 @@ describe('new private customer', () => {
     await userEvent.type(branch, '001');
     await userEvent.click(nextButton);
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Identification');
+  }, 20_000);
+
+  // The rules that read two fields (ID shape by type, ID dates, date of birth) run on their step too,
+  // with the later steps still empty, not only at Create.
+  const upToIdentification = {
+    ...complete,
+    mobile: '',
+    address: { line1: '', line2: '', town: '', district: '' },
+    occupation: '',
+    incomeBand: '',
+    sourceOfFunds: '',
+    nextOfKin: { name: '', relationship: '', mobile: '' },
+  };
+
+  it("checks the NIN's shape and the ID's dates on the Identification step's Next", async () => {
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        step: 1,
+        values: {
+          ...upToIdentification,
+          idNumber: 'AB12',
+          idIssuedOn: '2022-01-10',
+          idExpiresOn: '2021-01-09',
+        },
+      }),
+    );
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Identification');
+    const id = screen.getByLabelText('ID number');
+    expect(id).toHaveAttribute('aria-invalid', 'true');
+    expect(id).toHaveFocus();
+    expect(screen.getByText(CUSTOMER_TEXT.nin)).toBeInTheDocument();
+    expect(screen.getByLabelText('Expires on')).toHaveAccessibleDescription(
+      CUSTOMER_TEXT.idExpiryBeforeIssue,
+    );
+    await userEvent.clear(id);
+    await userEvent.type(id, '4KX7Q2M9');
+    const expiry = screen.getByLabelText('Expires on');
+    await userEvent.clear(expiry);
+    await userEvent.type(expiry, '2099-01-09');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Contact');
+    expect(post).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it("checks the mobile on the Contact step's Next and a future date of birth on the first step's", async () => {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step: 2, values: upToIdentification }));
+    const view = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Mobile/), '076123');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Contact');
+    expect(screen.getByLabelText(/^Mobile/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(PHONE_MESSAGES.plus)).toBeInTheDocument();
+    view.unmount();
+
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ step: 0, values: { ...upToIdentification, dateOfBirth: '2999-01-01' } }),
+    );
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Identity');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(CUSTOMER_TEXT.dobFuture);
   }, 20_000);
 
   it('keeps the draft across a remount and discards it on request', async () => {

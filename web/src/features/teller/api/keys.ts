@@ -9,4 +9,9 @@ export const tellerKeys = {
   ctr: (q: object) => [...tellerKeys.all, 'ctr', q] as const,
   proof: (report: string, q: object) => [...tellerKeys.all, 'proof', report, q] as const,
   account: (number: string) => [...tellerKeys.all, 'account', number] as const,
+  // The till register (Teller Administration) and the tills a teller may open.
+  tillRegister: () => [...tellerKeys.all, 'tills'] as const,
+  tills: (q: object) => [...tellerKeys.tillRegister(), q] as const,
+  myTills: (branch: string | null) => [...tellerKeys.tillRegister(), 'mine', branch] as const,
+  tillTellers: (branch: string | null) => [...tellerKeys.tillRegister(), 'tellers', branch] as const,
 };

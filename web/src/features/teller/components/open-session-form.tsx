@@ -7,6 +7,7 @@ import {
   type Currency,
   type DenominationCounts,
   type SessionOpen,
+  type Till,
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +15,7 @@ import { Field, FieldError, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { fieldErrorsFrom, formLevelError, setFieldErrors } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
+import { useMyTills } from '../api/get-my-tills';
 import { useOpenSession } from '../api/open-session';
 import { useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
@@ -30,14 +32,32 @@ interface Values {
 }
 
 /**
- * Opens the teller's till: its code, currency, and the allocation from the vault counted note by
+ * Opens the teller's till: which till, the currency, and the allocation from the vault counted note by
  * note. The reference is made once per attempt, so a double submit opens one till.
  */
 export function OpenSessionForm({ branch }: { branch: string | null }) {
+  const tills = useMyTills(branch);
+  // The register decides once it has loaded: the form starts with the teller's own till chosen.
+  if (tills.isPending) return <p role="status">Loading your branch’s tills…</p>;
+  const list = tills.data ?? [];
+  const own = list.find((t) => t.assignedTellerId !== null)?.code ?? (list.length === 1 ? list[0]!.code : '');
+  return <OpenForm branch={branch} tills={list} initialTill={own} />;
+}
+
+function OpenForm({
+  branch,
+  tills,
+  initialTill,
+}: {
+  branch: string | null;
+  /** The branch's tills this teller may open; none: a branch not yet set up types the code. */
+  tills: Till[];
+  initialTill: string;
+}) {
   const open = useOpenSession();
   const [reference] = useState(() => newReference('OPN'));
   const form = useForm<Values, unknown, SessionOpen>({
-    defaultValues: { tillCode: 'TILL-1', currency: 'SLE', allocation: { total: '', denominations: {} } },
+    defaultValues: { tillCode: initialTill, currency: 'SLE', allocation: { total: '', denominations: {} } },
     // An empty total is an allocation of nothing.
     resolver: contractResolver(sessionOpenSchema, (v: Values) => ({
       ...v,
@@ -79,13 +99,27 @@ export function OpenSessionForm({ branch }: { branch: string | null }) {
           onSubmit={(e) => void submit(e)}
         >
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField
-              id="till-code"
-              label="Till"
-              autoComplete="off"
-              {...form.register('tillCode')}
-              error={errors.tillCode?.message}
-            />
+            {tills.length > 0 ? (
+              <Field id="till-code" label="Till" error={errors.tillCode?.message}>
+                <Select {...form.register('tillCode')}>
+                  <option value="">Choose your till</option>
+                  {tills.map((t) => (
+                    <option key={t.id} value={t.code}>
+                      {t.code} — {t.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : (
+              <FormField
+                id="till-code"
+                label="Till"
+                autoComplete="off"
+                placeholder="TILL-1"
+                {...form.register('tillCode')}
+                error={errors.tillCode?.message}
+              />
+            )}
             <Field id="till-currency" label="Currency" error={errors.currency?.message}>
               <Select
                 {...form.register('currency', {

@@ -1,8 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { TellerTransaction } from '@bankmanager/contracts';
-import { AuthContext } from '@/lib/auth/auth-context';
 import { Receipt } from './receipt';
 
 const t: TellerTransaction = {
@@ -12,7 +10,9 @@ const t: TellerTransaction = {
   status: 'posted',
   sessionId: '3',
   branch: '010',
+  branchName: 'Bo Main',
   tellerEmail: 'bo.teller@bankmanager.sl',
+  tellerName: 'Alimamy Teller Sesay',
   accountNumber: '0100000800440',
   accountName: 'Hawa Sesay',
   currency: 'SLE',
@@ -31,21 +31,9 @@ const t: TellerTransaction = {
   postedAt: '2027-01-02T09:15:00Z',
 };
 
-const asTeller = (children: ReactNode) => (
-  <AuthContext.Provider
-    value={
-      {
-        user: { email: 'bo.teller@bankmanager.sl', user_metadata: { fullName: 'Alimamy Teller Sesay' } },
-      } as never
-    }
-  >
-    {children}
-  </AuthContext.Provider>
-);
-
 describe('<Receipt>', () => {
   it("shows the teller's name, the branch, the narration and the business date, as the PDF does", () => {
-    render(asTeller(<Receipt t={t} />));
+    render(<Receipt t={t} />);
     const receipt = screen.getByRole('region', { name: 'Cash deposit receipt' });
     expect(receipt).toHaveTextContent('Teller: Alimamy Teller Sesay');
     expect(receipt).toHaveTextContent('Bo Main (010)');
@@ -54,10 +42,15 @@ describe('<Receipt>', () => {
     expect(receipt).toHaveTextContent('Business date: 31 Dec 2026');
   });
 
-  it('names someone else’s transaction by its e-mail', () => {
-    render(<Receipt t={{ ...t, narration: '' }} />);
+  it('names the teller the server names, whoever is signed in, and leaves out an empty narration', () => {
+    render(
+      <Receipt
+        t={{ ...t, tellerName: 'Isatu Kargbo', branchName: 'Makeni', branch: '020', narration: '' }}
+      />,
+    );
     const receipt = screen.getByRole('region', { name: 'Cash deposit receipt' });
-    expect(receipt).toHaveTextContent('Teller: bo.teller@bankmanager.sl');
+    expect(receipt).toHaveTextContent('Teller: Isatu Kargbo');
+    expect(receipt).toHaveTextContent('Makeni (020)');
     expect(receipt).not.toHaveTextContent('Narration');
   });
 });

@@ -1,17 +1,4 @@
-import { useContext } from 'react';
 import { formatCurrency, formatDate, formatDateTime, type TellerTransaction } from '@bankmanager/contracts';
-import { BRANCHES } from '@bankmanager/contracts/branches';
-import { AuthContext } from '@/lib/auth/auth-context';
-
-/**
- * The teller by name: the receipt on screen is the signed-in teller's own transaction, so their
- * profile's name; anyone else's (or no name on file) reads as the e-mail, as before.
- */
-function useTellerName(t: TellerTransaction): string {
-  const user = useContext(AuthContext)?.user;
-  const name: unknown = user?.user_metadata?.fullName;
-  return user?.email === t.tellerEmail && typeof name === 'string' && name.trim() ? name : t.tellerEmail;
-}
 
 /**
  * The cash receipt as printed (print stylesheet: only this prints, on a narrow slip) and as shown after
@@ -19,15 +6,15 @@ function useTellerName(t: TellerTransaction): string {
  */
 export function Receipt({ t }: { t: TellerTransaction }) {
   const title = t.kind === 'deposit' ? 'Cash deposit receipt' : 'Cash withdrawal receipt';
-  const teller = useTellerName(t);
-  const branch = BRANCHES.find((b) => b.code === t.branch)?.name;
   return (
     <section
       aria-label={title}
       className="grid gap-1 rounded-lg border p-4 text-sm print:mx-auto print:max-w-[80mm] print:border-0 print:p-0 print:text-[11pt]"
     >
       <p className="hidden text-base font-semibold print:block">BankManager Bank</p>
-      <p>{branch ? `${branch} (${t.branch})` : `Branch ${t.branch}`}</p>
+      <p>
+        {t.branchName} ({t.branch})
+      </p>
       <p className="font-semibold">{title}</p>
       <p>
         Reference: <span className="font-mono">{t.entryReference ?? t.reference}</span>
@@ -46,7 +33,7 @@ export function Receipt({ t }: { t: TellerTransaction }) {
         {formatCurrency(t.amount, t.currency)}
       </p>
       <p className="italic">{t.amountInWords}</p>
-      <p className="mt-2">Teller: {teller}</p>
+      <p className="mt-2">Teller: {t.tellerName}</p>
       <p className="hidden pt-6 print:block">Customer’s signature ______________________</p>
     </section>
   );

@@ -20,7 +20,8 @@ import { LoanRepaymentForm, LoanRepaymentReceipt } from '../components/loan-repa
 import { SessionJournal } from '../components/session-journal';
 import { SessionSummary } from '../components/session-summary';
 import { VaultTransferForm } from '../components/vault-transfer-form';
-import { WaitingWithdrawals } from '../components/waiting-withdrawals';
+import { firstPayable, WaitingWithdrawals } from '../components/waiting-withdrawals';
+import { useWaitingWithdrawals } from '../api/get-waiting-withdrawals';
 import { useFocusOnMount, useShortcuts } from '../lib/keyboard';
 
 type Mode =
@@ -155,6 +156,8 @@ function HomeActions({
 }) {
   // The counter's first action has the keyboard, so D, W, V, C or Enter go straight on.
   useFocusOnMount(firstRef);
+  // A (paying the oldest approved withdrawal) is offered while one waits; the list below acts on it.
+  const payable = firstPayable(useWaitingWithdrawals().data);
   return (
     <div className="grid gap-2">
       <ShortcutBar
@@ -164,6 +167,7 @@ function HomeActions({
           ...(loans ? ([['L', 'loan repayment']] as [string, string][]) : []),
           ['V', 'vault transfer'],
           ['C', 'close the till'],
+          ...(payable ? ([['A', 'pay the approved withdrawal']] as [string, string][]) : []),
         ]}
       />
       <div className="flex flex-wrap gap-2" aria-label={`Till ${session.tillCode} actions`}>
