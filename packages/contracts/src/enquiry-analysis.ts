@@ -87,7 +87,7 @@ export const depositBorrowingQuerySchema = z.object({
 export type DepositBorrowingQuery = z.infer<typeof depositBorrowingQuerySchema>;
 
 /** A month's closing figures in one currency: its last aggregated day (the current month: the newest). */
-export const monthEndSchema = z.object({
+export const monthEndFiguresSchema = z.object({
   month: z.string(),
   currency: currencySchema,
   /** null when no day of that month was aggregated. */
@@ -100,7 +100,7 @@ export const monthEndSchema = z.object({
   depositsChange: moneySchema.nullable(),
   loansChange: moneySchema.nullable(),
 });
-export type MonthEnd = z.infer<typeof monthEndSchema>;
+export type MonthEnd = z.infer<typeof monthEndFiguresSchema>;
 
 export const productMixSchema = z.object({
   productCode: z.string(),
@@ -117,7 +117,7 @@ export const depositBorrowingSchema = z.object({
   to: z.string(),
   branch: z.string().nullable(),
   product: z.string().nullable(),
-  months: z.array(monthEndSchema),
+  months: z.array(monthEndFiguresSchema),
   /** The mix by product at the period's last month end with figures. */
   mixAsAt: z.string().nullable(),
   mix: z.array(productMixSchema),

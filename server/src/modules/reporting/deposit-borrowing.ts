@@ -30,14 +30,14 @@ async function monthsOf(db: Database, from: string, to: string): Promise<string[
   return out;
 }
 
-interface Figure {
+type Figure = {
   month: string;
   asAt: string;
   currency: Currency;
   loan: boolean;
   amount: string;
   accounts: number;
-}
+};
 
 /**
  * Deposits and loans at each month end of the period (a month's last aggregated day; the current
