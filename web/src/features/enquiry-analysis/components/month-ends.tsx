@@ -1,4 +1,5 @@
 import { formatCurrency, type Currency, type MonthEnd, type TrendPoint } from '@bankmanager/contracts';
+import { formatDate } from '@bankmanager/contracts/format';
 import { ChartPanel } from '@/components/charts/chart-panel';
 import { TrendChart, TrendTable } from '@/components/charts/trend-chart';
 import { monthLabel, trendSummary } from '@/components/charts/trend-summary';
@@ -58,7 +59,7 @@ export function MonthEndTable({ rows, currency }: { rows: MonthEnd[]; currency: 
           {rows.map((m) => (
             <TableRow key={m.month}>
               <TableCell kind="date">{monthLabel(m.month)}</TableCell>
-              <TableCell kind="date">{m.asAt ?? '—'}</TableCell>
+              <TableCell kind="date">{m.asAt ? formatDate(m.asAt) : '—'}</TableCell>
               <TableCell align="right" kind="amount">
                 {money(m.deposits)}
               </TableCell>

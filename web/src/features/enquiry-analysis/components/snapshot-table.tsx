@@ -1,4 +1,5 @@
 import { formatCurrency, type Snapshot } from '@bankmanager/contracts';
+import { formatDate } from '@bankmanager/contracts/format';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const KIND = { deposit: 'Deposits', loan: 'Loans outstanding' } as const;
@@ -17,7 +18,7 @@ export function SnapshotTable({ data }: { data: Snapshot }) {
         ))}
       </section>
       <div className="overflow-x-auto">
-        <Table aria-label={`Balances at the close of ${data.asAt ?? data.date}`}>
+        <Table aria-label={`Balances at the close of ${formatDate(data.asAt ?? data.date)}`}>
           <TableHeader>
             <TableRow>
               <TableHead>Branch</TableHead>

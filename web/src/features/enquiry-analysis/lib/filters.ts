@@ -18,22 +18,24 @@ export const fieldError = (field: 'date' | 'branch' | 'product', value: string |
 
 /**
  * The screen's filters kept in the URL, so a link or a reload shows the same figures; `set` changes
- * one and keeps the rest (an empty value removes it).
+ * one and keeps the rest (null removes it; '' keeps an emptied field empty rather than its default).
  */
 export function useUrlFilters() {
   const [params, setParams] = useSearchParams();
   const get = (k: string) => params.get(k) || null;
+  /** The value as written, '' included (a field the person emptied), null when absent. */
+  const raw = (k: string) => params.get(k);
   const set = (k: string, v: string | null) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (v) next.set(k, v);
+        if (v !== null) next.set(k, v);
         else next.delete(k);
         return next;
       },
       { replace: true },
     );
-  return { get, set };
+  return { get, raw, set };
 }
 
 /** The branch and product to send: only values the server's schema would accept. */

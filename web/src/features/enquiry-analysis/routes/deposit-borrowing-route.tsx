@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CURRENCIES, ENQUIRY_ANALYSIS_TEXT as T, type Currency } from '@bankmanager/contracts';
+import { formatDate } from '@bankmanager/contracts/format';
 import { ReportSourceNote } from '@/components/reports/report-source-note';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
@@ -23,8 +24,9 @@ export function DepositBorrowingRoute() {
   const url = useUrlFilters();
   const [currency, setCurrency] = useState<Currency>('SLE');
   const businessMonth = useBusinessDate().data?.business_date.slice(0, 7) ?? null;
-  const to = url.get('to') ?? businessMonth;
-  const from = url.get('from') ?? (to ? monthsBefore(to, 11) : null);
+  // An emptied month stays empty (and says so) rather than snapping back to its default.
+  const to = url.raw('to') ?? businessMonth;
+  const from = url.raw('from') ?? (to && /^\d{4}-\d{2}$/.test(to) ? monthsBefore(to, 11) : null);
   const errors = from && to ? periodErrors(from, to) : {};
   const filters = { branch: url.get('branch'), product: url.get('product') };
   const ready = from !== null && to !== null && !errors.from && !errors.to;
@@ -36,10 +38,10 @@ export function DepositBorrowingRoute() {
       <h1 className="text-2xl font-semibold">{T.analysisTitle}</h1>
       <div className="flex flex-wrap items-end gap-3">
         <Field id="analysis-from" label="From month" error={errors.from} className="w-full sm:w-44">
-          <Input type="month" value={from ?? ''} onChange={(e) => url.set('from', e.target.value || null)} />
+          <Input type="month" value={from ?? ''} onChange={(e) => url.set('from', e.target.value)} />
         </Field>
         <Field id="analysis-to" label="To month" error={errors.to} className="w-full sm:w-44">
-          <Input type="month" value={to ?? ''} onChange={(e) => url.set('to', e.target.value || null)} />
+          <Input type="month" value={to ?? ''} onChange={(e) => url.set('to', e.target.value)} />
         </Field>
         <ScopeFilters filters={filters} onChange={url.set} />
       </div>
@@ -84,9 +86,9 @@ export function DepositBorrowingRoute() {
               {d.mixAsAt ? (
                 <section aria-labelledby="mix-heading" className="flex flex-col gap-2">
                   <h2 id="mix-heading" className="text-lg font-semibold">
-                    {`Mix by product at ${d.mixAsAt}`}
+                    {`Mix by product at ${formatDate(d.mixAsAt)}`}
                   </h2>
-                  <ProductMixTable rows={d.mix} currency={currency} asAt={d.mixAsAt} />
+                  <ProductMixTable rows={d.mix} currency={currency} asAt={formatDate(d.mixAsAt)} />
                 </section>
               ) : null}
             </>

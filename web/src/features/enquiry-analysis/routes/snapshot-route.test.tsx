@@ -82,12 +82,12 @@ describe('Snapshot View', () => {
 
   it('shows the totals and the table of the close it found, saying which day that is', async () => {
     renderAt('/enquiries/snapshot?date=2026-10-31');
-    const table = await screen.findByRole('table', { name: /Balances at the close of 2026-10-30/ });
+    const table = await screen.findByRole('table', { name: /Balances at the close of 30 Oct 2026/ });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('001 Head Office');
     expect(rows[1]).toHaveTextContent('1,250.50');
     expect(rows[2]).toHaveTextContent('Loan (outstanding)');
-    expect(screen.getByRole('status')).toHaveTextContent('the last close on or before 2026-10-31');
+    expect(screen.getByText(/the last close on or before 31 Oct 2026/)).toBeInTheDocument();
     expect(screen.getByText('Loans outstanding, SLE')).toBeInTheDocument();
     expect(lastQuery(get.mock.calls, '/reports/snapshot')).toEqual({ date: '2026-10-31' });
   });

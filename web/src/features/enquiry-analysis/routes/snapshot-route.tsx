@@ -1,4 +1,5 @@
 import { ENQUIRY_ANALYSIS_TEXT as T } from '@bankmanager/contracts';
+import { formatDate } from '@bankmanager/contracts/format';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/form-field';
@@ -20,18 +21,19 @@ export function SnapshotRoute() {
   useDocumentTitle(T.snapshotTitle);
   const url = useUrlFilters();
   const businessDate = useBusinessDate().data?.business_date ?? null;
-  const date = url.get('date') ?? businessDate;
-  const dateError = date === null ? null : fieldError('date', date);
+  // An emptied field stays empty (date=) rather than snapping back to the business date.
+  const date = url.raw('date') ?? businessDate;
+  const dateError = date ? fieldError('date', date) : null;
   const filters = { branch: url.get('branch'), product: url.get('product') };
   const sent = validFilters(filters);
-  const q = useSnapshot(date !== null && dateError === null ? date : null, sent);
+  const q = useSnapshot(date && dateError === null ? date : null, sent);
   const d = q.data;
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{T.snapshotTitle}</h1>
       <div className="flex flex-wrap items-end gap-3">
         <Field id="snapshot-date" label="As at" error={dateError ?? undefined} className="w-full sm:w-48">
-          <DateField value={date ?? ''} label="As at" onChange={(v) => url.set('date', v || null)} />
+          <DateField value={date ?? ''} label="As at" onChange={(v) => url.set('date', v)} />
         </Field>
         <ScopeFilters filters={filters} onChange={url.set} />
         {d && date ? (
@@ -63,7 +65,7 @@ export function SnapshotRoute() {
             {d.asAt === null
               ? T.noSnapshot
               : `${d.branch === null ? 'All branches' : `Branch ${d.branch}`}${d.product ? `, product ${d.product}` : ''}: ` +
-                `balances at the close of ${d.asAt}${d.asAt === d.date ? '' : ` (the last close on or before ${d.date})`}.`}
+                `balances at the close of ${formatDate(d.asAt)}${d.asAt === d.date ? '' : ` (the last close on or before ${formatDate(d.date)})`}.`}
           </p>
           <ReportSourceNote served={d.served} />
           {d.asAt !== null ? <SnapshotTable data={d} /> : null}
