@@ -124,3 +124,46 @@ export const depositBorrowingSchema = z.object({
   served: reportServedSchema.optional(),
 });
 export type DepositBorrowing = z.infer<typeof depositBorrowingSchema>;
+
+export const BRANCH_STATISTICS_TEXT = {
+  title: 'Branch Statistics',
+  dateOrder: '"To" must be the same day as "From" or later.',
+  span: 'Choose at most 366 days.',
+} as const;
+
+export const branchStatisticsQuerySchema = z.object({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  branch: branchFilter,
+  currency: currencySchema.default('SLE'),
+});
+export type BranchStatisticsQuery = z.infer<typeof branchStatisticsQuerySchema>;
+
+/** One branch over the period: openings counted by their indexes, balances at the period's last close. */
+export const branchStatisticsRowSchema = z.object({
+  branchCode: z.string(),
+  branchName: z.string(),
+  customersOpened: z.number().int(),
+  accountsOpened: z.number().int(),
+  /** Accounts open at the close before the period, plus those opened, less those open at its end; null without a close before it. */
+  accountsClosed: z.number().int().nullable(),
+  deposits: moneySchema,
+  loans: moneySchema,
+  /** The vault (GL 1010-<branch>) at the close: tills are counted back into it at end of day. */
+  cash: moneySchema,
+});
+export type BranchStatisticsRow = z.infer<typeof branchStatisticsRowSchema>;
+
+export const branchStatisticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: currencySchema,
+  branch: z.string().nullable(),
+  /** The last close on or before `to` the balances are from; null when none was kept. */
+  asAt: z.string().nullable(),
+  /** The last close before `from`, the base of the closed count; null when none was kept. */
+  startAt: z.string().nullable(),
+  rows: z.array(branchStatisticsRowSchema),
+  served: reportServedSchema.optional(),
+});
+export type BranchStatistics = z.infer<typeof branchStatisticsSchema>;

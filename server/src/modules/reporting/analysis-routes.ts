@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  branchStatisticsQuerySchema,
+  branchStatisticsSchema,
   depositBorrowingQuerySchema,
   depositBorrowingSchema,
   snapshotQuerySchema,
@@ -10,13 +12,14 @@ import { csvRow } from '../../lib/csv.ts';
 import { fileAnswer } from '../../lib/openapi-docs.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { listBranch, requirePermission } from '../auth/index.ts';
+import { branchStatistics } from './branch-statistics.ts';
 import { depositBorrowing } from './deposit-borrowing.ts';
 import { snapshot, snapshotCsvRows } from './snapshot.ts';
 
 /**
- * Enquiries → Snapshot View and Deposit & Borrowing Analysis (`reports.read`): bank-wide for a holder
- * of `branches.all` (or the one branch they ask for), the home branch for everyone else; asking for
- * another branch is 403. Read-only, so the read replica serves them when one is configured (ADR 0054).
+ * Enquiries → Snapshot View, Deposit & Borrowing Analysis and Branch Statistics (`reports.read`):
+ * bank-wide for a holder of `branches.all` (or the one branch they ask for), the home branch for
+ * everyone else; asking for another branch is 403. Read-only, so the read replica serves them when one is configured (ADR 0054).
  */
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -64,6 +67,28 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'no-store');
       const { value, served } = await app.reportReads.run(reply, (db) =>
         depositBorrowing(db, from, to, scope),
+      );
+      return { ...value, served };
+    },
+  );
+
+  app.get(
+    '/reports/branch-statistics',
+    {
+      preHandler: requirePermission('reports.read'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Per branch over a period: customers and accounts opened and closed, deposits, loans, cash',
+        security,
+        querystring: branchStatisticsQuerySchema,
+        response: { 200: branchStatisticsSchema, ...apiErrors },
+      },
+    },
+    async (req, reply) => {
+      const branch = listBranch(req, req.query.branch) ?? null;
+      void reply.header('cache-control', 'no-store');
+      const { value, served } = await app.reportReads.run(reply, (db) =>
+        branchStatistics(db, req.query, branch),
       );
       return { ...value, served };
     },
