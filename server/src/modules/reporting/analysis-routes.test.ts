@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { DepositBorrowing, Snapshot } from '@bankmanager/contracts';
+import type { BranchStatistics, DepositBorrowing, Snapshot } from '@bankmanager/contracts';
 import type { App } from '../../app.ts';
 import { queryRows } from '../../db/rows.ts';
 import { postEntry } from '../../modules/ledger/index.ts';
@@ -54,7 +54,7 @@ async function otherBranchDeposit(app: App, amount: string) {
 /*
  * A small hand-made book over three months, kept by the real aggregate (as the backfill keeps past
  * days): the screens' figures must be these, to the cent.
- *   30 Sep: savings 1,000.00, USD savings 50.00, a loan of 300.00 (branch 301)
+ *   30 Sep: savings 1,000.00, USD savings 50.00, a loan of 300.00, an empty savings closed 15 Oct (301)
  *   30 Oct: savings +250.50, a current account 99.99 (301); savings 9,000.01 at branch 302
  *   24 Nov (today, not aggregated): savings −0.50
  */
@@ -88,10 +88,18 @@ describe('Snapshot View and Deposit & Borrowing Analysis', () => {
     const savings = await openAccount(app, { product: 'E-SAV', deposit: '1000.00' });
     await openAccount(app, { product: 'E-USD', deposit: '50.00' });
     await loan(app, '300.00');
+    const closing = await openAccount(app, { product: 'E-SAV' });
     await setBusinessDate(app, '2026-10-30');
     await teller(app, savings.id, 'credit', '250.50');
     await openAccount(app, { product: 'E-CUR', deposit: '99.99' });
     await otherBranchDeposit(app, '9000.01');
+    // An empty savings account opened in September and closed mid-October; one customer opened then.
+    await app.db.execute(
+      sql`update accounts set status = 'Closed', closed_on = '2026-10-15' where id = ${closing.id}`,
+    );
+    await app.db.execute(
+      sql`update customers set created_at = '2026-10-15T10:00:00Z' where cust_id = ${closing.custId}`,
+    );
     await setBusinessDate(app, '2026-11-24');
     await teller(app, savings.id, 'debit', '0.50');
     for (const d of ['2026-09-30', '2026-10-30'])
@@ -195,7 +203,7 @@ describe('Snapshot View and Deposit & Borrowing Analysis', () => {
           asAt: '2026-09-30',
           deposits: '1000.00',
           loans: '300.00',
-          depositAccounts: 1,
+          depositAccounts: 2,
           loanAccounts: 1,
           depositsChange: null,
           loansChange: null,
@@ -254,6 +262,61 @@ describe('Snapshot View and Deposit & Borrowing Analysis', () => {
         ['from=2026-10&to=2026-12', 'to'],
         ['from=2023-01&to=2026-11', 'from'],
         ['from=2026-10', 'to'],
+      ];
+      for (const [q, field] of cases) {
+        const res = await get(head, `${url}?${q}`);
+        expect(res.statusCode, q).toBe(400);
+        expect(JSON.stringify(res.json<{ details: unknown }>().details), q).toContain(field);
+      }
+    });
+  });
+
+  describe('GET /api/reports/branch-statistics', () => {
+    const url = '/api/reports/branch-statistics';
+
+    it('counts openings and closings in the period, with the balances at the last close', async () => {
+      const res = await get(head, `${url}?from=2026-10-01&to=2026-10-31`);
+      expect(res.statusCode, res.body).toBe(200);
+      const d = res.json<BranchStatistics>();
+      expect(d).toMatchObject({ asAt: '2026-10-30', startAt: '2026-09-30', currency: 'SLE', branch: null });
+      const pick = (code: string) => d.rows.find((r) => r.branchCode === code);
+      expect(pick(EOD_BRANCH)).toEqual({
+        branchCode: EOD_BRANCH,
+        branchName: 'EOD Branch',
+        customersOpened: 1,
+        accountsOpened: 1,
+        accountsClosed: 1,
+        deposits: '1350.49',
+        loans: '300.00',
+        cash: '0.00',
+      });
+      expect(pick(OTHER)).toMatchObject({
+        accountsOpened: 1,
+        accountsClosed: 0,
+        deposits: '9000.01',
+        loans: '0.00',
+      });
+      const usd = (
+        await get(head, `${url}?from=2026-10-01&to=2026-10-31&currency=USD`)
+      ).json<BranchStatistics>();
+      expect(usd.rows.find((r) => r.branchCode === EOD_BRANCH)?.deposits).toBe('50.00');
+    });
+
+    it('keeps a branch user to their branch and refuses another (403)', async () => {
+      const own = (await get(manager, `${url}?from=2026-10-01&to=2026-10-31`)).json<BranchStatistics>();
+      expect(own.rows.map((r) => r.branchCode)).toEqual([EOD_BRANCH]);
+      expect((await get(manager, `${url}?from=2026-10-01&to=2026-10-31&branch=${OTHER}`)).statusCode).toBe(
+        403,
+      );
+    });
+
+    it('refuses a bad period with 400 naming the field', async () => {
+      const cases: Array<[string, string]> = [
+        ['from=2026-02-30&to=2026-10-31', 'from'],
+        ['from=2026-10-31&to=2026-10-01', 'to'],
+        ['from=2026-10-01&to=2026-11-25', 'to'],
+        ['from=2025-01-01&to=2026-10-31', 'from'],
+        ['from=2026-10-01&to=2026-10-31&currency=EUR', 'currency'],
       ];
       for (const [q, field] of cases) {
         const res = await get(head, `${url}?${q}`);
