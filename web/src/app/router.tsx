@@ -56,9 +56,10 @@ const ClosedLoans = lazyPage(() => import('./routes/closed-loans-route'));
 const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
 // The chart library comes with this chunk alone: nothing of it reaches the sign-in page.
 const ExecutiveDashboard = lazyPage(() => import('./routes/executive-dashboard-route'));
-// Snapshot View and Deposit & Borrowing Analysis (the latter draws with the same chart library).
+// The three analysis screens of Enquiries (two draw with the same chart library, in their own chunks).
 const SnapshotView = lazyPage(() => import('./routes/snapshot-view-route'));
 const DepositBorrowing = lazyPage(() => import('./routes/deposit-borrowing-route'));
+const BranchStatistics = lazyPage(() => import('./routes/branch-statistics-route'));
 const StatementPrinting = lazyPage(() => import('./routes/statement-printing-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 // Built reports: the catalogue, runs and inbox; schedules under Report Administration.
@@ -103,6 +104,7 @@ export function AppRoutes() {
         <Route path={paths.executiveDashboard} element={<ExecutiveDashboard />} />
         <Route path={paths.snapshotView} element={<SnapshotView />} />
         <Route path={paths.depositBorrowing} element={<DepositBorrowing />} />
+        <Route path={paths.branchStatistics} element={<BranchStatistics />} />
         {paths.customerKinds.map((k) => (
           <Route key={k} path={`/customers/${k}`} element={<CustomerList />} />
         ))}

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { depositBorrowingSchema, snapshotSchema } from '@bankmanager/contracts';
+import {
+  branchStatisticsSchema,
+  depositBorrowingSchema,
+  snapshotSchema,
+  type Currency,
+} from '@bankmanager/contracts';
 import { api, apiDownload } from '@/lib/api-client';
 import type { Filters } from '../lib/filters';
 
@@ -47,3 +52,26 @@ export const depositBorrowingQuery = (from: string, to: string, f: Filters) =>
 
 export const useDepositBorrowing = (period: { from: string; to: string } | null, f: Filters) =>
   useQuery({ ...depositBorrowingQuery(period?.from ?? '', period?.to ?? '', f), enabled: period !== null });
+
+/** GET /api/reports/branch-statistics: per branch over a period, in one currency. */
+export const branchStatisticsQuery = (from: string, to: string, branch: string | null, currency: Currency) =>
+  queryOptions({
+    queryKey: ['reports', 'branch-statistics', from, to, branch, currency],
+    queryFn: ({ signal }) =>
+      api.get(`/reports/branch-statistics?${query({ from, to, branch, currency })}`, {
+        schema: branchStatisticsSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const useBranchStatistics = (
+  period: { from: string; to: string } | null,
+  branch: string | null,
+  currency: Currency,
+) =>
+  useQuery({
+    ...branchStatisticsQuery(period?.from ?? '', period?.to ?? '', branch, currency),
+    enabled: period !== null,
+  });

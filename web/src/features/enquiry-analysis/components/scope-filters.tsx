@@ -12,8 +12,11 @@ import { fieldError, type Filters } from '../lib/filters';
 export function ScopeFilters({
   filters,
   onChange,
+  product = true,
 }: {
   filters: Filters;
+  /** Whether the screen filters by product (Branch Statistics does not). */
+  product?: boolean;
   onChange: (key: 'branch' | 'product', value: string | null) => void;
 }) {
   const { can } = usePermissions();
@@ -29,19 +32,21 @@ export function ScopeFilters({
           </Select>
         </Field>
       ) : null}
-      <Field
-        id="analysis-product"
-        label="Product code"
-        description="Empty for every product"
-        error={fieldError('product', filters.product) ?? undefined}
-        className="w-full sm:w-48"
-      >
-        <Input
-          value={filters.product ?? ''}
-          autoComplete="off"
-          onChange={(e) => onChange('product', e.target.value.toUpperCase().trim() || null)}
-        />
-      </Field>
+      {product ? (
+        <Field
+          id="analysis-product"
+          label="Product code"
+          description="Empty for every product"
+          error={fieldError('product', filters.product) ?? undefined}
+          className="w-full sm:w-48"
+        >
+          <Input
+            value={filters.product ?? ''}
+            autoComplete="off"
+            onChange={(e) => onChange('product', e.target.value.toUpperCase().trim() || null)}
+          />
+        </Field>
+      ) : null}
     </>
   );
 }

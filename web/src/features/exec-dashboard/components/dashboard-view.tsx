@@ -9,8 +9,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { ReportSourceNote } from '@/components/reports/report-source-note';
 import { trendSummary } from '@/components/charts/trend-summary';
-import { branchSummary } from '../lib/summary';
-import { BranchBars, BranchTable, branchChartHeight } from './branch-bars';
+import { branchSummary } from '@/components/charts/branch-summary';
+import { BranchBars, BranchTable, branchChartHeight } from '@/components/charts/branch-bars';
 import { ChartPanel } from '@/components/charts/chart-panel';
 import { FigureCard } from './figure-card';
 import { TrendChart, TrendTable } from '@/components/charts/trend-chart';

@@ -5,8 +5,8 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { formatCurrency, type Currency } from '@bankmanager/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { compact, tickLabel } from '@/components/charts/chart-theme';
-import { useWidth } from '@/components/charts/use-width';
+import { compact, tickLabel } from './chart-theme';
+import { useWidth } from './use-width';
 
 export interface BranchAmount {
   branchCode: string;
