@@ -58,7 +58,7 @@ async function otherBranchDeposit(app: App, amount: string) {
  *   30 Oct: savings +250.50, a current account 99.99 (301); savings 9,000.01 at branch 302
  *   24 Nov (today, not aggregated): savings −0.50
  */
-describe('Snapshot View and Deposit & Borrowing Analysis', () => {
+describe('Snapshot View, Deposit & Borrowing Analysis and Branch Statistics', () => {
   let t: TestApp;
   let app: App;
   let head: StaffUser;

@@ -30,6 +30,6 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...value, served };
     },
   );
-  // Snapshot View and Deposit & Borrowing Analysis, in a file of their own.
+  // Snapshot View, Deposit & Borrowing Analysis and Branch Statistics, in a file of their own.
   await app.register(analysisRoutes);
 };
