@@ -41,3 +41,4 @@ export * from './approval-display.ts';
 export * from './report-source.ts';
 export * from './statement-batches.ts';
 export * from './built-reports.ts';
+export * from './enquiry-analysis.ts';

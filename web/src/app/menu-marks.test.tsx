@@ -37,7 +37,8 @@ describe('menu marks from the route table', () => {
 
     await userEvent.hover(screen.getByRole('menuitem', { name: 'Enquiries' }));
     expect(soon(screen.getByRole('menuitem', { name: 'Account Enquiry' }))).toBe(false);
-    expect(soon(screen.getByRole('menuitem', { name: 'Snapshot View' }))).toBe(true);
+    expect(soon(screen.getByRole('menuitem', { name: 'Snapshot View' }))).toBe(false);
+    expect(soon(screen.getByRole('menuitem', { name: 'Departments' }))).toBe(true);
   });
 
   it('shows the loan screens that exist live under Account → Loan, beside those still to come', async () => {

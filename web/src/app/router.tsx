@@ -58,6 +58,10 @@ const LoanReports = lazyPage(() => import('./routes/loan-reports-route'));
 const RegulatoryReturns = lazyPage(() => import('./routes/regulatory-returns-route'));
 // The chart library comes with this chunk alone: nothing of it reaches the sign-in page.
 const ExecutiveDashboard = lazyPage(() => import('./routes/executive-dashboard-route'));
+// The three analysis screens of Enquiries (two draw with the same chart library, in their own chunks).
+const SnapshotView = lazyPage(() => import('./routes/snapshot-view-route'));
+const DepositBorrowing = lazyPage(() => import('./routes/deposit-borrowing-route'));
+const BranchStatistics = lazyPage(() => import('./routes/branch-statistics-route'));
 const StatementPrinting = lazyPage(() => import('./routes/statement-printing-route'));
 const CatchAll = lazyPage(() => import('./routes/catch-all-route'));
 // Built reports: the catalogue, runs and inbox; schedules under Report Administration.
@@ -100,6 +104,9 @@ export function AppRoutes() {
         <Route path={paths.reportSchedules} element={<ReportSchedules />} />
         <Route path={paths.regulatoryReturns} element={<RegulatoryReturns />} />
         <Route path={paths.executiveDashboard} element={<ExecutiveDashboard />} />
+        <Route path={paths.snapshotView} element={<SnapshotView />} />
+        <Route path={paths.depositBorrowing} element={<DepositBorrowing />} />
+        <Route path={paths.branchStatistics} element={<BranchStatistics />} />
         {paths.customerKinds.map((k) => (
           <Route key={k} path={`/customers/${k}`} element={<CustomerList />} />
         ))}

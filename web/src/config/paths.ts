@@ -26,6 +26,11 @@ export const paths = {
   accountEnquiry: '/enquiries/account',
   /** Enquiries → Executive Dashboard: management's headline figures with charts. */
   executiveDashboard: '/enquiries/dashboard',
+  /** Enquiries → Snapshot View (`?date=&branch=&product=`) and Deposit & Borrowing Analysis (`?from=&to=`). */
+  snapshotView: '/enquiries/snapshot',
+  depositBorrowing: '/enquiries/analysis',
+  /** Enquiries → Branch Statistics (`?from=&to=&branch=`). */
+  branchStatistics: '/enquiries/statistics',
   /**
    * The code from the authenticator app, between the password and the first page (docs/security.md,
    * finding 4).

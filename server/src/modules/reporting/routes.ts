@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { executiveDashboardQuerySchema, executiveDashboardSchema } from '@bankmanager/contracts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { listBranch, requirePermission } from '../auth/index.ts';
+import { analysisRoutes } from './analysis-routes.ts';
 import { executiveDashboard } from './dashboard.ts';
 
 /**
@@ -29,4 +30,6 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...value, served };
     },
   );
+  // Snapshot View, Deposit & Borrowing Analysis and Branch Statistics, in a file of their own.
+  await app.register(analysisRoutes);
 };

@@ -8,7 +8,7 @@ import {
   type ExecutiveDashboard,
   type TrendPoint,
 } from '@bankmanager/contracts';
-import { trendSummary } from '../lib/summary';
+import { trendSummary } from '@/components/charts/trend-summary';
 import { DashboardView } from './dashboard-view';
 
 const months = [

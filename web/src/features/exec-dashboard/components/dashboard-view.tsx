@@ -8,11 +8,12 @@ import {
 } from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { ReportSourceNote } from '@/components/reports/report-source-note';
-import { branchSummary, trendSummary } from '../lib/summary';
-import { BranchBars, BranchTable, branchChartHeight } from './branch-bars';
-import { ChartPanel } from './chart-panel';
+import { trendSummary } from '@/components/charts/trend-summary';
+import { branchSummary } from '@/components/charts/branch-summary';
+import { BranchBars, BranchTable, branchChartHeight } from '@/components/charts/branch-bars';
+import { ChartPanel } from '@/components/charts/chart-panel';
 import { FigureCard } from './figure-card';
-import { TrendChart, TrendTable } from './trend-chart';
+import { TrendChart, TrendTable } from '@/components/charts/trend-chart';
 
 /** The dashboard's figures for one currency at a time (SLE and USD are never added together). */
 export function DashboardView({ data }: { data: ExecutiveDashboard }) {

@@ -5,7 +5,7 @@ import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { formatCurrency, type Currency, type TrendPoint } from '@bankmanager/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { monthLabel } from '../lib/summary';
+import { monthLabel } from './trend-summary';
 import { CHART_HEIGHT, compact, tickLabel } from './chart-theme';
 import { useWidth } from './use-width';
 

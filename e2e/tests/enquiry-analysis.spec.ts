@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { signInAsDemo } from '../support/auth.ts';
+import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
+
+const table = (name: RegExp | string) => (p: Page) =>
+  p.getByRole('table', { name }).first().waitFor({ timeout: 60_000 });
+const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
+  [
+    'snapshot view',
+    '/enquiries/snapshot',
+    (p) => p.getByText(/balances at the close of|No end-of-day figures/).waitFor({ timeout: 60_000 }),
+  ],
+  [
+    'deposit & borrowing analysis',
+    '/enquiries/analysis',
+    (p) => p.getByText(/month ends from/).waitFor({ timeout: 60_000 }),
+  ],
+  ['branch statistics', '/enquiries/statistics', table('Branch statistics')],
+];
+
+describe('Snapshot View, Deposit & Borrowing Analysis, Branch Statistics', () => {
+  const browser = useBrowser();
+
+  it('opens Branch Statistics from the demo data with a sortable table and a chart that turns into a table', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    await page.goto('/enquiries/statistics');
+    await table('Branch statistics')(page);
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await page.getByRole('table', { name: 'Deposits by branch' }).waitFor();
+  }, 180_000);
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`is axe clean in the ${scheme} theme`, async () => {
+      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
+      await signInAsDemo(page);
+      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
+    }, 240_000);
+
+  it('fits a 390 px phone: no page scrolls sideways', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(page);
+    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
+  }, 180_000);
+});

@@ -1,0 +1,10 @@
+import { BranchStatisticsRoute } from '@/features/enquiry-analysis';
+import { Guarded } from './guarded';
+
+export default function BranchStatisticsRoutePage() {
+  return (
+    <Guarded requiresActivation>
+      <BranchStatisticsRoute />
+    </Guarded>
+  );
+}

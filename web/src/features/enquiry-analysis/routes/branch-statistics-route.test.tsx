@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { holds, type BranchStatistics } from '@bankmanager/contracts';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { lastQuery } from '@/lib/testing/render-at-url';
+
+const { get } = vi.hoisted(() => ({ get: vi.fn() }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get, post: vi.fn(), put: vi.fn() },
+}));
+const { BranchStatisticsRoute } = await import('./branch-statistics-route');
+
+const row = (code: string, name: string, opened: number, deposits: string) => ({
+  branchCode: code,
+  branchName: name,
+  customersOpened: opened,
+  accountsOpened: opened + 1,
+  accountsClosed: 0,
+  deposits,
+  loans: '0.00',
+  cash: '10.00',
+});
+const DATA: BranchStatistics = {
+  from: '2026-10-01',
+  to: '2026-10-31',
+  currency: 'SLE',
+  branch: null,
+  asAt: '2026-10-30',
+  startAt: '2026-09-30',
+  rows: [row('001', 'Head Office', 2, '900.00'), row('002', 'Kissy Road', 5, '10000.00')],
+};
+
+function Where() {
+  const l = useLocation();
+  return <output aria-label="current url">{l.search}</output>;
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <PermissionsContext.Provider
+        value={{
+          me: null,
+          can: (p) => holds({ permissions: ['reports.read', 'branches.all'], isSuperuser: false }, p),
+          reload: () => {},
+        }}
+      >
+        <MemoryRouter initialEntries={[url]}>
+          <BranchStatisticsRoute />
+          <Where />
+        </MemoryRouter>
+      </PermissionsContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Branch Statistics', () => {
+  beforeEach(() => {
+    get.mockReset();
+    get.mockImplementation((path: string) =>
+      Promise.resolve(path.startsWith('/business-date') ? { business_date: '2026-11-24' } : DATA),
+    );
+  });
+
+  it('asks for the business month so far by default, and sorts the table by a column', async () => {
+    renderAt('/enquiries/statistics');
+    const table = await screen.findByRole('table', { name: 'Branch statistics' });
+    expect(lastQuery(get.mock.calls, '/reports/branch-statistics')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-24',
+      currency: 'SLE',
+    });
+    const first = () => within(table).getAllByRole('row')[1]!;
+    expect(first()).toHaveTextContent('001 Head Office');
+    await userEvent.click(within(table).getByRole('button', { name: 'Deposits' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Deposits' }));
+    expect(first()).toHaveTextContent('002 Kissy Road');
+    expect(within(table).getByRole('columnheader', { name: 'Deposits' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('gives the chart a summary and a table view', async () => {
+    renderAt('/enquiries/statistics?from=2026-10-01&to=2026-10-31');
+    const img = await screen.findByRole('img', { name: 'Deposits by branch, SLE' });
+    expect(img).toHaveAccessibleDescription(/largest is Kissy Road/);
+    await userEvent.click(screen.getByRole('button', { name: 'Show as table' }));
+    expect(screen.getByRole('table', { name: 'Deposits by branch' })).toBeInTheDocument();
+  });
+
+  it('keeps the period and branch in the URL, and refuses a period the wrong way round', async () => {
+    renderAt('/enquiries/statistics?from=2026-10-01&to=2026-10-31');
+    await screen.findByRole('table', { name: 'Branch statistics' });
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), '002');
+    await waitFor(() =>
+      expect(lastQuery(get.mock.calls, '/reports/branch-statistics')).toMatchObject({ branch: '002' }),
+    );
+    const to = screen.getByRole('textbox', { name: 'To' });
+    await userEvent.clear(to);
+    await userEvent.type(to, '01/09/2026');
+    expect(await screen.findByText('"To" must be the same day as "From" or later.')).toBeInTheDocument();
+    expect(screen.getByLabelText('current url')).toHaveTextContent(
+      '?from=2026-10-01&to=2026-09-01&branch=002',
+    );
+  });
+});

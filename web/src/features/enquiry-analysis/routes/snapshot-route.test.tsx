@@ -1,0 +1,134 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { holds, type Permission, type Snapshot } from '@bankmanager/contracts';
+import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { lastQuery } from '@/lib/testing/render-at-url';
+
+const { get, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), apiDownload: vi.fn() }));
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  api: { get, post: vi.fn(), put: vi.fn() },
+  apiDownload,
+}));
+const { SnapshotRoute } = await import('./snapshot-route');
+
+const SNAP: Snapshot = {
+  date: '2026-10-31',
+  asAt: '2026-10-30',
+  branch: null,
+  product: null,
+  rows: [
+    {
+      branchCode: '001',
+      branchName: 'Head Office',
+      productCode: 'SAV',
+      productName: 'Savings',
+      accountType: 'Savings',
+      kind: 'deposit',
+      currency: 'SLE',
+      amount: '1250.50',
+      accounts: 2,
+    },
+    {
+      branchCode: '001',
+      branchName: 'Head Office',
+      productCode: 'LN',
+      productName: 'Term loan',
+      accountType: 'Loan',
+      kind: 'loan',
+      currency: 'SLE',
+      amount: '300.00',
+      accounts: 1,
+    },
+  ],
+  totals: [
+    { kind: 'deposit', currency: 'SLE', amount: '1250.50', accounts: 2 },
+    { kind: 'loan', currency: 'SLE', amount: '300.00', accounts: 1 },
+  ],
+};
+
+function Where() {
+  const l = useLocation();
+  return <output aria-label="current url">{l.search}</output>;
+}
+
+function renderAt(url: string, permissions: Permission[] = ['reports.read', 'branches.all']) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <PermissionsContext.Provider
+        value={{ me: null, can: (p) => holds({ permissions, isSuperuser: false }, p), reload: () => {} }}
+      >
+        <MemoryRouter initialEntries={[url]}>
+          <SnapshotRoute />
+          <Where />
+        </MemoryRouter>
+      </PermissionsContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Snapshot View', () => {
+  beforeEach(() => {
+    get.mockReset();
+    apiDownload.mockReset();
+    get.mockImplementation((path: string) =>
+      Promise.resolve(path.startsWith('/business-date') ? { business_date: '2026-11-24' } : SNAP),
+    );
+  });
+
+  it('shows the totals and the table of the close it found, saying which day that is', async () => {
+    renderAt('/enquiries/snapshot?date=2026-10-31');
+    const table = await screen.findByRole('table', { name: /Balances at the close of 30 Oct 2026/ });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('001 Head Office');
+    expect(rows[1]).toHaveTextContent('1,250.50');
+    expect(rows[2]).toHaveTextContent('Loan (outstanding)');
+    expect(screen.getByText(/the last close on or before 31 Oct 2026/)).toBeInTheDocument();
+    expect(screen.getByText('Loans outstanding, SLE')).toBeInTheDocument();
+    expect(lastQuery(get.mock.calls, '/reports/snapshot')).toEqual({ date: '2026-10-31' });
+  });
+
+  it('keeps the date, branch and product in the URL and asks the server for them', async () => {
+    renderAt('/enquiries/snapshot?date=2026-10-31');
+    await screen.findByRole('table', { name: /Balances/ });
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), '001');
+    await userEvent.type(screen.getByLabelText('Product code'), 'sav');
+    const date = screen.getByRole('textbox', { name: 'As at' });
+    await userEvent.clear(date);
+    await userEvent.type(date, '30/09/2026');
+    await waitFor(() =>
+      expect(screen.getByLabelText('current url')).toHaveTextContent(
+        '?date=2026-09-30&branch=001&product=SAV',
+      ),
+    );
+    await waitFor(() =>
+      expect(lastQuery(get.mock.calls, '/reports/snapshot')).toEqual({
+        date: '2026-09-30',
+        branch: '001',
+        product: 'SAV',
+      }),
+    );
+  });
+
+  it('says what is wrong with an impossible date and asks nothing', async () => {
+    renderAt('/enquiries/snapshot?date=2026-02-30');
+    expect(await screen.findByText(/not a day|does not exist|calendar/i)).toBeInTheDocument();
+    expect(get.mock.calls.some(([p]) => String(p).startsWith('/reports/snapshot'))).toBe(false);
+  });
+
+  it('offers no branch choice to a branch user, and downloads the CSV of the same filters', async () => {
+    renderAt('/enquiries/snapshot?date=2026-10-30&product=SAV', ['reports.read']);
+    await screen.findByRole('table', { name: /Balances/ });
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+    apiDownload.mockResolvedValue(undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(apiDownload).toHaveBeenCalledWith(
+      '/reports/snapshot?date=2026-10-30&product=SAV&format=csv',
+      'snapshot-2026-10-30.csv',
+    );
+  });
+});

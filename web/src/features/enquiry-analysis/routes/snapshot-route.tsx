@@ -1,0 +1,76 @@
+import { ENQUIRY_ANALYSIS_TEXT as T } from '@bankmanager/contracts';
+import { formatDate } from '@bankmanager/contracts/format';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Field } from '@/components/ui/form-field';
+import { ReportSourceNote } from '@/components/reports/report-source-note';
+import { useBusinessDate } from '@/lib/business-date';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { downloadSnapshot, useSnapshot } from '../api/analysis-api';
+import { ScopeFilters } from '../components/scope-filters';
+import { SnapshotTable } from '../components/snapshot-table';
+import { fieldError, useUrlFilters, validFilters } from '../lib/filters';
+
+/**
+ * Enquiries → Snapshot View: balances by branch and product as they stood at the close of a chosen
+ * business date, from the figures end of day kept that day. Date, branch and product are in the URL;
+ * the date defaults to the current business date, whose last close is the previous day's.
+ */
+export function SnapshotRoute() {
+  useDocumentTitle(T.snapshotTitle);
+  const url = useUrlFilters();
+  const businessDate = useBusinessDate().data?.business_date ?? null;
+  // An emptied field stays empty (date=) rather than snapping back to the business date.
+  const date = url.raw('date') ?? businessDate;
+  const dateError = date ? fieldError('date', date) : null;
+  const filters = { branch: url.get('branch'), product: url.get('product') };
+  const sent = validFilters(filters);
+  const q = useSnapshot(date && dateError === null ? date : null, sent);
+  const d = q.data;
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">{T.snapshotTitle}</h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <Field id="snapshot-date" label="As at" error={dateError ?? undefined} className="w-full sm:w-48">
+          <DateField value={date ?? ''} label="As at" onChange={(v) => url.set('date', v)} />
+        </Field>
+        <ScopeFilters filters={filters} onChange={url.set} />
+        {d && date ? (
+          <Button
+            variant="outline"
+            onClick={() =>
+              void downloadSnapshot(date, sent).catch((e: unknown) =>
+                toast({
+                  title: 'Error',
+                  description: e instanceof Error ? e.message : 'Download failed',
+                  variant: 'destructive',
+                }),
+              )
+            }
+          >
+            Download CSV
+          </Button>
+        ) : null}
+      </div>
+      {q.isPending && q.fetchStatus !== 'idle' ? (
+        <p>Loading the figures...</p>
+      ) : q.isError ? (
+        <p role="alert" className="text-destructive">
+          {q.error.message}
+        </p>
+      ) : d ? (
+        <>
+          <p role="status" className="text-muted-foreground text-sm">
+            {d.asAt === null
+              ? T.noSnapshot
+              : `${d.branch === null ? 'All branches' : `Branch ${d.branch}`}${d.product ? `, product ${d.product}` : ''}: ` +
+                `balances at the close of ${formatDate(d.asAt)}${d.asAt === d.date ? '' : ` (the last close on or before ${formatDate(d.date)})`}.`}
+          </p>
+          <ReportSourceNote served={d.served} />
+          {d.asAt !== null ? <SnapshotTable data={d} /> : null}
+        </>
+      ) : null}
+    </main>
+  );
+}
