@@ -1333,6 +1333,25 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
     SELECT a.currency, sum(i.debit_booked) AS booked
       FROM account_interest i JOIN accounts a ON a.id = i.account_id GROUP BY a.currency
   ),
+  collected AS (
+    -- What repayments not reversed took off each loan's receivables.
+    SELECT r.loan_id, sum(r.interest_receivable) AS interest, sum(r.penalty_receivable) AS penalty
+      FROM loan_repayments r WHERE r.reversal_entry_id IS NULL GROUP BY r.loan_id
+  ),
+  charged AS (
+    SELECT c.loan_id, sum(c.amount) AS penalty FROM loan_penalty_charges c GROUP BY c.loan_id
+  ),
+  held AS (
+    SELECT l.currency, sum(l.interest_in_suspense + l.penalty_in_suspense) AS suspense,
+           sum(l.penalty_receivable) AS penalty
+      FROM loans l GROUP BY l.currency
+  ),
+  held_gl AS (
+    SELECT g.currency,
+           coalesce(sum(CASE g.side WHEN 'credit' THEN g.amount ELSE -g.amount END) FILTER (WHERE g.gl_code = '1428'), 0) AS suspense,
+           coalesce(sum(CASE g.side WHEN 'debit' THEN g.amount ELSE -g.amount END) FILTER (WHERE g.gl_code = '1422'), 0) AS penalty
+      FROM gl_lines g WHERE g.gl_code IN ('1422', '1428') GROUP BY g.currency
+  ),
   provision AS (
     SELECT currency, sum(provision_held) AS held FROM loans GROUP BY currency
   ),
@@ -1365,6 +1384,37 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
                || ' <> loans'' provision held ' || coalesce(p.held, 0)
     FROM provision_gl g FULL JOIN provision p ON p.currency = g.currency
    WHERE coalesce(g.gl, 0) <> coalesce(p.held, 0)
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': suspense negative (interest ' || l.interest_in_suspense || ', penalties ' || l.penalty_in_suspense || ')'
+    FROM loans l WHERE l.interest_in_suspense < 0 OR l.penalty_in_suspense < 0
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': interest in suspense ' || l.interest_in_suspense || ' > interest receivable ' || l.interest_receivable
+    FROM loans l WHERE l.interest_in_suspense > l.interest_receivable
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': penalties in suspense ' || l.penalty_in_suspense || ' > penalty receivable ' || l.penalty_receivable
+    FROM loans l WHERE l.penalty_in_suspense > l.penalty_receivable
+  UNION ALL
+  -- Accrued (every cent the accrual booked to the receivable) less collected; a written-off loan's
+  -- receivable leaves by its write-off, which keeps its own record.
+  SELECT l.id, 'loan ' || l.id || ': interest receivable ' || l.interest_receivable || ' <> accrued '
+               || coalesce(s.total_booked, 0) || ' less collected ' || coalesce(c.interest, 0)
+    FROM loans l LEFT JOIN loan_accruals s ON s.loan_id = l.id LEFT JOIN collected c ON c.loan_id = l.id
+   WHERE l.status <> 'Written off' AND l.interest_receivable <> coalesce(s.total_booked, 0) - coalesce(c.interest, 0)
+  UNION ALL
+  SELECT l.id, 'loan ' || l.id || ': penalty receivable ' || l.penalty_receivable || ' <> charged '
+               || coalesce(ch.penalty, 0) || ' less collected ' || coalesce(c.penalty, 0)
+    FROM loans l LEFT JOIN charged ch ON ch.loan_id = l.id LEFT JOIN collected c ON c.loan_id = l.id
+   WHERE l.status <> 'Written off' AND l.penalty_receivable <> coalesce(ch.penalty, 0) - coalesce(c.penalty, 0)
+  UNION ALL
+  SELECT NULL, 'interest and penalties in suspense 1428 ' || coalesce(g.currency, h.currency) || ': GL '
+               || coalesce(g.suspense, 0) || ' <> loans ' || coalesce(h.suspense, 0)
+    FROM held_gl g FULL JOIN held h ON h.currency = g.currency
+   WHERE coalesce(g.suspense, 0) <> coalesce(h.suspense, 0)
+  UNION ALL
+  SELECT NULL, 'penalty receivable 1422 ' || coalesce(g.currency, h.currency) || ': GL '
+               || coalesce(g.penalty, 0) || ' <> loans ' || coalesce(h.penalty, 0)
+    FROM held_gl g FULL JOIN held h ON h.currency = g.currency
+   WHERE coalesce(g.penalty, 0) <> coalesce(h.penalty, 0)
 $$;
 
 --
@@ -3372,7 +3422,8 @@ CREATE TABLE public.loan_accrual_daily (
     currency text NOT NULL,
     booked numeric(20,2) NOT NULL,
     true_up numeric(20,2) NOT NULL,
-    loans integer NOT NULL
+    loans integer NOT NULL,
+    suspended numeric(20,2) DEFAULT '0'::numeric NOT NULL
 );
 
 --
@@ -3539,6 +3590,16 @@ CREATE TABLE public.loan_classes (
 );
 
 --
+-- Name: loan_cure_watch; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_cure_watch (
+    loan_id integer NOT NULL,
+    since date NOT NULL,
+    counted_through date NOT NULL
+);
+
+--
 -- Name: loan_daily_status; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3554,6 +3615,17 @@ CREATE TABLE public.loan_daily_status (
     penalty_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     provision_held numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     CONSTRAINT loan_daily_status_amounts_check CHECK (((dpd >= 0) AND (principal_outstanding >= (0)::numeric) AND (interest_receivable >= (0)::numeric) AND (overdue_amount >= (0)::numeric)))
+);
+
+--
+-- Name: loan_grading_settings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_grading_settings (
+    id boolean DEFAULT true NOT NULL,
+    cure_payments integer DEFAULT 3 NOT NULL,
+    CONSTRAINT loan_grading_settings_cure_check CHECK (((cure_payments >= 1) AND (cure_payments <= 24))),
+    CONSTRAINT loan_grading_settings_one_row CHECK (id)
 );
 
 --
@@ -3575,6 +3647,20 @@ CREATE TABLE public.loan_instalments (
     CONSTRAINT loan_instalments_due_check CHECK (((principal_due >= (0)::numeric) AND (interest_due >= (0)::numeric) AND (fee_due >= (0)::numeric) AND (penalty_due >= (0)::numeric))),
     CONSTRAINT loan_instalments_number_check CHECK ((instalment_number >= 1)),
     CONSTRAINT loan_instalments_paid_check CHECK ((((principal_paid >= (0)::numeric) AND (principal_paid <= principal_due)) AND ((interest_paid >= (0)::numeric) AND (interest_paid <= interest_due)) AND ((fee_paid >= (0)::numeric) AND (fee_paid <= fee_due)) AND ((penalty_paid >= (0)::numeric) AND (penalty_paid <= penalty_due))))
+);
+
+--
+-- Name: loan_penalty_charges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_penalty_charges (
+    loan_id integer NOT NULL,
+    instalment_number integer NOT NULL,
+    business_date date NOT NULL,
+    currency text NOT NULL,
+    amount numeric(20,2) NOT NULL,
+    suspended boolean NOT NULL,
+    CONSTRAINT loan_penalty_charges_amount_check CHECK ((amount > (0)::numeric))
 );
 
 --
@@ -3778,9 +3864,13 @@ CREATE TABLE public.loan_repayments (
     actor_email text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     reversal_entry_id bigint,
+    interest_from_suspense numeric(18,2) DEFAULT '0'::numeric NOT NULL,
+    penalty_receivable numeric(18,2) DEFAULT '0'::numeric NOT NULL,
+    penalty_from_suspense numeric(18,2) DEFAULT '0'::numeric NOT NULL,
     CONSTRAINT loan_repayments_channel_check CHECK ((channel = ANY (ARRAY['transfer'::text, 'cash'::text, 'settlement'::text, 'auto_debit'::text, 'check_off'::text]))),
     CONSTRAINT loan_repayments_overpayment_check CHECK ((overpayment = ANY (ARRAY['prepay'::text, 'refuse'::text]))),
-    CONSTRAINT loan_repayments_parts_check CHECK (((amount > (0)::numeric) AND (principal >= (0)::numeric) AND (interest >= (0)::numeric) AND (fee >= (0)::numeric) AND (penalty >= (0)::numeric) AND ((prepayment >= (0)::numeric) AND (prepayment <= principal)) AND ((interest_receivable >= (0)::numeric) AND (interest_receivable <= interest)) AND (amount = (((principal + interest) + fee) + penalty))))
+    CONSTRAINT loan_repayments_parts_check CHECK (((amount > (0)::numeric) AND (principal >= (0)::numeric) AND (interest >= (0)::numeric) AND (fee >= (0)::numeric) AND (penalty >= (0)::numeric) AND ((prepayment >= (0)::numeric) AND (prepayment <= principal)) AND ((interest_receivable >= (0)::numeric) AND (interest_receivable <= interest)) AND (amount = (((principal + interest) + fee) + penalty)))),
+    CONSTRAINT loan_repayments_suspense_check CHECK ((((interest_from_suspense >= (0)::numeric) AND (interest_from_suspense <= interest_receivable)) AND ((penalty_receivable >= (0)::numeric) AND (penalty_receivable <= penalty)) AND ((penalty_from_suspense >= (0)::numeric) AND (penalty_from_suspense <= penalty_receivable))))
 );
 
 --
@@ -3794,6 +3884,57 @@ ALTER TABLE public.loan_repayments ALTER COLUMN id ADD GENERATED BY DEFAULT AS I
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+--
+-- Name: loan_restructurings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_restructurings (
+    id bigint NOT NULL,
+    loan_id integer NOT NULL,
+    approval_id uuid NOT NULL,
+    business_date date NOT NULL,
+    effective_date date NOT NULL,
+    old_rate numeric(9,4) NOT NULL,
+    new_rate numeric(9,4) NOT NULL,
+    old_term integer NOT NULL,
+    new_term integer NOT NULL,
+    principal numeric(20,2) NOT NULL,
+    capitalised_arrears numeric(20,2) DEFAULT '0'::numeric NOT NULL,
+    replaced jsonb NOT NULL,
+    last_repayment_id bigint,
+    reason text NOT NULL,
+    requested_by text NOT NULL,
+    approved_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT loan_restructurings_amounts_check CHECK (((principal > (0)::numeric) AND (capitalised_arrears >= (0)::numeric) AND (new_term >= 1)))
+);
+
+--
+-- Name: loan_restructurings_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.loan_restructurings ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.loan_restructurings_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: loan_suspense_moves; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.loan_suspense_moves (
+    business_date date NOT NULL,
+    loan_id integer NOT NULL,
+    currency text NOT NULL,
+    interest numeric(20,2) NOT NULL,
+    penalty numeric(20,2) NOT NULL,
+    CONSTRAINT loan_suspense_moves_amounts_check CHECK (((interest >= (0)::numeric) AND (penalty >= (0)::numeric)))
 );
 
 --
@@ -5499,6 +5640,13 @@ ALTER TABLE ONLY public.loan_classes
     ADD CONSTRAINT loan_classes_position_unique UNIQUE ("position");
 
 --
+-- Name: loan_cure_watch loan_cure_watch_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_cure_watch
+    ADD CONSTRAINT loan_cure_watch_pkey PRIMARY KEY (loan_id);
+
+--
 -- Name: loan_daily_status loan_daily_status_pk; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5506,11 +5654,25 @@ ALTER TABLE ONLY public.loan_daily_status
     ADD CONSTRAINT loan_daily_status_pk PRIMARY KEY (business_date, loan_id);
 
 --
+-- Name: loan_grading_settings loan_grading_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_grading_settings
+    ADD CONSTRAINT loan_grading_settings_pkey PRIMARY KEY (id);
+
+--
 -- Name: loan_instalments loan_instalments_pk; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.loan_instalments
     ADD CONSTRAINT loan_instalments_pk PRIMARY KEY (loan_id, instalment_number);
+
+--
+-- Name: loan_penalty_charges loan_penalty_charges_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_penalty_charges
+    ADD CONSTRAINT loan_penalty_charges_pk PRIMARY KEY (loan_id, instalment_number);
 
 --
 -- Name: loan_product_versions loan_product_versions_product_code_version_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5588,6 +5750,27 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reversal_entry_unique UNIQUE (reversal_entry_id);
+
+--
+-- Name: loan_restructurings loan_restructurings_approval_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_restructurings
+    ADD CONSTRAINT loan_restructurings_approval_unique UNIQUE (approval_id);
+
+--
+-- Name: loan_restructurings loan_restructurings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_restructurings
+    ADD CONSTRAINT loan_restructurings_pkey PRIMARY KEY (id);
+
+--
+-- Name: loan_suspense_moves loan_suspense_moves_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_suspense_moves
+    ADD CONSTRAINT loan_suspense_moves_pk PRIMARY KEY (business_date, loan_id);
 
 --
 -- Name: loan_write_off_limits loan_write_off_limits_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6629,6 +6812,12 @@ CREATE INDEX loan_daily_status_loan_idx ON public.loan_daily_status USING btree 
 CREATE INDEX loan_instalments_due_date_idx ON public.loan_instalments USING btree (due_date);
 
 --
+-- Name: loan_penalty_charges_date_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_penalty_charges_date_idx ON public.loan_penalty_charges USING btree (business_date);
+
+--
 -- Name: loan_provision_lines_loan_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6675,6 +6864,18 @@ CREATE INDEX loan_repayments_loan_idx ON public.loan_repayments USING btree (loa
 --
 
 CREATE INDEX loan_repayments_value_date_idx ON public.loan_repayments USING btree (value_date);
+
+--
+-- Name: loan_restructurings_loan_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_restructurings_loan_idx ON public.loan_restructurings USING btree (loan_id, id DESC NULLS LAST);
+
+--
+-- Name: loan_suspense_moves_loan_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_suspense_moves_loan_idx ON public.loan_suspense_moves USING btree (loan_id);
 
 --
 -- Name: loans_branch_status_disbursed_idx; Type: INDEX; Schema: public; Owner: -
@@ -7943,6 +8144,13 @@ ALTER TABLE ONLY public.loan_applications
     ADD CONSTRAINT loan_applications_repayment_account_id_fkey FOREIGN KEY (repayment_account_id) REFERENCES public.accounts(id);
 
 --
+-- Name: loan_cure_watch loan_cure_watch_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_cure_watch
+    ADD CONSTRAINT loan_cure_watch_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
 -- Name: loan_daily_status loan_daily_status_loan_class_loan_classes_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7962,6 +8170,13 @@ ALTER TABLE ONLY public.loan_daily_status
 
 ALTER TABLE ONLY public.loan_instalments
     ADD CONSTRAINT loan_instalments_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
+-- Name: loan_penalty_charges loan_penalty_charges_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_penalty_charges
+    ADD CONSTRAINT loan_penalty_charges_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: loan_product_versions loan_product_versions_product_code_loan_products_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -8109,6 +8324,27 @@ ALTER TABLE ONLY public.loan_repayments
 
 ALTER TABLE ONLY public.loan_repayments
     ADD CONSTRAINT loan_repayments_reversal_entry_id_fkey FOREIGN KEY (reversal_entry_id) REFERENCES public.journal_entries(id);
+
+--
+-- Name: loan_restructurings loan_restructurings_approval_id_approval_requests_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_restructurings
+    ADD CONSTRAINT loan_restructurings_approval_id_approval_requests_id_fk FOREIGN KEY (approval_id) REFERENCES public.approval_requests(id);
+
+--
+-- Name: loan_restructurings loan_restructurings_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_restructurings
+    ADD CONSTRAINT loan_restructurings_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
+
+--
+-- Name: loan_suspense_moves loan_suspense_moves_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.loan_suspense_moves
+    ADD CONSTRAINT loan_suspense_moves_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: loan_write_offs loan_write_offs_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
