@@ -51,7 +51,7 @@ describe('idle sign-out', () => {
     await second.keyboard.press('Shift');
     // The shared clock has recorded it before time jumps on; otherwise the jump could outrun it.
     await first.waitForFunction(
-      ([key, prev]) => Number(localStorage.getItem(key as string)) > (prev as number),
+      ([key, prev]) => Number(localStorage.getItem(key)) > prev,
       [LAST_ACTIVITY, before] as const,
       { polling: 100 },
     );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../banking.ts';
 import { pageQuerySchema } from '../paging.ts';
-import type { LoanClass } from './loan-book.ts';
 
 /*
  * Loan Reports (docs/loan-reports.md, ADR 0066): the loan portfolio's reports for any past business
