@@ -1,21 +1,32 @@
 -- The loan book's invariants, whole again: migrations 0095 (suspense and penalties) and 0096
 -- (provisioning and write-off) each restated loan_book_violations() from 0085 with their own checks,
 -- and the later one would drop the earlier one's. This one holds both: principal = financed − repaid −
--- written off (written-off loans included); provision held never above principal, GL 1490 = Σ held;
+-- written off, with repaid read from the repayments (prepayments lower later instalments rather than
+-- marking them paid) and principal also equal to what the schedule still asks (written-off loans
+-- included); provision held never above principal, GL 1490 = Σ held;
 -- suspense never negative and never above its receivable; each receivable = booked − collected;
 -- GL 1428 = the loans' suspense and GL 1422 their penalties, per currency.
 CREATE OR REPLACE FUNCTION loan_book_violations() RETURNS TABLE(loan_id integer, problem text)
     LANGUAGE sql STABLE
     AS $$
-  WITH paid AS (
-    SELECT i.loan_id, sum(i.principal_paid) AS principal_paid FROM loan_instalments i GROUP BY i.loan_id
+  WITH owed AS (
+    -- What the schedule still asks of principal. A prepayment lowers the later instalments' principal
+    -- rather than marking them paid, so the schedule's unpaid principal (not financed − Σ paid) is what
+    -- the loan account must hold.
+    SELECT i.loan_id, sum(i.principal_due - i.principal_paid) AS owed FROM loan_instalments i GROUP BY i.loan_id
+  ),
+  repaid AS (
+    -- The principal every repayment not reversed took, prepayments included (recoveries take none).
+    SELECT r.loan_id, sum(r.principal) AS principal FROM loan_repayments r
+     WHERE r.reversal_entry_id IS NULL GROUP BY r.loan_id
   ),
   book AS (
     SELECT l.id, l.account_id, l.branch_code, l.currency, a.balance, a.ledger_code, p.portfolio_gl, l.status,
            l.provision_held, l.written_off_principal,
-           l.amount_financed - coalesce(pd.principal_paid, 0) - l.written_off_principal AS principal
+           coalesce(o.owed, 0) - l.written_off_principal AS principal,
+           l.amount_financed - coalesce(rp.principal, 0) - l.written_off_principal AS financed_less_repaid
       FROM loans l JOIN accounts a ON a.id = l.account_id JOIN loan_products p ON p.code = l.product_code
-      LEFT JOIN paid pd ON pd.loan_id = l.id
+      LEFT JOIN owed o ON o.loan_id = l.id LEFT JOIN repaid rp ON rp.loan_id = l.id
   ),
   lines AS (
     SELECT t.account_id, sum(CASE t.direction WHEN 'debit' THEN t.amount ELSE -t.amount END) AS net
@@ -65,8 +76,11 @@ CREATE OR REPLACE FUNCTION loan_book_violations() RETURNS TABLE(loan_id integer,
     SELECT currency, sum(CASE side WHEN 'credit' THEN amount ELSE -amount END) AS gl
       FROM gl_lines WHERE gl_code = '1490' GROUP BY currency
   )
-  SELECT b.id, 'loan ' || b.id || ': principal outstanding ' || (-b.balance) || ' <> financed less principal repaid less written off ' || b.principal
+  SELECT b.id, 'loan ' || b.id || ': principal outstanding ' || (-b.balance) || ' <> the schedule''s unpaid principal less written off ' || b.principal
     FROM book b WHERE -b.balance <> b.principal
+  UNION ALL
+  SELECT b.id, 'loan ' || b.id || ': principal outstanding ' || (-b.balance) || ' <> financed less principal repaid less written off ' || b.financed_less_repaid
+    FROM book b WHERE -b.balance <> b.financed_less_repaid
   UNION ALL
   SELECT b.id, 'loan ' || b.id || ': its account is on GL ' || b.ledger_code || ', its product''s portfolio GL is ' || b.portfolio_gl
     FROM book b WHERE b.ledger_code <> b.portfolio_gl

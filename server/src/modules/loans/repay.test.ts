@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
+import { loanBookProblems } from '../../../test/support/loan-book.ts';
 import { disbursedLoan, setBusinessDate, topUp, trialBalance } from '../../../test/support/loans.ts';
 import { TODAY } from '../../../test/support/products.ts';
 import { setRoles } from '../../../test/support/roles.ts';
@@ -281,6 +282,8 @@ describe('loans: repayments', () => {
     expect(sched!.principal).toBe('13508.81');
     expect(sched!.n).toBeLessThan(12);
     for (const b of await trialBalance(t.app)) expect(b.net, b.currency).toBe('0.00');
+    // The prepaid principal counts as repaid: the loan book's invariants hold after a prepayment.
+    expect(await loanBookProblems(t.app)).toEqual([]);
   });
 
   it('interest accrued earlier is collected from interest receivable, the rest is income', async () => {
