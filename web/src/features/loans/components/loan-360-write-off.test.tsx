@@ -3,9 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROVISION_TEXT, type LoanDetail } from '@bankmanager/contracts';
+import { PROVISION_TEXT } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
 import { ApiError } from '@/lib/api-client';
+import { LOAN } from './loan-360.fixture';
 
 const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
@@ -15,46 +16,6 @@ vi.mock('@/lib/api-client', async (original) => ({
 const { Loan360 } = await import('./loan-360');
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const LOAN: LoanDetail = {
-  id: 3,
-  applicationId: 7,
-  accountNumber: '1010000000456',
-  custId: 42,
-  customerName: 'Fatmata Kamara',
-  branch: '101',
-  productCode: 'SAL-SLE',
-  productName: 'Salary Loan',
-  productVersion: 1,
-  currency: 'SLE',
-  amount: '20000.00',
-  outstanding: '20000.00',
-  rate: '24.0000',
-  term: 12,
-  disbursementDate: '2026-11-23',
-  status: 'Active',
-  amountFinanced: '20000.00',
-  processingFee: '400.00',
-  netDisbursed: '19600.00',
-  interestMethod: 'emi',
-  frequency: 'monthly',
-  firstDueDate: '2026-12-23',
-  repaymentAccount: '1010000000123',
-  apr: '28.71',
-  totalInterest: '2694.28',
-  totalCostOfCredit: '3094.28',
-  nextDue: { dueDate: '2026-12-23', amount: '1891.19' },
-  daysPastDue: 0,
-  arrears: '0.00',
-  disbursedByEmail: 'officer@bank.sl',
-  approvedByEmail: 'manager@bank.sl',
-  schedule: [],
-  guarantors: [],
-  collateral: [],
-  transactions: [],
-  audit: [],
-  pendingApprovals: [],
-};
 
 function renderWith(can: boolean | ((p?: string) => boolean)) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
