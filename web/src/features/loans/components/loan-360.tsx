@@ -10,15 +10,6 @@ import {
 } from '@bankmanager/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadAgreement } from '../api/download-agreement';
@@ -33,6 +24,7 @@ import { RestructureForm } from './restructure-form';
 import { RepaymentForm } from './repayment-form';
 import { WriteOffLoan } from './write-off-loan';
 import { ScheduleTable } from './schedule-table';
+import { SimpleTable } from './simple-table';
 
 function Header({ l }: { l: LoanDetail }) {
   const money = (v: string) => `${l.currency === 'SLE' ? 'Le' : l.currency} ${formatAmount(v)}`;
@@ -63,34 +55,6 @@ function Header({ l }: { l: LoanDetail }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A small table for the lists of the 360's tabs. */
-function SimpleTable({ caption, heads, rows }: { caption: string; heads: string[]; rows: string[][] }) {
-  if (rows.length === 0) return <p role="status">None.</p>;
-  return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableCaption>{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            {heads.map((h) => (
-              <TableHead key={h}>{h}</TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={i}>
-              {r.map((c, j) => (
-                <TableCell key={j}>{c}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
   );
 }
 

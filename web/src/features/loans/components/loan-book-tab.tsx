@@ -1,14 +1,6 @@
 import { formatAmount, formatDate, LOAN_CLASS_LABELS, type LoanBook } from '@bankmanager/contracts';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { useLoanBook } from '../api/get-loan-book';
+import { SimpleTable } from './simple-table';
 
 function Facts({ b, money }: { b: LoanBook; money: (v: string) => string }) {
   const facts: [string, string][] = [
@@ -33,33 +25,6 @@ function Facts({ b, money }: { b: LoanBook; money: (v: string) => string }) {
   );
 }
 
-function Rows({ caption, heads, rows }: { caption: string; heads: string[]; rows: string[][] }) {
-  if (rows.length === 0) return <p role="status">{caption}: none.</p>;
-  return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableCaption>{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            {heads.map((h) => (
-              <TableHead key={h}>{h}</TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={i}>
-              {r.map((c, j) => (
-                <TableCell key={j}>{c}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
 /**
  * The loan 360's Book tab: the loan as the last end of day left it — class, days past due, interest
  * and penalties receivable with the parts held in suspense (ADR 0064), every penalty charged (one
@@ -79,8 +44,9 @@ export function LoanBookTab({ id, currency }: { id: number; currency: string }) 
   return (
     <div className="space-y-4">
       <Facts b={b} money={money} />
-      <Rows
+      <SimpleTable
         caption="Late-payment penalties charged (newest first)"
+        empty="Late-payment penalties charged (newest first): none."
         heads={['Instalment', 'Charged on', 'Amount', 'Into']}
         rows={b.penalties.map((p) => [
           String(p.instalmentNumber),
@@ -89,8 +55,9 @@ export function LoanBookTab({ id, currency }: { id: number; currency: string }) 
           p.suspended ? 'Suspense' : 'Income',
         ])}
       />
-      <Rows
+      <SimpleTable
         caption="The last days in the book (newest first)"
+        empty="The last days in the book (newest first): none."
         heads={['Business date', 'Days past due', 'Class', 'Principal', 'Interest receivable', 'Overdue']}
         rows={b.history.map((h) => [
           formatDate(h.businessDate),
