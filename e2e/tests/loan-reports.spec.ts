@@ -38,13 +38,15 @@ describe('Loan Reports', () => {
     await gl.waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Arrears ageing' }).click();
     await table(page, /^Arrears ageing on /);
-    // The demo book has a loan in every class: some are in arrears.
+    // The demo book has a loan in every class, so some are in arrears. Journeys sharing this demo
+    // server run end of day, and its auto-debit collects what it can from the repayment accounts, so
+    // only the header and at least one loan are certain.
     expect(
       await page
         .getByRole('table', { name: /^Arrears ageing on / })
         .getByRole('row')
         .count(),
-    ).toBeGreaterThan(2);
+    ).toBeGreaterThan(1);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-loan-reports-'));
     const [download] = await Promise.all([
