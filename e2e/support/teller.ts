@@ -41,17 +41,31 @@ export async function closeAnyTill(teller: Page, supervisor: Page): Promise<void
   expect((await call(supervisor, 'POST', `/api/approvals/${approval}/approve`)).status).toBe(200);
 }
 
-/** Opens the teller's Leone till through the API (for specs about what comes after). */
+/**
+ * Opens the teller's Leone till through the API (for specs about what comes after): the first of the
+ * branch's registered tills that is free (another session may hold one: 409 till_in_use), or a typed
+ * code where the branch has no register.
+ */
 export async function ensureTill(teller: Page, allocation = '20000.00'): Promise<void> {
   const { session } = await apiAsUser<{ session: Session | null }>(teller, '/api/teller/sessions/current');
   if (session?.status === 'open' && session.currency === 'SLE') return;
-  const r = await call(teller, 'POST', '/api/teller/sessions', {
-    reference: `E2E-OPEN-${Date.now()}`,
-    tillCode: `E2E-${Date.now() % 100000}`,
-    currency: 'SLE',
-    allocation: { denominations: cents(allocation), total: allocation },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const registered = (await apiAsUser<{ code: string }[]>(teller, '/api/teller/tills/mine')).map(
+    (t) => t.code,
+  );
+  const codes = registered.length > 0 ? registered : [`E2E-${Date.now() % 100000}`];
+  const tried: string[] = [];
+  for (const tillCode of codes) {
+    const r = await call(teller, 'POST', '/api/teller/sessions', {
+      reference: `E2E-OPEN-${Date.now()}-${tillCode}`,
+      tillCode,
+      currency: 'SLE',
+      allocation: { denominations: cents(allocation), total: allocation },
+    });
+    if (r.status === 201) return;
+    tried.push(`${tillCode}: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 409) break;
+  }
+  throw new Error(`no till could be opened: ${tried.join('; ')}`);
 }
 
 /** A Leone amount as Le 20 notes, Le 1 notes and 1-cent coins. */

@@ -52,12 +52,13 @@ describe('teller journey', () => {
     // Open the till with Le 50,000 counted in Le 20 notes.
     await teller.goto('/transactions/teller/home');
     const open = teller.getByRole('form', { name: 'Open your till' });
-    await open.getByLabel('Till').fill('TILL-7');
+    // Head Office's register (demo data): the teller picks a counter from the list.
+    await open.getByLabel('Till').selectOption('TILL-2');
     await open.getByLabel('Allocation', { exact: true }).fill('50000');
     await open.getByLabel('Le 20', { exact: true }).fill('2500');
     await expect.poll(() => open.getByText('add up to Le 50,000.00').count()).toBe(1);
     await open.getByRole('button', { name: /Open till with/ }).click();
-    await teller.getByRole('region', { name: 'Your till' }).getByText('Till TILL-7').waitFor();
+    await teller.getByRole('region', { name: 'Your till' }).getByText('Till TILL-2').waitFor();
 
     // A deposit of Le 30,000.
     await teller.getByRole('button', { name: 'Cash deposit (D)' }).click();

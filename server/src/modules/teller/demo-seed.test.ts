@@ -4,7 +4,7 @@ import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { demoAccountStep } from '../auth/index.ts';
-import { DEMO_TELLER_STAFF, tellerDemoStep } from './index.ts';
+import { DEMO_TELLER_STAFF, DEMO_TILLS, tellerDemoStep } from './index.ts';
 
 describe('teller demo data', () => {
   let h: DbHandle;
@@ -49,5 +49,18 @@ describe('teller demo data', () => {
     );
     expect(bo?.balance).toBe('500000.00');
     expect(await queryRows(h.db, sql`select problem from ledger_violations()`)).toEqual([]);
+    // The register, once (the second run added nothing), counter 1 kept for each branch's teller.
+    const tills = await queryRows<{ branch: string; code: string; teller: string | null }>(
+      h.db,
+      sql`select t.branch_code as branch, t.code, u.email as teller
+          from tills t left join auth_users u on u.id = t.assigned_teller_id order by 1, 2`,
+    );
+    expect(tills).toEqual(
+      Object.entries(DEMO_TILLS)
+        .flatMap(([branch, list]) =>
+          list.map((t) => ({ branch, code: t.code, teller: t.tellerEmail ?? null })),
+        )
+        .sort((a, b) => a.branch.localeCompare(b.branch) || a.code.localeCompare(b.code)),
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { SeedStep } from '../../db/seed/index.ts';
 import { DEMO_ACCOUNT, insertDemoUser } from '../auth/index.ts';
 import { postEntryOnce } from '../ledger/index.ts';
 import { assignSeedRoles } from '../roles/index.ts';
+import { registerDemoTills, type DemoTill } from './tills.ts';
 import { vaultGl } from './vault.ts';
 
 /** The branch the demo's teller and supervisor work in: Head Office. */
@@ -44,7 +45,25 @@ export const DEMO_TELLER_STAFF = [
   },
 ] as const;
 
-/** Seed step: the counter staff, Head Office's vault stocked from the central bank (SLE) and nostro (USD), and Bo's (SLE). */
+/**
+ * Each demo branch's till register (ADR 0068): counter 1 kept for the branch's teller, the others free
+ * for whoever works the counter that day.
+ */
+export const DEMO_TILLS: Record<string, readonly DemoTill[]> = {
+  [DEMO_TELLER_BRANCH]: [
+    { code: 'TILL-1', name: 'Counter 1', tellerEmail: 'teller@bankmanager.sl' },
+    { code: 'TILL-2', name: 'Counter 2' },
+    { code: 'TILL-3', name: 'Counter 3' },
+    { code: 'TILL-4', name: 'Counter 4' },
+    { code: 'TILL-FX', name: 'Foreign currency counter' },
+  ],
+  '010': [
+    { code: 'TILL-1', name: 'Counter 1', tellerEmail: 'bo.teller@bankmanager.sl' },
+    { code: 'TILL-2', name: 'Counter 2' },
+  ],
+};
+
+/** Seed step: the counter staff, the tills of their branches, Head Office's vault stocked from the central bank (SLE) and nostro (USD), and Bo's (SLE). */
 export const tellerDemoStep: SeedStep = {
   name: 'teller demo',
   async run(tx) {
@@ -58,6 +77,7 @@ export const tellerDemoStep: SeedStep = {
       });
       if (id) await assignSeedRoles(tx, id, [...s.roles], s.branch);
     }
+    for (const [branch, tills] of Object.entries(DEMO_TILLS)) await registerDemoTills(tx, branch, tills);
     const vault = vaultGl(DEMO_TELLER_BRANCH);
     // Once: a second run of the seed finds the reference and posts nothing.
     await postEntryOnce(tx, {

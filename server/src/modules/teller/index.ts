@@ -25,6 +25,6 @@ export const tellerRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export { openTillSessions } from './open-sessions.ts';
 export { ctrGroupsSql, ctrTransactionsSql, type CtrRange } from './ctr-aggregate.ts';
-export { DEMO_TELLER_STAFF, tellerDemoStep } from './demo-seed.ts';
+export { DEMO_TELLER_STAFF, DEMO_TILLS, tellerDemoStep } from './demo-seed.ts';
 export { openTillOf, type OpenTill } from './till-of.ts';
 export { recordTillCash, type TillCashRecord } from './till-cash-record.ts';

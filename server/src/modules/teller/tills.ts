@@ -157,6 +157,45 @@ export async function createTill(
   }
 }
 
+/** A till of the demo's register: its code, its name and, optionally, the teller (by email) it is kept for. */
+export interface DemoTill {
+  code: string;
+  name: string;
+  tellerEmail?: string;
+}
+
+/**
+ * Registers the demo branches' tills (demo data only), once: a second run finds the codes and adds
+ * nothing. With a register, the teller picks a till from the branch's list instead of typing a code.
+ */
+export async function registerDemoTills(
+  tx: Database,
+  branch: string,
+  tills: readonly DemoTill[],
+): Promise<void> {
+  for (const t of tills) {
+    const [r] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into tills (branch_code, code, name, assigned_teller_id)
+          values (${branch}, ${t.code}, ${t.name},
+                  (select id from auth_users where email = ${t.tellerEmail ?? null}))
+          on conflict (branch_code, code) do nothing returning id`,
+    );
+    if (r) {
+      await writeAudit(tx, {
+        action: 'teller.till_create',
+        outcome: 'success',
+        actorId: null,
+        actorEmail: null,
+        ip: null,
+        targetType: 'till',
+        targetId: r.id,
+        details: { branch, ...t, source: 'seed' },
+      });
+    }
+  }
+}
+
 /** Changes a till's name, teller or use; the audit row keeps what it was and what it became. */
 export async function updateTill(db: Database, by: Teller, before: Till, change: TillChange): Promise<void> {
   if (change.assignedTellerId && change.assignedTellerId !== before.assignedTellerId)
