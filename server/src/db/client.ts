@@ -100,12 +100,18 @@ const loadPg = async () => (await import('pg')).default;
 
 async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
   const [pg, { drizzle: drizzlePg }] = await Promise.all([loadPg(), import('drizzle-orm/node-postgres')]);
+  const timeout = opts.queryTimeoutMs ?? 5000;
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolMax ?? 10,
     // Bounded waits: an unreachable database answers 503 quickly instead of hanging requests.
     connectionTimeoutMillis: 3000,
-    query_timeout: opts.queryTimeoutMs ?? 5000,
+    // The server cancels a statement that runs too long (57014, answered 503), so its transaction
+    // aborts and its locks go. The client's own timer, a second later, is for a server that does not
+    // answer at all: alone, it abandoned a statement still running (and holding locks) on a
+    // connection that went back to the pool, and the next borrowers queued behind it. 0: no limit.
+    statement_timeout: timeout,
+    query_timeout: timeout > 0 ? timeout + 1000 : 0,
     idleTimeoutMillis: 30_000,
     application_name: 'bankmanager',
     // No JIT: the app's statements are short, and compiling one whose estimate crosses jit_above_cost

@@ -16,8 +16,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (UNAVAILABLE_CODES.has(code)) return true;
-    // SQLSTATE class 08 (connection exception), 57P01-57P03 (admin shutdown, cannot connect now).
-    if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    // SQLSTATE class 08 (connection exception), 57P01-57P03 (admin shutdown, cannot connect now),
+    // 57014 (a statement the server cancelled at statement_timeout: the database is too busy now).
+    if (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '57014') return true;
   }
   const msg = err.message;
   if (
