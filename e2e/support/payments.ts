@@ -35,11 +35,12 @@ export async function secondSuperuser(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
-/** Approves the pending request whose row shows `text`, in the approvals inbox. */
-export async function approveInInbox(page: Page, text: string) {
+/** Approves, in the checker's own inbox, the one pending request whose row shows every one of `texts`. */
+export async function approveInInbox(page: Page, ...texts: (string | RegExp)[]) {
   await page.goto('/transactions/control/approve');
   await page.getByRole('heading', { name: 'Approve Transactions' }).waitFor();
-  const row = page.getByRole('row').filter({ hasText: text });
+  let row = page.getByRole('row');
+  for (const text of texts) row = row.filter({ hasText: text });
   await row.getByRole('button', { name: 'Approve' }).click();
   await row.waitFor({ state: 'detached' });
 }

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BUILT_REPORTS_TEXT as T } from '@bankmanager/contracts/built-reports';
 import { useBrowser } from '../support/browser.ts';
+import { runEndOfDayByApi } from '../support/business-day.ts';
 import { signInAsDemo } from '../support/auth.ts';
 import { axeReport, cleanOf, overflowReport } from '../support/screens.ts';
-import { activatedStaff, asSecondSuperuser, call, grantRole } from '../support/staff.ts';
+import { activatedStaff, asSecondSuperuser, grantRole } from '../support/staff.ts';
 import { SUPERVISOR, TELLER, closeAnyTill, signInAs } from '../support/teller.ts';
 
 const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
@@ -12,29 +13,10 @@ const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] 
   ['report schedules', '/reports/admin', (p) => p.getByRole('button', { name: 'Schedule' }).waitFor()],
 ];
 
-/**
- * End of day through the API: the demo user asks, the second superuser approves; waits for the run.
- * A till another journey left open on this server is counted and closed first (the run refuses an open one).
- */
+/** End of day: the demo user asks, the second superuser approves (a till another journey left open is closed first). */
 async function runEndOfDay(admin: Page, teller: Page, headTeller: Page) {
   await closeAnyTill(teller, headTeller);
-  const pre = await call(admin, 'GET', '/api/eod/prechecks');
-  const pending = (pre.body.pendingApprovals as { id: string }[]).map((p) => p.id);
-  const asked = await call(admin, 'POST', '/api/eod/runs', {
-    carryOverApprovalIds: pending,
-    acknowledgeSuspense: true,
-  });
-  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
-  await asSecondSuperuser(admin, async (checker) => {
-    const ok = await call(checker, 'POST', `/api/approvals/${asked.body.approvalId as string}/approve`);
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  });
-  await expect
-    .poll(async () => (await call(admin, 'GET', `/api/eod/runs/${asked.body.runId as string}`)).body.status, {
-      timeout: 150_000,
-      interval: 1000,
-    })
-    .toBe('completed');
+  await asSecondSuperuser(admin, (checker) => runEndOfDayByApi(admin, checker));
 }
 
 describe('built reports', () => {

@@ -1,58 +1,30 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { customerHref } from '@bankmanager/contracts';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, DEMO } from '../support/auth.ts';
-import { createPrivateByApi, fullName, newPerson, PNG } from '../support/customers.ts';
-import { balance } from '../support/payments.ts';
+import { apiAsUser } from '../support/auth.ts';
+import {
+  endOfDayOnScreen,
+  onboardCustomer,
+  openSavingsAccount,
+  reverseFromEnquiry,
+  type Customer,
+} from '../support/business-day.ts';
+import {
+  COMPLIANCE,
+  CSO,
+  demoPeople,
+  IT_SECURITY,
+  IT_SECURITY_2,
+  MANAGER,
+  OFFICER,
+  OPERATIONS,
+  OPERATIONS_2,
+  PRODUCTS,
+  PRODUCTS_2,
+} from '../support/demo-people.ts';
+import { approveInInbox as approve, balance } from '../support/payments.ts';
 import { newProductCode, requestSavingsProduct } from '../support/products.ts';
 import { call, pendingStaff } from '../support/staff.ts';
-import { closeAnyTill, signInAs, SUPERVISOR, TELLER } from '../support/teller.ts';
-
-/** The README's demo people, all with the demo password: never a superuser below. */
-const person = (local: string) => ({ email: `${local}@bankmanager.sl`, password: DEMO.password });
-const CSO = person('cso');
-const COMPLIANCE = person('compliance');
-const MANAGER = person('manager');
-const OFFICER = person('officer');
-const IT_SECURITY = person('itsecurity');
-const IT_SECURITY_2 = person('itsecurity2');
-const PRODUCTS = person('products');
-const PRODUCTS_2 = person('products2');
-const OPERATIONS = person('operations');
-const OPERATIONS_2 = person('operations2');
-
-/** Uploads a customer document the way the 360 page does (multipart: kind, then file). */
-function upload(page: Page, customerId: number, kind: string): Promise<number> {
-  return page.evaluate(
-    async ({ customerId, kind, png }) => {
-      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-        access_token?: string;
-      };
-      const body = new FormData();
-      body.append('kind', kind);
-      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
-      body.append('file', new Blob([bytes], { type: 'image/png' }), `${kind}.png`);
-      const res = await fetch(`/api/customers/${customerId}/documents`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stored.access_token ?? ''}` },
-        body,
-      });
-      return res.status;
-    },
-    { customerId, kind, png: PNG.toString('base64') },
-  );
-}
-
-/** Approves, in the checker's own inbox, the one pending request whose row shows every one of `texts`. */
-async function approve(checker: Page, ...texts: (string | RegExp)[]) {
-  await checker.goto('/transactions/control/approve');
-  await checker.getByRole('heading', { name: 'Approve Transactions' }).waitFor();
-  let row = checker.getByRole('row');
-  for (const text of texts) row = row.filter({ hasText: text });
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await row.waitFor({ state: 'detached' });
-}
+import { closeAnyTill, SUPERVISOR, TELLER } from '../support/teller.ts';
 
 /**
  * Each four-eyes flow completed by the demo's own role users: the maker asks on their screen, the
@@ -61,64 +33,18 @@ async function approve(checker: Page, ...texts: (string | RegExp)[]) {
 describe('four-eyes with the demo role users', () => {
   const browser = useBrowser();
   // One signed-in context per person, reused across the flows.
-  const pages = new Map<string, Promise<Page>>();
-  const as = (who: { email: string; password: string }): Promise<Page> => {
-    let page = pages.get(who.email);
-    if (!page) {
-      page = browser.newPage().then(async (p) => {
-        await signInAs(p, who);
-        const me = await apiAsUser<{ isSuperuser: boolean }>(p, '/api/me/permissions');
-        expect(me.isSuperuser, who.email).toBe(false);
-        return p;
-      });
-      pages.set(who.email, page);
-    }
-    return page;
-  };
-  afterAll(() => pages.clear());
+  const people = demoPeople(browser);
+  const as = people.page;
 
-  let customer: { id: number; name: string } | undefined;
+  let customer: Customer | undefined;
 
   it('customer activation: the CSO asks, the Compliance Officer approves', async () => {
-    const cso = await as(CSO);
-    const p = newPerson('Kadiatu');
-    const id = await createPrivateByApi(cso, p);
-    customer = { id, name: fullName(p) };
-    // KYC is complete with a photo, an ID scan and a specimen signature, as at the counter.
-    for (const kind of ['photo', 'id_scan', 'signature']) expect(await upload(cso, id, kind)).toBe(201);
-    await cso.goto(customerHref(id));
-    await cso.getByRole('button', { name: 'Ask to activate' }).click();
-    await cso.getByLabel('Reason').fill('KYC documents verified at the counter');
-    await cso.getByRole('button', { name: 'Send for approval' }).click();
-    await cso.getByText('Sent for approval').first().waitFor();
-
-    const compliance = await as(COMPLIANCE);
-    await approve(compliance, CSO.email, customer.name);
-    const after = await apiAsUser<{ status: string }>(compliance, `/api/customers/${id}/360`);
-    expect(after.status).toBe('Active');
+    customer = await onboardCustomer(await people.staff(CSO), await as(COMPLIANCE));
   }, 180_000);
 
   it('account opening: the CSO asks, the Branch Manager approves', async () => {
     expect(customer).toBeDefined();
-    const cso = await as(CSO);
-    await cso.goto('/accounts/savings/manager');
-    await cso.getByRole('button', { name: 'Open account' }).click();
-    await cso.getByLabel('Customer', { exact: true }).fill(customer!.name);
-    await cso
-      .getByRole('button', { name: `Choose ${customer!.name}` })
-      .first()
-      .click();
-    await cso.locator('#open-product option[value="SAV-SLE"]').waitFor({ state: 'attached' });
-    await cso.locator('#open-product').selectOption('SAV-SLE');
-    await cso.getByRole('button', { name: 'Ask to open the account' }).click();
-    await cso.getByRole('heading', { name: 'Sent for approval' }).waitFor();
-    const sent = (await cso.getByText(/Account [\d ]+ is Submitted/).textContent()) ?? '';
-    const number = /Account ([\d ]+) is Submitted/.exec(sent)![1]!.replace(/\s/g, '');
-
-    const manager = await as(MANAGER);
-    await approve(manager, CSO.email, new RegExp(number.split('').join('\\s?')));
-    const opened = await apiAsUser<{ status: string }>(manager, `/api/accounts/${number}`);
-    expect(opened.status).not.toBe('Submitted');
+    await openSavingsAccount(await people.staff(CSO), await as(MANAGER), customer!);
   }, 180_000);
 
   it('reversal: an Officer asks from Account Enquiry, the Branch Manager approves', async () => {
@@ -140,18 +66,12 @@ describe('four-eyes with the demo role users', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const before = await balance(officer, to!.accountNumber);
 
-    await officer.goto(`/enquiries/account?account=${to!.accountNumber}`);
-    await officer.getByRole('tab', { name: 'Transaction History' }).click();
-    await officer
-      .getByRole('button', { name: new RegExp(`^Reverse the posting of .*: ${narration}`) })
-      .click();
-    const dialog = officer.getByRole('dialog');
-    await dialog.getByLabel('Reason for the reversal').fill('Paid to the wrong account');
-    await dialog.getByRole('button', { name: /^Ask to reverse entry/ }).click();
-    await dialog.getByTestId('reversal-sent').waitFor();
-
-    const manager = await as(MANAGER);
-    await approve(manager, OFFICER.email, 'Reversal of a posting');
+    await reverseFromEnquiry(
+      { page: officer, email: OFFICER.email },
+      await as(MANAGER),
+      to!.accountNumber,
+      narration,
+    );
     expect(await balance(officer, to!.accountNumber)).toBeCloseTo(before - 25, 2);
   }, 180_000);
 
@@ -205,23 +125,6 @@ describe('four-eyes with the demo role users', () => {
     const headTeller = await as(SUPERVISOR);
     await closeAnyTill(teller, headTeller);
 
-    const ops = await as(OPERATIONS);
-    await ops.goto('/system/batch/period-end');
-    await ops.getByRole('heading', { name: 'End of Day' }).waitFor();
-    await ops.locator('[data-check="tills_closed"]').getByText('Every till is closed').waitFor();
-    const carry = ops.getByRole('checkbox', { name: /Carry the \d+ pending request/ });
-    if (await carry.count()) await carry.check();
-    const suspense = ops.getByRole('checkbox', { name: /seen the suspense balance/ });
-    if (await suspense.count()) await suspense.check();
-    await ops.getByRole('button', { name: 'Ask to run end of day' }).click();
-    await ops.getByText('Sent for approval').first().waitFor();
-
-    const checker = await as(OPERATIONS_2);
-    await approve(checker, OPERATIONS.email, 'End-of-day run');
-    const newest = async () =>
-      (await apiAsUser<{ status: string; requestedBy: string }[]>(ops, '/api/eod/runs?page=1&pageSize=1'))[0];
-    await expect
-      .poll(async () => (await newest())?.status, { timeout: 90_000, interval: 1_000 })
-      .toBe('completed');
+    await endOfDayOnScreen(await people.staff(OPERATIONS), await as(OPERATIONS_2));
   }, 240_000);
 });

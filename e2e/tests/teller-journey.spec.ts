@@ -4,6 +4,14 @@ import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import {
+  askLargeWithdrawal,
+  backToHome,
+  closeWithBlindCount,
+  depositCash,
+  openTillOnScreen,
+  payApprovedWithdrawal,
+} from '../support/counter.ts';
 import { SUPERVISOR, TELLER, closeAnyTill, headOfficeAccount, signInAs } from '../support/teller.ts';
 
 interface TrialBalance {
@@ -49,28 +57,12 @@ describe('teller journey', () => {
     const account = await headOfficeAccount(teller);
     const shortageBefore = await shortageGl(admin);
 
-    // Open the till with Le 50,000 counted in Le 20 notes.
-    await teller.goto('/transactions/teller/home');
-    const open = teller.getByRole('form', { name: 'Open your till' });
-    // Head Office's register (demo data): the teller picks a counter from the list.
-    await open.getByLabel('Till').selectOption('TILL-2');
-    await open.getByLabel('Allocation', { exact: true }).fill('50000');
-    await open.getByLabel('Le 20', { exact: true }).fill('2500');
-    await expect.poll(() => open.getByText('add up to Le 50,000.00').count()).toBe(1);
-    await open.getByRole('button', { name: /Open till with/ }).click();
+    // Open the till with Le 50,000 counted in Le 20 notes, at a counter picked from Head Office's register.
+    await openTillOnScreen(teller, 50_000, 'TILL-2');
     await teller.getByRole('region', { name: 'Your till' }).getByText('Till TILL-2').waitFor();
 
     // A deposit of Le 30,000.
-    await teller.getByRole('button', { name: 'Cash deposit (D)' }).click();
-    await teller.getByLabel('Account number', { exact: true }).fill(account);
-    await teller.getByRole('button', { name: 'Find' }).click();
-    await teller.getByRole('region', { name: 'Account at the counter' }).waitFor();
-    await teller.getByLabel('Amount', { exact: true }).fill('30000');
-    await teller.getByText('Thirty thousand Leones').waitFor();
-    await teller.getByLabel('Depositor’s name').fill('Aminata Sesay');
-    await teller.getByLabel('ID number').fill('SL-NIN-4411');
-    await teller.getByRole('button', { name: 'Take deposit' }).click();
-    await teller.getByText('Deposit posted.').waitFor();
+    await depositCash(teller, account, '30000', 'Thirty thousand Leones');
     const [download] = await Promise.all([
       teller.waitForEvent('download'),
       teller.getByRole('button', { name: 'Receipt PDF' }).click(),
@@ -79,36 +71,15 @@ describe('teller journey', () => {
     expect(receipt).toContain('Thirty thousand Leones');
     expect(receipt).toContain('Le 30,000.00');
     expect(receipt).toContain('Aminata Sesay');
-    await teller.getByRole('button', { name: 'Back (Esc)' }).click();
+    await backToHome(teller);
 
     // A withdrawal of Le 25,000: over the teller's Le 20,000 limit, it waits for a supervisor.
-    await teller.getByRole('button', { name: 'Cash withdrawal (W)' }).click();
-    await teller.getByLabel('Account number', { exact: true }).fill(account);
-    await teller.getByRole('button', { name: 'Find' }).click();
-    await teller.getByRole('region', { name: 'Account at the counter' }).waitFor();
-    await teller.getByLabel('Amount', { exact: true }).fill('25000');
-    await teller.getByLabel('Bearer’s name').fill('Aminata Sesay');
-    await teller.getByLabel('ID number').fill('SL-NIN-4411');
-    await teller.getByLabel('The bearer’s signature matches the specimen above').check();
-    await teller.getByRole('button', { name: 'Pay withdrawal' }).click();
-    await teller.getByText(/sent to a supervisor for approval/).waitFor();
-    await teller.getByRole('button', { name: 'Back (Esc)' }).click();
-    await teller.getByText('Waiting for a supervisor’s approval').waitFor();
-
+    await askLargeWithdrawal(teller, account, '25000');
     await approveInInbox(supervisor, 'Cash withdrawal over the teller’s limit');
-
-    // The teller pays it once approved (the list refreshes itself).
-    await teller.getByRole('button', { name: 'Pay Le 25,000.00' }).click({ timeout: 20_000 });
-    await teller.getByText('Withdrawal paid.').waitFor();
-    await teller.getByRole('button', { name: 'Back (Esc)' }).click();
+    await payApprovedWithdrawal(teller, 'Le 25,000.00');
 
     // Close with a blind count of Le 54,990: the till should hold Le 55,000.
-    await teller.getByRole('button', { name: 'Close the till (C)' }).click();
-    const count = teller.getByRole('form', { name: 'Closing count' });
-    await count.getByLabel('Total counted').fill('54990');
-    await count.getByLabel('Le 20', { exact: true }).fill('2749');
-    await count.getByLabel('Le 10', { exact: true }).fill('1');
-    await count.getByRole('button', { name: 'Send the count and close' }).click();
+    await closeWithBlindCount(teller, '54990', { 'Le 20': '2749', 'Le 10': '1' });
     // The difference as money ("-Le 10.00"), as the rest of the screen shows amounts.
     await teller.getByText(/difference \([^)]*10\.00\) waits for a supervisor/).waitFor();
     expect(await shortageGl(admin)).toBeCloseTo(shortageBefore, 2);
