@@ -120,3 +120,19 @@ INSERT INTO "return_gl_mappings" ("template_code", "line_code", "gl_pattern", "s
 --> statement-breakpoint
 UPDATE "return_template_lines" SET "terms" = '{cash_vault,cash_tellers,bsl,nostro,loans,loan_provision,interest_receivable,other_assets}'
  WHERE "template_code" = 'sofp' AND "line_code" = 'total_assets';
+--> statement-breakpoint
+-- Likewise the income statement: the provision expense (5040) and recoveries on loans written off
+-- (4050) arrived with the loan book and no line read them.
+INSERT INTO "return_template_lines" ("template_code", "line_code", "position", "label", "kind", "side") VALUES
+  ('income', 'recoveries', 65, 'Recoveries on loans written off', 'gl', 'credit'),
+  ('income', 'provision_expense', 115, 'Loan loss provision expense', 'gl', 'debit');
+--> statement-breakpoint
+INSERT INTO "return_gl_mappings" ("template_code", "line_code", "gl_pattern", "sign") VALUES
+  ('income', 'recoveries', '4050', 1),
+  ('income', 'provision_expense', '504%', 1);
+--> statement-breakpoint
+UPDATE "return_template_lines" SET "terms" = '{interest_loans,interest_other,fees,loan_fees,fx_gain,recoveries}'
+ WHERE "template_code" = 'income' AND "line_code" = 'total_income';
+--> statement-breakpoint
+UPDATE "return_template_lines" SET "terms" = '{interest_expense,cash_differences,fx_loss,provision_expense}'
+ WHERE "template_code" = 'income' AND "line_code" = 'total_expenses';
