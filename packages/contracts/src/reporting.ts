@@ -12,7 +12,8 @@ export const EXECUTIVE_DASHBOARD_TEXT = {
   title: 'Executive Dashboard',
   nplNoHistory: 'No end of day has classified the loan book yet',
   nplTitle: 'NPL ratio',
-  nplDefinition: 'Substandard, Doubtful and Loss principal ÷ all principal outstanding, at the last end of day',
+  nplDefinition:
+    'Substandard, Doubtful and Loss principal ÷ all principal outstanding, at the last end of day',
   liquidityBankWide: 'Bank-wide only: shown to users who see every branch',
   liquidityNoSnapshot: 'Not yet available: no end-of-day snapshot has been taken',
   noHistory: 'No end of day has run yet: the trend starts with the first one',
@@ -90,7 +91,9 @@ export const executiveDashboardSchema = z.object({
         nonPerforming: moneySchema,
         gross: moneySchema,
         percent: z.string().nullable(),
-        trend: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), percent: z.string().nullable() })),
+        trend: z.array(
+          z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), percent: z.string().nullable() }),
+        ),
       }),
     ),
   }),

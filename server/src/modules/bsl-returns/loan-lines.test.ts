@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import {
-  fromCents,
-  previousMonthEnd,
-  toCents,
-  type PreparedReturns,
-} from '@bankmanager/contracts';
+import { fromCents, previousMonthEnd, toCents, type PreparedReturns } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { setBusinessDate } from '../../../test/support/eod.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
@@ -127,15 +122,23 @@ describe('BSL returns: loan lines from the month-end loan snapshot', () => {
     // Previous month: A alone; the variance is the difference, exactly.
     const prevTotal = sum(snap[previous]!, 'principal');
     expect(cls('total_loans').previous.SLE).toBe(prevTotal);
-    expect(cls('total_loans').variance.SLE).toBe(fromCents(toCents(sum(now, 'principal')) - toCents(prevTotal)));
+    expect(cls('total_loans').variance.SLE).toBe(
+      fromCents(toCents(sum(now, 'principal')) - toCents(prevTotal)),
+    );
     expect(r.returns.flatMap((x) => x.lines).some((l) => l.kind === 'unavailable')).toBe(false);
   });
 
   it('its totals equal the GL of the portfolio, suspense and provision accounts: difference 0.00', () => {
     const checks = r.returns.find((x) => x.code === 'loans_classification')!.checks;
     const sle = (line: string) => checks.find((c) => c.line === line && c.currency === 'SLE')!;
-    expect(sle('total_loans')).toMatchObject({ trialBalance: sum(snap[monthEnd]!, 'principal'), difference: '0.00' });
-    expect(sle('total_suspense')).toMatchObject({ trialBalance: sum(snap[monthEnd]!, 'suspense'), difference: '0.00' });
+    expect(sle('total_loans')).toMatchObject({
+      trialBalance: sum(snap[monthEnd]!, 'principal'),
+      difference: '0.00',
+    });
+    expect(sle('total_suspense')).toMatchObject({
+      trialBalance: sum(snap[monthEnd]!, 'suspense'),
+      difference: '0.00',
+    });
     expect(sle('total_provision')).toMatchObject({ trialBalance: '150.00', difference: '0.00' });
     // Every return reconciles, the statement of financial position with the provision beside the loans.
     expect(r.returns.filter((x) => !x.reconciled).map((x) => x.code)).toEqual([]);
@@ -160,7 +163,9 @@ describe('BSL returns: loan lines from the month-end loan snapshot', () => {
     expect(req.statusCode, req.body).toBe(202);
     const ok = await s.call('POST', `/api/approvals/${req.json().approvalId}/approve`, compliance);
     expect(ok.statusCode, ok.body).toBe(200);
-    const [f] = (await s.call('GET', `/api/regulatory-returns/filings?monthEnd=${monthEnd}`, accountant)).json();
+    const [f] = (
+      await s.call('GET', `/api/regulatory-returns/filings?monthEnd=${monthEnd}`, accountant)
+    ).json();
     const download = () =>
       s.call('GET', `/api/regulatory-returns/filings/${f.id}/download?format=xlsx`, accountant);
     const filed = (await download()).rawPayload;

@@ -17,7 +17,6 @@ import { aggregateDay } from './index.ts';
 
 const plus = (d: string, n: number) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const monthEndOf = (d: string) => previousMonthEnd(plus(`${d.slice(0, 7)}-01`, 40));
 
 /**
  * The executive dashboard's NPL ratio through the real server: A never pays and is Substandard by the

@@ -66,8 +66,16 @@ describe('the NPL ratio', () => {
     const table = screen.getByRole('table', { name: 'NPL ratio, last 12 months' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
-    expect(within(rows[11]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Oct 2026', '6.25%']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Dec 2025', '—']);
+    expect(
+      within(rows[11]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Oct 2026', '6.25%']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Dec 2025', '—']);
     // The machine's other work can slow the first render of the chart library.
   }, 20_000);
 

@@ -31,7 +31,8 @@ export function nplSummary(trend: Trend): string {
   const known = trend.filter((p) => p.percent !== null) as Array<{ month: string; percent: string }>;
   if (known.length === 0) return `${T.nplTitle}: no figures yet.`;
   const last = known.at(-1)!;
-  if (known.length === 1) return `${T.nplTitle}: ${last.percent}% in ${monthLabel(last.month)}; no earlier month yet.`;
+  if (known.length === 1)
+    return `${T.nplTitle}: ${last.percent}% in ${monthLabel(last.month)}; no earlier month yet.`;
   const first = known[0]!;
   const high = known.reduce((a, b) => (Number(b.percent) > Number(a.percent) ? b : a));
   return (
