@@ -15,14 +15,14 @@ const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] 
 describe('Executive Dashboard', () => {
   const browser = useBrowser();
 
-  it('opens from the demo data with its figures, a chart that turns into a table, and the NPL note', async () => {
+  it('opens from the demo data with its figures, a chart that turns into a table, and the NPL ratio card', async () => {
     const page = await browser.newPage();
     await signInAsDemo(page);
     await page.goto(DASHBOARD);
     await page.getByRole('heading', { name: T.title }).waitFor();
     await ready(page);
     await expect.poll(() => page.getByText('Total deposits').count()).toBe(1);
-    await page.getByText(T.nplUnavailable).waitFor();
+    await page.getByText(`${T.nplTitle} (SLE)`).waitFor();
     const chart = page.getByRole('img', { name: 'Deposits, last 12 months' });
     expect(await chart.getAttribute('aria-describedby')).toBeTruthy();
     await page.getByRole('button', { name: T.showTable }).first().click();

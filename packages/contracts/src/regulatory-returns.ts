@@ -14,7 +14,8 @@ import { pageQuerySchema } from './paging.ts';
  * the customer accounts under its mapped control accounts whose attribute is one of its values;
  * `exposure`: per borrower, the loans at or over a percentage of the capital base; `total`: its terms
  * (`-code` subtracts); `ratio`: the first term over the second, in percent; `unavailable`: a line whose
- * data does not exist yet; `heading`: a caption.
+ * data does not exist yet; `heading`: a caption; `loan`: one figure of the loan book's month-end
+ * snapshot summed over the loans whose class, economic sector or borrower type is one of its values.
  */
 export const RETURN_LINE_KINDS = [
   'heading',
@@ -24,9 +25,12 @@ export const RETURN_LINE_KINDS = [
   'total',
   'ratio',
   'unavailable',
+  'loan',
 ] as const;
 export type ReturnLineKind = (typeof RETURN_LINE_KINDS)[number];
-export const RETURN_LINE_ATTRIBUTES = ['account_type', 'customer_type'] as const;
+export const RETURN_LINE_ATTRIBUTES = ['account_type', 'customer_type', 'loan_class', 'loan_sector'] as const;
+/** What a `loan` line sums: principal outstanding, interest and penalties in suspense, provision held. */
+export const RETURN_LOAN_FIGURES = ['principal', 'suspense', 'provision'] as const;
 export const RETURN_EXPOSURE_MEASURES = ['count', 'sum', 'largest'] as const;
 export const RETURN_CURRENCIES = ['SLE', 'USD'] as const;
 

@@ -10,13 +10,22 @@ import { reportServedSchema } from './report-source.ts';
 
 export const EXECUTIVE_DASHBOARD_TEXT = {
   title: 'Executive Dashboard',
-  nplUnavailable: 'Not yet available: loan classification comes with lending part 2',
+  nplNoHistory: 'No end of day has classified the loan book yet',
+  nplTitle: 'NPL ratio',
+  nplDefinition:
+    'Substandard, Doubtful and Loss principal ÷ all principal outstanding, at the last end of day',
   liquidityBankWide: 'Bank-wide only: shown to users who see every branch',
   liquidityNoSnapshot: 'Not yet available: no end-of-day snapshot has been taken',
   noHistory: 'No end of day has run yet: the trend starts with the first one',
   showTable: 'Show as table',
   showChart: 'Show as chart',
 } as const;
+
+/**
+ * Non-performing loans as the BSL prudential guidelines count them: Substandard, Doubtful and Loss (the
+ * classes that stop accruing interest into income).
+ */
+export const NPL_CLASSES = ['substandard', 'doubtful', 'loss'] as const;
 
 export const executiveDashboardQuerySchema = z.object({
   /** Bank-wide users may narrow to one branch; a branch user always sees their own. */
@@ -68,7 +77,26 @@ export const executiveDashboardSchema = z.object({
     asAt: z.string().nullable(),
     note: z.string().nullable(),
   }),
-  npl: z.object({ percent: z.null(), note: z.string() }),
+  /**
+   * The NPL ratio from end of day's per-class aggregate: `percent` is the Leone book's (the headline),
+   * `currencies` each book's figures and its 12-month trend (a month's last aggregated day).
+   */
+  npl: z.object({
+    percent: z.string().nullable(),
+    asAt: z.string().nullable(),
+    note: z.string().nullable(),
+    currencies: z.array(
+      z.object({
+        currency: currencySchema,
+        nonPerforming: moneySchema,
+        gross: moneySchema,
+        percent: z.string().nullable(),
+        trend: z.array(
+          z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), percent: z.string().nullable() }),
+        ),
+      }),
+    ),
+  }),
   /** Which database served these figures and as of when (ADR 0054); the server always sends it. */
   served: reportServedSchema.optional(),
 });

@@ -4293,6 +4293,20 @@ CREATE TABLE public.report_daily_cash (
 );
 
 --
+-- Name: report_daily_loan_classes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_daily_loan_classes (
+    business_date date NOT NULL,
+    branch_code text NOT NULL,
+    currency text NOT NULL,
+    loan_class text NOT NULL,
+    principal numeric(18,2) NOT NULL,
+    loans integer NOT NULL,
+    CONSTRAINT report_daily_loan_classes_class_check CHECK ((loan_class = ANY (ARRAY['current'::text, 'olem'::text, 'substandard'::text, 'doubtful'::text, 'loss'::text])))
+);
+
+--
 -- Name: report_daily_positions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4469,10 +4483,12 @@ CREATE TABLE public.return_template_lines (
     terms text[],
     measure text,
     threshold_percent numeric(7,4),
-    CONSTRAINT return_template_lines_attribute_check CHECK (((attribute IS NULL) OR (attribute = ANY (ARRAY['account_type'::text, 'customer_type'::text])))),
-    CONSTRAINT return_template_lines_breakdown_check CHECK (((kind = 'breakdown'::text) = ((attribute IS NOT NULL) AND (attribute_values IS NOT NULL)))),
+    loan_figure text,
+    CONSTRAINT return_template_lines_attribute_check CHECK (((attribute IS NULL) OR ((kind = 'breakdown'::text) AND (attribute = ANY (ARRAY['account_type'::text, 'customer_type'::text]))) OR ((kind = 'loan'::text) AND (attribute = ANY (ARRAY['loan_class'::text, 'loan_sector'::text, 'customer_type'::text]))))),
+    CONSTRAINT return_template_lines_breakdown_check CHECK (((kind = ANY (ARRAY['breakdown'::text, 'loan'::text])) = ((attribute IS NOT NULL) AND (attribute_values IS NOT NULL)))),
     CONSTRAINT return_template_lines_exposure_check CHECK (((kind = 'exposure'::text) = ((measure IS NOT NULL) AND (threshold_percent IS NOT NULL)))),
-    CONSTRAINT return_template_lines_kind_check CHECK ((kind = ANY (ARRAY['heading'::text, 'gl'::text, 'breakdown'::text, 'exposure'::text, 'total'::text, 'ratio'::text, 'unavailable'::text]))),
+    CONSTRAINT return_template_lines_kind_check CHECK ((kind = ANY (ARRAY['heading'::text, 'gl'::text, 'breakdown'::text, 'exposure'::text, 'total'::text, 'ratio'::text, 'unavailable'::text, 'loan'::text]))),
+    CONSTRAINT return_template_lines_loan_figure_check CHECK ((((kind = 'loan'::text) = (loan_figure IS NOT NULL)) AND ((loan_figure IS NULL) OR (loan_figure = ANY (ARRAY['principal'::text, 'suspense'::text, 'provision'::text]))))),
     CONSTRAINT return_template_lines_measure_check CHECK (((measure IS NULL) OR (measure = ANY (ARRAY['count'::text, 'sum'::text, 'largest'::text])))),
     CONSTRAINT return_template_lines_ratio_check CHECK (((kind <> 'ratio'::text) OR (cardinality(terms) = 2))),
     CONSTRAINT return_template_lines_side_check CHECK ((side = ANY (ARRAY['debit'::text, 'credit'::text]))),
@@ -5925,6 +5941,13 @@ ALTER TABLE ONLY public.report_daily_cash
     ADD CONSTRAINT report_daily_cash_business_date_branch_code_currency_pk PRIMARY KEY (business_date, branch_code, currency);
 
 --
+-- Name: report_daily_loan_classes report_daily_loan_classes_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_daily_loan_classes
+    ADD CONSTRAINT report_daily_loan_classes_pk PRIMARY KEY (business_date, branch_code, currency, loan_class);
+
+--
 -- Name: report_daily_positions report_daily_positions_business_date_branch_code_product_code_c; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6954,6 +6977,12 @@ CREATE INDEX news_date_idx ON public.news USING btree (date DESC NULLS LAST, id 
 --
 
 CREATE UNIQUE INDEX profiles_mobile_no_key ON public.profiles USING btree (mobile_no) WHERE (mobile_no IS NOT NULL);
+
+--
+-- Name: report_daily_loan_classes_branch_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX report_daily_loan_classes_branch_idx ON public.report_daily_loan_classes USING btree (branch_code, business_date);
 
 --
 -- Name: report_daily_positions_branch_idx; Type: INDEX; Schema: public; Owner: -
@@ -8532,6 +8561,13 @@ ALTER TABLE ONLY public.registered_user_keys
 
 ALTER TABLE ONLY public.report_daily_cash
     ADD CONSTRAINT report_daily_cash_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
+
+--
+-- Name: report_daily_loan_classes report_daily_loan_classes_branch_code_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_daily_loan_classes
+    ADD CONSTRAINT report_daily_loan_classes_branch_code_fkey FOREIGN KEY (branch_code) REFERENCES public.branches(code);
 
 --
 -- Name: report_daily_positions report_daily_positions_branch_code_branches_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -15,7 +15,12 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { RETURN_LINE_KINDS, RETURN_LINE_ATTRIBUTES, RETURN_EXPOSURE_MEASURES } from '@bankmanager/contracts';
+import {
+  RETURN_LINE_KINDS,
+  RETURN_LINE_ATTRIBUTES,
+  RETURN_EXPOSURE_MEASURES,
+  RETURN_LOAN_FIGURES,
+} from '@bankmanager/contracts';
 import { inList } from './banking.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -54,6 +59,7 @@ export const returnTemplateLines = pgTable(
     terms: text('terms').array(),
     measure: text('measure', { enum: RETURN_EXPOSURE_MEASURES }),
     thresholdPercent: numeric('threshold_percent', { precision: 7, scale: 4 }),
+    loanFigure: text('loan_figure', { enum: RETURN_LOAN_FIGURES }),
   },
   (t) => [
     primaryKey({ name: 'return_template_lines_pk', columns: [t.templateCode, t.lineCode] }),
@@ -62,11 +68,15 @@ export const returnTemplateLines = pgTable(
     check('return_template_lines_side_check', sql`${t.side} in ('debit', 'credit')`),
     check(
       'return_template_lines_breakdown_check',
-      sql`(${t.kind} = 'breakdown') = (${t.attribute} is not null and ${t.attributeValues} is not null)`,
+      sql`(${t.kind} in ('breakdown', 'loan')) = (${t.attribute} is not null and ${t.attributeValues} is not null)`,
     ),
     check(
       'return_template_lines_attribute_check',
-      sql`${t.attribute} is null or ${t.attribute} in (${inList(RETURN_LINE_ATTRIBUTES)})`,
+      sql`${t.attribute} is null or (${t.kind} = 'breakdown' and ${t.attribute} in ('account_type', 'customer_type')) or (${t.kind} = 'loan' and ${t.attribute} in ('loan_class', 'loan_sector', 'customer_type'))`,
+    ),
+    check(
+      'return_template_lines_loan_figure_check',
+      sql`(${t.kind} = 'loan') = (${t.loanFigure} is not null) and (${t.loanFigure} is null or ${t.loanFigure} in (${inList(RETURN_LOAN_FIGURES)}))`,
     ),
     check(
       'return_template_lines_terms_check',

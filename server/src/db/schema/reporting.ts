@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -9,7 +11,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { branches } from './banking.ts';
+import { LOAN_CLASSES } from '@bankmanager/contracts';
+import { branches, inList } from './banking.ts';
 
 /**
  * Pre-aggregated daily figures for the executive dashboard and the analysis screens (ADR 0049): filled
@@ -69,4 +72,31 @@ export const reportDailyCash = pgTable(
     vault: money('vault').notNull(),
   },
   (t) => [primaryKey({ columns: [t.businessDate, t.branchCode, t.currency] })],
+);
+
+/**
+ * Principal outstanding at the close of a business date per branch, currency and loan class, from that
+ * night's loan snapshot (loan_daily_status): the executive dashboard's NPL ratio and its trend read
+ * these few rows rather than the loans.
+ */
+export const reportDailyLoanClasses = pgTable(
+  'report_daily_loan_classes',
+  {
+    businessDate: date('business_date').notNull(),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    currency: text('currency').notNull(),
+    loanClass: text('loan_class', { enum: LOAN_CLASSES }).notNull(),
+    principal: money('principal').notNull(),
+    loans: integer('loans').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'report_daily_loan_classes_pk',
+      columns: [t.businessDate, t.branchCode, t.currency, t.loanClass],
+    }),
+    index('report_daily_loan_classes_branch_idx').on(t.branchCode, t.businessDate),
+    check('report_daily_loan_classes_class_check', sql`${t.loanClass} in (${inList(LOAN_CLASSES)})`),
+  ],
 );

@@ -57,7 +57,7 @@ export async function glFigures(db: Database, tb: string) {
  * loan positive, as the trial balance reads their control accounts): today's balance less what was
  * posted to it on later business dates. Accounts opened later read zero.
  */
-const accountsAsOf = (date: string) => sql`
+export const accountsAsOf = (date: string) => sql`
   later as (
     select t.account_id, sum(case t.direction when 'credit' then t.amount else -t.amount end) as moved
       from transactions t join journal_entries e on e.id = t.entry_id

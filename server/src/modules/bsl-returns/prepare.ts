@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { percentCents } from './ratio.ts';
 import { accountFigures, glFigures, trialBalanceRows, type BaseFigure } from './figures.ts';
+import { loanFigures } from './loan-lines.ts';
 import { loadTemplates, type Template, type TemplateLine } from './templates.ts';
 
 type Currency = (typeof RETURN_CURRENCIES)[number];
@@ -42,7 +43,7 @@ function templateFigures(t: Template, base: Map<string, Cents>): Map<string, Cen
   const out = new Map<string, Cents>();
   for (const l of t.lines) {
     if (l.kind === 'heading' || l.kind === 'unavailable') out.set(l.code, NONE);
-    else if (l.kind === 'gl' || l.kind === 'breakdown' || l.kind === 'exposure')
+    else if (l.kind === 'gl' || l.kind === 'breakdown' || l.kind === 'exposure' || l.kind === 'loan')
       out.set(l.code, base.get(key(t.code, l.code)) ?? { SLE: 0n, USD: 0n });
     else {
       const terms = (l.terms ?? []).map((term) => ({
@@ -81,7 +82,8 @@ async function figuresAt(db: Database, templates: Template[], date: string) {
   // One after the other: inside the sign-off's transaction they share one connection.
   const gl = await glFigures(db, tb);
   const accounts = await accountFigures(db, date, tb);
-  const base = byLine([...gl.lines, ...accounts]);
+  const loans = await loanFigures(db, date);
+  const base = byLine([...gl.lines, ...accounts, ...loans]);
   const checks = byLine(gl.checks);
   return new Map(templates.map((t) => [t.code, { lines: templateFigures(t, base), checks }]));
 }

@@ -83,12 +83,14 @@ describe('GET /api/regulatory-returns/prepare', () => {
     expect(lineOf(r, 'income', 'net_result').current.USD).toBe('250.50');
   });
 
-  it('shows loan classification as not yet available, and computes liquidity and large exposures', () => {
+  it('counts a Loan account with no loan-book record as not classified, and computes liquidity and large exposures', () => {
     expect(lineOf(r, 'loans_classification', 'substandard')).toMatchObject({
-      kind: 'unavailable',
-      current: { SLE: null, USD: null },
+      kind: 'loan',
+      current: { SLE: '0.00', USD: '0.00' },
     });
-    expect(RETURNS_TEXT.notAvailable).toBe('not yet available');
+    expect(lineOf(r, 'loans_classification', 'unclassified').current.SLE).toBe('150000.00');
+    expect(lineOf(r, 'loans_sector', 'sector_unrecorded').current.SLE).toBe('150000.00');
+    expect(r.returns.find((x) => x.code === 'loans_classification')!.reconciled).toBe(true);
     // Liquid: 1,000,000 at BSL less 124,999.75 vault = 875,000.25 over 25,000.25 of deposits: 3499.965 %, half up.
     expect(lineOf(r, 'liquidity', 'liquid_assets').current.SLE).toBe('875000.25');
     expect(lineOf(r, 'liquidity', 'liquidity_ratio')).toMatchObject({

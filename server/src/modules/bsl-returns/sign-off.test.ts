@@ -140,7 +140,7 @@ describe('BSL returns sign-off and filed versions', () => {
     expect(rowOf(sofp, 'loans').getCell(5).value).toBe(150000);
     expect(rowOf(sofp, 'total_assets').getCell(6).value).toBe(250.5);
     const cls = wb.getWorksheet('Loans and advances by classific')!;
-    expect(rowOf(cls, 'substandard').getCell(3).value).toBe(RETURNS_TEXT.notAvailable);
+    expect(rowOf(cls, 'unclassified').getCell(3).value).toBe(150000);
     expect(rowOf(wb.getWorksheet('Large exposures')!, 'large_count').getCell(3).value).toBe(1);
   });
 
@@ -163,7 +163,7 @@ describe('BSL returns sign-off and filed versions', () => {
     expect(csv.body).toContain(
       'sofp,bsl,Balances with Bank of Sierra Leone,amount,1000000.00,1000000.00,0.00',
     );
-    expect(csv.body).toContain('loans_classification,substandard,Substandard,amount,not yet available');
+    expect(csv.body).toContain('loans_classification,substandard,Substandard,amount,0.00,0.00,0.00');
   });
 
   it('stays byte-identical after a later back-dated posting; a new sign-off files version 2', async () => {

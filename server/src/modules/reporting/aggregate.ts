@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { aggregateLoanClasses } from './loan-classes.ts';
 
 export interface AggregateOutcome {
   /** Rows written (positions and cash); 0 when the day was already aggregated. */
@@ -63,5 +64,6 @@ export async function aggregateDay(
           returning 1)
         select count(*)::int as n from ins`,
   );
-  return { rows: positions!.n + cash!.n, alreadyTaken: false };
+  const loanClasses = await aggregateLoanClasses(db, date);
+  return { rows: positions!.n + cash!.n + loanClasses, alreadyTaken: false };
 }

@@ -155,7 +155,7 @@ describe('GET /api/reports/executive-dashboard', () => {
     expect(sle(body)).toMatchObject({ deposits: want.deposits, loans: want.loans });
     expect(want.loans).toBe('700.07');
     expect(body.aggregatedThrough).toBeNull();
-    expect(body.npl).toEqual({ percent: null, note: T.nplUnavailable });
+    expect(body.npl).toMatchObject({ percent: null, asAt: null, note: T.nplNoHistory });
     expect(sle(body).depositsTrend).toHaveLength(12);
     expect(sle(body).depositsTrend.at(-1)).toEqual({ month: '2026-11', amount: want.deposits });
     expect(sle(body).depositsTrend.at(-2)).toEqual({ month: '2026-10', amount: null });

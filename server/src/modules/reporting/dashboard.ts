@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { percentOf } from './ratio.ts';
+import { nplRatio } from './loan-classes.ts';
 
 /**
  * The BSL liquidity return's lines (ADR 0042): liquid assets are cash, the BSL balance and nostro
@@ -92,13 +93,14 @@ export async function executiveDashboard(db: Database, branch: string | null): P
             where a.opened_on >= ${monthStart}::date and ${inBranch(sql`a.branch_code`)}) as accounts`,
   );
   // Independent reads, side by side on the pool (PGlite runs them one after another).
-  const [positions, cash, branches, [opened], trend, liq] = await Promise.all([
+  const [positions, cash, branches, [opened], trend, liq, npl] = await Promise.all([
     positionsQ,
     cashQ,
     branchesQ,
     openedQ,
     monthEnds(db, bd, branch),
     branch === null ? liquidity(db) : Promise.resolve(null),
+    nplRatio(db, branch, trendMonths(bd)),
   ]);
 
   const sum = (cur: Currency, loan: boolean) =>
@@ -153,18 +155,24 @@ export async function executiveDashboard(db: Database, branch: string | null): P
     accountsOpenedThisMonth: opened!.accounts,
     // Read once, beside the other reads above; a branch view has no liquidity ratio of its own.
     liquidity: liq ?? { percent: null, asAt: null, note: T.liquidityBankWide },
-    npl: { percent: null, note: T.nplUnavailable },
+    npl,
   };
 }
 
-/** The last aggregated day of each of the 11 months before the business month, summed as there. */
-async function monthEnds(db: Database, bd: string, branch: string | null) {
+/** The business month and the 11 before it, oldest first, as YYYY-MM. */
+function trendMonths(bd: string): string[] {
   const months: string[] = [];
   const [y, m] = [Number(bd.slice(0, 4)), Number(bd.slice(5, 7))];
   for (let i = 11; i >= 0; i--) {
     const d = new Date(Date.UTC(y, m - 1 - i, 1));
     months.push(d.toISOString().slice(0, 7));
   }
+  return months;
+}
+
+/** The last aggregated day of each of the 11 months before the business month, summed as there. */
+async function monthEnds(db: Database, bd: string, branch: string | null) {
+  const months = trendMonths(bd);
   const rows = await queryRows<{ month: string; currency: Currency; loan: boolean; amount: string }>(
     db,
     sql`with ends as (

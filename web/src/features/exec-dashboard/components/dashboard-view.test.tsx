@@ -75,7 +75,27 @@ const data: ExecutiveDashboard = {
   customersOpenedThisMonth: 3,
   accountsOpenedThisMonth: 5,
   liquidity: { percent: '35.25', asAt: '2026-11-24', note: null },
-  npl: { percent: null, note: T.nplUnavailable },
+  npl: {
+    percent: '12.50',
+    asAt: '2026-11-24',
+    note: null,
+    currencies: [
+      {
+        currency: 'SLE',
+        nonPerforming: '87.50',
+        gross: '700.00',
+        percent: '12.50',
+        trend: months.map((month) => ({ month, percent: month === '2026-11' ? '12.50' : null })),
+      },
+      {
+        currency: 'USD',
+        nonPerforming: '0.00',
+        gross: '0.00',
+        percent: null,
+        trend: months.map((month) => ({ month, percent: null })),
+      },
+    ],
+  },
 };
 
 describe('the executive dashboard', () => {
@@ -88,7 +108,7 @@ describe('the executive dashboard', () => {
     // The picture draws one point per month that has a figure, and none for the months before.
     expect(chart.querySelectorAll('circle')).toHaveLength(3);
     expect(screen.getByText('Le 2,001.10', { selector: 'p' })).toBeInTheDocument();
-    expect(screen.getByText(T.nplUnavailable)).toBeInTheDocument();
+    expect(screen.getByText('12.50%', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('35.25%')).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import { branchSummary } from '@/components/charts/branch-summary';
 import { BranchBars, BranchTable, branchChartHeight } from '@/components/charts/branch-bars';
 import { ChartPanel } from '@/components/charts/chart-panel';
 import { FigureCard } from './figure-card';
+import { NplCard, NplTrend } from './npl-panel';
 import { TrendChart, TrendTable } from '@/components/charts/trend-chart';
 
 /** The dashboard's figures for one currency at a time (SLE and USD are never added together). */
@@ -48,7 +49,7 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
           value={data.liquidity.percent === null ? '—' : `${data.liquidity.percent}%`}
           note={data.liquidity.note ?? `Liquid assets over short-term liabilities at ${data.liquidity.asAt}`}
         />
-        <FigureCard label="NPL ratio" value="—" note={data.npl.note} />
+        <NplCard npl={data.npl} currency={currency} />
         <FigureCard label="Customers opened this month" value={String(data.customersOpenedThisMonth)} />
         <FigureCard label="Accounts opened this month" value={String(data.accountsOpenedThisMonth)} />
       </section>
@@ -67,6 +68,7 @@ export function DashboardView({ data }: { data: ExecutiveDashboard }) {
           chart={<TrendChart points={c.loansTrend} />}
           table={<TrendTable caption="Loans, last 12 months" points={c.loansTrend} currency={currency} />}
         />
+        <NplTrend npl={data.npl} currency={currency} />
       </div>
       <ChartPanel
         title="Deposits by branch"
