@@ -134,8 +134,10 @@ describe('loans: disbursement in cash at the till', () => {
     // The journal: Dr loan 20,000; Cr the till (naming the session) 19,600; Cr fee income 400.
     const lines = await queryRows<{ side: string; amount: string; till: boolean; account: boolean }>(
       t.app.db,
-      sql`select side, amount::text as amount, till_session_id is not null as till, account_id is not null as account
-          from journal_lines where entry_id = ${paid.entryId}::bigint order by side, amount desc`,
+      sql`select j.side, j.amount::text as amount, g.till_session_id is not null as till,
+            j.account_id is not null as account
+          from journal_lines j left join gl_lines g on j.kind = 'gl' and g.id = j.id
+          where j.entry_id = ${paid.entryId}::bigint order by j.side, j.amount desc`,
     );
     expect(lines).toEqual([
       { side: 'credit', amount: '19600.00', till: true, account: false },
@@ -212,8 +214,8 @@ describe('loans: disbursement in cash at the till', () => {
     await setRoles(t.app, away.userId, ['teller'], '202');
     expect((await s.call('GET', url, away)).statusCode).toBe(403);
 
-    // A teller who may act at every branch, at a till of branch 202, pays a loan of branch 101: refused.
-    await setRoles(t.app, awayTeller.userId, ['teller'], null);
+    // A teller who may act at every branch (branches.all), at a till of branch 202, pays a loan of branch 101: refused.
+    await setRoles(t.app, awayTeller.userId, ['teller', 'auditor'], null);
     await fundVault(t.app, '202', '50000.00', '10.00');
     const opened = await post(awayTeller, '/api/teller/sessions', {
       reference: ref('OPEN'),
