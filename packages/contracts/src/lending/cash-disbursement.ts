@@ -12,7 +12,8 @@ export const LOAN_DISBURSEMENT_CHANNELS = ['account', 'cash'] as const;
 export type LoanDisbursementChannel = (typeof LOAN_DISBURSEMENT_CHANNELS)[number];
 
 export const LOAN_CASH_DISBURSEMENT_TEXT = {
-  notApprovedForCash: 'This application has no approved cash disbursement: the loan officer asks for one first.',
+  notApprovedForCash:
+    'This application has no approved cash disbursement: the loan officer asks for one first.',
   firstDuePassed:
     'The first due date the approval set is no longer after the business date: ask for the disbursement again.',
   identityRequired: 'Confirm the customer’s identity against their ID and specimen signature',

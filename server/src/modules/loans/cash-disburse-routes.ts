@@ -23,7 +23,8 @@ export const loanCashDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['loans'],
         summary: 'An approved cash disbursement as the teller pays it today: customer, gross, fees, net',
-        description: '409 not_approved_for_cash when no checker approved a cash disbursement of an Approved application.',
+        description:
+          '409 not_approved_for_cash when no checker approved a cash disbursement of an Approved application.',
         security,
         params: loanApplicationIdParam,
         response: { 200: loanCashDisbursementQuoteSchema, ...apiErrors },

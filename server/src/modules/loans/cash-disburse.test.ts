@@ -36,14 +36,20 @@ describe('loans: disbursement in cash at the till', () => {
       recommendation: 'approve',
       notes: 'Fine.',
     });
-    const ok = await post(s.mgr2, `/api/approvals/${appraised.json<{ approvalId: string }>().approvalId}/approve`);
+    const ok = await post(
+      s.mgr2,
+      `/api/approvals/${appraised.json<{ approvalId: string }>().approvalId}/approve`,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     return { id, ...b };
   }
 
   /** Asks for the disbursement in cash and has a Branch Manager approve it. */
   async function cleared(id: number, body: Record<string, unknown> = {}) {
-    const asked = await post(s.officer, `/api/loan-applications/${id}/disburse`, { channel: 'cash', ...body });
+    const asked = await post(s.officer, `/api/loan-applications/${id}/disburse`, {
+      channel: 'cash',
+      ...body,
+    });
     expect(asked.statusCode, asked.body).toBe(202);
     const ok = await post(s.mgr, `/api/approvals/${asked.json<{ approvalId: string }>().approvalId}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -60,6 +66,15 @@ describe('loans: disbursement in cash at the till', () => {
       t.app.db,
       sql`select count(*)::int as n from teller_transactions t join loans l on l.account_id = t.account_id
           where l.application_id = ${appId}`,
+    );
+
+  // The scene's capital is inserted below the ledger, without an audit row: every other entry is checked.
+  const ledgerViolations = () =>
+    queryRows(
+      t.app.db,
+      sql`select problem from ledger_violations()
+          where problem not in (select 'entry ' || id || ' (system) has no audit row' from journal_entries
+                                 where reference like 'CAP-%')`,
     );
 
   beforeAll(async () => {
@@ -104,7 +119,12 @@ describe('loans: disbursement in cash at the till', () => {
 
     const quote = await s.call('GET', `/api/loan-applications/${a.id}/cash-disbursement`, teller);
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(quote.json()).toMatchObject({ gross: '20000.00', fees: '400.00', net: '19600.00', custId: a.custId });
+    expect(quote.json()).toMatchObject({
+      gross: '20000.00',
+      fees: '400.00',
+      net: '19600.00',
+      custId: a.custId,
+    });
 
     const body = payout();
     const r = await post(teller, `/api/loan-applications/${a.id}/cash-disbursement`, body);
@@ -163,7 +183,7 @@ describe('loans: disbursement in cash at the till', () => {
       t.app.db,
       sql`select s.balance::text as balance,
             (select coalesce(sum(case side when 'debit' then amount else -amount end), 0)::numeric(18,2)::text
-               from journal_lines where till_session_id = s.id) as gl
+               from gl_lines where till_session_id = s.id) as gl
           from till_sessions s where s.id = ${sessionId}::uuid`,
     );
     expect(till).toEqual({ balance: '30400.00', gl: '30400.00' });
@@ -188,7 +208,7 @@ describe('loans: disbursement in cash at the till', () => {
     });
 
     for (const b of await trialBalance(t.app)) expect(b.net, b.currency).toBe('0.00');
-    expect(await queryRows(t.app.db, sql`select * from ledger_violations()`)).toEqual([]);
+    expect(await ledgerViolations()).toEqual([]);
     expect(await queryRows(t.app.db, sql`select * from loan_book_violations()`)).toEqual([]);
   });
 
@@ -237,6 +257,6 @@ describe('loans: disbursement in cash at the till', () => {
                and target_id = ${String(a.id)}) as failures`,
     );
     expect(n).toEqual({ loans: 0, failures: 4 });
-    expect(await queryRows(t.app.db, sql`select * from ledger_violations()`)).toEqual([]);
+    expect(await ledgerViolations()).toEqual([]);
   });
 });

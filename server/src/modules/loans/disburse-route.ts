@@ -63,7 +63,8 @@ export const loanDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
             term: current.term,
             rate: current.rate,
             repaymentAccount: current.repaymentAccount,
-            paidOut: channel === 'cash' ? 'in cash at a teller’s till of the branch' : 'to the repayment account',
+            paidOut:
+              channel === 'cash' ? 'in cash at a teller’s till of the branch' : 'to the repayment account',
             firstDueDate: firstDueDate ?? 'one period after disbursement',
           },
           maker,

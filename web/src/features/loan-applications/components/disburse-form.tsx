@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { LOAN_TEXT_DISBURSE, type LoanApplication, type LoanDisbursementChannel } from '@bankmanager/contracts';
+import {
+  LOAN_TEXT_DISBURSE,
+  type LoanApplication,
+  type LoanDisbursementChannel,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { fieldErrorsFrom, refusalText } from '@/lib/api-errors';

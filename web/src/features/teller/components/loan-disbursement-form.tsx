@@ -24,7 +24,12 @@ import { ShortcutBar } from './kbd';
 type Values = { partyName: string; partyIdNumber: string; identityConfirmed: boolean };
 
 /** The loan's money as the teller reads it to the customer: gross, fees taken, cash paid out. */
-export function moneyRows(x: { gross: string; fees: string; net: string; currency: string }): [string, string][] {
+export function moneyRows(x: {
+  gross: string;
+  fees: string;
+  net: string;
+  currency: string;
+}): [string, string][] {
   const c = x.currency as Currency;
   return [
     ['Gross (amount financed)', formatCurrency(x.gross, c)],
@@ -94,7 +99,12 @@ export function LoanDisbursementForm({
   });
   useEffect(() => {
     // The borrower collects in person: their name and ID on file are what the teller checks.
-    if (q) form.reset({ partyName: q.customerName, partyIdNumber: q.customerIdNumber ?? '', identityConfirmed: false });
+    if (q)
+      form.reset({
+        partyName: q.customerName,
+        partyIdNumber: q.customerIdNumber ?? '',
+        identityConfirmed: false,
+      });
   }, [q, form]);
   const errors = form.formState.errors;
   const submit = form.handleSubmit((body) => {
@@ -181,10 +191,17 @@ export function LoanDisbursementForm({
             </div>
             <div className="grid gap-1">
               <label className="flex items-center gap-2 text-sm" htmlFor="disb-identity">
-                <input id="disb-identity" type="checkbox" className="size-4" {...form.register('identityConfirmed')} />
+                <input
+                  id="disb-identity"
+                  type="checkbox"
+                  className="size-4"
+                  {...form.register('identityConfirmed')}
+                />
                 The person matches the ID document, the photo and the specimen signature above
               </label>
-              {errors.identityConfirmed?.message ? <FieldError>{errors.identityConfirmed.message}</FieldError> : null}
+              {errors.identityConfirmed?.message ? (
+                <FieldError>{errors.identityConfirmed.message}</FieldError>
+              ) : null}
             </div>
             {refusal ? <FieldError>{refusalText(refusal)}</FieldError> : null}
             <div className="flex flex-wrap gap-2">

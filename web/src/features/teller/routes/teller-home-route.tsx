@@ -117,7 +117,9 @@ export function TellerHomeRoute() {
               onDone={(r) => setMode({ screen: 'disburseResult', r })}
             />
           ) : null}
-          {mode.screen === 'disburseResult' ? <LoanDisbursementReceipt r={mode.r} onHome={() => home()} /> : null}
+          {mode.screen === 'disburseResult' ? (
+            <LoanDisbursementReceipt r={mode.r} onHome={() => home()} />
+          ) : null}
           {mode.screen === 'vault' ? (
             <VaultTransferForm session={session} onDone={(m) => home(m || undefined)} />
           ) : null}
