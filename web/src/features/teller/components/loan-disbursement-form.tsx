@@ -20,6 +20,7 @@ import { useEscape, useFocusOnMount, useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
 import { ShortcutBar } from './kbd';
+import { TermGrid } from './term-grid';
 
 type Values = { partyName: string; partyIdNumber: string; identityConfirmed: boolean };
 
@@ -38,19 +39,6 @@ export function moneyRows(x: {
   ];
 }
 
-function Rows({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt className="text-muted-foreground">{k}</dt>
-          <dd className="font-medium">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function QuoteCard({ q }: { q: LoanCashDisbursementQuote }) {
   return (
     <section aria-label="Loan to pay out" className="grid gap-3 rounded-lg border p-4">
@@ -61,7 +49,7 @@ function QuoteCard({ q }: { q: LoanCashDisbursementQuote }) {
           {q.approvedByEmail}
         </p>
       </div>
-      <Rows rows={moneyRows(q)} />
+      <TermGrid rows={moneyRows(q)} className="sm:grid-cols-3" />
       <HolderVerification customerId={q.custId} />
     </section>
   );

@@ -6,6 +6,7 @@ import { downloadReceipt } from '../api/download-receipt';
 import { useFocusOnMount, useShortcuts } from '../lib/keyboard';
 import { ShortcutBar } from './kbd';
 import { moneyRows } from './loan-disbursement-form';
+import { TermGrid } from './term-grid';
 
 /**
  * The receipt of a loan paid out in cash, on screen and printed (P), or as the PDF the till's
@@ -45,14 +46,7 @@ export function LoanDisbursementReceipt({ r, onHome }: { r: LoanCashDisbursement
         Loan paid out.
       </p>
       <h2 className="text-xl font-semibold">Loan disbursement receipt</h2>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt className="text-muted-foreground">{k}</dt>
-            <dd className="font-medium">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermGrid rows={rows} />
       <p className="hidden pt-6 print:block">Customer’s signature ______________________</p>
       <div className="flex flex-wrap gap-2 print:hidden">
         <Button ref={first} onClick={() => window.print()}>
