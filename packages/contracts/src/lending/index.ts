@@ -15,3 +15,4 @@ export * from './provisioning.ts';
 export * from './loan-grading.ts';
 export * from './restructure.ts';
 export * from './loan-reports.ts';
+export * from './cash-disbursement.ts';

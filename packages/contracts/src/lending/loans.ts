@@ -3,6 +3,7 @@ import { currencySchema, isoDateSchema } from '../banking.ts';
 import { fromCents, toCents } from '../money.ts';
 import { pageQuerySchema } from '../paging.ts';
 import { COLLATERAL_TYPE_LIST, LOAN_APPLICATION_STATUSES } from './applications.ts';
+import { LOAN_DISBURSEMENT_CHANNELS } from './cash-disbursement.ts';
 import { LOAN_INTEREST_METHODS, LOAN_REPAYMENT_FREQUENCIES, type LoanProductTerms } from './products.ts';
 
 /**
@@ -84,8 +85,10 @@ export const LOAN_TEXT_DISBURSE = {
 export const loanDisburseSchema = z.object({
   /** Unset: one period after the disbursement date (the business date when the checker approves). */
   firstDueDate: isoDateSchema.optional(),
+  /** Where the net amount goes: the repayment account (default) or cash at a teller's till (ADR 0070). */
+  channel: z.enum(LOAN_DISBURSEMENT_CHANNELS).default('account'),
 });
-export type LoanDisburse = z.infer<typeof loanDisburseSchema>;
+export type LoanDisburse = z.input<typeof loanDisburseSchema>;
 
 export const loanDisburseAnswerSchema = z.object({
   applicationId: z.number().int(),

@@ -36,9 +36,22 @@ export const cashWithdrawalSchema = cashDepositSchema.extend({
 });
 export type CashWithdrawal = z.input<typeof cashWithdrawalSchema>;
 
-/** A loan repayment is cash in that the loans module posts (its own journal) and the till records. */
-export const TELLER_TRANSACTION_KINDS = ['deposit', 'withdrawal', 'loan_repayment'] as const;
+/**
+ * A loan repayment is cash in, a loan disbursement cash out, that the loans module posts (its own
+ * journal) and the till records.
+ */
+export const TELLER_TRANSACTION_KINDS = [
+  'deposit',
+  'withdrawal',
+  'loan_repayment',
+  'loan_disbursement',
+] as const;
 export type TellerTransactionKind = (typeof TELLER_TRANSACTION_KINDS)[number];
+/** The kinds that take cash out of the till: its cash-out tally and the CTR's direction "out". */
+export const TELLER_CASH_OUT_KINDS = [
+  'withdrawal',
+  'loan_disbursement',
+] as const satisfies TellerTransactionKind[];
 export const TELLER_TRANSACTION_STATUSES = ['pending_approval', 'approved', 'rejected', 'posted'] as const;
 export type TellerTransactionStatus = (typeof TELLER_TRANSACTION_STATUSES)[number];
 

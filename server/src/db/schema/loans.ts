@@ -272,3 +272,21 @@ export const loanRepayments = pgTable(
     index('loan_repayments_value_date_idx').on(t.valueDate),
   ],
 );
+
+/**
+ * A checker's approval of a cash disbursement (ADR 0070; migration 0105): the application stays
+ * Approved until a teller pays it out of an open till, which is when the loan, its schedule and its
+ * one journal are made. A new approval replaces the row; the loans module alone writes it.
+ */
+export const loanCashDisbursements = pgTable('loan_cash_disbursements', {
+  applicationId: integer('application_id')
+    .primaryKey()
+    .references(() => loanApplications.id),
+  approvalId: uuid('approval_id')
+    .notNull()
+    .references(() => approvalRequests.id),
+  firstDueDate: date('first_due_date'),
+  approvedBy: uuid('approved_by').notNull(),
+  approvedByEmail: text('approved_by_email').notNull(),
+  approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+});

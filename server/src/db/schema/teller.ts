@@ -125,8 +125,11 @@ export const tellerTransactions = pgTable(
     check('teller_transactions_status_check', sql`${t.status} in (${inList(TELLER_TRANSACTION_STATUSES)})`),
     check('teller_transactions_amount_check', sql`${t.amount} > 0`),
     check('teller_transactions_posted_entry', sql`(${t.status} = 'posted') = (${t.entryId} is not null)`),
-    // A withdrawal is paid only with the signature confirmed.
-    check('teller_transactions_signature', sql`${t.kind} <> 'withdrawal' or ${t.signatureConfirmed}`),
+    // Cash is paid out (a withdrawal, a loan disbursement) only with the identity or signature confirmed.
+    check(
+      'teller_transactions_signature',
+      sql`${t.kind} not in ('withdrawal', 'loan_disbursement') or ${t.signatureConfirmed}`,
+    ),
     index('teller_transactions_session_idx').on(t.sessionId, t.id),
     // The compliance list: flagged postings by day, newest first.
     index('teller_transactions_ctr_idx')

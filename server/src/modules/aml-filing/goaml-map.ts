@@ -1,6 +1,7 @@
 import {
   BANK_NAME,
   convertAmount,
+  TELLER_CASH_OUT_KINDS,
   type CtrReportTransaction,
   type Currency,
   type TellerTransactionKind,
@@ -62,6 +63,7 @@ const DESCRIPTION: Record<TellerTransactionKind, string> = {
   deposit: 'Cash deposit',
   withdrawal: 'Cash withdrawal',
   loan_repayment: 'Cash loan repayment',
+  loan_disbursement: 'Cash loan disbursement',
 };
 
 export function goamlTransaction(
@@ -77,7 +79,7 @@ export function goamlTransaction(
     description: DESCRIPTION[t.kind],
     date: t.postedAt,
     ...goamlAmount(t.amount, currency, rate),
-    direction: t.kind === 'withdrawal' ? 'out' : 'in',
+    direction: (TELLER_CASH_OUT_KINDS as readonly string[]).includes(t.kind) ? 'out' : 'in',
     person: { ...splitName(t.partyName), idNumber: t.partyIdNumber || null },
     account: {
       institutionName: BANK_NAME,

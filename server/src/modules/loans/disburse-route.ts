@@ -41,6 +41,7 @@ export const loanDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
       const u = currentUser(req);
       const maker = { id: u.userId, email: u.email, ip: requestIp(req) };
       const firstDueDate = req.body.firstDueDate ?? null;
+      const channel = req.body.channel ?? 'account';
       const approvalId = await app.db.transaction(async (tx) => {
         const a = await lockFor(tx, req.params.id, 'disburse');
         if (a.pending)
@@ -51,7 +52,7 @@ export const loanDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
           type: DISBURSE_TYPE,
           subjectType: 'loan_application',
           subjectId: String(a.id),
-          command: { applicationId: a.id, firstDueDate } satisfies DisburseCommand,
+          command: { applicationId: a.id, firstDueDate, channel } satisfies DisburseCommand,
           before: null,
           after: {
             application: a.id,
@@ -62,6 +63,8 @@ export const loanDisburseRoutes: FastifyPluginAsyncZod = async (app) => {
             term: current.term,
             rate: current.rate,
             repaymentAccount: current.repaymentAccount,
+            paidOut:
+              channel === 'cash' ? 'in cash at a teller’s till of the branch' : 'to the repayment account',
             firstDueDate: firstDueDate ?? 'one period after disbursement',
           },
           maker,

@@ -5,6 +5,7 @@
  * and their reversal through the payments module's four-eyes reversal (ADR 0062).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loanCashDisburseRoutes } from './cash-disburse-routes.ts';
 import { registerDisbursement } from './disburse.ts';
 import { loanDisburseRoutes } from './disburse-route.ts';
 import { loanReadRoutes } from './read-routes.ts';
@@ -21,6 +22,8 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   // Restructuring and rescheduling (ADR 0067).
   await app.register(loanRestructureRoutes);
   await app.register(loanRepaymentListRoutes);
+  // Disbursement in cash at the till (ADR 0070).
+  await app.register(loanCashDisburseRoutes);
 };
 
 export { assertRepaymentReversible, undoRepayment } from './reverse.ts';

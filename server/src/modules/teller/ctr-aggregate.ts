@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { TELLER_CASH_OUT_KINDS } from '@bankmanager/contracts';
 
 /**
  * CTRs per customer per business day (docs/decisions/0048-goaml-filing.md): one customer's posted
@@ -15,8 +16,10 @@ export interface CtrRange {
   threshold: Record<'SLE' | 'USD', string>;
 }
 
-/** Cash in (deposits and loan repayments at the counter, summed together) or out (withdrawals). */
-const DIRECTION = sql`case t.kind when 'withdrawal' then 'out' else 'in' end`;
+/** Cash in (deposits and loan repayments at the counter, summed together) or out (withdrawals and loan disbursements). */
+const DIRECTION = sql.raw(
+  `case when t.kind in (${TELLER_CASH_OUT_KINDS.map((k) => `'${k}'`).join(', ')}) then 'out' else 'in' end`,
+);
 
 /**
  * The CTRs of a range as rows (business_date, cust_id, currency, direction, total, n, customer_name,

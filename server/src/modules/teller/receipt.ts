@@ -1,16 +1,26 @@
 import PDFDocument from 'pdfkit';
-import { BANK_NAME, formatCurrency, formatDateTime, type TellerTransaction } from '@bankmanager/contracts';
+import {
+  BANK_NAME,
+  formatCurrency,
+  formatDateTime,
+  TELLER_CASH_OUT_KINDS,
+  type TellerTransaction,
+} from '@bankmanager/contracts';
+
+const isCashOut = (k: TellerTransaction['kind']) => (TELLER_CASH_OUT_KINDS as readonly string[]).includes(k);
 
 const TITLES: Record<TellerTransaction['kind'], string> = {
   deposit: 'Cash deposit receipt',
   withdrawal: 'Cash withdrawal receipt',
   loan_repayment: 'Loan repayment receipt',
+  loan_disbursement: 'Loan disbursement receipt',
 };
 
 const PARTY_LABEL: Record<TellerTransaction['kind'], string> = {
   deposit: 'Deposited by',
   withdrawal: 'Paid to',
   loan_repayment: 'Paid by',
+  loan_disbursement: 'Paid to',
 };
 
 /**
@@ -19,7 +29,7 @@ const PARTY_LABEL: Record<TellerTransaction['kind'], string> = {
  */
 export function receiptPdf(t: TellerTransaction): PDFKit.PDFDocument {
   const title = TITLES[t.kind];
-  const cashIn = t.kind !== 'withdrawal';
+  const cashIn = !isCashOut(t.kind);
   const doc = new PDFDocument({
     size: 'A6',
     margin: 24,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   minusAmount,
+  TELLER_CASH_OUT_KINDS,
   type Currency,
   type SessionListQuery,
   type TillSession,
@@ -75,8 +76,8 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 // Posted transactions and vault transfers of each session, summed beside it (a session has a day's
-// worth of rows, found by their session index). Cash in is deposits and loan repayments alike, so
-// opening + in − out ± vault is the till's expected cash.
+// worth of rows, found by their session index). Cash in is deposits and loan repayments alike, cash
+// out withdrawals and loan disbursements, so opening + in − out ± vault is the till's expected cash.
 const ROW = sql`s.id, s.reference, s.branch_code as branch, s.till_code as "tillCode", s.currency,
   s.teller_id as "tellerId", s.teller_email as "tellerEmail", s.business_date::text as "businessDate", s.status,
   s.opening_allocation::text as "openingAllocation", s.balance::text as balance, s.expected::text as expected,
@@ -84,9 +85,10 @@ const ROW = sql`s.id, s.reference, s.branch_code as branch, s.till_code as "till
   s.opened_at as "openedAt", s.closed_at as "closedAt",
   t.dn, t.da::numeric(18,2)::text as da, t.wn, t.wa::numeric(18,2)::text as wa,
   v.vin::numeric(18,2)::text as vin, v.vout::numeric(18,2)::text as vout`;
+const CASH_OUT = sql.raw(`kind in (${TELLER_CASH_OUT_KINDS.map((k) => `'${k}'`).join(', ')})`);
 const TALLIES = sql`left join lateral (
-    select count(*) filter (where kind <> 'withdrawal') as dn, coalesce(sum(amount) filter (where kind <> 'withdrawal'), 0) as da,
-           count(*) filter (where kind = 'withdrawal') as wn, coalesce(sum(amount) filter (where kind = 'withdrawal'), 0) as wa
+    select count(*) filter (where not ${CASH_OUT}) as dn, coalesce(sum(amount) filter (where not ${CASH_OUT}), 0) as da,
+           count(*) filter (where ${CASH_OUT}) as wn, coalesce(sum(amount) filter (where ${CASH_OUT}), 0) as wa
     from teller_transactions x where x.session_id = s.id and x.status = 'posted') t on true
   left join lateral (
     select coalesce(sum(amount) filter (where direction = 'buy'), 0) as vin,

@@ -3,12 +3,14 @@ import { refuse } from './refusals.ts';
 import { activeSessionOf } from './session-repository.ts';
 import { tellerCashGl } from './vault.ts';
 
-/** A till open for cash, as another module posts to it (a loan repayment at the counter). */
+/** A till open for cash, as another module posts to it (a loan repayment or disbursement at the counter). */
 export interface OpenTill {
   sessionId: string;
   branch: string;
   tillCode: string;
   currency: string;
+  /** The till's cash now (the session is locked, so it holds until the caller's transaction ends). */
+  balance: string;
   /** Teller cash of the branch: the line names the session, so the till's balance moves with it. */
   glCode: string;
 }
@@ -25,6 +27,7 @@ export async function openTillOf(tx: Database, tellerId: string): Promise<OpenTi
     branch: s.branch,
     tillCode: s.tillCode,
     currency: s.currency,
+    balance: s.balance,
     glCode: tellerCashGl(s.branch),
   };
 }

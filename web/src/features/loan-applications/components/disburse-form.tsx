@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { LOAN_TEXT_DISBURSE, type LoanApplication } from '@bankmanager/contracts';
+import {
+  LOAN_TEXT_DISBURSE,
+  type LoanApplication,
+  type LoanDisbursementChannel,
+} from '@bankmanager/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { fieldErrorsFrom, refusalText } from '@/lib/api-errors';
@@ -13,11 +17,13 @@ const REFUSALS = {
 
 /**
  * Asks for an Approved loan's disbursement: a second person with loan approval in the branch pays it
- * out from the approvals inbox. The first due date is optional (one period after disbursement).
+ * out from the approvals inbox. The first due date is optional (one period after disbursement). In
+ * cash, the approval moves no money: a teller of the branch pays the net amount out of a till.
  */
 export function DisburseForm({ application, onDone }: { application: LoanApplication; onDone: () => void }) {
   const disburse = useDisburse();
   const [firstDueDate, setFirstDueDate] = useState('');
+  const [channel, setChannel] = useState<LoanDisbursementChannel>('account');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -30,7 +36,7 @@ export function DisburseForm({ application, onDone }: { application: LoanApplica
         setError(null);
         setFieldError(undefined);
         disburse.mutate(
-          { id: application.id, body: firstDueDate ? { firstDueDate } : {} },
+          { id: application.id, body: { channel, ...(firstDueDate ? { firstDueDate } : {}) } },
           {
             onSuccess: onDone,
             onError: (err) => {
@@ -50,6 +56,27 @@ export function DisburseForm({ application, onDone }: { application: LoanApplica
       >
         <DateField label="First due date" value={firstDueDate} onChange={setFirstDueDate} />
       </Field>
+      <fieldset className="grid gap-1 text-sm">
+        <legend className="font-medium">Pay out</legend>
+        {(
+          [
+            ['account', 'To the repayment account'],
+            ['cash', 'In cash at a teller’s till'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2" htmlFor={`loan-app-channel-${value}`}>
+            <input
+              id={`loan-app-channel-${value}`}
+              type="radio"
+              name="channel"
+              className="size-4"
+              checked={channel === value}
+              onChange={() => setChannel(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <Button type="submit" disabled={disburse.isPending}>
         {disburse.isPending ? 'Asking…' : 'Ask for disbursement'}
       </Button>

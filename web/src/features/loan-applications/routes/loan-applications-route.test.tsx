@@ -208,9 +208,11 @@ describe('Loan Applications', () => {
     ).toEqual(['Disburse']);
     await userEvent.click(within(actions).getByRole('button', { name: 'Disburse' }));
     await userEvent.type(screen.getByLabelText('First due date'), '2026-12-15');
+    // Paid out in cash at a teller's till instead of to the repayment account.
+    await userEvent.click(screen.getByLabelText('In cash at a teller’s till'));
     await userEvent.click(screen.getByRole('button', { name: 'Ask for disbursement' }));
     expect(post).toHaveBeenCalledWith('/loan-applications/7/disburse', {
-      body: { firstDueDate: '2026-12-15' },
+      body: { channel: 'cash', firstDueDate: '2026-12-15' },
       schema: expect.anything(),
     });
   });

@@ -21,6 +21,7 @@ import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
 import { AmountField } from './amount-field';
 import { ShortcutBar } from './kbd';
+import { TermGrid } from './term-grid';
 
 const EMPTY = { amount: '', partyName: '', partyIdNumber: '', prepay: false };
 type Values = typeof EMPTY;
@@ -46,14 +47,7 @@ function LoanCard({ loan: l }: { loan: LoanRepaymentLookup }) {
           {l.accountNumber} · {l.status} · {l.currency}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt className="text-muted-foreground">{k}</dt>
-            <dd className="font-medium">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermGrid rows={rows} className="sm:grid-cols-5" />
     </section>
   );
 }
@@ -218,14 +212,7 @@ export function LoanRepaymentReceipt({
   return (
     <section aria-label="Loan repayment receipt" className="grid gap-3 rounded-lg border p-4">
       <h2 className="text-xl font-semibold">Loan repayment received</h2>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt className="text-muted-foreground">{k}</dt>
-            <dd className="font-medium">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermGrid rows={rows} />
       <div className="flex flex-wrap gap-2 print:hidden">
         <Button onClick={() => window.print()}>Print receipt</Button>
         <Button ref={home} variant="outline" onClick={onHome}>

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   formatCurrency,
   TELLER_TEXT,
+  type LoanCashDisbursement,
   type LoanRepayment,
   type LoanRepaymentLookup,
   type TellerTransaction,
@@ -17,6 +18,8 @@ import { ShortcutBar } from '../components/kbd';
 import { OpenSessionForm } from '../components/open-session-form';
 import { CashResult } from '../components/cash-result';
 import { LoanRepaymentForm, LoanRepaymentReceipt } from '../components/loan-repayment-form';
+import { LoanDisbursementForm } from '../components/loan-disbursement-form';
+import { LoanDisbursementReceipt } from '../components/loan-disbursement-receipt';
 import { SessionJournal } from '../components/session-journal';
 import { SessionSummary } from '../components/session-summary';
 import { VaultTransferForm } from '../components/vault-transfer-form';
@@ -31,12 +34,14 @@ type Mode =
   | { screen: 'close' }
   | { screen: 'result'; t: TellerTransaction }
   | { screen: 'loan' }
-  | { screen: 'loanResult'; r: LoanRepayment; loan: LoanRepaymentLookup };
+  | { screen: 'loanResult'; r: LoanRepayment; loan: LoanRepaymentLookup }
+  | { screen: 'disburse' }
+  | { screen: 'disburseResult'; r: LoanCashDisbursement };
 
 /**
  * Transaction → Teller → Teller Home: the counter. Without a till open, the opening form; with one,
- * deposits, withdrawals, loan repayments (with loans.repay), vault transfers and the close, each by a
- * single key.
+ * deposits, withdrawals, loan repayments (with loans.repay), loan disbursements in cash, vault
+ * transfers and the close, each by a single key.
  */
 export function TellerHomeRoute() {
   const current = useCurrentSession();
@@ -59,6 +64,7 @@ export function TellerHomeRoute() {
       v: () => setMode({ screen: 'vault' }),
       c: () => setMode({ screen: 'close' }),
       ...(loans ? { l: () => setMode({ screen: 'loan' }) } : {}),
+      o: () => setMode({ screen: 'disburse' }),
     }),
     [loans],
   );
@@ -103,6 +109,16 @@ export function TellerHomeRoute() {
           ) : null}
           {mode.screen === 'loanResult' ? (
             <LoanRepaymentReceipt r={mode.r} loan={mode.loan} onHome={() => home()} />
+          ) : null}
+          {mode.screen === 'disburse' ? (
+            <LoanDisbursementForm
+              currency={session.currency}
+              onCancel={() => home()}
+              onDone={(r) => setMode({ screen: 'disburseResult', r })}
+            />
+          ) : null}
+          {mode.screen === 'disburseResult' ? (
+            <LoanDisbursementReceipt r={mode.r} onHome={() => home()} />
           ) : null}
           {mode.screen === 'vault' ? (
             <VaultTransferForm session={session} onDone={(m) => home(m || undefined)} />
@@ -154,7 +170,7 @@ function HomeActions({
   /** Loan repayments are offered to tellers who may take them (loans.repay). */
   loans: boolean;
 }) {
-  // The counter's first action has the keyboard, so D, W, V, C or Enter go straight on.
+  // The counter's first action has the keyboard, so D, W, O, V, C or Enter go straight on.
   useFocusOnMount(firstRef);
   // A (paying the oldest approved withdrawal) is offered while one waits; the list below acts on it.
   const payable = firstPayable(useWaitingWithdrawals().data);
@@ -165,6 +181,7 @@ function HomeActions({
           ['D', 'cash deposit'],
           ['W', 'cash withdrawal'],
           ...(loans ? ([['L', 'loan repayment']] as [string, string][]) : []),
+          ['O', 'loan disbursement (cash out)'],
           ['V', 'vault transfer'],
           ['C', 'close the till'],
           ...(payable ? ([['A', 'pay the approved withdrawal']] as [string, string][]) : []),
@@ -176,6 +193,7 @@ function HomeActions({
         </Button>
         <Button onClick={() => onPick({ screen: 'withdrawal' })}>Cash withdrawal (W)</Button>
         {loans ? <Button onClick={() => onPick({ screen: 'loan' })}>Loan repayment (L)</Button> : null}
+        <Button onClick={() => onPick({ screen: 'disburse' })}>Loan disbursement (O)</Button>
         <Button variant="outline" onClick={() => onPick({ screen: 'vault' })}>
           Vault transfer (V)
         </Button>
