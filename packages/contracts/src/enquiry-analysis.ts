@@ -33,8 +33,9 @@ const productFilter = z
   .optional();
 
 /** What an analysis screen answers: its JSON, or the same figures as a file (XLSX: numbers as numbers). */
-export const ANALYSIS_FORMATS = ['json', 'csv', 'pdf', 'xlsx'] as const;
-export type AnalysisFileFormat = Exclude<(typeof ANALYSIS_FORMATS)[number], 'json'>;
+export const ANALYSIS_FILE_FORMATS = ['csv', 'pdf', 'xlsx'] as const;
+export type AnalysisFileFormat = (typeof ANALYSIS_FILE_FORMATS)[number];
+const ANALYSIS_FORMATS = ['json', ...ANALYSIS_FILE_FORMATS] as const;
 const formatFilter = z.enum(ANALYSIS_FORMATS).default('json');
 
 export const snapshotQuerySchema = z.object({
