@@ -28,8 +28,7 @@ function oneCsv(t: ReportTable): string {
 }
 
 /** The tables as CSV (formula-guarded by lib/csv.ts): title lines, header, rows, totals; a blank line between. */
-export const tablesCsv = (ts: ReportTable[]): Buffer =>
-  Buffer.from(ts.map(oneCsv).join(csvRow([])), 'utf8');
+export const tablesCsv = (ts: ReportTable[]): Buffer => Buffer.from(ts.map(oneCsv).join(csvRow([])), 'utf8');
 
 /** A numeric cell as an Excel number (money has 2 decimals: exact in a double up to 2^53 cents). */
 const xlsxCell = (numeric: boolean, v: string | undefined): string | number | null => {

@@ -50,7 +50,9 @@ describe('Enquiries analysis files (CSV, PDF, XLSX)', () => {
       ]);
       expect(lines).toContain('Branch,Product,Account type,Currency,Amount,Accounts');
       expect(lines).toContain(`${EOD_BRANCH} EOD Branch,E-SAV EOD savings,Savings,SLE,1250.50,1`);
-      expect(lines).toContain(`${EOD_BRANCH} EOD Branch,A-LOAN Analysis loan,Loan (outstanding),SLE,300.00,1`);
+      expect(lines).toContain(
+        `${EOD_BRANCH} EOD Branch,A-LOAN Analysis loan,Loan (outstanding),SLE,300.00,1`,
+      );
       expect(lines).toContain('Total deposits,,,SLE,1350.49,2');
       expect(res.body).not.toContain(OTHER);
     });
@@ -132,7 +134,9 @@ describe('Enquiries analysis files (CSV, PDF, XLSX)', () => {
 
     it('CSV, PDF and XLSX of the same rows', async () => {
       const csv = await file('head', `${url}&format=csv`);
-      expect(csv.headers['content-disposition']).toContain('branch-statistics-2026-10-01-to-2026-10-31-SLE.csv');
+      expect(csv.headers['content-disposition']).toContain(
+        'branch-statistics-2026-10-01-to-2026-10-31-SLE.csv',
+      );
       const lines = csv.body.trim().split('\r\n');
       expect(lines).toContain(
         'Branch,Customers opened,Accounts opened,Accounts closed,Deposits,Loans outstanding,Cash at close',
@@ -154,12 +158,16 @@ describe('Enquiries analysis files (CSV, PDF, XLSX)', () => {
     const { get, teller301, manager, head } = book;
     expect((await get(teller301, '/api/reports/snapshot?date=2026-10-30&format=pdf')).statusCode).toBe(403);
     expect(
-      (await get(manager, `/api/reports/branch-statistics?from=2026-10-01&to=2026-10-31&branch=${OTHER}&format=xlsx`))
-        .statusCode,
+      (
+        await get(
+          manager,
+          `/api/reports/branch-statistics?from=2026-10-01&to=2026-10-31&branch=${OTHER}&format=xlsx`,
+        )
+      ).statusCode,
     ).toBe(403);
-    expect((await get(null, '/api/reports/deposit-borrowing?from=2026-10&to=2026-10&format=csv')).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await get(null, '/api/reports/deposit-borrowing?from=2026-10&to=2026-10&format=csv')).statusCode,
+    ).toBe(401);
     const bad = await get(head, '/api/reports/snapshot?date=2026-10-30&format=docx');
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json<{ details: unknown }>().details)).toContain('format');

@@ -54,7 +54,14 @@ export function snapshotTables(s: Snapshot): ReportTable[] {
         r.amount,
         String(r.accounts),
       ]),
-      totals: s.totals.map((t) => [`Total ${KIND[t.kind].toLowerCase()}`, '', '', t.currency, t.amount, String(t.accounts)]),
+      totals: s.totals.map((t) => [
+        `Total ${KIND[t.kind].toLowerCase()}`,
+        '',
+        '',
+        t.currency,
+        t.amount,
+        String(t.accounts),
+      ]),
       truncated: false,
     },
   ];
@@ -63,7 +70,8 @@ export function snapshotTables(s: Snapshot): ReportTable[] {
 /** The mix's totals per currency and kind, in cents (the base of each product's share). */
 function mixTotals(mix: ProductMix[]) {
   const by = new Map<string, bigint>();
-  for (const m of mix) by.set(`${m.currency}:${m.kind}`, (by.get(`${m.currency}:${m.kind}`) ?? 0n) + toCents(m.amount));
+  for (const m of mix)
+    by.set(`${m.currency}:${m.kind}`, (by.get(`${m.currency}:${m.kind}`) ?? 0n) + toCents(m.amount));
   return by;
 }
 

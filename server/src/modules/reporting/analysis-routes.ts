@@ -33,7 +33,12 @@ const analysisFile = fileAnswer(
 
 /** The file of what the screen shows, named after the report and its period. */
 async function sendTables(reply: FastifyReply, format: DownloadFormat, name: string, tables: ReportTable[]) {
-  return sendDownload(reply, format, `${name}.${format}`, await tablesFile(tables, format, { footer: ANALYSIS_FOOTER }));
+  return sendDownload(
+    reply,
+    format,
+    `${name}.${format}`,
+    await tablesFile(tables, format, { footer: ANALYSIS_FOOTER }),
+  );
 }
 
 /**
@@ -50,7 +55,8 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Balances by branch, product and currency at the close of a business date',
-        description: 'From the daily aggregates end of day keeps; with format=csv|pdf|xlsx the same rows as a file.',
+        description:
+          'From the daily aggregates end of day keeps; with format=csv|pdf|xlsx the same rows as a file.',
         security,
         querystring: snapshotQuerySchema,
         response: { 200: z.union([snapshotSchema, analysisFile]), ...apiErrors },
@@ -73,7 +79,8 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Deposits and loans at each month end of a period, the change, and the mix by product',
-        description: 'With currency, one currency only (as the screen shows it); with format=csv|pdf|xlsx a file.',
+        description:
+          'With currency, one currency only (as the screen shows it); with format=csv|pdf|xlsx a file.',
         security,
         querystring: depositBorrowingQuerySchema,
         response: { 200: z.union([depositBorrowingSchema, analysisFile]), ...apiErrors },
@@ -120,7 +127,12 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         branchStatistics(db, { from, to, currency }, branch),
       );
       if (format === 'json') return { ...value, served };
-      return sendTables(reply, format, `branch-statistics-${from}-to-${to}-${currency}`, branchStatisticsTables(value));
+      return sendTables(
+        reply,
+        format,
+        `branch-statistics-${from}-to-${to}-${currency}`,
+        branchStatisticsTables(value),
+      );
     },
   );
 };

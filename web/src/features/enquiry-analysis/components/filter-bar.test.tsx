@@ -9,7 +9,11 @@ function renderBar(download: ((f: 'csv' | 'pdf' | 'xlsx') => Promise<void>) | nu
   const onCurrency = vi.fn();
   render(
     <PermissionsContext.Provider
-      value={{ me: null, can: (p) => holds({ permissions: ['reports.read'], isSuperuser: false }, p), reload: () => {} }}
+      value={{
+        me: null,
+        can: (p) => holds({ permissions: ['reports.read'], isSuperuser: false }, p),
+        reload: () => {},
+      }}
     >
       <FilterBar
         filters={{ branch: null, product: null }}
@@ -57,10 +61,14 @@ describe('FilterBar', () => {
     const download = vi.fn(() => new Promise<void>((r) => (finish = r)));
     renderBar(download);
     await userEvent.click(screen.getByRole('button', { name: 'Download the figures as PDF' }));
-    expect(screen.getByRole('button', { name: 'Download the figures as PDF' })).toHaveTextContent('Preparing…');
+    expect(screen.getByRole('button', { name: 'Download the figures as PDF' })).toHaveTextContent(
+      'Preparing…',
+    );
     expect(screen.getByRole('button', { name: 'Download the figures as CSV' })).toBeDisabled();
     finish();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Download the figures as PDF' })).toHaveTextContent('PDF'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Download the figures as PDF' })).toHaveTextContent('PDF'),
+    );
   });
 
   it('shows no download buttons without figures', () => {

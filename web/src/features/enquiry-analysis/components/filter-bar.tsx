@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { ANALYSIS_FILE_FORMATS, CURRENCIES, type AnalysisFileFormat, type Currency } from '@bankmanager/contracts';
+import {
+  ANALYSIS_FILE_FORMATS,
+  CURRENCIES,
+  type AnalysisFileFormat,
+  type Currency,
+} from '@bankmanager/contracts';
 import { DownloadButtons } from '@/components/download-buttons';
 import { Button } from '@/components/ui/button';
 import type { Filters } from '../lib/filters';
@@ -55,7 +60,9 @@ export function FilterBar({
         ) : (
           <span />
         )}
-        {download ? <DownloadButtons what={what} download={download} formats={ANALYSIS_FILE_FORMATS} /> : null}
+        {download ? (
+          <DownloadButtons what={what} download={download} formats={ANALYSIS_FILE_FORMATS} />
+        ) : null}
       </div>
     </div>
   );

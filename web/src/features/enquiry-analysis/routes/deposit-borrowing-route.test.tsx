@@ -1,11 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ENQUIRY_ANALYSIS_TEXT as T,
-  type DepositBorrowing,
-  type MonthEnd,
-} from '@bankmanager/contracts';
+import { ENQUIRY_ANALYSIS_TEXT as T, type DepositBorrowing, type MonthEnd } from '@bankmanager/contracts';
 import { lastQuery } from '@/lib/testing/render-at-url';
 import { answer, renderScreen } from '../testing/render-screen';
 
