@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { postEntry } from '../../src/modules/ledger/index.ts';
@@ -60,7 +61,7 @@ export interface AnalysisBook {
   /** A teller: no reports.read. */
   teller301: StaffUser;
   /** GET as `who` (null: no credentials). */
-  get: (who: StaffUser | null, url: string) => ReturnType<App['inject']>;
+  get: (who: StaffUser | null, url: string) => Promise<LightMyRequestResponse>;
 }
 
 /*
@@ -109,5 +110,5 @@ export async function analysisBook(): Promise<AnalysisBook> {
     await app.db.transaction((tx) => aggregateDay(tx, d, 'backfill'));
   const get = (who: StaffUser | null, url: string) =>
     app.inject({ method: 'GET', url, headers: who ? { authorization: who.auth } : {} });
-  return { t, app, head: head!, manager: manager!, teller301: teller301!, get };
+  return { t, app, head, manager, teller301, get };
 }
