@@ -11,6 +11,7 @@ import { useBusinessDate } from '@/lib/business-date';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { downloadAnalysis, useBranchStatistics } from '../api/analysis-api';
 import { BranchStatisticsTable } from '../components/branch-statistics-table';
+import { Figures } from '../components/figures';
 import { FilterBar } from '../components/filter-bar';
 import { fieldError, useUrlFilters, validFilters } from '../lib/filters';
 
@@ -68,30 +69,26 @@ export function BranchStatisticsRoute() {
           <DateField value={to ?? ''} label="To" onChange={(v) => url.set('to', v)} />
         </Field>
       </FilterBar>
-      {q.isPending && q.fetchStatus !== 'idle' ? (
-        <p>Loading the figures...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : d ? (
-        <>
-          <p className="text-muted-foreground text-sm">
-            {`${formatDate(d.from)} to ${formatDate(d.to)}; balances at the close of ` +
-              `${d.asAt ? formatDate(d.asAt) : '— (no end of day kept yet)'}` +
-              (d.startAt ? `; closings counted from the close of ${formatDate(d.startAt)}.` : '.')}
-          </p>
-          <ReportSourceNote served={d.served} />
-          <BranchStatisticsTable rows={d.rows} currency={currency} />
-          <ChartPanel
-            title={`Deposits by branch, ${currency}`}
-            summary={branchSummary(bars, currency)}
-            chart={<BranchBars rows={bars} />}
-            table={<BranchTable rows={bars} currency={currency} />}
-            height={branchChartHeight(bars.length)}
-          />
-        </>
-      ) : null}
+      <Figures query={q}>
+        {(d) => (
+          <>
+            <p className="text-muted-foreground text-sm">
+              {`${formatDate(d.from)} to ${formatDate(d.to)}; balances at the close of ` +
+                `${d.asAt ? formatDate(d.asAt) : '— (no end of day kept yet)'}` +
+                (d.startAt ? `; closings counted from the close of ${formatDate(d.startAt)}.` : '.')}
+            </p>
+            <ReportSourceNote served={d.served} />
+            <BranchStatisticsTable rows={d.rows} currency={currency} />
+            <ChartPanel
+              title={`Deposits by branch, ${currency}`}
+              summary={branchSummary(bars, currency)}
+              chart={<BranchBars rows={bars} />}
+              table={<BranchTable rows={bars} currency={currency} />}
+              height={branchChartHeight(bars.length)}
+            />
+          </>
+        )}
+      </Figures>
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useBusinessDate } from '@/lib/business-date';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { downloadAnalysis, useDepositBorrowing } from '../api/analysis-api';
+import { Figures } from '../components/figures';
 import { FilterBar } from '../components/filter-bar';
 import { MonthEndCharts, MonthEndTable } from '../components/month-ends';
 import { ProductMixTable } from '../components/product-mix';
@@ -60,42 +61,38 @@ export function DepositBorrowingRoute() {
           <Input type="month" value={to ?? ''} onChange={(e) => url.set('to', e.target.value)} />
         </Field>
       </FilterBar>
-      {q.isPending && q.fetchStatus !== 'idle' ? (
-        <p>Loading the figures...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : d ? (
-        <>
-          <p role="status" className="text-muted-foreground text-sm">
-            {`${analysisScopeLabel(d.branch, d.product)}: ` +
-              `month ends from ${d.from} to ${d.to}, from the figures end of day kept.`}
-          </p>
-          <ReportSourceNote served={d.served} />
-          {rows.length === 0 ? (
-            <p>{`No ${currency} figures in this period.`}</p>
-          ) : (
-            <>
-              <MonthEndCharts rows={rows} currency={currency} />
-              <section aria-labelledby="month-ends-heading" className="flex flex-col gap-2">
-                <h2 id="month-ends-heading" className="text-lg font-semibold">
-                  Month ends and changes
-                </h2>
-                <MonthEndTable rows={rows} currency={currency} />
-              </section>
-              {d.mixAsAt ? (
-                <section aria-labelledby="mix-heading" className="flex flex-col gap-2">
-                  <h2 id="mix-heading" className="text-lg font-semibold">
-                    {`Mix by product at ${formatDate(d.mixAsAt)}`}
+      <Figures query={q}>
+        {(d) => (
+          <>
+            <p role="status" className="text-muted-foreground text-sm">
+              {`${analysisScopeLabel(d.branch, d.product)}: ` +
+                `month ends from ${d.from} to ${d.to}, from the figures end of day kept.`}
+            </p>
+            <ReportSourceNote served={d.served} />
+            {rows.length === 0 ? (
+              <p>{`No ${currency} figures in this period.`}</p>
+            ) : (
+              <>
+                <MonthEndCharts rows={rows} currency={currency} />
+                <section aria-labelledby="month-ends-heading" className="flex flex-col gap-2">
+                  <h2 id="month-ends-heading" className="text-lg font-semibold">
+                    Month ends and changes
                   </h2>
-                  <ProductMixTable rows={d.mix} currency={currency} asAt={formatDate(d.mixAsAt)} />
+                  <MonthEndTable rows={rows} currency={currency} />
                 </section>
-              ) : null}
-            </>
-          )}
-        </>
-      ) : null}
+                {d.mixAsAt ? (
+                  <section aria-labelledby="mix-heading" className="flex flex-col gap-2">
+                    <h2 id="mix-heading" className="text-lg font-semibold">
+                      {`Mix by product at ${formatDate(d.mixAsAt)}`}
+                    </h2>
+                    <ProductMixTable rows={d.mix} currency={currency} asAt={formatDate(d.mixAsAt)} />
+                  </section>
+                ) : null}
+              </>
+            )}
+          </>
+        )}
+      </Figures>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { ReportSourceNote } from '@/components/reports/report-source-note';
 import { useBusinessDate } from '@/lib/business-date';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { downloadAnalysis, useSnapshot } from '../api/analysis-api';
+import { Figures } from '../components/figures';
 import { FilterBar } from '../components/filter-bar';
 import { SnapshotTable } from '../components/snapshot-table';
 import { fieldError, useUrlFilters, validFilters } from '../lib/filters';
@@ -43,24 +44,20 @@ export function SnapshotRoute() {
           <DateField value={date ?? ''} label="As at" onChange={(v) => url.set('date', v)} />
         </Field>
       </FilterBar>
-      {q.isPending && q.fetchStatus !== 'idle' ? (
-        <p>Loading the figures...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : d ? (
-        <>
-          <p role="status" className="text-muted-foreground text-sm">
-            {d.asAt === null
-              ? T.noSnapshot
-              : `${analysisScopeLabel(d.branch, d.product)}: ` +
-                `balances at the close of ${formatDate(d.asAt)}${d.asAt === d.date ? '' : ` (the last close on or before ${formatDate(d.date)})`}.`}
-          </p>
-          <ReportSourceNote served={d.served} />
-          {d.asAt !== null ? <SnapshotTable data={d} /> : null}
-        </>
-      ) : null}
+      <Figures query={q}>
+        {(d) => (
+          <>
+            <p role="status" className="text-muted-foreground text-sm">
+              {d.asAt === null
+                ? T.noSnapshot
+                : `${analysisScopeLabel(d.branch, d.product)}: ` +
+                  `balances at the close of ${formatDate(d.asAt)}${d.asAt === d.date ? '' : ` (the last close on or before ${formatDate(d.date)})`}.`}
+            </p>
+            <ReportSourceNote served={d.served} />
+            {d.asAt !== null ? <SnapshotTable data={d} /> : null}
+          </>
+        )}
+      </Figures>
     </main>
   );
 }
