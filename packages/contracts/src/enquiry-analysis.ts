@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, isoDateSchema, moneySchema } from './banking.ts';
+import { toCents } from './money.ts';
 import { reportServedSchema } from './report-source.ts';
 
 /*
@@ -18,6 +19,10 @@ export const ENQUIRY_ANALYSIS_TEXT = {
   noSnapshot: 'No end-of-day figures were kept on or before that date.',
 } as const;
 
+/** Whose figures a screen or its file shows: "All branches", "Branch 301", "Branch 301, product E-SAV". */
+export const analysisScopeLabel = (branch: string | null, product: string | null): string =>
+  `${branch === null ? 'All branches' : `Branch ${branch}`}${product ? `, product ${product}` : ''}`;
+
 const branchFilter = z
   .string()
   .regex(/^\d{3}$/, 'must be a branch code of three digits')
@@ -27,12 +32,18 @@ const productFilter = z
   .regex(/^[A-Z0-9-]{2,12}$/, 'must be a product code')
   .optional();
 
+/** What an analysis screen answers: its JSON, or the same figures as a file (XLSX: numbers as numbers). */
+export const ANALYSIS_FILE_FORMATS = ['csv', 'pdf', 'xlsx'] as const;
+export type AnalysisFileFormat = (typeof ANALYSIS_FILE_FORMATS)[number];
+const ANALYSIS_FORMATS = ['json', ...ANALYSIS_FILE_FORMATS] as const;
+const formatFilter = z.enum(ANALYSIS_FORMATS).default('json');
+
 export const snapshotQuerySchema = z.object({
   /** The business date whose closing balances are wanted. */
   date: isoDateSchema,
   branch: branchFilter,
   product: productFilter,
-  format: z.enum(['json', 'csv']).default('json'),
+  format: formatFilter,
 });
 export type SnapshotQuery = z.infer<typeof snapshotQuerySchema>;
 
@@ -83,6 +94,9 @@ export const depositBorrowingQuerySchema = z.object({
   to: monthSchema,
   branch: branchFilter,
   product: productFilter,
+  /** The screen shows one currency at a time: a file of it carries that currency only (absent: both). */
+  currency: currencySchema.optional(),
+  format: formatFilter,
 });
 export type DepositBorrowingQuery = z.infer<typeof depositBorrowingQuerySchema>;
 
@@ -112,6 +126,22 @@ export const productMixSchema = z.object({
 });
 export type ProductMix = z.infer<typeof productMixSchema>;
 
+/**
+ * A product's share of its kind (deposits or loans) in percent to one decimal ("12.3"), rounded half
+ * up from cents; null when the kind totals nothing. The screen and its files print the same figure.
+ */
+export function shareOfKind(amount: string, total: bigint): string | null {
+  if (total === 0n) return null;
+  const q = (toCents(amount) * 2000n + total) / (2n * total);
+  return `${q / 10n}.${q % 10n}`;
+}
+
+/** The share as the screen shows it: "12.3%", or "—" when the kind totals nothing. */
+export const sharePercent = (amount: string, total: bigint): string => {
+  const s = shareOfKind(amount, total);
+  return s === null ? '—' : `${s}%`;
+};
+
 export const depositBorrowingSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -136,6 +166,7 @@ export const branchStatisticsQuerySchema = z.object({
   to: isoDateSchema,
   branch: branchFilter,
   currency: currencySchema.default('SLE'),
+  format: formatFilter,
 });
 export type BranchStatisticsQuery = z.infer<typeof branchStatisticsQuerySchema>;
 

@@ -19,6 +19,14 @@ export interface ReportPdf {
   footer: string[];
   /** A4 across, for tables wider than the 515 points a portrait page holds (e.g. the teller proof). */
   landscape?: boolean;
+  /** Further tables after the first, each under its bold heading with its own columns (one report, two views). */
+  sections?: PdfSection[];
+}
+
+export interface PdfSection {
+  heading: string;
+  columns: PdfColumn[];
+  rows: PdfRow[];
 }
 
 const LEFT = 40;
@@ -53,9 +61,15 @@ export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
   for (const line of r.subtitle) doc.text(line);
   doc.moveDown(0.5);
 
-  const xs: number[] = [];
-  r.columns.reduce((x, c) => (xs.push(x), x + c.width), LEFT);
-  const right = LEFT + r.columns.reduce((s, c) => s + c.width, 0);
+  // The table being drawn: the first, then each section's; its header repeats on every page.
+  let columns = r.columns;
+  let xs: number[] = [];
+  let right = LEFT;
+  const useColumns = (cs: PdfColumn[]) => {
+    columns = cs;
+    xs = [];
+    right = cs.reduce((x, c) => (xs.push(x), x + c.width), LEFT);
+  };
   const line = (cells: string[], bold: boolean) => {
     if (doc.y > bottom) {
       doc.addPage();
@@ -63,7 +77,7 @@ export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
     }
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    r.columns.forEach((c, i) => {
+    columns.forEach((c, i) => {
       const text = fit(doc, cells[i] ?? '', c.width - 4);
       const x = c.align === 'right' ? xs[i]! + c.width - doc.widthOfString(text) : xs[i]!;
       doc.text(text, x, y, { lineBreak: false });
@@ -73,22 +87,34 @@ export function reportPdf(r: ReportPdf): PDFKit.PDFDocument {
   };
   const header = () => {
     line(
-      r.columns.map((c) => c.title),
+      columns.map((c) => c.title),
       true,
     );
     doc.moveTo(LEFT, doc.y).lineTo(right, doc.y).stroke();
     doc.y += 3;
   };
-  header();
-  for (const row of r.rows) {
-    if (Array.isArray(row)) line(row, false);
-    else if ('bold' in row) line(row.bold, true);
-    else {
-      doc.moveDown(0.3);
-      doc.font('Helvetica-Bold').fontSize(10).fillColor('#b91c1c').text(row.warning, LEFT);
-      doc.fillColor('black');
-      doc.moveDown(0.3);
+  const table = (rows: PdfRow[]) => {
+    header();
+    for (const row of rows) {
+      if (Array.isArray(row)) line(row, false);
+      else if ('bold' in row) line(row.bold, true);
+      else {
+        doc.moveDown(0.3);
+        doc.font('Helvetica-Bold').fontSize(10).fillColor('#b91c1c').text(row.warning, LEFT);
+        doc.fillColor('black');
+        doc.moveDown(0.3);
+      }
     }
+  };
+  useColumns(r.columns);
+  table(r.rows);
+  for (const s of r.sections ?? []) {
+    if (doc.y > bottom - 60) doc.addPage();
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(11).text(s.heading, LEFT);
+    doc.moveDown(0.3);
+    useColumns(s.columns);
+    table(s.rows);
   }
   doc.moveDown();
   doc.font('Helvetica').fontSize(8);

@@ -2,16 +2,23 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 
-/** CSV and PDF of what the screen shows (a report, a list); "Preparing…" while the file is made. */
-export function DownloadButtons({
+type Format = 'csv' | 'pdf' | 'xlsx';
+
+/**
+ * CSV and PDF (and XLSX where accountants work on the figures) of what the screen shows (a report, a
+ * list); "Preparing…" while the file is made.
+ */
+export function DownloadButtons<F extends Format = 'csv' | 'pdf'>({
   what,
   download,
+  formats = ['csv', 'pdf'] as F[],
 }: {
   what: string;
-  download: (format: 'csv' | 'pdf') => Promise<void>;
+  download: (format: F) => Promise<void>;
+  formats?: readonly F[];
 }) {
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
-  async function run(format: 'csv' | 'pdf') {
+  const [busy, setBusy] = useState<F | null>(null);
+  async function run(format: F) {
     setBusy(format);
     try {
       await download(format);
@@ -27,7 +34,7 @@ export function DownloadButtons({
   }
   return (
     <div className="flex gap-2">
-      {(['csv', 'pdf'] as const).map((format) => (
+      {formats.map((format) => (
         <Button
           key={format}
           variant="outline"

@@ -1,111 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { BranchStatistics, DepositBorrowing, Snapshot } from '@bankmanager/contracts';
-import type { App } from '../../app.ts';
-import { queryRows } from '../../db/rows.ts';
-import { postEntry } from '../../modules/ledger/index.ts';
-import { EOD_BRANCH, eodProducts, openAccount, setBusinessDate, teller } from '../../../test/support/eod.ts';
-import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
-import { setRoles } from '../../../test/support/roles.ts';
-import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
-import { aggregateDay } from './index.ts';
+import { analysisBook, OTHER, type AnalysisBook } from '../../../test/support/analysis-book.ts';
+import { EOD_BRANCH } from '../../../test/support/eod.ts';
+import type { StaffUser } from '../../../test/support/staff-users.ts';
 
-const OTHER = '302';
-
-/** A loan of `amount` paid out of the branch's cash (a Loan account's balance goes below zero). */
-async function loan(app: App, amount: string) {
-  const a = await openAccount(app, { product: 'A-LOAN' as 'E-SAV' });
-  await postEntry(app.db, {
-    source: 'seed',
-    narration: 'Loan paid out',
-    lines: [
-      { accountId: a.id, side: 'debit', amount },
-      { glCode: `1020-${EOD_BRANCH}`, currency: 'SLE', side: 'credit', amount },
-    ],
-    audit: { action: 'test.loan', targetType: 'account', targetId: String(a.id) },
-  });
-}
-
-/** A depositor of the other branch, with cash paid in there. */
-async function otherBranchDeposit(app: App, amount: string) {
-  const [c] = await queryRows<{ id: number }>(
-    app.db,
-    sql`insert into customers (name, type, mobile_no, status, branch_code)
-        values ('Bo Saver', 'private', '+23278999101', 'Active', ${OTHER}) returning cust_id as id`,
-  );
-  const [a] = await queryRows<{ id: string }>(
-    app.db,
-    sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
-        select make_account_number(${OTHER}, nextval('account_serial_seq')), ${c!.id}, code, account_type, currency,
-               'Active', current_business_date(), ${OTHER}, ledger_code from products where code = 'E-SAV'
-        returning id::text`,
-  );
-  await postEntry(app.db, {
-    source: 'seed',
-    narration: 'Cash deposit',
-    lines: [
-      { accountId: Number(a!.id), side: 'credit', amount },
-      { glCode: `1020-${OTHER}`, currency: 'SLE', side: 'debit', amount },
-    ],
-    audit: { action: 'test.teller', targetType: 'account', targetId: a!.id },
-  });
-}
-
-/*
- * A small hand-made book over three months, kept by the real aggregate (as the backfill keeps past
- * days): the screens' figures must be these, to the cent.
- *   30 Sep: savings 1,000.00, USD savings 50.00, a loan of 300.00, an empty savings closed 15 Oct (301)
- *   30 Oct: savings +250.50, a current account 99.99 (301); savings 9,000.01 at branch 302
- *   24 Nov (today, not aggregated): savings −0.50
- */
+/* The JSON the three screens read; their files are in analysis-exports.test.ts, on the same book. */
 describe('Snapshot View, Deposit & Borrowing Analysis and Branch Statistics', () => {
-  let t: TestApp;
-  let app: App;
-  let head: StaffUser;
-  let manager: StaffUser;
-  let teller301: StaffUser;
-  const get = (who: StaffUser | null, url: string) =>
-    app.inject({ method: 'GET', url, headers: who ? { authorization: who.auth } : {} });
+  let book: AnalysisBook;
+  let head: AnalysisBook['head'];
+  let manager: AnalysisBook['manager'];
+  let teller301: AnalysisBook['teller301'];
+  let get: AnalysisBook['get'];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    app = t.app;
-    await eodProducts(app);
-    await app.db.execute(sql`insert into branches (code, name, town) values (${OTHER}, 'Bo Branch', 'Bo')
-                             on conflict do nothing`);
-    await app.db.execute(sql`insert into products (code, name, account_type, currency, ledger_code)
-                             values ('A-LOAN', 'Analysis loan', 'Loan', 'SLE', '1410') on conflict do nothing`);
-    const s = await staffUsers(app);
-    [head, manager, teller301] = await Promise.all([
-      s.make('superuser', 'anhead'),
-      s.make('activated', 'anbm'),
-      s.make('activated', 'antl'),
-    ]);
-    await setRoles(app, manager.userId, ['branch_manager'], EOD_BRANCH);
-    await setRoles(app, teller301.userId, ['teller'], EOD_BRANCH);
-
-    await setBusinessDate(app, '2026-09-30');
-    const savings = await openAccount(app, { product: 'E-SAV', deposit: '1000.00' });
-    await openAccount(app, { product: 'E-USD', deposit: '50.00' });
-    await loan(app, '300.00');
-    const closing = await openAccount(app, { product: 'E-SAV' });
-    await setBusinessDate(app, '2026-10-30');
-    await teller(app, savings.id, 'credit', '250.50');
-    await openAccount(app, { product: 'E-CUR', deposit: '99.99' });
-    await otherBranchDeposit(app, '9000.01');
-    // An empty savings account opened in September and closed mid-October; one customer opened then.
-    await app.db.execute(
-      sql`update accounts set status = 'Closed', closed_on = '2026-10-15' where id = ${closing.id}`,
-    );
-    await app.db.execute(
-      sql`update customers set created_at = '2026-10-15T10:00:00Z' where cust_id = ${closing.custId}`,
-    );
-    await setBusinessDate(app, '2026-11-24');
-    await teller(app, savings.id, 'debit', '0.50');
-    for (const d of ['2026-09-30', '2026-10-30'])
-      await app.db.transaction((tx) => aggregateDay(tx, d, 'backfill'));
+    book = await analysisBook();
+    ({ head, manager, teller301, get } = book);
   }, 300_000);
-  afterAll(() => t.close());
+  afterAll(() => book.t.close());
 
   describe('GET /api/reports/snapshot', () => {
     const snap = async (who: StaffUser, query: string) => {
@@ -171,21 +82,6 @@ describe('Snapshot View, Deposit & Borrowing Analysis and Branch Statistics', ()
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json<{ details: unknown }>().details)).toContain('date');
     });
-
-    it('exports the same rows as CSV', async () => {
-      const res = await get(manager, '/api/reports/snapshot?date=2026-10-30&format=csv');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/csv/);
-      expect(res.headers['content-disposition']).toContain('snapshot-2026-10-30.csv');
-      const lines = res.body.trim().split('\r\n');
-      expect(lines[0]).toBe(
-        'As at,Branch,Branch name,Product,Product name,Account type,Kind,Currency,Amount,Accounts',
-      );
-      expect(lines).toContain(
-        `2026-10-30,${EOD_BRANCH},EOD Branch,E-SAV,EOD savings,Savings,deposit,SLE,1250.50,1`,
-      );
-      expect(lines).toHaveLength(5);
-    });
   });
 
   describe('GET /api/reports/deposit-borrowing', () => {
@@ -245,6 +141,15 @@ describe('Snapshot View, Deposit & Borrowing Analysis and Branch Statistics', ()
       ]);
     });
 
+    it('keeps to one currency when asked, as the screen shows it', async () => {
+      const d = (await get(head, `${url}?from=2026-09&to=2026-10&currency=USD`)).json<DepositBorrowing>();
+      expect(d.months.map((m) => [m.currency, m.deposits])).toEqual([
+        ['USD', '50.00'],
+        ['USD', '50.00'],
+      ]);
+      expect(d.mix.map((m) => m.productCode)).toEqual(['E-USD']);
+    });
+
     it('filters by branch and product, and keeps a branch user to their own', async () => {
       const res = await get(head, `${url}?from=2026-10&to=2026-10&branch=${OTHER}&product=E-SAV`);
       expect(res.json<DepositBorrowing>().months).toMatchObject([
@@ -262,6 +167,8 @@ describe('Snapshot View, Deposit & Borrowing Analysis and Branch Statistics', ()
         ['from=2026-10&to=2026-12', 'to'],
         ['from=2023-01&to=2026-11', 'from'],
         ['from=2026-10', 'to'],
+        ['from=2026-10&to=2026-10&currency=EUR', 'currency'],
+        ['from=2026-10&to=2026-10&format=docx', 'format'],
       ];
       for (const [q, field] of cases) {
         const res = await get(head, `${url}?${q}`);

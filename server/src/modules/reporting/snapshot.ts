@@ -80,33 +80,3 @@ function totalsOf(rows: SnapshotRow[]): Snapshot['totals'] {
     .sort((a, b) => a.kind.localeCompare(b.kind) || a.currency.localeCompare(b.currency))
     .map((t) => ({ kind: t.kind, currency: t.currency, amount: fromCents(t.cents), accounts: t.accounts }));
 }
-
-const CSV_HEAD = [
-  'As at',
-  'Branch',
-  'Branch name',
-  'Product',
-  'Product name',
-  'Account type',
-  'Kind',
-  'Currency',
-  'Amount',
-  'Accounts',
-];
-
-/** The snapshot as CSV rows (the head first), exactly the screen's table. */
-export const snapshotCsvRows = (s: Snapshot): Array<Array<string | number>> => [
-  CSV_HEAD,
-  ...s.rows.map((r) => [
-    s.asAt ?? '',
-    r.branchCode,
-    r.branchName,
-    r.productCode,
-    r.productName,
-    r.accountType,
-    r.kind,
-    r.currency,
-    r.amount,
-    r.accounts,
-  ]),
-];

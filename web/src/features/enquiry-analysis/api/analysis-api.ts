@@ -3,6 +3,7 @@ import {
   branchStatisticsSchema,
   depositBorrowingSchema,
   snapshotSchema,
+  type AnalysisFileFormat,
   type Currency,
 } from '@bankmanager/contracts';
 import { api, apiDownload } from '@/lib/api-client';
@@ -30,12 +31,16 @@ export const snapshotQuery = (date: string, f: Filters) =>
 export const useSnapshot = (date: string | null, f: Filters) =>
   useQuery({ ...snapshotQuery(date ?? '', f), enabled: date !== null });
 
-/** The same rows as a CSV file, made by the server (so a spreadsheet formula in a name is defused). */
-export const downloadSnapshot = (date: string, f: Filters) =>
-  apiDownload(
-    `/reports/snapshot?${query({ date, branch: f.branch, product: f.product, format: 'csv' })}`,
-    `snapshot-${date}.csv`,
-  );
+/**
+ * What a screen shows, as a file the server makes (the same route, filters and rights; a spreadsheet
+ * formula in a name is defused there): saved as `<name>.<format>`, the name the server gives it too.
+ */
+export const downloadAnalysis = (
+  report: 'snapshot' | 'deposit-borrowing' | 'branch-statistics',
+  params: Record<string, string | null>,
+  format: AnalysisFileFormat,
+  name: string,
+) => apiDownload(`/reports/${report}?${query({ ...params, format })}`, `${name}.${format}`);
 
 /** GET /api/reports/deposit-borrowing: month ends of a period, their changes and the product mix. */
 export const depositBorrowingQuery = (from: string, to: string, f: Filters) =>

@@ -1,12 +1,12 @@
-import { formatCurrency, fromCents, toCents, type Currency, type ProductMix } from '@bankmanager/contracts';
+import {
+  formatCurrency,
+  fromCents,
+  sharePercent,
+  toCents,
+  type Currency,
+  type ProductMix,
+} from '@bankmanager/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-
-/** A product's share of its kind (deposits or loans) in percent to one decimal, from cents. */
-export function sharePercent(amount: string, total: bigint): string {
-  if (total === 0n) return '—';
-  const q = (toCents(amount) * 2000n + total) / (2n * total);
-  return `${q / 10n}.${q % 10n}%`;
-}
 
 /** The mix by product at one month end, for one currency: each product's amount and share of its kind. */
 export function ProductMixTable({

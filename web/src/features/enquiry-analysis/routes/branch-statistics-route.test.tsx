@@ -1,16 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { holds, type BranchStatistics } from '@bankmanager/contracts';
-import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import type { BranchStatistics } from '@bankmanager/contracts';
 import { lastQuery } from '@/lib/testing/render-at-url';
+import { answer, renderScreen } from '../testing/render-screen';
 
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
+const { get, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), apiDownload: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   api: { get, post: vi.fn(), put: vi.fn() },
+  apiDownload,
 }));
 const { BranchStatisticsRoute } = await import('./branch-statistics-route');
 
@@ -34,37 +33,12 @@ const DATA: BranchStatistics = {
   rows: [row('001', 'Head Office', 2, '900.00'), row('002', 'Kissy Road', 5, '10000.00')],
 };
 
-function Where() {
-  const l = useLocation();
-  return <output aria-label="current url">{l.search}</output>;
-}
-
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <PermissionsContext.Provider
-        value={{
-          me: null,
-          can: (p) => holds({ permissions: ['reports.read', 'branches.all'], isSuperuser: false }, p),
-          reload: () => {},
-        }}
-      >
-        <MemoryRouter initialEntries={[url]}>
-          <BranchStatisticsRoute />
-          <Where />
-        </MemoryRouter>
-      </PermissionsContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (url: string) => renderScreen(<BranchStatisticsRoute />, url);
 
 describe('Branch Statistics', () => {
   beforeEach(() => {
-    get.mockReset();
-    get.mockImplementation((path: string) =>
-      Promise.resolve(path.startsWith('/business-date') ? { business_date: '2026-11-24' } : DATA),
-    );
+    apiDownload.mockReset();
+    answer(get, DATA);
   });
 
   it('asks for the business month so far by default, and sorts the table by a column', async () => {
@@ -107,6 +81,17 @@ describe('Branch Statistics', () => {
     expect(await screen.findByText('"To" must be the same day as "From" or later.')).toBeInTheDocument();
     expect(screen.getByLabelText('current url')).toHaveTextContent(
       '?from=2026-10-01&to=2026-09-01&branch=002',
+    );
+  });
+
+  it('downloads the period, branch and currency of the screen', async () => {
+    renderAt('/enquiries/statistics?from=2026-10-01&to=2026-10-31&branch=002');
+    await screen.findByRole('table', { name: 'Branch statistics' });
+    apiDownload.mockResolvedValue(undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Download the branch statistics as PDF' }));
+    expect(apiDownload).toHaveBeenCalledWith(
+      '/reports/branch-statistics?from=2026-10-01&to=2026-10-31&branch=002&currency=SLE&format=pdf',
+      'branch-statistics-2026-10-01-to-2026-10-31-SLE.pdf',
     );
   });
 });

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { BRANCH_STATISTICS_TEXT as T, CURRENCIES, type Currency } from '@bankmanager/contracts';
+import { BRANCH_STATISTICS_TEXT as T, type Currency } from '@bankmanager/contracts';
 import { formatDate } from '@bankmanager/contracts/format';
 import { BranchBars, BranchTable, branchChartHeight } from '@/components/charts/branch-bars';
 import { branchSummary } from '@/components/charts/branch-summary';
 import { ChartPanel } from '@/components/charts/chart-panel';
 import { ReportSourceNote } from '@/components/reports/report-source-note';
-import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/form-field';
 import { useBusinessDate } from '@/lib/business-date';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useBranchStatistics } from '../api/analysis-api';
+import { downloadAnalysis, useBranchStatistics } from '../api/analysis-api';
 import { BranchStatisticsTable } from '../components/branch-statistics-table';
-import { ScopeFilters } from '../components/scope-filters';
+import { Figures } from '../components/figures';
+import { FilterBar } from '../components/filter-bar';
 import { fieldError, useUrlFilters, validFilters } from '../lib/filters';
 
 /**
@@ -33,11 +33,8 @@ export function BranchStatisticsRoute() {
   };
   const filters = { branch: url.get('branch'), product: null };
   const ready = Boolean(from && to) && !errors.from && !errors.to;
-  const q = useBranchStatistics(
-    ready ? { from: from!, to: to! } : null,
-    validFilters(filters).branch,
-    currency,
-  );
+  const branch = validFilters(filters).branch;
+  const q = useBranchStatistics(ready ? { from: from!, to: to! } : null, branch, currency);
   const d = q.data;
   const bars = (d?.rows ?? []).map((r) => ({
     branchCode: r.branchCode,
@@ -47,52 +44,51 @@ export function BranchStatisticsRoute() {
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{T.title}</h1>
-      <div className="flex flex-wrap items-end gap-3">
+      <FilterBar
+        filters={filters}
+        onChange={url.set}
+        product={false}
+        currency={{ value: currency, onChange: setCurrency }}
+        what="the branch statistics"
+        download={
+          d && ready
+            ? (format) =>
+                downloadAnalysis(
+                  'branch-statistics',
+                  { from, to, branch, currency },
+                  format,
+                  `branch-statistics-${from}-to-${to}-${currency}`,
+                )
+            : null
+        }
+      >
         <Field id="statistics-from" label="From" error={errors.from ?? undefined} className="w-full sm:w-48">
           <DateField value={from ?? ''} label="From" onChange={(v) => url.set('from', v)} />
         </Field>
         <Field id="statistics-to" label="To" error={errors.to ?? undefined} className="w-full sm:w-48">
           <DateField value={to ?? ''} label="To" onChange={(v) => url.set('to', v)} />
         </Field>
-        <ScopeFilters filters={filters} onChange={url.set} product={false} />
-      </div>
-      <div role="group" aria-label="Currency" className="flex gap-2">
-        {CURRENCIES.map((c) => (
-          <Button
-            key={c}
-            size="sm"
-            variant={c === currency ? 'default' : 'outline'}
-            aria-pressed={c === currency}
-            onClick={() => setCurrency(c)}
-          >
-            {c}
-          </Button>
-        ))}
-      </div>
-      {q.isPending && q.fetchStatus !== 'idle' ? (
-        <p>Loading the figures...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : d ? (
-        <>
-          <p className="text-muted-foreground text-sm">
-            {`${formatDate(d.from)} to ${formatDate(d.to)}; balances at the close of ` +
-              `${d.asAt ? formatDate(d.asAt) : '— (no end of day kept yet)'}` +
-              (d.startAt ? `; closings counted from the close of ${formatDate(d.startAt)}.` : '.')}
-          </p>
-          <ReportSourceNote served={d.served} />
-          <BranchStatisticsTable rows={d.rows} currency={currency} />
-          <ChartPanel
-            title={`Deposits by branch, ${currency}`}
-            summary={branchSummary(bars, currency)}
-            chart={<BranchBars rows={bars} />}
-            table={<BranchTable rows={bars} currency={currency} />}
-            height={branchChartHeight(bars.length)}
-          />
-        </>
-      ) : null}
+      </FilterBar>
+      <Figures query={q}>
+        {(d) => (
+          <>
+            <p className="text-muted-foreground text-sm">
+              {`${formatDate(d.from)} to ${formatDate(d.to)}; balances at the close of ` +
+                `${d.asAt ? formatDate(d.asAt) : '— (no end of day kept yet)'}` +
+                (d.startAt ? `; closings counted from the close of ${formatDate(d.startAt)}.` : '.')}
+            </p>
+            <ReportSourceNote served={d.served} />
+            <BranchStatisticsTable rows={d.rows} currency={currency} />
+            <ChartPanel
+              title={`Deposits by branch, ${currency}`}
+              summary={branchSummary(bars, currency)}
+              chart={<BranchBars rows={bars} />}
+              table={<BranchTable rows={bars} currency={currency} />}
+              height={branchChartHeight(bars.length)}
+            />
+          </>
+        )}
+      </Figures>
     </main>
   );
 }

@@ -1,21 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ENQUIRY_ANALYSIS_TEXT as T,
-  holds,
-  type DepositBorrowing,
-  type MonthEnd,
-} from '@bankmanager/contracts';
-import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { ENQUIRY_ANALYSIS_TEXT as T, type DepositBorrowing, type MonthEnd } from '@bankmanager/contracts';
 import { lastQuery } from '@/lib/testing/render-at-url';
+import { answer, renderScreen } from '../testing/render-screen';
 
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
+const { get, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), apiDownload: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   api: { get, post: vi.fn(), put: vi.fn() },
+  apiDownload,
 }));
 const { DepositBorrowingRoute } = await import('./deposit-borrowing-route');
 
@@ -70,37 +64,12 @@ const DATA: DepositBorrowing = {
   ],
 };
 
-function Where() {
-  const l = useLocation();
-  return <output aria-label="current url">{l.search}</output>;
-}
-
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <PermissionsContext.Provider
-        value={{
-          me: null,
-          can: (p) => holds({ permissions: ['reports.read', 'branches.all'], isSuperuser: false }, p),
-          reload: () => {},
-        }}
-      >
-        <MemoryRouter initialEntries={[url]}>
-          <DepositBorrowingRoute />
-          <Where />
-        </MemoryRouter>
-      </PermissionsContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (url: string) => renderScreen(<DepositBorrowingRoute />, url);
 
 describe('Deposit & Borrowing Analysis', () => {
   beforeEach(() => {
-    get.mockReset();
-    get.mockImplementation((path: string) =>
-      Promise.resolve(path.startsWith('/business-date') ? { business_date: '2026-11-24' } : DATA),
-    );
+    apiDownload.mockReset();
+    answer(get, DATA);
   });
 
   it('asks for the twelve months to the business month by default', async () => {
@@ -147,5 +116,17 @@ describe('Deposit & Borrowing Analysis', () => {
     expect(await screen.findByText(T.monthOrder)).toBeInTheDocument();
     expect(screen.getByLabelText('current url')).toHaveTextContent('?from=2026-09&to=2026-08&branch=002');
     expect(get.mock.calls.slice(calls).some(([p]) => String(p).includes('to=2026-08'))).toBe(false);
+  });
+
+  it('downloads the currency shown, with the period and filters of the screen', async () => {
+    renderAt('/enquiries/analysis?from=2026-09&to=2026-11&product=SAV');
+    await screen.findByRole('table', { name: 'Month ends, SLE' });
+    await userEvent.click(screen.getByRole('button', { name: 'USD' }));
+    apiDownload.mockResolvedValue(undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Download the analysis as XLSX' }));
+    expect(apiDownload).toHaveBeenCalledWith(
+      '/reports/deposit-borrowing?from=2026-09&to=2026-11&product=SAV&currency=USD&format=xlsx',
+      'deposit-borrowing-2026-09-to-2026-11-USD.xlsx',
+    );
   });
 });

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { CURRENCIES, ENQUIRY_ANALYSIS_TEXT as T, type Currency } from '@bankmanager/contracts';
+import { ENQUIRY_ANALYSIS_TEXT as T, analysisScopeLabel, type Currency } from '@bankmanager/contracts';
 import { formatDate } from '@bankmanager/contracts/format';
 import { ReportSourceNote } from '@/components/reports/report-source-note';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useBusinessDate } from '@/lib/business-date';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useDepositBorrowing } from '../api/analysis-api';
+import { downloadAnalysis, useDepositBorrowing } from '../api/analysis-api';
+import { Figures } from '../components/figures';
+import { FilterBar } from '../components/filter-bar';
 import { MonthEndCharts, MonthEndTable } from '../components/month-ends';
 import { ProductMixTable } from '../components/product-mix';
-import { ScopeFilters } from '../components/scope-filters';
 import { useUrlFilters, validFilters } from '../lib/filters';
 import { monthsBefore, periodErrors } from '../lib/period';
 
@@ -30,71 +30,69 @@ export function DepositBorrowingRoute() {
   const errors = from && to ? periodErrors(from, to) : {};
   const filters = { branch: url.get('branch'), product: url.get('product') };
   const ready = from !== null && to !== null && !errors.from && !errors.to;
-  const q = useDepositBorrowing(ready ? { from, to } : null, validFilters(filters));
+  const sent = validFilters(filters);
+  const q = useDepositBorrowing(ready ? { from, to } : null, sent);
   const d = q.data;
   const rows = d?.months.filter((m) => m.currency === currency) ?? [];
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{T.analysisTitle}</h1>
-      <div className="flex flex-wrap items-end gap-3">
+      <FilterBar
+        filters={filters}
+        onChange={url.set}
+        currency={{ value: currency, onChange: setCurrency }}
+        what="the analysis"
+        download={
+          d && ready
+            ? (format) =>
+                downloadAnalysis(
+                  'deposit-borrowing',
+                  { from, to, ...sent, currency },
+                  format,
+                  `deposit-borrowing-${from}-to-${to}-${currency}`,
+                )
+            : null
+        }
+      >
         <Field id="analysis-from" label="From month" error={errors.from} className="w-full sm:w-44">
           <Input type="month" value={from ?? ''} onChange={(e) => url.set('from', e.target.value)} />
         </Field>
         <Field id="analysis-to" label="To month" error={errors.to} className="w-full sm:w-44">
           <Input type="month" value={to ?? ''} onChange={(e) => url.set('to', e.target.value)} />
         </Field>
-        <ScopeFilters filters={filters} onChange={url.set} />
-      </div>
-      {/* A pair of toggle buttons: SLE and USD are never added together. */}
-      <div role="group" aria-label="Currency" className="flex gap-2">
-        {CURRENCIES.map((c) => (
-          <Button
-            key={c}
-            size="sm"
-            variant={c === currency ? 'default' : 'outline'}
-            aria-pressed={c === currency}
-            onClick={() => setCurrency(c)}
-          >
-            {c}
-          </Button>
-        ))}
-      </div>
-      {q.isPending && q.fetchStatus !== 'idle' ? (
-        <p>Loading the figures...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : d ? (
-        <>
-          <p role="status" className="text-muted-foreground text-sm">
-            {`${d.branch === null ? 'All branches' : `Branch ${d.branch}`}${d.product ? `, product ${d.product}` : ''}: ` +
-              `month ends from ${d.from} to ${d.to}, from the figures end of day kept.`}
-          </p>
-          <ReportSourceNote served={d.served} />
-          {rows.length === 0 ? (
-            <p>{`No ${currency} figures in this period.`}</p>
-          ) : (
-            <>
-              <MonthEndCharts rows={rows} currency={currency} />
-              <section aria-labelledby="month-ends-heading" className="flex flex-col gap-2">
-                <h2 id="month-ends-heading" className="text-lg font-semibold">
-                  Month ends and changes
-                </h2>
-                <MonthEndTable rows={rows} currency={currency} />
-              </section>
-              {d.mixAsAt ? (
-                <section aria-labelledby="mix-heading" className="flex flex-col gap-2">
-                  <h2 id="mix-heading" className="text-lg font-semibold">
-                    {`Mix by product at ${formatDate(d.mixAsAt)}`}
+      </FilterBar>
+      <Figures query={q}>
+        {(d) => (
+          <>
+            <p role="status" className="text-muted-foreground text-sm">
+              {`${analysisScopeLabel(d.branch, d.product)}: ` +
+                `month ends from ${d.from} to ${d.to}, from the figures end of day kept.`}
+            </p>
+            <ReportSourceNote served={d.served} />
+            {rows.length === 0 ? (
+              <p>{`No ${currency} figures in this period.`}</p>
+            ) : (
+              <>
+                <MonthEndCharts rows={rows} currency={currency} />
+                <section aria-labelledby="month-ends-heading" className="flex flex-col gap-2">
+                  <h2 id="month-ends-heading" className="text-lg font-semibold">
+                    Month ends and changes
                   </h2>
-                  <ProductMixTable rows={d.mix} currency={currency} asAt={formatDate(d.mixAsAt)} />
+                  <MonthEndTable rows={rows} currency={currency} />
                 </section>
-              ) : null}
-            </>
-          )}
-        </>
-      ) : null}
+                {d.mixAsAt ? (
+                  <section aria-labelledby="mix-heading" className="flex flex-col gap-2">
+                    <h2 id="mix-heading" className="text-lg font-semibold">
+                      {`Mix by product at ${formatDate(d.mixAsAt)}`}
+                    </h2>
+                    <ProductMixTable rows={d.mix} currency={currency} asAt={formatDate(d.mixAsAt)} />
+                  </section>
+                ) : null}
+              </>
+            )}
+          </>
+        )}
+      </Figures>
     </main>
   );
 }

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { holds, type Permission, type Snapshot } from '@bankmanager/contracts';
-import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import type { Permission, Snapshot } from '@bankmanager/contracts';
 import { lastQuery } from '@/lib/testing/render-at-url';
+import { answer, renderScreen } from '../testing/render-screen';
 
 const { get, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), apiDownload: vi.fn() }));
 vi.mock('@/lib/api-client', async (original) => ({
@@ -50,34 +48,13 @@ const SNAP: Snapshot = {
   ],
 };
 
-function Where() {
-  const l = useLocation();
-  return <output aria-label="current url">{l.search}</output>;
-}
-
-function renderAt(url: string, permissions: Permission[] = ['reports.read', 'branches.all']) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <PermissionsContext.Provider
-        value={{ me: null, can: (p) => holds({ permissions, isSuperuser: false }, p), reload: () => {} }}
-      >
-        <MemoryRouter initialEntries={[url]}>
-          <SnapshotRoute />
-          <Where />
-        </MemoryRouter>
-      </PermissionsContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (url: string, permissions?: Permission[]) =>
+  renderScreen(<SnapshotRoute />, url, permissions);
 
 describe('Snapshot View', () => {
   beforeEach(() => {
-    get.mockReset();
     apiDownload.mockReset();
-    get.mockImplementation((path: string) =>
-      Promise.resolve(path.startsWith('/business-date') ? { business_date: '2026-11-24' } : SNAP),
-    );
+    answer(get, SNAP);
   });
 
   it('shows the totals and the table of the close it found, saying which day that is', async () => {
@@ -120,15 +97,19 @@ describe('Snapshot View', () => {
     expect(get.mock.calls.some(([p]) => String(p).startsWith('/reports/snapshot'))).toBe(false);
   });
 
-  it('offers no branch choice to a branch user, and downloads the CSV of the same filters', async () => {
+  it('offers no branch choice to a branch user, and downloads each file of the same filters', async () => {
     renderAt('/enquiries/snapshot?date=2026-10-30&product=SAV', ['reports.read']);
     await screen.findByRole('table', { name: /Balances/ });
     expect(screen.queryByLabelText('Branch')).toBeNull();
     apiDownload.mockResolvedValue(undefined);
-    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(apiDownload).toHaveBeenCalledWith(
-      '/reports/snapshot?date=2026-10-30&product=SAV&format=csv',
-      'snapshot-2026-10-30.csv',
-    );
+    for (const format of ['csv', 'pdf', 'xlsx']) {
+      await userEvent.click(
+        screen.getByRole('button', { name: `Download the snapshot as ${format.toUpperCase()}` }),
+      );
+      expect(apiDownload).toHaveBeenLastCalledWith(
+        `/reports/snapshot?date=2026-10-30&product=SAV&format=${format}`,
+        `snapshot-2026-10-30.${format}`,
+      );
+    }
   });
 });

@@ -1,14 +1,13 @@
-import { ENQUIRY_ANALYSIS_TEXT as T } from '@bankmanager/contracts';
+import { ENQUIRY_ANALYSIS_TEXT as T, analysisScopeLabel } from '@bankmanager/contracts';
 import { formatDate } from '@bankmanager/contracts/format';
-import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { Field } from '@/components/ui/form-field';
 import { ReportSourceNote } from '@/components/reports/report-source-note';
 import { useBusinessDate } from '@/lib/business-date';
-import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { downloadSnapshot, useSnapshot } from '../api/analysis-api';
-import { ScopeFilters } from '../components/scope-filters';
+import { downloadAnalysis, useSnapshot } from '../api/analysis-api';
+import { Figures } from '../components/figures';
+import { FilterBar } from '../components/filter-bar';
 import { SnapshotTable } from '../components/snapshot-table';
 import { fieldError, useUrlFilters, validFilters } from '../lib/filters';
 
@@ -31,46 +30,34 @@ export function SnapshotRoute() {
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{T.snapshotTitle}</h1>
-      <div className="flex flex-wrap items-end gap-3">
+      <FilterBar
+        filters={filters}
+        onChange={url.set}
+        what="the snapshot"
+        download={
+          d && date
+            ? (format) => downloadAnalysis('snapshot', { date, ...sent }, format, `snapshot-${date}`)
+            : null
+        }
+      >
         <Field id="snapshot-date" label="As at" error={dateError ?? undefined} className="w-full sm:w-48">
           <DateField value={date ?? ''} label="As at" onChange={(v) => url.set('date', v)} />
         </Field>
-        <ScopeFilters filters={filters} onChange={url.set} />
-        {d && date ? (
-          <Button
-            variant="outline"
-            onClick={() =>
-              void downloadSnapshot(date, sent).catch((e: unknown) =>
-                toast({
-                  title: 'Error',
-                  description: e instanceof Error ? e.message : 'Download failed',
-                  variant: 'destructive',
-                }),
-              )
-            }
-          >
-            Download CSV
-          </Button>
-        ) : null}
-      </div>
-      {q.isPending && q.fetchStatus !== 'idle' ? (
-        <p>Loading the figures...</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {q.error.message}
-        </p>
-      ) : d ? (
-        <>
-          <p role="status" className="text-muted-foreground text-sm">
-            {d.asAt === null
-              ? T.noSnapshot
-              : `${d.branch === null ? 'All branches' : `Branch ${d.branch}`}${d.product ? `, product ${d.product}` : ''}: ` +
-                `balances at the close of ${formatDate(d.asAt)}${d.asAt === d.date ? '' : ` (the last close on or before ${formatDate(d.date)})`}.`}
-          </p>
-          <ReportSourceNote served={d.served} />
-          {d.asAt !== null ? <SnapshotTable data={d} /> : null}
-        </>
-      ) : null}
+      </FilterBar>
+      <Figures query={q}>
+        {(d) => (
+          <>
+            <p role="status" className="text-muted-foreground text-sm">
+              {d.asAt === null
+                ? T.noSnapshot
+                : `${analysisScopeLabel(d.branch, d.product)}: ` +
+                  `balances at the close of ${formatDate(d.asAt)}${d.asAt === d.date ? '' : ` (the last close on or before ${formatDate(d.date)})`}.`}
+            </p>
+            <ReportSourceNote served={d.served} />
+            {d.asAt !== null ? <SnapshotTable data={d} /> : null}
+          </>
+        )}
+      </Figures>
     </main>
   );
 }
