@@ -83,6 +83,21 @@ export const loanClassSettingsSchema = z
   });
 export type LoanClassSettings = z.infer<typeof loanClassSettingsSchema>;
 
+/**
+ * The buckets and the cure count as flat fields, one per class ("31–90 days past due, performing"),
+ * so a checker compares a change as labelled before/after rows rather than a list of objects.
+ */
+export function loanClassChangeFields(s: LoanClassSettings): Record<string, string | number> {
+  const days = (b: LoanClassBucket) =>
+    b.maxDpd === null ? `${b.minDpd} days past due or more` : `${b.minDpd}–${b.maxDpd} days past due`;
+  return {
+    ...Object.fromEntries(
+      s.buckets.map((b) => [b.code, `${days(b)}, ${b.performing ? 'performing' : 'non-performing'}`]),
+    ),
+    curePayments: s.curePayments,
+  };
+}
+
 /** GET /api/loan-classes: the buckets, the cure count and a change waiting for its checker. */
 export const loanClassSettingsViewSchema = z.object({
   buckets: z.array(loanClassBucketSchema.extend({ label: z.string() })),
