@@ -182,7 +182,7 @@ export const loanGradingSchema = z.object({
 });
 export type LoanGrading = z.infer<typeof loanGradingSchema>;
 
-/** GET /api/loans/:id/repayments: the loan's repayments, newest first (at most LOAN_REPAYMENTS_SHOWN). */
+/** GET /api/loans/:id/repayments: the loan's repayments and recoveries, newest first (at most LOAN_REPAYMENTS_SHOWN). */
 export const loanRepaymentRowSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
@@ -196,6 +196,11 @@ export const loanRepaymentRowSchema = z.object({
   /** The journal entry it posted: its reversal is asked for by this entry (ADR 0062). */
   entryId: z.string(),
   reversed: z.boolean(),
+  /**
+   * Money received after the loan was written off (ADR 0065): income, none of it principal, interest
+   * or fees, listed with the repayments so the loan 360 shows what was recovered.
+   */
+  recovery: z.boolean(),
 });
 export const loanRepaymentListSchema = z.object({ rows: z.array(loanRepaymentRowSchema) });
 export type LoanRepaymentRow = z.infer<typeof loanRepaymentRowSchema>;
