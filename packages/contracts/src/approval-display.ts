@@ -53,7 +53,13 @@ export const APPROVAL_SUBJECT_KINDS: Record<string, string> = {
   loan_provision_run: 'Provisioning run',
   loan_provision_rates: 'Loan loss provision rates',
   loan_write_off: 'Write-off of loan',
+  // Grading and restructuring (ADR 0067): a loan, and the bank's one set of class buckets.
+  loan: 'Loan',
+  loan_classes: 'Loan classification buckets',
 };
+
+/** Subjects the bank holds one of (a setting, not a record): their kind alone names them. */
+const ONE_OF_A_KIND = new Set(['loan_classes', 'loan_provision_rates']);
 
 /**
  * The subject line of a request from the name its owning module found for it (a customer's or staff
@@ -62,6 +68,7 @@ export const APPROVAL_SUBJECT_KINDS: Record<string, string> = {
  */
 export function approvalSubjectText(subjectType: string, subjectId: string, name: string | null): string {
   const kind = APPROVAL_SUBJECT_KINDS[subjectType] ?? subjectType;
+  if (ONE_OF_A_KIND.has(subjectType)) return kind;
   if (name === null || name === '') {
     if (subjectType === 'account') return `${kind} ${formatAccountNumber(subjectId)}`;
     if (subjectType === 'customer' && /^\d+$/.test(subjectId)) return `${kind} ${padCustomerId(subjectId)}`;
@@ -72,7 +79,7 @@ export function approvalSubjectText(subjectType: string, subjectId: string, name
     case 'eod_run':
       return `End of day for ${formatDate(name)}`;
     case 'loan_provision_run':
-      return `${kind} as of ${formatDate(name)}`;
+      return `${kind} for ${formatDate(name)}`;
     case 'customer':
       return `${kind} ${name} (${padCustomerId(subjectId)})`;
     case 'account':
@@ -139,6 +146,31 @@ export const APPROVAL_FIELD_LABELS: Record<string, string> = {
   isSuperuser: 'Superuser',
   kind: 'Kind',
   code: 'Code',
+  // The loan book's requests: grading, restructuring, provisioning, write-off.
+  loan: 'Loan',
+  class: 'Class',
+  loanClass: 'Class',
+  manualGrade: 'Manual grade',
+  rate: 'Interest rate (% a year)',
+  term: 'Term (instalments)',
+  instalments: 'Instalments',
+  principalOwed: 'Principal owed',
+  principal: 'Principal',
+  effectiveDate: 'From',
+  capitalisedArrears: 'Arrears capitalised',
+  firstDue: 'First instalment',
+  dueDate: 'Due date',
+  asOf: 'As of',
+  provisionHeld: 'Provision held',
+  writtenOff: 'Written off',
+  fromProvision: 'From the provision',
+  account: 'Account',
+  curePayments: 'On-time payments to cure',
+  current: 'Current',
+  olem: 'OLEM',
+  substandard: 'Substandard',
+  doubtful: 'Doubtful',
+  loss: 'Loss',
 };
 
 /** "overdraftLimit" → "Overdraft limit" when no label is listed. */

@@ -83,6 +83,21 @@ export const loanClassSettingsSchema = z
   });
 export type LoanClassSettings = z.infer<typeof loanClassSettingsSchema>;
 
+/**
+ * The buckets and the cure count as flat fields, one per class ("31–90 days past due, performing"),
+ * so a checker compares a change as labelled before/after rows rather than a list of objects.
+ */
+export function loanClassChangeFields(s: LoanClassSettings): Record<string, string | number> {
+  const days = (b: LoanClassBucket) =>
+    b.maxDpd === null ? `${b.minDpd} days past due or more` : `${b.minDpd}–${b.maxDpd} days past due`;
+  return {
+    ...Object.fromEntries(
+      s.buckets.map((b) => [b.code, `${days(b)}, ${b.performing ? 'performing' : 'non-performing'}`]),
+    ),
+    curePayments: s.curePayments,
+  };
+}
+
 /** GET /api/loan-classes: the buckets, the cure count and a change waiting for its checker. */
 export const loanClassSettingsViewSchema = z.object({
   buckets: z.array(loanClassBucketSchema.extend({ label: z.string() })),
@@ -167,7 +182,7 @@ export const loanGradingSchema = z.object({
 });
 export type LoanGrading = z.infer<typeof loanGradingSchema>;
 
-/** GET /api/loans/:id/repayments: the loan's repayments, newest first (at most LOAN_REPAYMENTS_SHOWN). */
+/** GET /api/loans/:id/repayments: the loan's repayments and recoveries, newest first (at most LOAN_REPAYMENTS_SHOWN). */
 export const loanRepaymentRowSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
@@ -181,6 +196,11 @@ export const loanRepaymentRowSchema = z.object({
   /** The journal entry it posted: its reversal is asked for by this entry (ADR 0062). */
   entryId: z.string(),
   reversed: z.boolean(),
+  /**
+   * Money received after the loan was written off (ADR 0065): income, none of it principal, interest
+   * or fees, listed with the repayments so the loan 360 shows what was recovered.
+   */
+  recovery: z.boolean(),
 });
 export const loanRepaymentListSchema = z.object({ rows: z.array(loanRepaymentRowSchema) });
 export type LoanRepaymentRow = z.infer<typeof loanRepaymentRowSchema>;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LOAN_CLASS_LABELS,
   LOAN_GRADING_TEXT as G,
+  loanClassChangeFields,
   loanClassSettingsSchema,
   loanClassSettingsViewSchema,
   loanGradingRequestedSchema,
@@ -96,8 +97,8 @@ export const loanClassRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectType: 'loan_classes',
           subjectId: 'buckets',
           command: req.body,
-          before,
-          after: req.body,
+          before: loanClassChangeFields(before),
+          after: loanClassChangeFields(req.body),
           maker,
           branch: null,
           subjectVersion: versionOf(before),

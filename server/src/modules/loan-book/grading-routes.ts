@@ -12,6 +12,7 @@ import { assertBranch, requirePermission } from '../auth/index.ts';
 import { registerClassChange, loanClassRoutes } from './class-buckets.ts';
 import { loanDowngradeRoutes, registerDowngrade } from './downgrade.ts';
 import { gradedLoan } from './grading-lock.ts';
+import { registerLoanSubjectNames } from './subject-names.ts';
 
 /**
  * Grading by hand (ADR 0067): the class buckets, the manual downgrade, and `GET /api/loans/:id/grading`
@@ -21,6 +22,7 @@ import { gradedLoan } from './grading-lock.ts';
 export const loanGradingRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDowngrade(app.approvals);
   registerClassChange(app.approvals);
+  registerLoanSubjectNames(app.approvals);
   await app.register(loanDowngradeRoutes);
   await app.register(loanClassRoutes);
   app.get(

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { APPROVAL_TEXT, PROVISION_TEXT, type ProvisionRun } from '@bankmanager/contracts';
+import {
+  APPROVAL_TEXT,
+  PROVISION_TEXT,
+  type LoanRepaymentRow,
+  type ProvisionRun,
+} from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { loanBookProblems, runLoanBook } from '../../../test/support/loan-book.ts';
@@ -245,6 +250,15 @@ describe('loan book: provisioning, write-off and recovery', () => {
     });
     expect(replay.statusCode).toBe(200);
     expect(await glNet('4050')).toBe('1500.00');
+    // The loan 360's Repayments tab lists the recovery, once, marked as one and with no principal.
+    const listed = await s.call('GET', `/api/loans/${b.loanId}/repayments`, s.officer);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const recoveries = listed
+      .json<{ rows: LoanRepaymentRow[] }>()
+      .rows.filter((r) => r.reference === `REC-${b.loanId}`);
+    expect(recoveries).toEqual([
+      expect.objectContaining({ recovery: true, amount: '1500.00', principal: '0.00', reversed: false }),
+    ]);
     const over = await s.call('POST', `/api/loans/${b.loanId}/repayments`, s.officer, {
       reference: `REC-${b.loanId}-2`,
       fromAccount: b.custAccount,

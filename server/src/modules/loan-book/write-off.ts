@@ -18,6 +18,7 @@ import {
   type Approvals,
 } from '../approvals/index.ts';
 import { LedgerError, ledgerHttpError, postEntryOnce, type EntryLine } from '../ledger/index.ts';
+import { loanSubjectName } from './subject-names.ts';
 
 export const WRITE_OFF_TYPES = ['loan.write_off', 'loan.write_off_large'] as const;
 export type WriteOffType = (typeof WRITE_OFF_TYPES)[number];
@@ -199,12 +200,7 @@ async function execute(
 
 /** Registers both write-off levels with the four-eyes engine. */
 export function registerWriteOff(approvals: Approvals): void {
-  approvals.nameSubjects(
-    'loan_write_off',
-    ({ subjectId }) =>
-      sql`(select a.account_number from loans l join accounts a on a.id = l.account_id
-            where l.id = case when ${subjectId} ~ '^[0-9]{1,9}$' then ${subjectId}::int end)`,
-  );
+  approvals.nameSubjects('loan_write_off', ({ subjectId }) => loanSubjectName(subjectId));
   for (const type of WRITE_OFF_TYPES)
     approvals.register({
       type,

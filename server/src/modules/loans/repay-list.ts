@@ -13,7 +13,8 @@ import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.t
 import { assertBranch, requirePermission } from '../auth/index.ts';
 
 /**
- * `GET /api/loans/:id/repayments`: the loan's repayments, newest first, each with the journal entry
+ * `GET /api/loans/:id/repayments`: the loan's repayments, and the recoveries once it is written off
+ * (written-off.ts keeps those apart: income, not principal), newest first, each with the journal entry
  * whose reversal the loan 360's "Reverse" asks for (`loans.read` in the loan's branch). A loan has
  * about one a period, so the newest LOAN_REPAYMENTS_SHOWN cover it, like the 360's transactions.
  */
@@ -39,11 +40,18 @@ export const loanRepaymentListRoutes: FastifyPluginAsyncZod = async (app) => {
       assertBranch(req, l.branch);
       const rows = await queryRows<LoanRepaymentRow>(
         app.db,
-        sql`select id::int, reference, channel, value_date::text as "valueDate", amount::text, principal::text,
-                   interest::text, fee::text, penalty::text, entry_id::text as "entryId",
-                   reversal_entry_id is not null as reversed
-              from loan_repayments where loan_id = ${req.params.id}
-             order by id desc limit ${LOAN_REPAYMENTS_SHOWN}`,
+        sql`select id, reference, channel, "valueDate", amount, principal, interest, fee, penalty, "entryId",
+                   reversed, recovery
+              from (
+              select id::int, reference, channel, value_date::text as "valueDate", amount::text, principal::text,
+                     interest::text, fee::text, penalty::text, entry_id::text as "entryId",
+                     reversal_entry_id is not null as reversed, false as recovery, created_at as at
+                from loan_repayments where loan_id = ${req.params.id}
+              union all
+              select id::int, reference, channel, value_date::text, amount::text, '0.00', '0.00', '0.00', '0.00',
+                     entry_id::text, reversal_entry_id is not null, true, at
+                from loan_recoveries where loan_id = ${req.params.id}) r
+             order by at desc, id desc limit ${LOAN_REPAYMENTS_SHOWN}`,
       );
       return { rows };
     },

@@ -103,4 +103,31 @@ describe('ApprovalSubject', () => {
     expect(screen.getByText('New loan product MIC-2')).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it('names a loan’s request by its number and borrower, links it to the loan 360, and says why', () => {
+    const downgrade = approval({
+      type: 'loan.downgrade',
+      subjectType: 'loan',
+      subjectId: '12',
+      command: { loanId: 12, loanClass: 'substandard', reason: 'The employer stopped paying' },
+    });
+    const { unmount } = render(
+      <ApprovalSubject approval={{ ...downgrade, subjectName: 'Loan 0010000004567 (Aminata Conteh)' }} />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByRole('link', { name: 'Loan 0010000004567 (Aminata Conteh)' })).toHaveAttribute(
+      'href',
+      '/accounts/loan/manager?id=12',
+    );
+    expect(screen.getByText('Reason: The employer stopped paying')).toBeInTheDocument();
+    unmount();
+    // A loan the server could not name (gone since) still reads as a loan, by its id.
+    render(
+      <ApprovalSubject
+        approval={approval({ type: 'loan.write_off', subjectType: 'loan_write_off', subjectId: '9' })}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByRole('link', { name: 'Write-off of loan 9' })).toBeInTheDocument();
+  });
 });

@@ -21,6 +21,7 @@ export function ApprovalSubject({ approval: a }: { approval: Approval & { subjec
   if (payment) return payment;
   if (TELLER_SUBJECTS.has(a.subjectType)) return <TellerSubject approval={a} />;
   if (a.subjectType === 'loan_product') return <LoanProductSubject approval={a} />;
+  if (LOAN_SUBJECTS.has(a.subjectType) && /^\d+$/.test(a.subjectId)) return <LoanSubject approval={a} />;
   // The server names the subject ("Staff member Aminata Conteh", "End of day for 30 Nov 2026").
   const name = a.subjectName ?? approvalSubjectText(a.subjectType, a.subjectId, null);
   if (a.subjectType !== 'customer' || !/^\d+$/.test(a.subjectId))
@@ -35,6 +36,24 @@ export function ApprovalSubject({ approval: a }: { approval: Approval & { subjec
       {typeof action === 'string' && action in CUSTOMER_ACTION_LABELS ? (
         <span>{CUSTOMER_ACTION_LABELS[action as CustomerAction]}</span>
       ) : null}
+      {typeof reason === 'string' ? (
+        <span className="text-muted-foreground text-xs">Reason: {reason}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Requests about one loan: a write-off, a manual downgrade, a restructuring. */
+const LOAN_SUBJECTS = new Set(['loan', 'loan_write_off']);
+
+/** A loan's request links to the loan 360 (its grading, book and schedule) and says why. */
+function LoanSubject({ approval: a }: { approval: Approval & { subjectName?: string } }) {
+  const reason = field(a.command, 'reason');
+  return (
+    <div className="grid gap-1">
+      <Link className="underline" to={`${paths.loanManager}?id=${a.subjectId}`}>
+        {a.subjectName ?? approvalSubjectText(a.subjectType, a.subjectId, null)}
+      </Link>
       {typeof reason === 'string' ? (
         <span className="text-muted-foreground text-xs">Reason: {reason}</span>
       ) : null}

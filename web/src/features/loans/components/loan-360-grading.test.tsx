@@ -70,6 +70,7 @@ const REPAYMENTS = {
       penalty: '0.00',
       entryId: '91',
       reversed: false,
+      recovery: false,
     },
     {
       id: 1,
@@ -83,6 +84,22 @@ const REPAYMENTS = {
       penalty: '0.00',
       entryId: '90',
       reversed: true,
+      recovery: false,
+    },
+    // Money after a write-off: its own table on the server, so its id may repeat a repayment's.
+    {
+      id: 1,
+      reference: 'LNR-recovered',
+      channel: 'transfer',
+      valueDate: '2026-11-20',
+      amount: '150.00',
+      principal: '0.00',
+      interest: '0.00',
+      fee: '0.00',
+      penalty: '0.00',
+      entryId: '80',
+      reversed: false,
+      recovery: true,
     },
   ],
 };
@@ -189,6 +206,8 @@ describe('the loan 360’s grading, restructuring and reversal', () => {
     expect(await screen.findByRole('button', { name: 'Reverse repayment LNR-new' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reverse repayment LNR-old' })).toBeNull();
     expect(screen.getByText('Reversed')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /LNR-recovered/ })).toHaveTextContent('Recovery (transfer)');
+    expect(screen.getByRole('row', { name: /LNR-new/ })).not.toHaveTextContent('Recovery');
     await userEvent.click(screen.getByRole('button', { name: 'Reverse repayment LNR-new' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(

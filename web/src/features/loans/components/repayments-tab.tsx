@@ -62,10 +62,11 @@ export function RepaymentsTab({ loanId }: { loanId: number }) {
         </TableHeader>
         <TableBody>
           {list.data.rows.map((r) => (
-            <TableRow key={r.id}>
+            <TableRow key={`${r.recovery ? 'recovery' : 'repayment'}-${r.id}`}>
               <TableCell>{formatDate(r.valueDate)}</TableCell>
               <TableCell className="break-all">{r.reference}</TableCell>
-              <TableCell>{r.channel}</TableCell>
+              {/* Money after a write-off is income, not principal: the row says so. */}
+              <TableCell>{r.recovery ? `Recovery (${r.channel})` : r.channel}</TableCell>
               <TableCell>{formatAmount(r.amount)}</TableCell>
               <TableCell>{formatAmount(r.principal)}</TableCell>
               <TableCell>{formatAmount(r.interest)}</TableCell>
