@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { fromCents, toCents } from '@bankmanager/contracts';
+import { setAvailable } from '../../../test/support/auto-debit.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { loanScene } from '../../../test/support/loan-applications.ts';
+import { disbursedLoan } from '../../../test/support/loans.ts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { accrueLoanChunk, classifyLoanChunk, loanBookViolations, suspenseChunk } from '../loan-book/index.ts';
+import { autoDebitChunk } from './auto-debit.ts';
+
+class Undo extends Error {}
+
+const ACTOR = { id: null, email: 'eod@test' };
+
+/**
+ * The set-based auto-debit against the per-loan repayment service on random books: four loans on
+ * three accounts (two share one), random balances, holds and overdraft limits, and a business date
+ * either an instalment's due date (interest receivable accrued) or months later (several instalments
+ * in arrears, penalties charged, the loans non-performing with interest in suspense). Each case sets
+ * the scene in a transaction, runs the step one way in a savepoint, reads everything it wrote, rolls
+ * the savepoint back, runs it the other way, and compares: the same repayments and allocations, the
+ * same journals line for line, the same balances, schedules and loan columns, the same audit rows;
+ * and the ledger's and the loan book's invariants hold.
+ */
+describe('loans: set-based auto-debit equals the per-loan service', () => {
+  let t: TestApp;
+  let dates: string[] = [];
+  let loanIds: number[] = [];
+  let accounts: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const s = await loanScene(t.app);
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await disbursedLoan(t.app, s));
+    loanIds = made.map((l) => l.loanId);
+    const ids = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select repayment_account_id::text as id from loans where id = any(${`{${loanIds.join(',')}}`}::int[]) order by id`,
+    );
+    accounts = ids.map((r) => Number(r.id)).slice(0, 3);
+    await t.app.db.execute(
+      sql`update loans set repayment_account_id = ${accounts[2]!} where id = ${loanIds[3]!}`,
+    );
+    const d = await queryRows<{ d: string }>(
+      t.app.db,
+      sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments
+           where loan_id = ${loanIds[0]!} and instalment_number in (1, 5) order by instalment_number`,
+    );
+    // The first due date, and the fifth instalment's: four in arrears, past 90 days.
+    dates = d.map((r) => r.d);
+  });
+  afterAll(() => t.close());
+
+  const cents = (max: number) => fc.integer({ min: 0, max }).map((c) => fromCents(BigInt(c)));
+  const account = fc.record({ balance: cents(1_200_000), hold: cents(50_000), overdraft: cents(300_000) });
+
+  async function loanBookDay(tx: Database, date: string) {
+    await tx.execute(sql`update bank_business_date set business_date = ${date}::date`);
+    for (const step of [accrueLoanChunk, classifyLoanChunk, suspenseChunk]) {
+      for (let cursor = 0; ; ) {
+        const r = await step(tx, { businessDate: date, through: date, cursor, limit: 3, runId: 0, actor: ACTOR });
+        if (r.lastId === null) break;
+        cursor = r.lastId;
+      }
+    }
+  }
+
+  async function autoDebit(tx: Database, date: string, perLoan: boolean) {
+    const failures = [];
+    for (let cursor = 0; ; ) {
+      const args = { businessDate: date, through: date, cursor, limit: 3, runId: 0, actor: ACTOR };
+      const r = await autoDebitChunk(tx, args, { perLoan });
+      failures.push(...r.failures);
+      if (r.lastId === null) return failures;
+      cursor = r.lastId;
+    }
+  }
+
+  /** Everything the step writes, without the ids and times that differ between two runs. */
+  async function written(tx: Database) {
+    const q = (s: ReturnType<typeof sql>) => queryRows(tx, s);
+    const loans = `{${loanIds.join(',')}}`;
+    return {
+      repayments: await q(sql`select loan_id, reference, channel, amount::text, principal::text, interest::text,
+          interest_receivable::text, fee::text, penalty::text, prepayment::text, overpayment, allocations, replaced,
+          from_account_id::text, value_date::text, actor_email, interest_from_suspense::text,
+          penalty_receivable::text, penalty_from_suspense::text
+        from loan_repayments where channel = 'auto_debit' order by loan_id`),
+      schedules: await q(sql`select loan_id, instalment_number, principal_paid::text, interest_paid::text,
+          fee_paid::text, penalty_paid::text from loan_instalments where loan_id = any(${loans}::int[])
+         order by loan_id, instalment_number`),
+      loans: await q(sql`select l.id, l.status, l.closed_on::text, l.interest_receivable::text,
+          l.interest_in_suspense::text, l.penalty_receivable::text, l.penalty_in_suspense::text,
+          l.provision_held::text, a.balance::text as loan_balance
+        from loans l join accounts a on a.id = l.account_id where l.id = any(${loans}::int[]) order by l.id`),
+      balances: await q(sql`select id, balance::text from accounts
+         where id = any(${`{${accounts.join(',')}}`}::bigint[]) order by id`),
+      journals: await q(sql`select e.reference, e.source, e.narration, e.business_date::text, e.maker_email,
+          (select jsonb_agg(jsonb_build_array(g.gl_code, g.side, g.amount::text) order by g.gl_code, g.side, g.amount)
+             from gl_lines g where g.entry_id = e.id) as gl,
+          (select jsonb_agg(jsonb_build_array(x.account_id, x.direction, x.amount::text, x.description, x.balance_after::text)
+                            order by x.id) from transactions x where x.entry_id = e.id) as customer
+        from journal_entries e where e.reference like 'LNR-AD-%' order by e.reference`),
+      audit: await q(sql`select target_id, actor_email, outcome, details - 'entryId' as details from audit_log
+         where action = 'loan.repay' and details->>'reference' like 'LNR-AD-%' order by target_id`),
+    };
+  }
+
+  async function invariants(tx: Database) {
+    const ledger = await queryRows<{ problem: string }>(
+      tx,
+      sql`select problem from ledger_violations()
+           where problem not in (select 'entry ' || id || ' (system) has no audit row' from journal_entries
+                                  where reference like 'CAP-%')`,
+    );
+    return [...ledger.map((r) => r.problem), ...(await loanBookViolations(tx))];
+  }
+
+  it('collects the same, posts the same and leaves the same books', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(account, { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 0, max: 1 }),
+        async (accts, which) => {
+          const date = dates[which]!;
+          await t.app.db
+            .transaction(async (tx) => {
+              await loanBookDay(tx, date);
+              for (const [k, a] of accts.entries())
+                await setAvailable(
+                  t.app,
+                  accounts[k]!,
+                  {
+                    balance: a.balance,
+                    overdraft: a.overdraft,
+                    ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}),
+                  },
+                  tx,
+                );
+              const runs: unknown[] = [];
+              for (const perLoan of [true, false]) {
+                await tx
+                  .transaction(async (sp) => {
+                    expect(await autoDebit(sp, date, perLoan)).toEqual([]);
+                    runs.push(await written(sp));
+                    if (!perLoan) expect(await invariants(sp)).toEqual([]);
+                    throw new Undo();
+                  })
+                  .catch((e: unknown) => {
+                    if (!(e instanceof Undo)) throw e;
+                  });
+              }
+              expect(runs[1]).toEqual(runs[0]);
+              throw new Undo();
+            })
+            .catch((e: unknown) => {
+              if (!(e instanceof Undo)) throw e;
+            });
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+});
