@@ -69,10 +69,17 @@ export async function autoDebitChunk(
   tx: Database,
   a: LoanBookChunkArgs,
   opts: { perLoan?: boolean } = {},
-): Promise<{ lastId: number | null; done: number; failures: AutoDebitFailure[]; collected: number }> {
+): Promise<{
+  lastId: number | null;
+  done: number;
+  failures: AutoDebitFailure[];
+  collected: number;
+  /** Loans tried through the per-loan service (0 when the bulk path took the whole chunk). */
+  perLoan: number;
+}> {
   const rows = await queryRows<Candidate & { last_id: number | null; n: number }>(tx, candidatesSql(a));
   const lastId = rows[0]?.last_id ?? null;
-  if (lastId === null) return { lastId: null, done: 0, failures: [], collected: 0 };
+  if (lastId === null) return { lastId: null, done: 0, failures: [], collected: 0, perLoan: 0 };
   const picks = rows.filter((c) => c.id !== null && toCents(c.collect) > 0n);
   const byId = new Map(picks.map((c) => [Number(c.id), c]));
   let collected = 0;
@@ -113,7 +120,7 @@ export async function autoDebitChunk(
       failures.push({ accountId: Number(c.account_id), error: (err as Error).message.slice(0, 500) });
     }
   }
-  return { lastId, done: rows[0]!.n, failures, collected };
+  return { lastId, done: rows[0]!.n, failures, collected, perLoan: left.length };
 }
 
 /** What the step did on a date, for the run screen: read back from the repayments and the schedules. */
