@@ -107,6 +107,7 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
           (select jsonb_agg(jsonb_build_array(x.account_id, x.direction, x.amount::text, x.description, x.balance_after::text)
                             order by x.id) from transactions x where x.entry_id = e.id) as customer
         from journal_entries e where e.reference like 'LNR-AD-%' order by e.reference`),
+      releases: await q(sql`select loan_id, amount::text from loan_provision_releases order by loan_id`),
       audit: await q(sql`select target_id, actor_email, outcome, details - 'entryId' as details from audit_log
          where action = 'loan.repay' and details->>'reference' like 'LNR-AD-%' order by target_id`),
     };
@@ -177,5 +178,35 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
     expect(seen.repayments).toBeGreaterThan(0);
     expect(seen.suspense).toBeGreaterThan(0);
     expect(seen.penalty).toBeGreaterThan(0);
+  });
+
+  it('releases provision as the per-loan path does when the principal left falls below it', async () => {
+    await t.app.db
+      .transaction(async (tx) => {
+        await loanBookDay(tx, dates[0]!);
+        for (const id of accounts) await setAvailable(t.app, id, { balance: '9000.00' }, tx);
+        // Provision held above what the collection leaves of principal (a comparison only: the GL
+        // side of this provision was never posted, so the invariants are not asked here).
+        await tx.execute(sql`update loans set provision_held = 19000 where id = ${loanIds[0]!}`);
+        const runs: unknown[] = [];
+        for (const perLoan of [true, false]) {
+          await tx
+            .transaction(async (sp) => {
+              expect(await autoDebit(sp, dates[0]!, perLoan)).toEqual([]);
+              const w = await written(sp);
+              expect(w.releases).toHaveLength(1);
+              runs.push(w);
+              throw new Undo();
+            })
+            .catch((e: unknown) => {
+              if (!(e instanceof Undo)) throw e;
+            });
+        }
+        expect(runs[1]).toEqual(runs[0]);
+        throw new Undo();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Undo)) throw e;
+      });
   });
 });
