@@ -99,9 +99,11 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
     cursor = r.lastId;
   }
   const stepMs = performance.now() - t0;
-  const [c] = await queryRows<{ n: number; partial: number; amount: string }>(
+  const [c] = await queryRows<{ n: number; partial: number; amount: string; lines: number }>(
     t.app.db,
-    sql`select count(*)::int as n, count(*) filter (where amount < 1891.19)::int as partial, sum(amount)::text as amount
+    sql`select count(*)::int as n, count(*) filter (where amount < 1891.19)::int as partial, sum(amount)::text as amount,
+               (select count(*) from journal_lines l join journal_entries e on e.id = l.entry_id
+                 where e.reference like 'LNR-AD-%')::int as lines
           from loan_repayments where channel = 'auto_debit'`,
   );
   const floorMs = median(floors);
@@ -111,6 +113,10 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
   );
   console.log(
     `  step   ${(stepMs / 1000).toFixed(1)} s  ${c!.n} collected (${c!.partial} in part, Le ${c!.amount}), ${failed} failed  ${((stepMs * 1000) / o.loans).toFixed(0)} µs a loan due`,
+  );
+  // A posting: one journal entry (one loan's collection) with its lines, audit row and records.
+  console.log(
+    `  ${Math.round((c!.n * 1000) / stepMs).toLocaleString('en-US')} postings/s (${Math.round((c!.lines * 1000) / stepMs).toLocaleString('en-US')} journal lines/s), the whole step included`,
   );
   console.log(
     `  floor  ${(floorMs / 1000).toFixed(2)} s  (bare SQL, same arithmetic, median of 3: ${floors.map((f) => f.toFixed(0)).join(', ')} ms)`,

@@ -42,8 +42,22 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
   const lines = input.entries.flatMap((e) =>
     e.lines.map((l, ord) =>
       'accountId' in l
-        ? { reference: e.reference, ord, account_id: l.accountId, side: l.side, amount: l.amount, description: l.description ?? null }
-        : { reference: e.reference, ord, gl_code: l.glCode, currency: l.currency, side: l.side, amount: l.amount },
+        ? {
+            reference: e.reference,
+            ord,
+            account_id: l.accountId,
+            side: l.side,
+            amount: l.amount,
+            description: l.description ?? null,
+          }
+        : {
+            reference: e.reference,
+            ord,
+            gl_code: l.glCode,
+            currency: l.currency,
+            side: l.side,
+            amount: l.amount,
+          },
     ),
   );
   const audits = input.entries.map((e) => ({
@@ -55,7 +69,9 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
                   gl_code text, currency text, side text, amount numeric, description text)`;
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from accounts where id in (select l.account_id from ${L}) order by id for no key update`);
+      await tx.execute(
+        sql`select 1 from accounts where id in (select l.account_id from ${L}) order by id for no key update`,
+      );
       const made = await queryRows<{ id: string; reference: string }>(
         tx,
         sql`insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference)

@@ -61,8 +61,15 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
   async function loanBookDay(tx: Database, date: string) {
     await tx.execute(sql`update bank_business_date set business_date = ${date}::date`);
     for (const step of [accrueLoanChunk, classifyLoanChunk, suspenseChunk]) {
-      for (let cursor = 0; ; ) {
-        const r = await step(tx, { businessDate: date, through: date, cursor, limit: 3, runId: 0, actor: ACTOR });
+      for (let cursor = 0; ;) {
+        const r = await step(tx, {
+          businessDate: date,
+          through: date,
+          cursor,
+          limit: 3,
+          runId: 0,
+          actor: ACTOR,
+        });
         if (r.lastId === null) break;
         cursor = r.lastId;
       }
@@ -71,7 +78,7 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
 
   async function autoDebit(tx: Database, date: string, perLoan: boolean) {
     const failures = [];
-    for (let cursor = 0; ; ) {
+    for (let cursor = 0; ;) {
       const args = { businessDate: date, through: date, cursor, limit: 3, runId: 0, actor: ACTOR };
       const r = await autoDebitChunk(tx, args, { perLoan });
       failures.push(...r.failures);
@@ -87,7 +94,8 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
     const q = (s: ReturnType<typeof sql>) => queryRows(tx, s);
     const loans = `{${loanIds.join(',')}}`;
     return {
-      repayments: await q(sql`select loan_id, reference, channel, amount::text, principal::text, interest::text,
+      repayments:
+        await q(sql`select loan_id, reference, channel, amount::text, principal::text, interest::text,
           interest_receivable::text, fee::text, penalty::text, prepayment::text, overpayment, allocations, replaced,
           from_account_id::text, value_date::text, actor_email, interest_from_suspense::text,
           penalty_receivable::text, penalty_from_suspense::text

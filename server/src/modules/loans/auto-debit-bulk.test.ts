@@ -45,7 +45,7 @@ describe('loans: set-based auto-debit', () => {
     await setBusinessDate(t.app, date);
     const perLoan: number[] = [];
     const failures: { accountId: number; error: string }[] = [];
-    for (let cursor = 0; ; ) {
+    for (let cursor = 0; ;) {
       const args = { businessDate: date, through: date, cursor, limit: 50, runId: 0, actor: ACTOR };
       const r = await t.app.db.transaction((tx) => autoDebitChunk(tx, args));
       if (r.lastId === null) return { perLoan, failures };
@@ -60,7 +60,9 @@ describe('loans: set-based auto-debit', () => {
     s = await loanScene(t.app);
     for (let i = 0; i < 3; i++) {
       const l = await disbursedLoan(t.app, s);
-      const a = await one<{ id: string }>(sql`select id::text from accounts where account_number = ${l.custAccount}`);
+      const a = await one<{ id: string }>(
+        sql`select id::text from accounts where account_number = ${l.custAccount}`,
+      );
       loans.push({ ...l, payId: Number(a.id) });
     }
     due1 = (
@@ -79,7 +81,9 @@ describe('loans: set-based auto-debit', () => {
     const aLoanAccount = Number(
       (await one<{ id: string }>(sql`select account_id::text as id from loans where id = ${a!.loanId}`)).id,
     );
-    await t.app.db.execute(sql`update loans set repayment_account_id = ${aLoanAccount} where id = ${odd!.loanId}`);
+    await t.app.db.execute(
+      sql`update loans set repayment_account_id = ${aLoanAccount} where id = ${odd!.loanId}`,
+    );
     await t.app.db.execute(sql`update accounts set overdraft_limit = 100000 where id = ${aLoanAccount}`);
     await setAvailable(t.app, a!.payId, { balance: '5000.00' });
     await setAvailable(t.app, b!.payId, { balance: '700.00' });
@@ -116,7 +120,11 @@ describe('loans: set-based auto-debit', () => {
       reference: `RV-AD-${a!.loanId}`,
     });
     expect(asked.statusCode, asked.body).toBe(202);
-    const ok = await s.call('POST', `/api/approvals/${asked.json<{ approvalId: string }>().approvalId}/approve`, s.mgr);
+    const ok = await s.call(
+      'POST',
+      `/api/approvals/${asked.json<{ approvalId: string }>().approvalId}/approve`,
+      s.mgr,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     const after = await one<{ paid: string; rev: string | null }>(
       sql`select (select sum(principal_paid + interest_paid + fee_paid + penalty_paid)::text from loan_instalments

@@ -35,7 +35,13 @@ interface Planned extends Record<string, unknown> {
   interest: string;
   fee: string;
   penalty: string;
-  allocations: { instalmentNumber: number; penalty: string; fee: string; interest: string; principal: string }[];
+  allocations: {
+    instalmentNumber: number;
+    penalty: string;
+    fee: string;
+    interest: string;
+    principal: string;
+  }[];
 }
 
 /**
@@ -129,9 +135,21 @@ function collectionOfLoan(p: Planned, reference: string): Collection {
   const excess = toCents(p.provision_held) - (toCents(p.principal_balance) - totals.principal);
   const release = excess > 0n ? fromCents(excess) : null;
   const lines: EntryLine[] = [
-    { accountId: Number(p.pay_id), side: 'debit', amount: p.collect, description: `Loan repayment ${p.loan_number}` },
+    {
+      accountId: Number(p.pay_id),
+      side: 'debit',
+      amount: p.collect,
+      description: `Loan repayment ${p.loan_number}`,
+    },
     ...(totals.principal > 0n
-      ? [{ accountId: Number(p.loan_account), side: 'credit' as const, amount: p.principal, description: 'Loan repayment' }]
+      ? [
+          {
+            accountId: Number(p.loan_account),
+            side: 'credit' as const,
+            amount: p.principal,
+            description: 'Loan repayment',
+          },
+        ]
       : []),
     ...(suspenseDebit > 0n
       ? [{ glCode: LOAN_SUSPENSE_GL, currency, side: 'debit' as const, amount: fromCents(suspenseDebit) }]
