@@ -102,8 +102,8 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
   const [c] = await queryRows<{ n: number; partial: number; amount: string; lines: number }>(
     t.app.db,
     sql`select count(*)::int as n, count(*) filter (where amount < 1891.19)::int as partial, sum(amount)::text as amount,
-               (select count(*) from journal_lines l join journal_entries e on e.id = l.entry_id
-                 where e.reference like 'LNR-AD-%')::int as lines
+               ((select count(*) from gl_lines g where g.entry_id in (select entry_id from loan_repayments where channel = 'auto_debit'))
+                + (select count(*) from transactions x where x.entry_id in (select entry_id from loan_repayments where channel = 'auto_debit')))::int as lines
           from loan_repayments where channel = 'auto_debit'`,
   );
   const floorMs = median(floors);

@@ -6,6 +6,7 @@ import { loanScene } from '../../../test/support/loan-applications.ts';
 import { loanBookProblems } from '../../../test/support/loan-book.ts';
 import { disbursedLoan, setBusinessDate } from '../../../test/support/loans.ts';
 import { queryRows } from '../../db/rows.ts';
+import { verifyAuditChain } from '../audit/index.ts';
 import { autoDebitChunk } from './auto-debit.ts';
 
 const ACTOR = { id: null, email: 'eod@test' };
@@ -104,6 +105,12 @@ describe('loans: set-based auto-debit', () => {
     expect(await stateOf(a!)).not.toBe(before.a);
     expect(await stateOf(b!)).not.toBe(before.b);
     expect(await loanBookProblems(t.app)).toEqual([]);
+    // The audit rows written by one statement each link to the one before, as single rows do.
+    const audited = await one<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'loan.repay' and details->>'channel' = 'auto_debit'`,
+    );
+    expect(audited.n).toBe(2);
+    expect((await verifyAuditChain(t.app.db)).ok).toBe(true);
   });
 
   it('the four-eyes reversal of one loan’s journal undoes its collection exactly; the others stand', async () => {
