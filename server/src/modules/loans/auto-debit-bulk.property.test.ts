@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { fromCents, toCents } from '@bankmanager/contracts';
-import { setAvailable } from '../../../test/support/auto-debit.ts';
+import { dueDateOf, setAvailable, sharedAccountLoans, undone } from '../../../test/support/auto-debit.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
-import { disbursedLoan } from '../../../test/support/loans.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accrueLoanChunk, classifyLoanChunk, loanBookViolations, suspenseChunk } from '../loan-book/index.ts';
 import { autoDebitChunk } from './auto-debit.ts';
-
-class Undo extends Error {}
 
 const ACTOR = { id: null, email: 'eod@test' };
 
@@ -34,24 +31,9 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const s = await loanScene(t.app);
-    const made = [];
-    for (let i = 0; i < 4; i++) made.push(await disbursedLoan(t.app, s));
-    loanIds = made.map((l) => l.loanId);
-    const ids = await queryRows<{ id: string }>(
-      t.app.db,
-      sql`select repayment_account_id::text as id from loans where id = any(${`{${loanIds.join(',')}}`}::int[]) order by id`,
-    );
-    accounts = ids.map((r) => Number(r.id)).slice(0, 3);
-    await t.app.db.execute(
-      sql`update loans set repayment_account_id = ${accounts[2]!} where id = ${loanIds[3]!}`,
-    );
-    const d = await queryRows<{ d: string }>(
-      t.app.db,
-      sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments
-           where loan_id = ${loanIds[0]!} and instalment_number in (1, 5) order by instalment_number`,
-    );
+    ({ loanIds, accounts } = await sharedAccountLoans(t.app, s));
     // The first due date, and the fifth instalment's: four in arrears, past 90 days.
-    dates = d.map((r) => r.d);
+    dates = [await dueDateOf(t.app, loanIds[0]!, 1), await dueDateOf(t.app, loanIds[0]!, 5)];
   });
   afterAll(() => t.close());
 
@@ -139,45 +121,36 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
         fc.integer({ min: 0, max: 1 }),
         async (accts, which) => {
           const date = dates[which]!;
-          await t.app.db
-            .transaction(async (tx) => {
-              await loanBookDay(tx, date);
-              for (const [k, a] of accts.entries())
-                await setAvailable(
-                  t.app,
-                  accounts[k]!,
-                  {
-                    balance: a.balance,
-                    overdraft: a.overdraft,
-                    ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}),
-                  },
-                  tx,
-                );
-              const runs: unknown[] = [];
-              for (const perLoan of [true, false]) {
-                await tx
-                  .transaction(async (sp) => {
-                    expect(await autoDebit(sp, date, perLoan)).toEqual([]);
-                    const w = await written(sp);
-                    runs.push(w);
-                    for (const r of w.repayments as { interest_from_suspense: string; penalty: string }[]) {
-                      if (toCents(r.interest_from_suspense) > 0n) seen.suspense++;
-                      if (toCents(r.penalty) > 0n) seen.penalty++;
-                    }
-                    seen.repayments += w.repayments.length;
-                    if (!perLoan) expect(await invariants(sp)).toEqual([]);
-                    throw new Undo();
-                  })
-                  .catch((e: unknown) => {
-                    if (!(e instanceof Undo)) throw e;
-                  });
-              }
-              expect(runs[1]).toEqual(runs[0]);
-              throw new Undo();
-            })
-            .catch((e: unknown) => {
-              if (!(e instanceof Undo)) throw e;
-            });
+          await undone(t.app.db, async (tx) => {
+            await loanBookDay(tx, date);
+            for (const [k, a] of accts.entries())
+              await setAvailable(
+                t.app,
+                accounts[k]!,
+                {
+                  balance: a.balance,
+                  overdraft: a.overdraft,
+                  ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}),
+                },
+                tx,
+              );
+            const runs = [];
+            for (const perLoan of [true, false])
+              runs.push(
+                await undone(tx, async (sp) => {
+                  expect(await autoDebit(sp, date, perLoan)).toEqual([]);
+                  const w = await written(sp);
+                  for (const r of w.repayments as { interest_from_suspense: string; penalty: string }[]) {
+                    if (toCents(r.interest_from_suspense) > 0n) seen.suspense++;
+                    if (toCents(r.penalty) > 0n) seen.penalty++;
+                  }
+                  seen.repayments += w.repayments.length;
+                  if (!perLoan) expect(await invariants(sp)).toEqual([]);
+                  return w;
+                }),
+              );
+            expect(runs[1]).toEqual(runs[0]);
+          });
         },
       ),
       { numRuns: 8 },
@@ -189,32 +162,22 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
   });
 
   it('releases provision as the per-loan path does when the principal left falls below it', async () => {
-    await t.app.db
-      .transaction(async (tx) => {
-        await loanBookDay(tx, dates[0]!);
-        for (const id of accounts) await setAvailable(t.app, id, { balance: '9000.00' }, tx);
-        // Provision held above what the collection leaves of principal (a comparison only: the GL
-        // side of this provision was never posted, so the invariants are not asked here).
-        await tx.execute(sql`update loans set provision_held = 19000 where id = ${loanIds[0]!}`);
-        const runs: unknown[] = [];
-        for (const perLoan of [true, false]) {
-          await tx
-            .transaction(async (sp) => {
-              expect(await autoDebit(sp, dates[0]!, perLoan)).toEqual([]);
-              const w = await written(sp);
-              expect(w.releases).toHaveLength(1);
-              runs.push(w);
-              throw new Undo();
-            })
-            .catch((e: unknown) => {
-              if (!(e instanceof Undo)) throw e;
-            });
-        }
-        expect(runs[1]).toEqual(runs[0]);
-        throw new Undo();
-      })
-      .catch((e: unknown) => {
-        if (!(e instanceof Undo)) throw e;
-      });
+    await undone(t.app.db, async (tx) => {
+      await loanBookDay(tx, dates[0]!);
+      for (const id of accounts) await setAvailable(t.app, id, { balance: '9000.00' }, tx);
+      // Provision held above what the collection leaves of principal (a comparison only: the GL
+      // side of this provision was never posted, so the invariants are not asked here).
+      await tx.execute(sql`update loans set provision_held = 19000 where id = ${loanIds[0]!}`);
+      const runs = [];
+      for (const perLoan of [true, false])
+        runs.push(
+          await undone(tx, async (sp) => {
+            expect(await autoDebit(sp, dates[0]!, perLoan)).toEqual([]);
+            return written(sp);
+          }),
+        );
+      expect(runs[1]!.releases).toHaveLength(1);
+      expect(runs[1]).toEqual(runs[0]);
+    });
   });
 });

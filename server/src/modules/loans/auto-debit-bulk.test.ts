@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { setAvailable } from '../../../test/support/auto-debit.ts';
+import { dueDateOf, loansWithPayAccounts, setAvailable } from '../../../test/support/auto-debit.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { loanBookProblems } from '../../../test/support/loan-book.ts';
-import { disbursedLoan, setBusinessDate } from '../../../test/support/loans.ts';
+import { setBusinessDate } from '../../../test/support/loans.ts';
 import { queryRows } from '../../db/rows.ts';
 import { verifyAuditChain } from '../audit/index.ts';
 import { autoDebitChunk } from './auto-debit.ts';
@@ -21,7 +21,7 @@ describe('loans: set-based auto-debit', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof loanScene>>;
   let due1 = '';
-  type Loan = Awaited<ReturnType<typeof disbursedLoan>> & { payId: number };
+  type Loan = Awaited<ReturnType<typeof loansWithPayAccounts>>[number];
   const loans: Loan[] = [];
   let aBefore = '';
 
@@ -59,19 +59,8 @@ describe('loans: set-based auto-debit', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = await loanScene(t.app);
-    for (let i = 0; i < 3; i++) {
-      const l = await disbursedLoan(t.app, s);
-      const a = await one<{ id: string }>(
-        sql`select id::text from accounts where account_number = ${l.custAccount}`,
-      );
-      loans.push({ ...l, payId: Number(a.id) });
-    }
-    due1 = (
-      await one<{ d: string }>(
-        sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments
-             where loan_id = ${loans[0]!.loanId} and instalment_number = 1`,
-      )
-    ).d;
+    loans.push(...(await loansWithPayAccounts(t.app, s, 3)));
+    due1 = await dueDateOf(t.app, loans[0]!.loanId);
   });
   afterAll(() => t.close());
 
