@@ -170,6 +170,12 @@ describe('loans: auto-debit on the due date', () => {
       sql`select count(*)::int as n from audit_log where action = 'eod.loan_auto_debit' and target_id = ${String(run.id)}`,
     );
     expect(chunkAudit.n).toBeGreaterThan(0);
+    // Every chunk went set-based: none fell back to the per-loan service.
+    const perLoan = await one<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'eod.loan_auto_debit' and target_id = ${String(run.id)}
+             and (details->>'perLoan' <> '0' or details ? 'bulkRefusal')`,
+    );
+    expect(perLoan.n).toBe(0);
     await balanced();
   });
 });

@@ -76,14 +76,18 @@ export async function autoDebitChunk(
   collected: number;
   /** Loans tried through the per-loan service (0 when the bulk path took the whole chunk). */
   perLoan: number;
+  /** Why the set-based path was refused, when it was (the chunk then went loan by loan). */
+  bulkRefusal: string | null;
 }> {
   const rows = await queryRows<Candidate & { last_id: number | null; n: number }>(tx, candidatesSql(a));
   const lastId = rows[0]?.last_id ?? null;
-  if (lastId === null) return { lastId: null, done: 0, failures: [], collected: 0, perLoan: 0 };
+  if (lastId === null)
+    return { lastId: null, done: 0, failures: [], collected: 0, perLoan: 0, bulkRefusal: null };
   const picks = rows.filter((c) => c.id !== null && toCents(c.collect) > 0n);
   const byId = new Map(picks.map((c) => [Number(c.id), c]));
   let collected = 0;
   let left = picks;
+  let bulkRefusal: string | null = null;
   if (!opts.perLoan) {
     try {
       const bulk = await tx.transaction((sp) =>
@@ -97,7 +101,8 @@ export async function autoDebitChunk(
       );
       collected += bulk.collected;
       left = bulk.perLoan.map((k) => byId.get(k.id)!);
-    } catch {
+    } catch (err) {
+      bulkRefusal = (err as Error).message.slice(0, 500);
       // Nothing of the bulk statements stays (its savepoint rolled back): each loan is tried alone,
       // so the one refused names its account in the failures and the others are collected.
       left = picks;
@@ -120,7 +125,7 @@ export async function autoDebitChunk(
       failures.push({ accountId: Number(c.account_id), error: (err as Error).message.slice(0, 500) });
     }
   }
-  return { lastId, done: rows[0]!.n, failures, collected, perLoan: left.length };
+  return { lastId, done: rows[0]!.n, failures, collected, perLoan: left.length, bulkRefusal };
 }
 
 /** What the step did on a date, for the run screen: read back from the repayments and the schedules. */
