@@ -119,3 +119,19 @@ export async function undone<T>(db: Database, fn: (tx: Database) => Promise<T>):
     });
   return out as T;
 }
+
+/** `setAvailable` for several accounts at once, a hold only where one is above zero. */
+export async function setAllAvailable(
+  app: App,
+  accountIds: readonly number[],
+  wants: readonly { balance: string; hold: string; overdraft: string }[],
+  db: Database,
+): Promise<void> {
+  for (const [k, a] of wants.entries())
+    await setAvailable(
+      app,
+      accountIds[k]!,
+      { balance: a.balance, overdraft: a.overdraft, ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}) },
+      db,
+    );
+}

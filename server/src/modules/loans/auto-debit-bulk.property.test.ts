@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { fromCents, toCents } from '@bankmanager/contracts';
-import { dueDateOf, setAvailable, sharedAccountLoans, undone } from '../../../test/support/auto-debit.ts';
+import {
+  dueDateOf,
+  setAllAvailable,
+  setAvailable,
+  sharedAccountLoans,
+  undone,
+} from '../../../test/support/auto-debit.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import type { Database } from '../../db/client.ts';
@@ -123,17 +129,7 @@ describe('loans: set-based auto-debit equals the per-loan service', () => {
           const date = dates[which]!;
           await undone(t.app.db, async (tx) => {
             await loanBookDay(tx, date);
-            for (const [k, a] of accts.entries())
-              await setAvailable(
-                t.app,
-                accounts[k]!,
-                {
-                  balance: a.balance,
-                  overdraft: a.overdraft,
-                  ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}),
-                },
-                tx,
-              );
+            await setAllAvailable(t.app, accounts, accts, tx);
             const runs = [];
             for (const perLoan of [true, false])
               runs.push(

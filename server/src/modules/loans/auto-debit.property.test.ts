@@ -5,7 +5,7 @@ import { fromCents, toCents } from '@bankmanager/contracts';
 import {
   autoDebitDay,
   dueDateOf,
-  setAvailable,
+  setAllAvailable,
   sharedAccountLoans,
 } from '../../../test/support/auto-debit.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
@@ -48,17 +48,7 @@ describe('loans: auto-debit properties', () => {
           await t.app.db
             .transaction(async (tx) => {
               await tx.execute(sql`update bank_business_date set business_date = ${due1}::date`);
-              for (const [k, a] of accts.entries())
-                await setAvailable(
-                  t.app,
-                  accounts[k]!,
-                  {
-                    balance: a.balance,
-                    overdraft: a.overdraft,
-                    ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}),
-                  },
-                  tx,
-                );
+              await setAllAvailable(t.app, accounts, accts, tx);
               for (const [k, p] of penalties.entries())
                 await tx.execute(sql`update loan_instalments set penalty_due = ${p}::numeric
                                     where loan_id = ${loanIds[k]!} and instalment_number = 1`);
