@@ -4,7 +4,8 @@ import type { App } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { autoDebitChunk } from '../../src/modules/loans/auto-debit.ts';
-import { setBusinessDate } from './loans.ts';
+import type { loanScene } from './loan-applications.ts';
+import { disbursedLoan, setBusinessDate } from './loans.ts';
 import { postTestEntry } from './journal-entries.ts';
 
 const ACTOR = { id: null, email: 'eod@test' };
@@ -65,4 +66,72 @@ export async function setAvailable(
   if (want.hold)
     await db.execute(sql`insert into account_holds (account_id, amount, reason, placed_by)
                          values (${accountId}, ${want.hold}::numeric, 'test', 'test')`);
+}
+
+type Scene = Awaited<ReturnType<typeof loanScene>>;
+
+/** An instalment's due date of a loan (the first unless told), as YYYY-MM-DD. */
+export async function dueDateOf(app: App, loanId: number, instalment = 1): Promise<string> {
+  const [d] = await queryRows<{ d: string }>(
+    app.db,
+    sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments
+         where loan_id = ${loanId} and instalment_number = ${instalment}`,
+  );
+  return d!.d;
+}
+
+/** `n` disbursed loans, each with the id of the account it repays from. */
+export async function loansWithPayAccounts(app: App, s: Scene, n: number) {
+  const loans: (Awaited<ReturnType<typeof disbursedLoan>> & { payId: number })[] = [];
+  for (let i = 0; i < n; i++) {
+    const l = await disbursedLoan(app, s);
+    const [a] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id::text from accounts where account_number = ${l.custAccount}`,
+    );
+    loans.push({ ...l, payId: Number(a!.id) });
+  }
+  return loans;
+}
+
+/** Four loans on three repayment accounts: the fourth repays from the third's, so they share it. */
+export async function sharedAccountLoans(app: App, s: Scene) {
+  const loans = await loansWithPayAccounts(app, s, 4);
+  const accounts = loans.slice(0, 3).map((l) => l.payId);
+  await app.db.execute(
+    sql`update loans set repayment_account_id = ${accounts[2]!} where id = ${loans[3]!.loanId}`,
+  );
+  return { loanIds: loans.map((l) => l.loanId), accounts };
+}
+
+class Undo extends Error {}
+
+/** Runs `fn` in a savepoint of `db` (or a transaction) and rolls it back; returns what `fn` returned. */
+export async function undone<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  let out: T | undefined;
+  await db
+    .transaction(async (tx) => {
+      out = await fn(tx);
+      throw new Undo();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof Undo)) throw e;
+    });
+  return out as T;
+}
+
+/** `setAvailable` for several accounts at once, a hold only where one is above zero. */
+export async function setAllAvailable(
+  app: App,
+  accountIds: readonly number[],
+  wants: readonly { balance: string; hold: string; overdraft: string }[],
+  db: Database,
+): Promise<void> {
+  for (const [k, a] of wants.entries())
+    await setAvailable(
+      app,
+      accountIds[k]!,
+      { balance: a.balance, overdraft: a.overdraft, ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}) },
+      db,
+    );
 }

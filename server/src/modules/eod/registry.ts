@@ -72,7 +72,15 @@ export interface LoanAutoDebitHooks {
   chunk: (
     tx: Database,
     args: LoanBookChunkArgs,
-  ) => Promise<{ lastId: number | null; done: number; collected: number; failures: AutoDebitFailure[] }>;
+  ) => Promise<{
+    lastId: number | null;
+    done: number;
+    collected: number;
+    failures: AutoDebitFailure[];
+    /** Loans collected one by one rather than set-based, and why the set-based path was refused. */
+    perLoan?: number;
+    bulkRefusal?: string | null;
+  }>;
   totals: (db: Database, businessDate: string) => Promise<Record<string, string>>;
 }
 

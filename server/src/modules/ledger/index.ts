@@ -1,7 +1,8 @@
 /**
  * The ledger module's only door, and the only writer of money. Three ways in: post (postEntry;
  * postTransaction for one customer line against a counter-account), post once by reference
- * (postEntryOnce, postTransactionOnce; postForRoute for a route) and post in bulk (postBulkEntry).
+ * (postEntryOnce, postTransactionOnce; postForRoute for a route) and post in bulk (postBulkEntry: one
+ * entry of many lines; postManyEntries: many entries, each its own, by a fixed number of statements).
  * Also its refusals and their one HTTP answer (ledgerHttpError), and the /api routes for manual
  * journals, the journal, the chart and the business date. Transfers and reversals are posted through
  * it by the payments module.
@@ -43,3 +44,4 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ledgerReadRoutes);
 };
 export { declareBulkEntry, endBulkEntry } from './bulk-declaration.ts';
+export { postManyEntries, type ManyEntry, type ManyEntriesInput } from './bulk-many-entries.ts';

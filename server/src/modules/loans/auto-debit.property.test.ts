@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { fromCents, toCents } from '@bankmanager/contracts';
-import { autoDebitDay, setAvailable } from '../../../test/support/auto-debit.ts';
+import {
+  autoDebitDay,
+  dueDateOf,
+  setAllAvailable,
+  sharedAccountLoans,
+} from '../../../test/support/auto-debit.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
-import { disbursedLoan } from '../../../test/support/loans.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -27,23 +31,8 @@ describe('loans: auto-debit properties', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const s = await loanScene(t.app);
-    const made = [];
-    for (let i = 0; i < 4; i++) made.push(await disbursedLoan(t.app, s));
-    loanIds = made.map((l) => l.loanId);
-    const ids = await queryRows<{ id: string }>(
-      t.app.db,
-      sql`select repayment_account_id::text as id from loans where id = any(${`{${loanIds.join(',')}}`}::int[]) order by id`,
-    );
-    accounts = ids.map((r) => Number(r.id)).slice(0, 3);
-    // The fourth loan repays from the third loan's account: they share what it holds.
-    await t.app.db.execute(
-      sql`update loans set repayment_account_id = ${accounts[2]!} where id = ${loanIds[3]!}`,
-    );
-    const [d] = await queryRows<{ d: string }>(
-      t.app.db,
-      sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments where loan_id = ${loanIds[0]!} and instalment_number = 1`,
-    );
-    due1 = d!.d;
+    ({ loanIds, accounts } = await sharedAccountLoans(t.app, s));
+    due1 = await dueDateOf(t.app, loanIds[0]!);
   });
   afterAll(() => t.close());
 
@@ -59,17 +48,7 @@ describe('loans: auto-debit properties', () => {
           await t.app.db
             .transaction(async (tx) => {
               await tx.execute(sql`update bank_business_date set business_date = ${due1}::date`);
-              for (const [k, a] of accts.entries())
-                await setAvailable(
-                  t.app,
-                  accounts[k]!,
-                  {
-                    balance: a.balance,
-                    overdraft: a.overdraft,
-                    ...(toCents(a.hold) > 0n ? { hold: a.hold } : {}),
-                  },
-                  tx,
-                );
+              await setAllAvailable(t.app, accounts, accts, tx);
               for (const [k, p] of penalties.entries())
                 await tx.execute(sql`update loan_instalments set penalty_due = ${p}::numeric
                                     where loan_id = ${loanIds[k]!} and instalment_number = 1`);

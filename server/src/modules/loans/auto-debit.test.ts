@@ -4,8 +4,13 @@ import { eodStaffOf, runEndOfDay } from '../../../test/support/eod.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { loanBookProblems } from '../../../test/support/loan-book.ts';
-import { disbursedLoan, setBusinessDate, trialBalance } from '../../../test/support/loans.ts';
-import { autoDebitDay, setAvailable } from '../../../test/support/auto-debit.ts';
+import { setBusinessDate, trialBalance } from '../../../test/support/loans.ts';
+import {
+  autoDebitDay,
+  dueDateOf,
+  loansWithPayAccounts,
+  setAvailable,
+} from '../../../test/support/auto-debit.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
@@ -18,7 +23,7 @@ describe('loans: auto-debit on the due date', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof loanScene>>;
   let due1 = '';
-  type Loan = Awaited<ReturnType<typeof disbursedLoan>> & { payId: number };
+  type Loan = Awaited<ReturnType<typeof loansWithPayAccounts>>[number];
   const loans: Loan[] = [];
 
   const one = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) =>
@@ -44,19 +49,8 @@ describe('loans: auto-debit on the due date', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = await loanScene(t.app);
-    for (let i = 0; i < 4; i++) {
-      const l = await disbursedLoan(t.app, s);
-      const a = await one<{ id: string }>(
-        sql`select id::text from accounts where account_number = ${l.custAccount}`,
-      );
-      loans.push({ ...l, payId: Number(a.id) });
-    }
-    due1 = (
-      await one<{ d: string }>(
-        sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments
-             where loan_id = ${loans[0]!.loanId} and instalment_number = 1`,
-      )
-    ).d;
+    loans.push(...(await loansWithPayAccounts(t.app, s, 4)));
+    due1 = await dueDateOf(t.app, loans[0]!.loanId);
   });
   afterAll(() => t.close());
 
@@ -176,6 +170,12 @@ describe('loans: auto-debit on the due date', () => {
       sql`select count(*)::int as n from audit_log where action = 'eod.loan_auto_debit' and target_id = ${String(run.id)}`,
     );
     expect(chunkAudit.n).toBeGreaterThan(0);
+    // Every chunk went set-based: none fell back to the per-loan service.
+    const perLoan = await one<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'eod.loan_auto_debit' and target_id = ${String(run.id)}
+             and (details->>'perLoan' <> '0' or details ? 'bulkRefusal')`,
+    );
+    expect(perLoan.n).toBe(0);
     await balanced();
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { AutoDebitFailure, LoanBookChunkArgs } from '../eod/index.ts';
 import { repayLoan } from './repay.ts';
+import { collectInBulk } from './auto-debit-bulk.ts';
 
 interface Candidate extends Record<string, unknown> {
   id: number;
@@ -56,23 +57,59 @@ export const candidatesSql = (a: Pick<LoanBookChunkArgs, 'businessDate' | 'curso
      order by x.id`;
 
 /**
- * One chunk of the auto-debit: each loan with something to collect is repaid through the one
- * repayment service (ADR 0052) from its repayment account, channel `auto_debit`, by the reference of
- * loan and date, each in its own savepoint: allocation, journal, schedule, record, audit and closing
- * are exactly a transfer's. A refusal the arithmetic did not foresee is a failure of that account;
- * the others go on.
+ * One chunk of the auto-debit (ADR 0069): the loans with something to collect are collected
+ * set-based (auto-debit-bulk.ts), in a savepoint; the few the bulk path leaves (a paying account the
+ * repayment service would refuse) and, should the bulk statements be refused, the whole chunk go
+ * through the one repayment service (ADR 0052) loan by loan, each in its own savepoint, channel
+ * `auto_debit`, by the reference of loan and date. A refusal the arithmetic did not foresee is a
+ * failure of that account; the others go on. `perLoan` forces the per-loan path (the property test
+ * compares the two).
  */
 export async function autoDebitChunk(
   tx: Database,
   a: LoanBookChunkArgs,
-): Promise<{ lastId: number | null; done: number; failures: AutoDebitFailure[]; collected: number }> {
+  opts: { perLoan?: boolean } = {},
+): Promise<{
+  lastId: number | null;
+  done: number;
+  failures: AutoDebitFailure[];
+  collected: number;
+  /** Loans tried through the per-loan service (0 when the bulk path took the whole chunk). */
+  perLoan: number;
+  /** Why the set-based path was refused, when it was (the chunk then went loan by loan). */
+  bulkRefusal: string | null;
+}> {
   const rows = await queryRows<Candidate & { last_id: number | null; n: number }>(tx, candidatesSql(a));
   const lastId = rows[0]?.last_id ?? null;
-  if (lastId === null) return { lastId: null, done: 0, failures: [], collected: 0 };
-  const failures: AutoDebitFailure[] = [];
+  if (lastId === null)
+    return { lastId: null, done: 0, failures: [], collected: 0, perLoan: 0, bulkRefusal: null };
+  const picks = rows.filter((c) => c.id !== null && toCents(c.collect) > 0n);
+  const byId = new Map(picks.map((c) => [Number(c.id), c]));
   let collected = 0;
-  for (const c of rows) {
-    if (c.id === null || toCents(c.collect) <= 0n) continue;
+  let left = picks;
+  let bulkRefusal: string | null = null;
+  if (!opts.perLoan) {
+    try {
+      const bulk = await tx.transaction((sp) =>
+        collectInBulk(
+          sp,
+          a.businessDate,
+          picks.map((c) => ({ id: Number(c.id), collect: c.collect })),
+          { id: a.actor.id, email: a.actor.email },
+          (id) => autoDebitReference(id, a.businessDate),
+        ),
+      );
+      collected += bulk.collected;
+      left = bulk.perLoan.map((k) => byId.get(k.id)!);
+    } catch (err) {
+      bulkRefusal = (err as Error).message.slice(0, 500);
+      // Nothing of the bulk statements stays (its savepoint rolled back): each loan is tried alone,
+      // so the one refused names its account in the failures and the others are collected.
+      left = picks;
+    }
+  }
+  const failures: AutoDebitFailure[] = [];
+  for (const c of left) {
     try {
       await repayLoan(tx, {
         loanId: Number(c.id),
@@ -88,7 +125,7 @@ export async function autoDebitChunk(
       failures.push({ accountId: Number(c.account_id), error: (err as Error).message.slice(0, 500) });
     }
   }
-  return { lastId, done: rows[0]!.n, failures, collected };
+  return { lastId, done: rows[0]!.n, failures, collected, perLoan: left.length, bulkRefusal };
 }
 
 /** What the step did on a date, for the run screen: read back from the repayments and the schedules. */

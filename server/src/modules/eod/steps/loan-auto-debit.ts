@@ -33,6 +33,9 @@ export const LOAN_AUTO_DEBIT_STEP = {
             loans: [cursor, r.lastId],
             collected: r.collected,
             failed: r.failures.length,
+            // For IT: a chunk gone loan by loan is correct but slow; the refusal says why.
+            perLoan: r.perLoan ?? 0,
+            ...(r.bulkRefusal ? { bulkRefusal: r.bulkRefusal } : {}),
           });
         return { lastId: r.lastId, done: r.done, failed: r.failures.length };
       });

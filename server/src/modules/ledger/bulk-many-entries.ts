@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { postingAmountSchema, type JournalSource } from '@bankmanager/contracts';
+import type { Database } from '../../db/client.ts';
+import { auditKeyPads } from '../../db/audit-key.ts';
+import { queryRows } from '../../db/rows.ts';
+import { LedgerError } from './ledger-error.ts';
+import { asLedgerError, type Actor, type EntryLine } from './post-entry.ts';
+
+/** One entry of a many-entries bulk posting: its own reference, lines and audit row. */
+export interface ManyEntry {
+  reference: string;
+  narration: string;
+  lines: EntryLine[];
+  audit: { targetId: string; details: Record<string, unknown> };
+}
+
+export interface ManyEntriesInput {
+  source: JournalSource;
+  actor?: Actor;
+  /** The action and target type every entry's audit row shares (e.g. `loan.repay`, `loan`). */
+  audit: { action: string; targetType: string };
+  entries: ManyEntry[];
+}
+
+/**
+ * Many balanced entries, each its own journal with its own reference and audit row (so each can be
+ * reversed alone), posted by a fixed number of statements whatever their count: the end-of-day
+ * auto-debit's chunk of loans (ADR 0069). Locks the customer accounts in id order, inserts the
+ * entries, their GL lines, their customer lines (one INSERT … SELECT, each account's running balance
+ * continued across the entries that name it, in entry order) and their audit rows. Every row trigger
+ * of a single posting runs on each line, so the refusals are the same; the balance per entry is
+ * checked before returning. All or nothing (a savepoint in the caller's transaction): the caller
+ * decides what a refusal means. Returns each reference's entry id.
+ */
+export async function postManyEntries(db: Database, input: ManyEntriesInput): Promise<Map<string, number>> {
+  if (input.entries.length === 0) return new Map();
+  for (const e of input.entries)
+    for (const l of e.lines)
+      if (!postingAmountSchema.safeParse(l.amount).success)
+        throw new LedgerError('invalid_amount', `Invalid amount "${l.amount}": positive, at most 2 decimals`);
+  const entries = input.entries.map((e, ord) => ({ ord, reference: e.reference, narration: e.narration }));
+  const lines = input.entries.flatMap((e) =>
+    e.lines.map((l, ord) =>
+      'accountId' in l
+        ? {
+            reference: e.reference,
+            ord,
+            account_id: l.accountId,
+            side: l.side,
+            amount: l.amount,
+            description: l.description ?? null,
+          }
+        : {
+            reference: e.reference,
+            ord,
+            gl_code: l.glCode,
+            currency: l.currency,
+            side: l.side,
+            amount: l.amount,
+          },
+    ),
+  );
+  const audits = input.entries.map((e) => ({
+    reference: e.reference,
+    target_id: e.audit.targetId,
+    details: { ...e.audit.details, source: input.source, lines: e.lines },
+  }));
+  const L = sql`jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(reference text, ord int, account_id bigint,
+                  gl_code text, currency text, side text, amount numeric, description text)`;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from accounts where id in (select l.account_id from ${L}) order by id for no key update`,
+      );
+      const made = await queryRows<{ id: string; reference: string }>(
+        tx,
+        sql`insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference)
+            select nextval(pg_get_serial_sequence('journal_entries', 'id')), current_business_date(), current_business_date(),
+                   e.narration, ${input.source}, ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null}, e.reference
+              from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(ord int, reference text, narration text)
+             order by e.ord
+            returning id::text, reference`,
+      );
+      await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+          select je.id, l.gl_code, l.currency, l.side, l.amount::numeric(18,2)
+            from ${L} join journal_entries je on je.reference = l.reference
+           where l.gl_code is not null order by je.id, l.ord`);
+      // Two entries on one account (loans sharing a repayment account) continue each other's balance.
+      await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction,
+                             balance_after, reference, entry_id)
+          select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
+                 current_business_date(), coalesce(l.description, je.narration), l.amount::numeric(18,2), l.side,
+                 a.balance + sum(case l.side when 'credit' then l.amount else -l.amount end)
+                               over (partition by a.id order by je.id, l.ord),
+                 je.reference, je.id
+            from ${L} join journal_entries je on je.reference = l.reference join accounts a on a.id = l.account_id
+           order by je.id, l.ord`);
+      await tx.execute(sql`insert into audit_log (id, action, outcome, actor_id, actor_email, target_type, target_id, ip, details)
+          select 0, ${input.audit.action}, 'success', ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
+                 ${input.audit.targetType}, x.target_id, ${input.actor?.ip ?? null}::inet,
+                 x.details || jsonb_build_object('entryId', je.id, 'reference', je.reference)
+            from (select set_config('bankmanager.audit_key', ${auditKeyPads()}, true)) as keyed,
+                 jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as x(reference text, target_id text, details jsonb)
+                 join journal_entries je on je.reference = x.reference
+           order by je.id`);
+      // Each entry balances (checked now, then deferred again for the caller's later postings).
+      await tx.execute(sql`set constraints journal_entries_balanced immediate`);
+      await tx.execute(sql`set constraints journal_entries_balanced deferred`);
+      return new Map(made.map((m) => [m.reference, Number(m.id)]));
+    });
+  } catch (err) {
+    throw asLedgerError(err);
+  }
+}
