@@ -176,6 +176,9 @@ export const LOAN_REPORT_TEXT = {
   noCapital: 'No capital is recorded for this month: the shares of capital are not shown.',
   reconciled: 'Every total equals the general ledger to the cent.',
   notReconciled: 'A total differs from the general ledger: see the difference.',
+  outsideBook: 'Loan accounts outside the loan book (not classified)',
+  outsideBookNote:
+    'Loan accounts with no loan-book record (opened as plain accounts or taken over) count by their balance, unclassified and unprovisioned.',
   capitalSaved: 'Capital saved.',
   scope: {
     officer: 'My active loans',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { accountsAsOf, type BaseFigure } from './figures.ts';
+import { accountsAsOf } from '../../db/accounts-as-of.ts';
+import type { BaseFigure } from './figures.ts';
 
 /**
  * `loan` lines: the loan book's month-end snapshot (`loan_daily_status`, written by end of day per loan

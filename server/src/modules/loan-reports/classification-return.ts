@@ -7,6 +7,7 @@ import {
   type LoanClass,
   type LoanReportColumn,
 } from '@bankmanager/contracts';
+import { accountsAsOf } from '../../db/accounts-as-of.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
 import { queryRows } from '../../db/rows.ts';
 import { balancesAsOf } from '../gl-reports/index.ts';
@@ -60,7 +61,9 @@ export async function classificationReturn(c: ReportContext): Promise<Built> {
            sum(held)::text as held
       from book group by currency, loan_class`,
   );
-  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+  const portfolioCodes = await portfolioGlCodes(c);
+  const outside = c.branch === null ? await outsideTheBook(c, portfolioCodes) : [];
+  const currencies = [...new Set([...rows.map((r) => r.currency), ...outside.map((o) => o.currency)])].sort();
   const zero = '0.00';
   const out: Record<string, string | null>[] = [];
   const totals: Record<string, string | null>[] = [];
@@ -87,6 +90,17 @@ export async function classificationReturn(c: ReportContext): Promise<Built> {
         t[f] = minusAmount(t[f]!, minusAmount(zero, line[f]));
       t.loans = String(Number(t.loans) + Number(line.loans));
     }
+    const o = outside.find((x) => x.currency === cur);
+    if (o) {
+      const none = { suspense: zero, collateral: zero, eligible: zero, required: zero, held: zero };
+      out.push({
+        class: LOAN_REPORT_TEXT.outsideBook,
+        ...{ currency: cur, rate: null, loans: o.accounts, principal: o.principal },
+        ...none,
+      });
+      t.principal = minusAmount(t.principal!, minusAmount(zero, o.principal));
+      t.loans = String(Number(t.loans) + Number(o.accounts));
+    }
     totals.push({ class: 'Total', currency: cur, rate: null, ...t });
     sums.set(cur, { principal: t.principal!, suspense: t.suspense!, held: t.held! });
   }
@@ -106,9 +120,10 @@ export async function classificationReturn(c: ReportContext): Promise<Built> {
     'Provision required = rate × (principal outstanding − eligible collateral), per loan, never below 0.',
     'Eligible collateral = forced-sale value less the haircut recorded with the collateral.',
   ];
+  if (outside.length > 0) notes.push(LOAN_REPORT_TEXT.outsideBookNote);
   if (c.branch !== null)
     return { subtitle: [scopeLine(c)], columns, rows: out, totals, notes, total: out.length };
-  const reconciliation = await reconcile(c, sums);
+  const reconciliation = await reconcile(c, sums, portfolioCodes);
   notes.push(
     reconciliation.every((r) => r.difference === zero)
       ? LOAN_REPORT_TEXT.reconciled
@@ -121,14 +136,8 @@ export async function classificationReturn(c: ReportContext): Promise<Built> {
 async function reconcile(
   c: ReportContext,
   sums: Map<string, Record<'principal' | 'suspense' | 'held', string>>,
+  portfolioCodes: string[],
 ) {
-  const portfolioCodes = (
-    await queryRows<{ code: string }>(
-      c.db,
-      sql`select distinct portfolio_gl as code from loan_products where portfolio_gl is not null
-          union select unnest(array['1410', '1411'])`,
-    )
-  ).map((r) => r.code);
   const balances = await balancesAsOf(c.db, c.date, await currentBusinessDate(c.db));
   const currencies = [
     ...new Set([
@@ -164,4 +173,38 @@ async function reconcile(
       };
     }),
   );
+}
+
+/** The loan portfolio's GL accounts: every product's, and the chart's loans to customers. */
+async function portfolioGlCodes(c: ReportContext): Promise<string[]> {
+  const rows = await queryRows<{ code: string }>(
+    c.db,
+    sql`select distinct portfolio_gl as code from loan_products where portfolio_gl is not null
+        union select unnest(array['1410', '1411'])`,
+  );
+  return rows.map((r) => r.code);
+}
+
+/**
+ * Loan accounts under the portfolio accounts with no loan-book record (opened as plain Loan accounts,
+ * or taken over from an earlier system): no class, schedule or collateral, so the return counts them
+ * by their balance at the end of the date, apart, and its totals still equal the GL.
+ */
+async function outsideTheBook(
+  c: ReportContext,
+  portfolioCodes: string[],
+): Promise<{ currency: string; accounts: string; principal: string }[]> {
+  const rows = await queryRows<{ currency: string; accounts: string; principal: string }>(
+    c.db,
+    sql`with ${accountsAsOf(c.date)}
+        select acc.currency, count(*)::text as accounts, sum(acc.net)::numeric(18,2)::text as principal
+          from acc
+         where acc.ledger_code in (${sql.join(
+           portfolioCodes.map((code) => sql`${code}`),
+           sql`, `,
+         )})
+           and not exists (select 1 from loans l where l.account_id = acc.id)
+         group by acc.currency having sum(acc.net) <> 0`,
+  );
+  return rows;
 }

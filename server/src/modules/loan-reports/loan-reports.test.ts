@@ -12,6 +12,7 @@ import { setRoles } from '../../../test/support/roles.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { disbursedLoan, loanBookProblems, runLoanBook, repayUpTo } from '../../../test/support/loan-book.ts';
+import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { reportWorkerFor } from '../built-reports/index.ts';
 import { postEntry } from '../ledger/index.ts';
@@ -317,5 +318,32 @@ describe('loan reports', () => {
       (await t.app.inject({ method: 'GET', url: '/api/loan-reports/portfolio-at-risk' })).statusCode,
     ).toBe(401);
     expect((await get(s.cso, '/api/loan-reports/portfolio-at-risk')).statusCode).toBe(403);
+  });
+
+  it('a Loan account with no loan-book record counts apart, unclassified, and the return still equals the GL', async () => {
+    const today = (await one<{ d: string }>(sql`select current_business_date()::text as d`)).d;
+    const { accountId } = await openTestAccount(t.app.db, { type: 'Loan' });
+    await postEntry(t.app.db, {
+      source: 'system',
+      narration: 'A loan taken over from an earlier system',
+      lines: [
+        { accountId, side: 'debit', amount: '500.00' },
+        { glCode: '1900', currency: 'SLE', side: 'credit', amount: '500.00' },
+      ],
+      audit: { action: 'test.loan_takeover', targetType: 'account', targetId: String(accountId) },
+    });
+    const { body } = await report(s.boss, `/api/loan-reports/classification-return?date=${today}`);
+    expect(body.rows.find((r) => r.class === LOAN_REPORT_TEXT.outsideBook)).toMatchObject({
+      currency: 'SLE',
+      loans: '1',
+      principal: '500.00',
+      held: '0.00',
+    });
+    expect(body.notes).toContain(LOAN_REPORT_TEXT.outsideBookNote);
+    expect(body.reconciliation.map((r) => r.difference)).toEqual(['0.00', '0.00', '0.00']);
+    expect(body.notes).toContain(LOAN_REPORT_TEXT.reconciled);
+    // The day before, it was not yet lent: nothing apart.
+    const before = await report(s.boss, `/api/loan-reports/classification-return?date=${day}`);
+    expect(before.body.rows.map((r) => r.class)).not.toContain(LOAN_REPORT_TEXT.outsideBook);
   });
 });
