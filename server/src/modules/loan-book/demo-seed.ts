@@ -10,7 +10,11 @@ import { suspenseChunk } from './suspense.ts';
 
 /**
  * The demo's loans, one or two in every class: back-dated Salary Loans whose instalments were never
- * paid, so the days past due are the days since the first due date (negative: not yet due).
+ * paid, so the days past due are the days since the first due date (negative: not yet due). Past 90
+ * days (non-performing) the borrower's salary stopped: the loan is repaid from an account of its own
+ * that holds nothing, so end of day's auto-debit cannot cure it and the demo keeps a non-performing
+ * book after any number of end-of-day runs. The others repay from the funded savings account, so the
+ * auto-debit has arrears to collect.
  */
 const DEMO_LOANS = [
   { sinceFirstDue: -20, amount: '15000.00', term: 12 },
@@ -21,6 +25,7 @@ const DEMO_LOANS = [
   { sinceFirstDue: 250, amount: '18000.00', term: 24 },
   { sinceFirstDue: 400, amount: '40000.00', term: 24 },
 ] as const;
+const NON_PERFORMING_AFTER_DAYS = 90;
 
 const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -57,13 +62,22 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
     tx,
     sql`select code from products where account_type = 'Loan' and currency = 'SLE' and status = 'active' order by code limit 1`,
   );
-  if (staff.length === 0 || borrowers.length < DEMO_LOANS.length || !shell) return 0;
+  const [savings] = await queryRows<{ code: string; ledger: string }>(
+    tx,
+    sql`select code, ledger_code as ledger from products
+         where account_type = 'Savings' and currency = 'SLE' and status = 'active' order by code limit 1`,
+  );
+  if (staff.length === 0 || borrowers.length < DEMO_LOANS.length || !shell || !savings) return 0;
   const maker = staff[0]!;
   const checker = staff[1] ?? maker;
   for (const [k, spec] of DEMO_LOANS.entries()) {
     const b = borrowers[k]!;
     const firstDue = addDays(today, -spec.sinceFirstDue);
     const disbursed = monthBefore(firstDue);
+    const repaidFrom =
+      spec.sinceFirstDue > NON_PERFORMING_AFTER_DAYS
+        ? await openEmptySavings(tx, b, savings, disbursed)
+        : Number(b.account);
     const schedule = buildSchedule({
       principal: spec.amount,
       annualRate: '24',
@@ -79,7 +93,7 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
             rate, sector, purpose, repayment_account_id, status, officer_id, officer_email, recommendation,
             appraisal_notes, appraisal, appraised_by, appraised_by_email, appraised_at)
           values (${b.cust_id}, ${b.branch}, 'SAL-SLE', 1, 'SLE', ${spec.amount}::numeric, ${spec.term}, 24, 'PUB',
-            'Demo loan', ${Number(b.account)}, 'Disbursed', ${maker.id}::uuid, ${maker.email}, 'approve',
+            'Demo loan', ${repaidFrom}, 'Disbursed', ${maker.id}::uuid, ${maker.email}, 'approve',
             'Demo data', '{}'::jsonb, ${maker.id}::uuid, ${maker.email}, now())
           returning id`,
     );
@@ -129,7 +143,7 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
             disbursed_by, disbursed_by_email, approved_by, approved_by_email)
           values (${app!.id}, ${Number(acct!.id)}, ${b.cust_id}, ${b.branch}, 'SAL-SLE', 1, 'SLE', ${spec.amount}::numeric,
             ${schedule.amountFinanced}::numeric, 0, ${schedule.netDisbursed}::numeric, 24, ${spec.term}, 'emi', 'monthly',
-            ${disbursed}::date, ${firstDue}::date, ${Number(b.account)}, ${posted.entryId}, ${approval!.id}::uuid,
+            ${disbursed}::date, ${firstDue}::date, ${repaidFrom}, ${posted.entryId}, ${approval!.id}::uuid,
             ${maker.id}::uuid, ${maker.email}, ${checker.id}::uuid, ${checker.email})
           returning id`,
     );
@@ -156,6 +170,24 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
   // Non-performing loans' receivables into suspense, penalties on the overdue instalments (ADR 0064).
   await suspenseChunk(tx, args);
   return DEMO_LOANS.length;
+}
+
+/** A savings account of the borrower's with nothing in it, opened the day the loan was disbursed. */
+async function openEmptySavings(
+  tx: Database,
+  b: { cust_id: number; branch: string },
+  product: { code: string; ledger: string },
+  openedOn: string,
+): Promise<number> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on,
+                              branch_code, ledger_code)
+        values (make_account_number(${b.branch}, nextval('account_serial_seq')), ${b.cust_id}, ${product.code},
+                'Savings', 'SLE', 'Active', ${openedOn}::date, ${b.branch}, ${product.ledger})
+        returning id::text`,
+  );
+  return Number(row!.id);
 }
 
 export const loanBookDemoStep: SeedStep = {
