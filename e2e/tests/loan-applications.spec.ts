@@ -10,7 +10,7 @@ const SCREEN = '/accounts/loan/applications';
 const LOAN_MANAGER = '/accounts/loan/manager';
 
 /** A demo borrower: an Active private customer with complete KYC and an Active Leone current or savings account. */
-async function demoBorrower(page: Page): Promise<{ id: number; account: string }> {
+async function demoBorrower(page: Page, skip = 0): Promise<{ id: number; account: string }> {
   const rows = await apiAsUser<{ id: number }[]>(
     page,
     // At Head Office, where the demo's teller works: the journey takes the first instalment there.
@@ -27,7 +27,7 @@ async function demoBorrower(page: Page): Promise<{ id: number; account: string }
         x.blockKind === null &&
         (x.accountType === 'Savings' || x.accountType === 'Current'),
     );
-    if (a) return { id: r.id, account: a.accountNumber };
+    if (a && skip-- === 0) return { id: r.id, account: a.accountNumber };
   }
   throw new Error(`no demo borrower among ${rows.length} customers`);
 }
@@ -35,62 +35,79 @@ async function demoBorrower(page: Page): Promise<{ id: number; account: string }
 const fill = async (page: Page, label: string | RegExp, value: string) =>
   page.getByLabel(label, { exact: typeof label === 'string' }).fill(value);
 
+/** The inbox's subject of the application's requests ("Loan application 12", not 123). */
+const applicationSubject = (id: string) => new RegExp(`Loan application ${id}(?!\\d)`);
+
+/**
+ * On screen, as the demo officer: a Salary Loan application for the borrower (12 instalments at 24%,
+ * salary Le 20,000), saved, submitted, appraised; the second person approves it in the inbox. `onAppraisal`
+ * runs on the submitted application's appraisal view. Returns the application's number.
+ */
+async function applyAndApprove(
+  page: Page,
+  checker: Page,
+  b: { id: number; account: string },
+  amount: string,
+  onAppraisal: () => Promise<void> = async () => undefined,
+): Promise<string> {
+  await page.goto(SCREEN);
+  await page.getByRole('heading', { name: 'Loan Applications' }).waitFor();
+  await page.getByRole('button', { name: 'New application' }).click();
+  await page.getByRole('form', { name: 'New loan application' }).waitFor();
+  await fill(page, 'Customer number', String(b.id));
+  await fill(page, /Repayment account/, b.account);
+  await fill(page, 'Purpose in words', 'School fees');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fill(page, 'Amount (Le)', amount);
+  await fill(page, 'Term (instalments)', '12');
+  await fill(page, 'Rate (% a year)', '24');
+  await fill(page, 'Employer', 'Ministry of Finance');
+  await fill(page, 'Net monthly salary (Le)', '20000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+
+  const heading = page.getByRole('heading', { name: /^Application \d+:/ });
+  await heading.waitFor();
+  const id = /Application (\d+):/.exec((await heading.textContent()) ?? '')![1]!;
+  await page.getByRole('button', { name: 'Submit for appraisal' }).click();
+  await page.getByText('Submitted', { exact: true }).waitFor();
+  await onAppraisal();
+
+  await page.getByRole('button', { name: 'Record appraisal' }).click();
+  await fill(page, 'Appraisal notes', 'Salary domiciled with us for three years.');
+  // The demo bank's capital may put any loan over the concentration limit: the reason covers it.
+  await fill(page, 'Override reason', 'Salary deducted at source by the employer.');
+  await page.getByRole('button', { name: 'Record appraisal and ask for approval' }).click();
+  await page.getByRole('link', { name: 'approvals inbox' }).waitFor();
+  await approveInInbox(checker, 'Loan approval (Branch Manager)', applicationSubject(id));
+
+  await page.reload();
+  await page.getByText('Approved', { exact: true }).waitFor();
+  return id;
+}
+
 describe('Loan Applications', () => {
   const browser = useBrowser();
 
   it('an officer applies, submits and appraises a Salary Loan; a second person approves it in the inbox', async () => {
     const page = await browser.newPage();
     await signInAsDemo(page);
-    const b = await demoBorrower(page);
-
-    await page.goto(SCREEN);
-    await page.getByRole('heading', { name: 'Loan Applications' }).waitFor();
-    await page.getByRole('button', { name: 'New application' }).click();
-    const form = page.getByRole('form', { name: 'New loan application' });
-    await form.waitFor();
-    await fill(page, 'Customer number', String(b.id));
-    await fill(page, /Repayment account/, b.account);
-    await fill(page, 'Purpose in words', 'School fees');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await fill(page, 'Amount (Le)', '20000');
-    await fill(page, 'Term (instalments)', '12');
-    await fill(page, 'Rate (% a year)', '24');
-    await fill(page, 'Employer', 'Ministry of Finance');
-    await fill(page, 'Net monthly salary (Le)', '20000');
-    await page.getByRole('button', { name: 'Next' }).click();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Save draft' }).click();
-
-    const heading = page.getByRole('heading', { name: /^Application \d+:/ });
-    await heading.waitFor();
-    const id = /Application (\d+):/.exec((await heading.textContent()) ?? '')![1]!;
-    await page.getByRole('button', { name: 'Submit for appraisal' }).click();
-    await page.getByText('Submitted', { exact: true }).waitFor();
-
-    // The appraisal view: the schedule preview with the Salary Loan's EMI, the DSR.
-    const schedule = page.getByRole('table', { name: /Repayment schedule/ });
-    await schedule.waitFor();
-    expect(await schedule.getByRole('row').nth(1).textContent()).toContain('1,891.19');
-    await page.getByText(/% of net salary \(at most 40.00%\)/).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await sidewaysOverflow(page)).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 800 });
-
-    await page.getByRole('button', { name: 'Record appraisal' }).click();
-    await fill(page, 'Appraisal notes', 'Salary domiciled with us for three years.');
-    // The demo bank's capital may put any loan over the concentration limit: the reason covers it.
-    await fill(page, 'Override reason', 'Salary deducted at source by the employer.');
-    await page.getByRole('button', { name: 'Record appraisal and ask for approval' }).click();
-    await page.getByRole('link', { name: 'approvals inbox' }).waitFor();
-
     const checker = await browser.newPage();
     await secondSuperuser(checker);
-    await approveInInbox(checker, 'Loan approval (Branch Manager)');
-
-    await page.reload();
-    await page.getByText('Approved', { exact: true }).waitFor();
+    const b = await demoBorrower(page);
+    const id = await applyAndApprove(page, checker, b, '20000', async () => {
+      // The appraisal view: the schedule preview with the Salary Loan's EMI, the DSR.
+      const schedule = page.getByRole('table', { name: /Repayment schedule/ });
+      await schedule.waitFor();
+      expect(await schedule.getByRole('row').nth(1).textContent()).toContain('1,891.19');
+      await page.getByText(/% of net salary \(at most 40.00%\)/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
     const app = await apiAsUser<{ status: string; history: { action: string }[] }>(
       page,
       `/api/loan-applications/${id}`,
@@ -156,6 +173,47 @@ describe('Loan Applications', () => {
     await after.waitFor();
     expect(await after.getByRole('row').nth(1).getAttribute('data-state')).toBe('paid');
     expect(await after.getByRole('row').nth(1).textContent()).toContain('Paid');
+    expect((await apiAsUser<{ balanced: boolean }>(page, '/api/gl/trial-balance')).balanced).toBe(true);
+  }, 240_000);
+
+  it('a loan paid out in cash: the officer asks for the till, a second person approves, the teller pays it out by keyboard', async () => {
+    const page = await browser.newPage();
+    await signInAsDemo(page);
+    const checker = await browser.newPage();
+    await secondSuperuser(checker);
+    // Another borrower than the first journey's: neither loan counts against the other's limits.
+    const b = await demoBorrower(page, 1);
+    const id = await applyAndApprove(page, checker, b, '10000');
+    await page.getByRole('button', { name: 'Disburse' }).click();
+    await page.getByLabel('In cash at a teller’s till').check();
+    await page.getByRole('button', { name: 'Ask for disbursement' }).click();
+    await page.getByRole('link', { name: 'approvals inbox' }).waitFor();
+    await approveInInbox(checker, 'Loan disbursement', applicationSubject(id));
+    // The approval moved no money: the application waits for a teller.
+    const waiting = await apiAsUser<{ status: string }>(page, `/api/loan-applications/${id}`);
+    expect(waiting.status).toBe('Approved');
+
+    // At the counter: O, the application number, Enter; gross, fees and net; the identity check.
+    const { teller, supervisor } = await tellerAtFreshTill(browser);
+    await teller.goto('/transactions/teller/home');
+    await teller.getByRole('button', { name: 'Loan disbursement (O)' }).waitFor();
+    await teller.keyboard.press('o');
+    await teller.getByLabel('Loan application number').fill(id);
+    await teller.keyboard.press('Enter');
+    const card = teller.getByRole('region', { name: 'Loan to pay out' });
+    await card.waitFor();
+    // The Salary Loan's 2% processing fee is taken at disbursement: Le 200.00 of Le 10,000.00.
+    expect(await card.textContent()).toContain('9,800.00');
+    expect(await seriousViolations(teller)).toEqual([]);
+    await teller.getByLabel(/The person matches the ID document/).check();
+    await teller.getByRole('button', { name: /^Pay out .*9,800\.00/ }).click();
+    const receipt = teller.getByRole('region', { name: 'Loan disbursement receipt' });
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toContain('9,800.00');
+    await closeAnyTill(teller, supervisor);
+
+    const paid = await apiAsUser<{ status: string }>(page, `/api/loan-applications/${id}`);
+    expect(paid.status).toBe('Disbursed');
     expect((await apiAsUser<{ balanced: boolean }>(page, '/api/gl/trial-balance')).balanced).toBe(true);
   }, 240_000);
 

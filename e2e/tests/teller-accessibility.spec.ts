@@ -34,6 +34,15 @@ const screens = (account: string): Screen[] => [
     },
   ],
   [
+    'loan disbursement in cash',
+    'teller',
+    '/transactions/teller/home',
+    async (p) => {
+      await p.getByRole('button', { name: 'Loan disbursement (O)' }).click();
+      await p.getByRole('region', { name: 'Loan disbursement' }).waitFor();
+    },
+  ],
+  [
     'closing count',
     'teller',
     '/transactions/teller/home',

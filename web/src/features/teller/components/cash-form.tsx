@@ -21,7 +21,7 @@ import { refusalText } from '../lib/refusal';
 import { AccountCard } from './account-card';
 import { AccountLookup } from './account-lookup';
 import { AmountField } from './amount-field';
-import { ShortcutBar } from './kbd';
+import { CounterFormHeader } from './kbd';
 
 export type CashKind = 'deposit' | 'withdrawal';
 
@@ -84,15 +84,7 @@ export function CashForm({
 
   return (
     <section aria-label={title} className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">{title}</h2>
-        <ShortcutBar
-          items={[
-            ['Enter', 'next field / post'],
-            ['Esc', 'cancel'],
-          ]}
-        />
-      </div>
+      <CounterFormHeader title={title} lastEnter="post" />
       {number === null || account.isError ? (
         <>
           <AccountLookup onFound={setNumber} onCancel={onCancel} />

@@ -20,3 +20,18 @@ export function ShortcutBar({ items }: { items: [key: string, label: string][] }
     </p>
   );
 }
+
+/** A counter form's title with its two keys: Enter moves on (the last Enter does `lastEnter`), Esc cancels. */
+export function CounterFormHeader({ title, lastEnter }: { title: string; lastEnter: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <ShortcutBar
+        items={[
+          ['Enter', `next field / ${lastEnter}`],
+          ['Esc', 'cancel'],
+        ]}
+      />
+    </div>
+  );
+}

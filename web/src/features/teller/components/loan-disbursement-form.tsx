@@ -19,7 +19,7 @@ import { useCashDisbursementQuote, usePayCashDisbursement } from '../api/loan-di
 import { useEscape, useFocusOnMount, useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
-import { ShortcutBar } from './kbd';
+import { CounterFormHeader } from './kbd';
 import { TermGrid } from './term-grid';
 
 type Values = { partyName: string; partyIdNumber: string; identityConfirmed: boolean };
@@ -110,15 +110,7 @@ export function LoanDisbursementForm({
 
   return (
     <section aria-label="Loan disbursement" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">Loan disbursement</h2>
-        <ShortcutBar
-          items={[
-            ['Enter', 'next field / pay out'],
-            ['Esc', 'cancel'],
-          ]}
-        />
-      </div>
+      <CounterFormHeader title="Loan disbursement" lastEnter="pay out" />
       {q ? null : (
         <div ref={area} className="grid gap-2">
           <form

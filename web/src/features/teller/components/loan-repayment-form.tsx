@@ -20,7 +20,7 @@ import { useEscape, useFocusOnMount, useFormKeys } from '../lib/keyboard';
 import { newReference } from '../lib/reference';
 import { refusalText } from '../lib/refusal';
 import { AmountField } from './amount-field';
-import { ShortcutBar } from './kbd';
+import { CounterFormHeader } from './kbd';
 import { TermGrid } from './term-grid';
 
 const EMPTY = { amount: '', partyName: '', partyIdNumber: '', prepay: false };
@@ -108,15 +108,7 @@ export function LoanRepaymentForm({
 
   return (
     <section aria-label="Loan repayment" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">Loan repayment</h2>
-        <ShortcutBar
-          items={[
-            ['Enter', 'next field / post'],
-            ['Esc', 'cancel'],
-          ]}
-        />
-      </div>
+      <CounterFormHeader title="Loan repayment" lastEnter="post" />
       {number === null || loan.isError ? (
         <div ref={area} className="grid gap-2">
           <AccountFinder
