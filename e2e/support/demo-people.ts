@@ -19,6 +19,7 @@ export const PRODUCTS = person('products');
 export const PRODUCTS_2 = person('products2');
 export const OPERATIONS = person('operations');
 export const OPERATIONS_2 = person('operations2');
+export const HEAD_OF_CREDIT = person('headofcredit');
 
 /**
  * One signed-in page per person for a spec file, reused across its tests; each is checked not to be

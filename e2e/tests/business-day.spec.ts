@@ -27,6 +27,7 @@ import {
   OFFICER,
   OPERATIONS,
   OPERATIONS_2,
+  HEAD_OF_CREDIT,
 } from '../support/demo-people.ts';
 import { approveInInbox, balance } from '../support/payments.ts';
 import { closeAnyTill, SUPERVISOR, TELLER } from '../support/teller.ts';
@@ -119,5 +120,15 @@ describe('a business day with the demo role users', () => {
     );
     expect(tb.balanced).toBe(true);
     expect(tb.totals.map((t) => t.difference)).toEqual(tb.totals.map(() => '0.00'));
+
+    // The Head of Credit's classification return for that month end: the loan book's principal,
+    // suspense and provision against the general ledger, every difference 0.00.
+    const credit = await people.page(HEAD_OF_CREDIT);
+    await credit.goto(`/accounts/loan/reports?report=classification-return&date=${monthEnd}`);
+    const againstGl = credit.getByRole('table', { name: 'Against the general ledger' });
+    await againstGl.waitFor({ timeout: 60_000 });
+    const differences = await againstGl.locator('tbody tr td:last-child').allTextContents();
+    expect(differences.length).toBeGreaterThan(0);
+    expect(differences.map((d) => d.trim())).toEqual(differences.map(() => '0.00'));
   }, 900_000);
 });
