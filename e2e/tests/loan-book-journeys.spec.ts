@@ -41,6 +41,16 @@ async function hasPending(page: Page, loanId: number): Promise<boolean> {
   );
 }
 
+/** The first Active demo loan, oldest first, that `fits` and has no request waiting about it. */
+async function firstLoan(page: Page, fits: (l: Graded) => boolean): Promise<Graded | undefined> {
+  for (const l of await gradedLoans(page)) if (fits(l) && !(await hasPending(page, l.id))) return l;
+  return undefined;
+}
+
+/** A loan that can still be graded worse by hand or restructured: not Loss, not graded or restructured yet. */
+const gradable = (l: Graded) =>
+  l.grading.loanClass !== 'loss' && l.grading.manualClass === null && !l.grading.restructured;
+
 /** The inbox name of a loan: its number and its borrower. */
 const loanName = (l: LoanSummary) => `${l.accountNumber} (${l.customerName})`;
 
@@ -54,6 +64,19 @@ async function returnDifferences(page: Page): Promise<string[]> {
   for (let i = 0; i < (await rows.count()); i++)
     out.push(((await rows.nth(i).locator('td').last().textContent()) ?? '').trim());
   return out;
+}
+
+/** The demo user (a second superuser, in every branch) sees the request by name with its changes, and approves it. */
+async function demoUserApproves(
+  browser: { newPage(): Promise<Page> },
+  subject: string,
+  field: string,
+): Promise<Page> {
+  const checker = await browser.newPage();
+  await signInAsDemo(checker);
+  await seeInInbox(checker, subject, field);
+  await approveInInbox(checker, subject);
+  return checker;
 }
 
 /** The request's row in the checker's inbox shows its subject by name and its changes, labelled. */
@@ -110,12 +133,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
   it('a Loss loan written off (the Head of Credit asks, the demo user approves), then a recovery the loan 360 lists', async () => {
     const maker = await browser.newPage();
     await signInAs(maker, HEAD_OF_CREDIT);
-    let loss: Graded | undefined;
-    for (const l of await gradedLoans(maker))
-      if (l.grading.loanClass === 'loss' && !(await hasPending(maker, l.id))) {
-        loss = l;
-        break;
-      }
+    const loss = await firstLoan(maker, (l) => l.grading.loanClass === 'loss');
     expect(loss, 'the demo seeds a Loss loan').toBeDefined();
     const l = loss!;
     await maker.goto(loan360(l.id));
@@ -127,11 +145,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
     await maker.getByText('Sent for approval').first().waitFor();
 
     // The loan's branch decides a write-off within the limit; the demo user works in every branch.
-    const checker = await browser.newPage();
-    await signInAsDemo(checker);
-    const subject = `Write-off of loan ${loanName(l)}`;
-    await seeInInbox(checker, subject, 'Written off');
-    await approveInInbox(checker, subject);
+    const checker = await demoUserApproves(browser, `Write-off of loan ${loanName(l)}`, 'Written off');
 
     await checker.goto(loan360(l.id));
     await checker.getByRole('heading', { name: `Loan ${l.id}: ${l.customerName}` }).waitFor();
@@ -161,17 +175,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
   it('a manual downgrade with a reason: the Head of Credit asks, the demo user approves, the Grading tab shows it', async () => {
     const maker = await browser.newPage();
     await signInAs(maker, HEAD_OF_CREDIT);
-    let target: Graded | undefined;
-    for (const l of await gradedLoans(maker))
-      if (
-        l.grading.loanClass !== 'loss' &&
-        l.grading.manualClass === null &&
-        !l.grading.restructured &&
-        !(await hasPending(maker, l.id))
-      ) {
-        target = l;
-        break;
-      }
+    const target = await firstLoan(maker, gradable);
     expect(target, 'a demo loan that can be graded worse').toBeDefined();
     const l = target!;
     await maker.goto(loan360(l.id));
@@ -183,11 +187,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
     await form.getByRole('button', { name: 'Ask for the downgrade' }).click();
     await maker.getByText('Sent for approval').first().waitFor();
 
-    const checker = await browser.newPage();
-    await signInAsDemo(checker);
-    const subject = `Loan ${loanName(l)}`;
-    await seeInInbox(checker, subject, 'Manual grade');
-    await approveInInbox(checker, subject);
+    await demoUserApproves(browser, `Loan ${loanName(l)}`, 'Manual grade');
 
     await maker.goto(loan360(l.id));
     await maker.getByRole('tab', { name: 'Grading' }).click();
@@ -197,18 +197,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
   it('a restructuring from the business date: the Head of Credit asks, the demo user approves; the old schedule is kept', async () => {
     const maker = await browser.newPage();
     await signInAs(maker, HEAD_OF_CREDIT);
-    let target: Graded | undefined;
-    for (const l of await gradedLoans(maker))
-      if (
-        l.grading.loanClass !== 'loss' &&
-        l.grading.manualClass === null &&
-        !l.grading.restructured &&
-        l.term < 30 &&
-        !(await hasPending(maker, l.id))
-      ) {
-        target = l;
-        break;
-      }
+    const target = await firstLoan(maker, (l) => gradable(l) && l.term < 30);
     expect(target, 'a demo loan that can be restructured').toBeDefined();
     const l = target!;
     const { business_date } = await apiAsUser<{ business_date: string }>(maker, '/api/business-date');
@@ -222,11 +211,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
     await form.getByRole('button', { name: 'Ask for the restructuring' }).click();
     await maker.getByText('Sent for approval').first().waitFor();
 
-    const checker = await browser.newPage();
-    await signInAsDemo(checker);
-    const subject = `Loan ${loanName(l)}`;
-    await seeInInbox(checker, subject, 'Instalments');
-    await approveInInbox(checker, subject);
+    await demoUserApproves(browser, `Loan ${loanName(l)}`, 'Instalments');
 
     await maker.goto(loan360(l.id));
     await maker.getByRole('tab', { name: 'Grading' }).click();
