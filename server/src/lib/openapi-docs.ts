@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@bankmanager/contracts';
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { DOWNLOAD_MEDIA } from './downloads.ts';
 
 /**
  * What OpenAPI cannot learn from a route's zod schemas alone: answers that are files rather than
@@ -95,6 +96,12 @@ export function documentedAs(docs: {
     });
   };
 }
+
+/** A report's `?format=csv|pdf|xlsx` download (beside its JSON, which the route's union names). */
+export const csvPdfOrXlsxReport = fileAnswer(
+  Object.values(DOWNLOAD_MEDIA) as [string, ...string[]],
+  'with format=csv, pdf or xlsx: the same figures as a file (text/csv, application/pdf, or a workbook whose figures are numbers)',
+);
 
 /** A report's `?format=pdf|csv` download (beside its JSON, which the route's union names). */
 export const pdfOrCsvReport = fileAnswer(

@@ -101,7 +101,7 @@ export const loanReportSchema = z
   .meta({ id: 'LoanReport' });
 export type LoanReport = z.infer<typeof loanReportSchema>;
 
-export const LOAN_REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
+export const LOAN_REPORT_FORMATS = ['json', 'csv', 'pdf', 'xlsx'] as const;
 export type LoanReportFormat = (typeof LOAN_REPORT_FORMATS)[number];
 
 export const loanReportParamsSchema = z.object({ report: z.enum(LOAN_REPORTS) });

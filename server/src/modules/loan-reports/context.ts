@@ -9,7 +9,7 @@ export interface ReportContext {
   /** Null: the whole bank. */
   branch: string | null;
   query: LoanReportQuery;
-  /** Null: the whole list (CSV, PDF). */
+  /** Null: the whole list (CSV, PDF, XLSX). */
   page: { offset: number; limit: number } | null;
   userId: string;
 }

@@ -1,15 +1,19 @@
 import {
   LOAN_REPORT_PDF_MAX_ROWS,
+  REPORT_MAX_ROWS,
   formatAmount,
   type LoanReport,
   type LoanReportColumn,
   type LoanReportRow,
+  type ReportTable,
 } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
 import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
+import { tablesXlsx } from '../../lib/report-table-files.ts';
 
 /** The file name of a report's download: its id and date. */
-export const loanReportFileName = (r: LoanReport, ext: 'csv' | 'pdf') => `${r.report}-${r.date}.${ext}`;
+export const loanReportFileName = (r: LoanReport, ext: 'csv' | 'pdf' | 'xlsx') =>
+  `${r.report}-${r.date}.${ext}`;
 
 /**
  * The report as CSV: a title block, the header, every row, the totals, the reconciliation and the
@@ -81,4 +85,55 @@ export function loanReportPdf(r: LoanReport): PDFKit.PDFDocument {
     footer,
     landscape: true,
   });
+}
+
+/**
+ * The report as a workbook for the accountants: the report on its sheet (money and counts as Excel
+ * numbers, its notes under the title), and the reconciliation on a sheet of its own with the report's
+ * total, the general ledger's and the difference as numbers, so the 0.00 can be checked in Excel.
+ */
+export function loanReportXlsx(r: LoanReport): Promise<Buffer> {
+  const cells = (row: LoanReportRow) => r.columns.map((c) => row[c.key] ?? '');
+  const kept = r.rows.length > REPORT_MAX_ROWS;
+  const report: ReportTable = {
+    title: r.title,
+    subtitle: [
+      `Business date ${r.date}`,
+      ...r.subtitle,
+      ...r.notes,
+      ...(kept ? [`The first ${REPORT_MAX_ROWS} of ${r.rows.length} rows: the CSV has them all.`] : []),
+    ],
+    columns: r.columns.map((c) => ({ title: c.label, numeric: c.kind === 'money' || c.kind === 'count' })),
+    rows: r.rows.slice(0, REPORT_MAX_ROWS).map(cells),
+    totals: r.totals.map(cells),
+    truncated: kept,
+  };
+  if (r.reconciliation.length === 0) return tablesXlsx([report]);
+  const text = (title: string) => ({ title, numeric: false });
+  const figure = (title: string) => ({ title, numeric: true });
+  return tablesXlsx([
+    report,
+    {
+      title: 'Against the general ledger',
+      subtitle: [`${r.title}, business date ${r.date}: each difference must be 0.00`],
+      columns: [
+        text('Total'),
+        text('GL accounts'),
+        text('Currency'),
+        figure('Report'),
+        figure('General ledger'),
+        figure('Difference'),
+      ],
+      rows: r.reconciliation.map((x) => [
+        x.label,
+        x.glCodes.join(', '),
+        x.currency,
+        x.report,
+        x.ledger,
+        x.difference,
+      ]),
+      totals: [],
+      truncated: false,
+    },
+  ]);
 }

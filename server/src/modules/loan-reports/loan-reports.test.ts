@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { disbursedLoan, loanBookProblems, runLoanBook, repayUpTo } from '../../../test/support/loan-book.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { rowStarting, workbook } from '../../../test/support/workbooks.ts';
 import { queryRows } from '../../db/rows.ts';
 import { reportWorkerFor } from '../built-reports/index.ts';
 import { postEntry } from '../ledger/index.ts';
@@ -184,6 +185,21 @@ describe('loan reports', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('an XLSX workbook for the accountants: the return on one sheet, its reconciliation on another, figures as numbers', async () => {
+    const res = await get(s.boss, `/api/loan-reports/classification-return?date=${day}&format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toContain(`classification-return-${day}.xlsx`);
+    const wb = await workbook(res.rawPayload);
+    expect(wb.worksheets.map((w) => w.name)).toHaveLength(2);
+    const olem = rowStarting(wb.worksheets[0]!, LOAN_CLASS_LABELS.olem);
+    expect(olem).toContain(Number(principal[a]));
+    const provision = rowStarting(wb.getWorksheet('Against the general ledger')!, 'Loan loss provision');
+    expect(provision.slice(1)).toEqual(['Loan loss provision', '1490', 'SLE', 150, 150, 0]);
   });
 
   it('insider loans: a PEP borrower with the rate and term beside the product’s standard terms', async () => {

@@ -22,7 +22,8 @@ import { currentBusinessDate } from '../../db/business-date.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { pdfOrCsvReport } from '../../lib/openapi-docs.ts';
+import { sendDownload } from '../../lib/downloads.ts';
+import { csvPdfOrXlsxReport } from '../../lib/openapi-docs.ts';
 import { pageWindow, setTotalCount } from '../../lib/paging.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { requestIp } from '../audit/index.ts';
@@ -33,7 +34,7 @@ import { classificationReturn } from './classification-return.ts';
 import { disbursementsCollections } from './collections.ts';
 import type { Built, ReportContext } from './context.ts';
 import { largeExposures } from './exposures.ts';
-import { loanReportCsv, loanReportFileName, loanReportPdf } from './export.ts';
+import { loanReportCsv, loanReportFileName, loanReportPdf, loanReportXlsx } from './export.ts';
 import { insiderLoans } from './insider.ts';
 import { activeLoansCount, bookScope, officerPortfolio } from './officer.ts';
 import { portfolioAtRisk } from './par.ts';
@@ -104,7 +105,7 @@ export async function buildLoanReport(
 
 /**
  * Loan Reports (docs/loan-reports.md, ADR 0066): `GET /api/loan-reports/:report` as JSON (a page of
- * the listing reports, the total in X-Total-Count), CSV or PDF (the whole report); the dashboard's
+ * the listing reports, the total in X-Total-Count), CSV, PDF or XLSX (the whole report); the dashboard's
  * `GET /api/loan-reports/active-loans`; the bank's capital per month for the large exposures report.
  * Reading needs `loans.read`; staff without `branches.all` see their home branch only and asking for
  * another is 403. Recording capital needs `returns.prepare` (finance).
@@ -178,11 +179,11 @@ export const loanReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['loan reports'],
         summary:
-          'A loan portfolio report for a business date from end of day’s snapshot: JSON (a page of a listing, X-Total-Count), CSV or PDF',
+          'A loan portfolio report for a business date from end of day’s snapshot: JSON (a page of a listing, X-Total-Count), CSV, PDF or XLSX',
         security,
         params: loanReportParamsSchema,
         querystring: loanReportQuerySchema,
-        response: { 200: z.union([loanReportSchema, pdfOrCsvReport]), ...apiErrors },
+        response: { 200: z.union([loanReportSchema, csvPdfOrXlsxReport]), ...apiErrors },
       },
     },
     async (req, reply) => {
@@ -202,9 +203,13 @@ export const loanReportRoutes: FastifyPluginAsyncZod = async (app) => {
       setTotalCount(reply, r.total);
       void reply.header('cache-control', 'no-store');
       if (q.format === 'json') return r;
-      void reply.header('content-disposition', `attachment; filename="${loanReportFileName(r, q.format)}"`);
-      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(loanReportCsv(r));
-      return reply.type('application/pdf').send(loanReportPdf(r));
+      const file =
+        q.format === 'csv'
+          ? loanReportCsv(r)
+          : q.format === 'xlsx'
+            ? await loanReportXlsx(r)
+            : loanReportPdf(r);
+      return sendDownload(reply, q.format, loanReportFileName(r, q.format), file);
     },
   );
 };

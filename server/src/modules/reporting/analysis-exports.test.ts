@@ -1,26 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { analysisBook, OTHER, type AnalysisBook } from '../../../test/support/analysis-book.ts';
 import { EOD_BRANCH } from '../../../test/support/eod.ts';
+import { rowStarting, workbook } from '../../../test/support/workbooks.ts';
 
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: bytes }).getText()).text;
-
-async function workbook(bytes: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  return wb;
-}
-
-/** The row of a sheet whose first cell is `first`, as its cell values (index 1 is column A). */
-function rowStarting(ws: ExcelJS.Worksheet, first: string): ExcelJS.CellValue[] {
-  let found: ExcelJS.CellValue[] | null = null;
-  ws.eachRow((row) => {
-    if (row.getCell(1).value === first) found = row.values as ExcelJS.CellValue[];
-  });
-  if (!found) throw new Error(`no row starting ${first} in ${ws.name}`);
-  return found;
-}
 
 /* The three Enquiries screens' files: the same figures as their JSON, on the book of analysis-routes.test.ts. */
 describe('Enquiries analysis files (CSV, PDF, XLSX)', () => {

@@ -10,8 +10,8 @@ import {
   snapshotSchema,
   type ReportTable,
 } from '@bankmanager/contracts';
-import { DOWNLOAD_MEDIA, sendDownload, type DownloadFormat } from '../../lib/downloads.ts';
-import { fileAnswer } from '../../lib/openapi-docs.ts';
+import { sendDownload, type DownloadFormat } from '../../lib/downloads.ts';
+import { csvPdfOrXlsxReport } from '../../lib/openapi-docs.ts';
 import { tablesFile } from '../../lib/report-table-files.ts';
 import { apiErrors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { listBranch, requirePermission } from '../auth/index.ts';
@@ -24,12 +24,6 @@ import {
 import { branchStatistics } from './branch-statistics.ts';
 import { depositBorrowing } from './deposit-borrowing.ts';
 import { snapshot } from './snapshot.ts';
-
-/** The screen's figures as a file: `format=csv|pdf|xlsx` on the same route, the same filters and rights. */
-const analysisFile = fileAnswer(
-  Object.values(DOWNLOAD_MEDIA) as [string, ...string[]],
-  'with format=csv, pdf or xlsx: the same figures as a file (text/csv, application/pdf, or a workbook whose figures are numbers)',
-);
 
 /** The file of what the screen shows, named after the report and its period. */
 async function sendTables(reply: FastifyReply, format: DownloadFormat, name: string, tables: ReportTable[]) {
@@ -59,7 +53,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
           'From the daily aggregates end of day keeps; with format=csv|pdf|xlsx the same rows as a file.',
         security,
         querystring: snapshotQuerySchema,
-        response: { 200: z.union([snapshotSchema, analysisFile]), ...apiErrors },
+        response: { 200: z.union([snapshotSchema, csvPdfOrXlsxReport]), ...apiErrors },
       },
     },
     async (req, reply) => {
@@ -83,7 +77,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
           'With currency, one currency only (as the screen shows it); with format=csv|pdf|xlsx a file.',
         security,
         querystring: depositBorrowingQuerySchema,
-        response: { 200: z.union([depositBorrowingSchema, analysisFile]), ...apiErrors },
+        response: { 200: z.union([depositBorrowingSchema, csvPdfOrXlsxReport]), ...apiErrors },
       },
     },
     async (req, reply) => {
@@ -116,7 +110,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'With format=csv|pdf|xlsx the same table as a file.',
         security,
         querystring: branchStatisticsQuerySchema,
-        response: { 200: z.union([branchStatisticsSchema, analysisFile]), ...apiErrors },
+        response: { 200: z.union([branchStatisticsSchema, csvPdfOrXlsxReport]), ...apiErrors },
       },
     },
     async (req, reply) => {

@@ -1,8 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { loanReportSchema, type LoanReportId } from '@bankmanager/contracts/lending/loan-reports';
+import {
+  loanReportSchema,
+  type LoanReportFormat,
+  type LoanReportId,
+} from '@bankmanager/contracts/lending/loan-reports';
 import { api, apiDownload } from '@/lib/api-client';
 
 export const LOAN_REPORT_PAGE_SIZE = 25;
+
+export type LoanReportDownload = Exclude<LoanReportFormat, 'json'>;
 
 /** The report's filters as the URL holds them; empty values are left out of the request. */
 export interface LoanReportParams {
@@ -36,10 +42,10 @@ export function useLoanReport(report: LoanReportId, p: LoanReportParams, enabled
   });
 }
 
-/** The whole report as CSV or PDF, saved under the server's name for it. */
+/** The whole report as CSV, PDF or an XLSX workbook, saved under the server's name for it. */
 export const downloadLoanReport = (
   report: LoanReportId,
   p: LoanReportParams,
-  format: 'csv' | 'pdf',
+  format: LoanReportDownload,
   date: string,
 ) => apiDownload(`/loan-reports/${report}?${query(p, { format })}`, `${report}-${date}.${format}`);

@@ -115,7 +115,7 @@ describe('Loan Reports', () => {
     expect(within(gl).getAllByRole('row')[1]).toHaveTextContent('Loan loss provision1490SLE150.00150.000.00');
   });
 
-  it('a listing sorts and pages in the URL; CSV and PDF download the whole report', async () => {
+  it('a listing sorts and pages in the URL; CSV, PDF and XLSX download the whole report', async () => {
     renderAt('/accounts/loan/reports?report=arrears-ageing&date=2026-12-28');
     await screen.findByRole('table', { name: /Arrears ageing/ });
     expect(screen.getByText('Showing 1 to 25 of 60 results')).toBeInTheDocument();
@@ -130,6 +130,11 @@ describe('Loan Reports', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(apiDownload.mock.lastCall![0]).toContain('format=pdf');
+    await userEvent.click(screen.getByRole('button', { name: 'Download XLSX' }));
+    expect(apiDownload).toHaveBeenLastCalledWith(
+      expect.stringContaining('format=xlsx'),
+      'arrears-ageing-2026-12-28.xlsx',
+    );
   });
 
   it('large exposures: finance records the month’s capital, refused in the form when not an amount', async () => {

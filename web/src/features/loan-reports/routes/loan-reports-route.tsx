@@ -18,6 +18,7 @@ import { usePermissions } from '@/lib/permissions';
 import {
   LOAN_REPORT_PAGE_SIZE,
   downloadLoanReport,
+  type LoanReportDownload,
   useLoanReport,
   type LoanReportParams,
 } from '../api/get-loan-report';
@@ -36,7 +37,7 @@ const GROUP_LABELS = {
 
 /**
  * Account → Loan → Loan Reports: the loan portfolio's reports for a business date (the newest end of
- * day kept when none is typed), one tab each, with CSV and PDF of the whole report. The report, date,
+ * day kept when none is typed), one tab each, with CSV, PDF and XLSX of the whole report. The report, date,
  * grouping, sort and page are in the URL, so a link or a reload opens the same figures.
  */
 export function LoanReportsRoute() {
@@ -60,7 +61,7 @@ export function LoanReportsRoute() {
   const q = useLoanReport(report, p);
   const r = q.data;
   const paged = PAGED_LOAN_REPORTS.includes(report);
-  const download = (format: 'csv' | 'pdf') => {
+  const download = (format: LoanReportDownload) => {
     setDownloadError(null);
     downloadLoanReport(report, p, format, r?.date ?? p.date ?? 'latest').catch((e: unknown) =>
       setDownloadError(e instanceof Error ? e.message : 'The download failed'),
@@ -119,6 +120,9 @@ export function LoanReportsRoute() {
             </Button>
             <Button type="button" variant="outline" disabled={!r} onClick={() => download('pdf')}>
               Download PDF
+            </Button>
+            <Button type="button" variant="outline" disabled={!r} onClick={() => download('xlsx')}>
+              Download XLSX
             </Button>
           </div>
           {downloadError ? (
