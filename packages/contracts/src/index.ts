@@ -17,6 +17,7 @@ export * from './branches.ts';
 export * from './admin.ts';
 export * from './bank.ts';
 export * from './export-names.ts';
+export * from './permission-defs.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './seed-roles.ts';

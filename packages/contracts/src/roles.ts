@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRANCHES } from './branches.ts';
 import { CURRENCIES, currencySchema } from './banking.ts';
-import { PERMISSIONS, type Permission } from './permissions.ts';
+import { PERMISSIONS, type Permission } from './permission-defs.ts';
 
 /**
  * Roles (ADR 0015): a bundle of permissions with per-currency limits. A currency a role has no limits

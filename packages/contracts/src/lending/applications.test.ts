@@ -12,7 +12,7 @@ import {
   loanApprovalAuthority,
 } from './applications.ts';
 import { APPROVAL_POLICIES } from '../approvals.ts';
-import { PERMISSION_DEFS } from '../permissions.ts';
+import { PERMISSION_DEFS } from '../permission-defs.ts';
 import { toCents } from '../money.ts';
 
 describe('loan approval authority', () => {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/feedback/loading';
@@ -6,9 +6,10 @@ import { useAuth } from '@/lib/auth';
 import { decideRoute } from './decide-route';
 import { SuperusersOnly } from './superusers-only';
 import type { Permission } from '@bankmanager/contracts/permissions';
-import { PERMISSION_DEFS, PERMISSION_TEXT } from '@bankmanager/contracts/permissions';
 import { usePermissions } from '@/lib/permissions';
 import { useDefaultDocumentTitle } from '@/hooks/use-document-title';
+
+const NoPermission = lazy(() => import('./no-permission'));
 
 export interface RequireAuthProps {
   requiresActivation: boolean;
@@ -90,11 +91,9 @@ export function RequireAuth({
     if (me === null) return <>{loadingFallback ?? <Loading />}</>;
     if (!can(permission))
       return (
-        <SuperusersOnly
-          title={title}
-          message={PERMISSION_TEXT.noAccessPage}
-          detail={PERMISSION_TEXT.needsPermission(PERMISSION_DEFS[permission].label)}
-        />
+        <Suspense fallback={loadingFallback ?? <Loading />}>
+          <NoPermission title={title} permission={permission} />
+        </Suspense>
       );
   }
   return <>{children}</>;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isPermission, type Permission } from '@bankmanager/contracts/permissions';
+import { isPermission, type Permission } from '@bankmanager/contracts/permission-defs';
 import { supabase } from '@/lib/supabase';
 
 /** One page of a folder: what the storage service lists (folders have a null id). */
