@@ -8,19 +8,22 @@ import {
   type ReportTable,
 } from '@bankmanager/contracts';
 import { csvRow } from '../../lib/csv.ts';
+import type { DownloadFormat } from '../../lib/downloads.ts';
 import { reportPdf, type PdfRow } from '../../lib/report-pdf.ts';
 import { tablesXlsx } from '../../lib/report-table-files.ts';
 
 /** The file name of a report's download: its id and date. */
-export const loanReportFileName = (r: LoanReport, ext: 'csv' | 'pdf' | 'xlsx') =>
-  `${r.report}-${r.date}.${ext}`;
+export const loanReportFileName = (r: LoanReport, ext: DownloadFormat) => `${r.report}-${r.date}.${ext}`;
+
+/** A row's cells in the report's column order, as plain strings (an empty cell for a missing value). */
+export const rowCells = (r: LoanReport) => (row: LoanReportRow) => r.columns.map((c) => row[c.key] ?? '');
 
 /**
  * The report as CSV: a title block, the header, every row, the totals, the reconciliation and the
  * notes. Money stays a plain decimal (no thousands separator) so a spreadsheet reads it as a number.
  */
 export function loanReportCsv(r: LoanReport): string {
-  const cells = (row: LoanReportRow) => r.columns.map((c) => row[c.key] ?? '');
+  const cells = rowCells(r);
   let out = csvRow([r.title]) + csvRow([`Business date ${r.date}`]);
   for (const s of r.subtitle) out += csvRow([s]);
   out += csvRow(r.columns.map((c) => c.label));
@@ -93,7 +96,7 @@ export function loanReportPdf(r: LoanReport): PDFKit.PDFDocument {
  * total, the general ledger's and the difference as numbers, so the 0.00 can be checked in Excel.
  */
 export function loanReportXlsx(r: LoanReport): Promise<Buffer> {
-  const cells = (row: LoanReportRow) => r.columns.map((c) => row[c.key] ?? '');
+  const cells = rowCells(r);
   const kept = r.rows.length > REPORT_MAX_ROWS;
   const report: ReportTable = {
     title: r.title,

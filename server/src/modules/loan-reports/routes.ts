@@ -34,7 +34,7 @@ import { classificationReturn } from './classification-return.ts';
 import { disbursementsCollections } from './collections.ts';
 import type { Built, ReportContext } from './context.ts';
 import { largeExposures } from './exposures.ts';
-import { loanReportCsv, loanReportFileName, loanReportPdf, loanReportXlsx } from './export.ts';
+import { loanReportCsv, loanReportFileName, loanReportPdf, loanReportXlsx, rowCells } from './export.ts';
 import { insiderLoans } from './insider.ts';
 import { activeLoansCount, bookScope, officerPortfolio } from './officer.ts';
 import { portfolioAtRisk } from './par.ts';
@@ -232,7 +232,7 @@ export async function loanReportTable(
     page: null,
     userId: '00000000-0000-0000-0000-000000000000',
   });
-  const cells = (row: LoanReport['rows'][number]) => r.columns.map((c) => row[c.key] ?? '');
+  const cells = rowCells(r);
   const blank = r.columns.map(() => '');
   const extra = [
     ...r.reconciliation.map((x) =>
