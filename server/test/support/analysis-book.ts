@@ -12,9 +12,12 @@ import { staffUsers, type StaffUser } from './staff-users.ts';
 /** The second branch of the analysis book. */
 export const OTHER = '302';
 
-/** A loan of `amount` paid out of the branch's cash (a Loan account's balance goes below zero). */
-async function loan(app: App, amount: string) {
-  const a = await openAccount(app, { product: 'A-LOAN' as 'E-SAV' });
+/**
+ * A loan of `amount` on a Loan product of the scene, paid out of the branch's cash (a Loan account's
+ * balance goes below zero).
+ */
+export async function cashLoan(app: App, amount: string, product = 'A-LOAN') {
+  const a = await openAccount(app, { product: product as 'E-SAV' });
   await postEntry(app.db, {
     source: 'seed',
     narration: 'Loan paid out',
@@ -26,12 +29,16 @@ async function loan(app: App, amount: string) {
   });
 }
 
-/** A depositor of the other branch, with cash paid in there. */
-async function otherBranchDeposit(app: App, amount: string) {
+/** A depositor of the other branch (OTHER, which must exist), with cash paid in there. */
+export async function otherBranchDeposit(
+  app: App,
+  amount: string,
+  depositor = { name: 'Bo Saver', mobile: '+23278999101' },
+) {
   const [c] = await queryRows<{ id: number }>(
     app.db,
     sql`insert into customers (name, type, mobile_no, status, branch_code)
-        values ('Bo Saver', 'private', '+23278999101', 'Active', ${OTHER}) returning cust_id as id`,
+        values (${depositor.name}, 'private', ${depositor.mobile}, 'Active', ${OTHER}) returning cust_id as id`,
   );
   const [a] = await queryRows<{ id: string }>(
     app.db,
@@ -91,7 +98,7 @@ export async function analysisBook(): Promise<AnalysisBook> {
   await setBusinessDate(app, '2026-09-30');
   const savings = await openAccount(app, { product: 'E-SAV', deposit: '1000.00' });
   await openAccount(app, { product: 'E-USD', deposit: '50.00' });
-  await loan(app, '300.00');
+  await cashLoan(app, '300.00');
   const closing = await openAccount(app, { product: 'E-SAV' });
   await setBusinessDate(app, '2026-10-30');
   await teller(app, savings.id, 'credit', '250.50');

@@ -20,12 +20,12 @@ import {
   useEodScene,
   type EodStaff,
 } from '../../../test/support/eod.ts';
+import { cashLoan, OTHER, otherBranchDeposit } from '../../../test/support/analysis-book.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { setRoles } from '../../../test/support/roles.ts';
 import { staffUsers, type StaffUser } from '../../../test/support/staff-users.ts';
 import { aggregateDay } from './index.ts';
 
-const OTHER = '302';
 const URL = '/api/reports/executive-dashboard';
 
 /** The figures straight from the accounts, as an auditor would sum them: the dashboard must equal them. */
@@ -47,20 +47,6 @@ async function vault(app: App, branch: string) {
          where gl_code = ${`1010-${branch}`} and currency = 'SLE'`,
   );
   return r!.v;
-}
-
-/** A loan of `amount` paid out in cash at the branch (a Loan account's balance goes below zero). */
-async function loan(app: App, amount: string) {
-  const a = await openAccount(app, { product: 'E-LOAN' as 'E-SAV' });
-  await postEntry(app.db, {
-    source: 'seed',
-    narration: 'Loan paid out',
-    lines: [
-      { accountId: a.id, side: 'debit', amount },
-      { glCode: `1020-${EOD_BRANCH}`, currency: 'SLE', side: 'credit', amount },
-    ],
-    audit: { action: 'test.loan', targetType: 'account', targetId: String(a.id) },
-  });
 }
 
 /** Cash moved from the tellers' GL to the vault of the end-of-day branch. */
@@ -109,30 +95,10 @@ describe('GET /api/reports/executive-dashboard', () => {
     await setBusinessDate(app, '2026-11-24');
     await openAccount(app, { product: 'E-SAV', deposit: '2500.55' });
     await openAccount(app, { product: 'E-CUR', deposit: '0.33' });
-    await loan(app, '700.07');
+    await cashLoan(app, '700.07', 'E-LOAN');
     await toVault(app, '1200.00');
     // The other branch's depositor: never in the 301 manager's figures.
-    const [c] = await queryRows<{ id: number }>(
-      app.db,
-      sql`insert into customers (name, type, mobile_no, status, branch_code)
-          values ('Bo Depositor', 'private', '+23278999001', 'Active', ${OTHER}) returning cust_id as id`,
-    );
-    const [a] = await queryRows<{ id: string }>(
-      app.db,
-      sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on, branch_code, ledger_code)
-          select make_account_number(${OTHER}, nextval('account_serial_seq')), ${c!.id}, code, account_type, currency,
-                 'Active', current_business_date(), ${OTHER}, ledger_code from products where code = 'E-SAV'
-          returning id::text`,
-    );
-    await postEntry(app.db, {
-      source: 'seed',
-      narration: 'Cash deposit',
-      lines: [
-        { accountId: Number(a!.id), side: 'credit', amount: '9000.01' },
-        { glCode: `1020-${OTHER}`, currency: 'SLE', side: 'debit', amount: '9000.01' },
-      ],
-      audit: { action: 'test.teller', targetType: 'account', targetId: a!.id },
-    });
+    await otherBranchDeposit(app, '9000.01', { name: 'Bo Depositor', mobile: '+23278999001' });
     await setRoles(app, manager.userId, ['branch_manager'], EOD_BRANCH);
     await setRoles(app, teller301.userId, ['teller'], EOD_BRANCH);
     // A fresh app, demo staff and an end-of-day scene: slow on a shared, busy machine.
