@@ -4,12 +4,18 @@ import { usePickedNames } from './picked-names';
 
 /** For a "named combinations" mandate: each combination is a set of two or more signatories who sign together. */
 export function CombinationsField({ ids }: { ids: number[] }) {
-  const { setValue } = useFormContext();
+  const { setValue, getValues } = useFormContext();
   const { nameOf } = usePickedNames();
   const combos = (useWatch({ name: 'combinations' }) ?? []) as number[][];
-  const update = (next: number[][]) => setValue('combinations', next, { shouldDirty: true });
+  // Each change starts from the form's value now, not the one last rendered: two quick clicks (the
+  // second before the re-render) would otherwise undo the first's.
+  const current = () => (getValues('combinations') ?? []) as number[][];
+  const update = (change: (now: number[][]) => number[][]) =>
+    setValue('combinations', change(current()), { shouldDirty: true });
   const toggle = (i: number, id: number) =>
-    update(combos.map((c, j) => (j !== i ? c : c.includes(id) ? c.filter((x) => x !== id) : [...c, id])));
+    update((now) =>
+      now.map((c, j) => (j !== i ? c : c.includes(id) ? c.filter((x) => x !== id) : [...c, id])),
+    );
   return (
     <div className="grid gap-3">
       {combos.map((c, i) => (
@@ -33,7 +39,7 @@ export function CombinationsField({ ids }: { ids: number[] }) {
             size="sm"
             variant="outline"
             className="mt-2"
-            onClick={() => update(combos.filter((_, j) => j !== i))}
+            onClick={() => update((now) => now.filter((_, j) => j !== i))}
           >
             Remove combination {i + 1}
           </Button>
@@ -42,7 +48,7 @@ export function CombinationsField({ ids }: { ids: number[] }) {
       <Button
         type="button"
         variant="outline"
-        onClick={() => update([...combos, []])}
+        onClick={() => update((now) => [...now, []])}
         disabled={ids.length < 2}
       >
         Add a combination
