@@ -76,7 +76,7 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
     const disbursed = monthBefore(firstDue);
     const repaidFrom =
       spec.sinceFirstDue > NON_PERFORMING_AFTER_DAYS
-        ? await openEmptySavings(tx, b, savings, disbursed)
+        ? (await openSeedAccount(tx, b, { ...savings, type: 'Savings' }, disbursed)).id
         : Number(b.account);
     const schedule = buildSchedule({
       principal: spec.amount,
@@ -106,21 +106,14 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
             ${spec.amount}::numeric, 'SLE', 'approved', ${today}::date, ${checker.id}::uuid, ${checker.email}, now())
           returning id::text`,
     );
-    const [acct] = await queryRows<{ id: string; account_number: string }>(
-      tx,
-      sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on,
-                                branch_code, ledger_code)
-          values (make_account_number(${b.branch}, nextval('account_serial_seq')), ${b.cust_id}, ${shell.code},
-                  'Loan', 'SLE', 'Active', ${disbursed}::date, ${b.branch}, '1410')
-          returning id::text, account_number`,
-    );
+    const acct = await openSeedAccount(tx, b, { code: shell.code, ledger: '1410', type: 'Loan' }, disbursed);
     const posted = await postEntryOnce(tx, {
       source: 'seed',
       reference: `SEED-LOAN-${app!.id}`,
-      narration: `Loan disbursement ${acct!.account_number} (demo, disbursed ${disbursed})`,
+      narration: `Loan disbursement ${acct.account_number} (demo, disbursed ${disbursed})`,
       lines: [
         {
-          accountId: Number(acct!.id),
+          accountId: acct.id,
           side: 'debit',
           amount: schedule.amountFinanced,
           description: 'Loan disbursement',
@@ -141,7 +134,7 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
             amount, amount_financed, processing_fee, net_disbursed, rate, term, interest_method, frequency,
             disbursement_date, first_due_date, repayment_account_id, entry_id, approval_id,
             disbursed_by, disbursed_by_email, approved_by, approved_by_email)
-          values (${app!.id}, ${Number(acct!.id)}, ${b.cust_id}, ${b.branch}, 'SAL-SLE', 1, 'SLE', ${spec.amount}::numeric,
+          values (${app!.id}, ${acct.id}, ${b.cust_id}, ${b.branch}, 'SAL-SLE', 1, 'SLE', ${spec.amount}::numeric,
             ${schedule.amountFinanced}::numeric, 0, ${schedule.netDisbursed}::numeric, 24, ${spec.term}, 'emi', 'monthly',
             ${disbursed}::date, ${firstDue}::date, ${repaidFrom}, ${posted.entryId}, ${approval!.id}::uuid,
             ${maker.id}::uuid, ${maker.email}, ${checker.id}::uuid, ${checker.email})
@@ -172,22 +165,22 @@ export async function seedDemoLoans(tx: Database): Promise<number> {
   return DEMO_LOANS.length;
 }
 
-/** A savings account of the borrower's with nothing in it, opened the day the loan was disbursed. */
-async function openEmptySavings(
+/** An Active Leone account of the borrower's, empty, opened on `openedOn` (the loan's, or its repayment account). */
+async function openSeedAccount(
   tx: Database,
   b: { cust_id: number; branch: string },
-  product: { code: string; ledger: string },
+  product: { code: string; ledger: string; type: 'Loan' | 'Savings' },
   openedOn: string,
-): Promise<number> {
-  const [row] = await queryRows<{ id: string }>(
+): Promise<{ id: number; account_number: string }> {
+  const [row] = await queryRows<{ id: string; account_number: string }>(
     tx,
     sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status, opened_on,
                               branch_code, ledger_code)
         values (make_account_number(${b.branch}, nextval('account_serial_seq')), ${b.cust_id}, ${product.code},
-                'Savings', 'SLE', 'Active', ${openedOn}::date, ${b.branch}, ${product.ledger})
-        returning id::text`,
+                ${product.type}, 'SLE', 'Active', ${openedOn}::date, ${b.branch}, ${product.ledger})
+        returning id::text, account_number`,
   );
-  return Number(row!.id);
+  return { id: Number(row!.id), account_number: row!.account_number };
 }
 
 export const loanBookDemoStep: SeedStep = {
