@@ -1068,6 +1068,18 @@ END;
 $$;
 
 --
+-- Name: ledger_bulk_line(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_bulk_line(p_entry bigint) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(p_entry::text = current_setting('ledger.bulk_entry', true), false)
+      OR coalesce(p_entry BETWEEN nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
+                              AND nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false)
+$$;
+
+--
 -- Name: ledger_post_entry(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2000,7 +2012,10 @@ DECLARE
   num text;
   src text;
 BEGIN
-  IF NEW.direction <> 'debit' THEN
+  -- A single bulk entry's source is end of day, system or seed (ADR 0024), which dormancy lets debit;
+  -- a many-entries posting's debits are checked by transactions_post_many.
+  IF NEW.direction <> 'debit' OR coalesce(NEW.entry_id BETWEEN nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
+                                                        AND nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false) THEN
     RETURN NEW;
   END IF;
   SELECT status, account_number INTO st, num FROM accounts WHERE id = NEW.account_id;
@@ -2024,7 +2039,7 @@ CREATE FUNCTION public.transactions_entry_guard() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  IF NEW.entry_id::text = current_setting('ledger.bulk_entry', true) THEN
+  IF ledger_bulk_line(NEW.entry_id) THEN
     RETURN NEW;
   END IF;
   PERFORM journal_entry_is_open(NEW.entry_id);
@@ -2049,8 +2064,8 @@ DECLARE
   new_band integer;
   dep_delta numeric;
 BEGIN
-  IF NEW.entry_id::text = current_setting('ledger.bulk_entry', true) THEN
-    RETURN NEW; -- checked and applied by transactions_post_bulk, after the statement
+  IF ledger_bulk_line(NEW.entry_id) THEN
+    RETURN NEW; -- checked and applied by transactions_post_bulk or transactions_post_many, after the statement
   END IF;
   bd := current_business_date();
   -- Serialise postings per account (a no-op when postEntry already holds this lock).
@@ -2236,6 +2251,144 @@ BEGIN
     FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
    WHERE s.pay_account_id IN (SELECT n.account_id FROM inserted n WHERE n.entry_id = bulk)
      AND k.cust_id = s.cust_id AND k.balance_band <> a.balance_band;
+  RETURN NULL;
+END;
+$$;
+
+--
+-- Name: transactions_post_many(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transactions_post_many() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  lo bigint := nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint;
+  hi bigint := nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint;
+  bd date;
+  lines bigint;
+  bad record;
+BEGIN
+  IF lo IS NULL OR hi IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT count(*) INTO lines FROM inserted WHERE entry_id BETWEEN lo AND hi;
+  IF lines = 0 THEN
+    RETURN NULL;
+  END IF;
+  bd := current_business_date();
+  -- What transactions_entry_guard skipped: every entry exists and is this transaction's, still open.
+  SELECT n.entry_id INTO bad
+    FROM (SELECT DISTINCT entry_id FROM inserted WHERE entry_id BETWEEN lo AND hi) n
+    LEFT JOIN journal_entries je ON je.id = n.entry_id
+   WHERE je.posted_at IS DISTINCT FROM now()
+   LIMIT 1;
+  IF FOUND THEN
+    PERFORM journal_entry_is_open(bad.entry_id); -- raises its own refusal
+  END IF;
+  -- The row trigger's lock, taken in id order (as postEntry does), so no deadlock with it.
+  PERFORM 1 FROM accounts WHERE id IN (SELECT account_id FROM inserted WHERE entry_id BETWEEN lo AND hi)
+    ORDER BY id FOR NO KEY UPDATE;
+  -- Every line by transactions_post's rules (and transactions_dormant_debit's), in their order; an
+  -- account named by several lines has its balance continued across them in posting order.
+  SELECT * INTO bad FROM (
+    SELECT n.account_id, a.account_number, a.status, n.direction,
+           CASE
+             WHEN a.id IS NULL THEN 'missing'
+             WHEN a.status = 'Closed' THEN 'transactions_account_open'
+             WHEN a.status IN ('Submitted', 'Approved', 'Rejected') THEN 'transactions_account_active'
+             WHEN a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN 'transactions_account_blocked'
+             WHEN a.status = 'Blocked' AND n.direction = 'debit' THEN 'transactions_debit_blocked'
+             WHEN a.status = 'Dormant' AND n.direction = 'debit'
+                  AND (SELECT je.source FROM journal_entries je WHERE je.id = n.entry_id)
+                      NOT IN ('end_of_day', 'system', 'migration', 'seed')
+               THEN 'transactions_dormant_debit'
+             WHEN n.first_of_account AND EXISTS (
+                    SELECT 1 FROM transactions t WHERE t.account_id = n.account_id
+                       AND (t.posted_at, t.id) >= (n.posted_at, n.id) AND t.id <> ALL (n.statement_ids))
+               THEN 'transactions_posting_order'
+             WHEN n.balance_after IS DISTINCT FROM a.balance + n.moved THEN 'transactions_running_balance'
+             WHEN NOT CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+               THEN 'accounts_balance_check'
+             WHEN n.direction = 'debit' AND a.account_type <> 'Loan'
+                  AND n.balance_after < account_held(a.id, a.held)
+                    - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END
+               THEN 'transactions_available'
+           END AS why
+      FROM (SELECT i.*,
+                   sum(CASE i.direction WHEN 'credit' THEN i.amount ELSE -i.amount END)
+                     OVER (PARTITION BY i.account_id ORDER BY i.posted_at, i.id) AS moved,
+                   row_number() OVER (PARTITION BY i.account_id ORDER BY i.posted_at, i.id) = 1 AS first_of_account,
+                   array_agg(i.id) OVER (PARTITION BY i.account_id) AS statement_ids
+              FROM inserted i WHERE i.entry_id BETWEEN lo AND hi) n
+      LEFT JOIN accounts a ON a.id = n.account_id
+  ) r
+  WHERE r.why IS NOT NULL
+  ORDER BY array_position(ARRAY['missing', 'transactions_account_open', 'transactions_account_active',
+             'transactions_account_blocked', 'transactions_debit_blocked', 'transactions_dormant_debit',
+             'transactions_posting_order', 'transactions_running_balance', 'accounts_balance_check',
+             'transactions_available'], r.why), r.account_id
+  LIMIT 1;
+  IF FOUND THEN
+    IF bad.why = 'missing' THEN
+      RAISE EXCEPTION 'account % does not exist', bad.account_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RAISE EXCEPTION 'account % refuses this bulk line (%: status %, %)', bad.account_number, bad.why, bad.status, bad.direction
+      USING ERRCODE = 'check_violation', CONSTRAINT = bad.why;
+  END IF;
+  -- Each account once, from its lines: its balance before the statement, after its last line, and
+  -- whether a line left it at or above zero (where the row path would have cleared overdrawn_since).
+  -- The balances were checked above, so every account named moves.
+  PERFORM set_config('ledger.bulk_applying', 'on', true);
+  WITH m AS (
+    SELECT i.account_id,
+           (array_agg(i.balance_after - CASE i.direction WHEN 'credit' THEN i.amount ELSE -i.amount END
+                      ORDER BY i.posted_at, i.id))[1] AS before,
+           (array_agg(i.balance_after ORDER BY i.posted_at DESC, i.id DESC))[1] AS after,
+           bool_or(i.balance_after >= 0) AS touched_zero
+      FROM inserted i WHERE i.entry_id BETWEEN lo AND hi GROUP BY i.account_id
+  ), moved AS (
+    UPDATE accounts a SET balance = m.after,
+           overdrawn_since = CASE WHEN m.after < 0 AND a.account_type <> 'Loan'
+                                  THEN CASE WHEN m.touched_zero THEN bd ELSE coalesce(a.overdrawn_since, bd) END END
+      FROM m WHERE a.id = m.account_id
+    RETURNING a.id, a.currency, a.account_type, a.status, m.before, m.after
+  ), deltas AS (
+    -- The dashboard's totals (what transactions_post bumps per line), once per account.
+    SELECT 'total_deposits' AS metric, currency, banking_stats_slot(id) AS slot,
+           sum(greatest(after, 0) - greatest(before, 0)) AS d
+      FROM moved WHERE account_type <> 'Loan' AND status <> 'Closed' GROUP BY currency, banking_stats_slot(id)
+    UNION ALL
+    SELECT 'active_loans', '', banking_stats_slot(id), sum((after < 0)::int - (before < 0)::int)
+      FROM moved WHERE account_type = 'Loan' AND status = 'Active' GROUP BY banking_stats_slot(id)
+  )
+  INSERT INTO banking_stats AS s (metric, currency, slot, value)
+  SELECT metric, currency, slot, d FROM deltas WHERE d <> 0
+  ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+  PERFORM set_config('ledger.bulk_applying', 'off', true);
+  -- The registered users' balance and band, from the accounts as the statement left them.
+  UPDATE registered_user_balances b SET balance = a.balance
+    FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
+   WHERE s.pay_account_id IN (SELECT account_id FROM inserted WHERE entry_id BETWEEN lo AND hi)
+     AND b.cust_id = s.cust_id;
+  UPDATE registered_user_keys k SET balance_band = a.balance_band
+    FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
+   WHERE s.pay_account_id IN (SELECT account_id FROM inserted WHERE entry_id BETWEEN lo AND hi)
+     AND k.cust_id = s.cust_id AND k.balance_band <> a.balance_band;
+  -- What transactions_daily_debits skipped: the day's debits per account and per maker.
+  INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+  SELECT je.business_date, i.account_id, je.source, sum(i.amount)
+    FROM inserted i JOIN journal_entries je ON je.id = i.entry_id
+   WHERE i.entry_id BETWEEN lo AND hi AND i.direction = 'debit' AND je.source IN ('teller', 'transfer', 'posting')
+   GROUP BY je.business_date, i.account_id, je.source
+  ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+  INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+  SELECT je.business_date, je.maker_id, je.source, a.currency, maker_daily_debits_slot(a.id), sum(i.amount)
+    FROM inserted i JOIN journal_entries je ON je.id = i.entry_id JOIN accounts a ON a.id = i.account_id
+   WHERE i.entry_id BETWEEN lo AND hi AND i.direction = 'debit' AND je.source IN ('teller', 'transfer', 'posting')
+     AND je.maker_id IS NOT NULL
+   GROUP BY je.business_date, je.maker_id, je.source, a.currency, maker_daily_debits_slot(a.id)
+  ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
   RETURN NULL;
 END;
 $$;
@@ -7788,7 +7941,7 @@ CREATE TRIGGER transactions_append_only BEFORE DELETE OR UPDATE ON public.transa
 -- Name: transactions transactions_daily_debits; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_daily_debits AFTER INSERT ON public.transactions FOR EACH ROW WHEN (((new.direction = 'debit'::text) AND ((new.entry_id)::text IS DISTINCT FROM current_setting('ledger.bulk_entry'::text, true)))) EXECUTE FUNCTION public.daily_debits_add();
+CREATE TRIGGER transactions_daily_debits AFTER INSERT ON public.transactions FOR EACH ROW WHEN (((new.direction = 'debit'::text) AND (NOT public.ledger_bulk_line(new.entry_id)))) EXECUTE FUNCTION public.daily_debits_add();
 
 --
 -- Name: transactions transactions_daily_debits_bulk; Type: TRIGGER; Schema: public; Owner: -
@@ -7825,6 +7978,12 @@ CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH R
 --
 
 CREATE TRIGGER transactions_post_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_post_bulk();
+
+--
+-- Name: transactions transactions_post_many; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_post_many AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_post_many();
 
 --
 -- Name: account_activity account_activity_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

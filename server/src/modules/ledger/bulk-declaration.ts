@@ -13,3 +13,21 @@ export async function declareBulkEntry(tx: Database, entryId: number): Promise<v
 export async function endBulkEntry(tx: Database): Promise<void> {
   await tx.execute(sql`select set_config('ledger.bulk_entry', '', true)`);
 }
+
+/**
+ * Names the range of entry ids a many-entries posting has just made (ADR 0072): their customer lines
+ * are then checked and applied per statement by transactions_post_many, each account's running
+ * balance continued across the entries that name it. Transaction-local; ended by `endManyEntries`.
+ */
+export async function declareManyEntries(tx: Database, from: number, to: number): Promise<void> {
+  await tx.execute(
+    sql`select set_config('ledger.bulk_entries_from', ${String(from)}, true), set_config('ledger.bulk_entries_to', ${String(to)}, true)`,
+  );
+}
+
+/** Ends the range: lines inserted from here on go through the row triggers again. */
+export async function endManyEntries(tx: Database): Promise<void> {
+  await tx.execute(
+    sql`select set_config('ledger.bulk_entries_from', '', true), set_config('ledger.bulk_entries_to', '', true)`,
+  );
+}

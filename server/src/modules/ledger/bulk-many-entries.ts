@@ -3,6 +3,7 @@ import { postingAmountSchema, type JournalSource } from '@bankmanager/contracts'
 import type { Database } from '../../db/client.ts';
 import { auditKeyPads } from '../../db/audit-key.ts';
 import { queryRows } from '../../db/rows.ts';
+import { declareManyEntries, endManyEntries } from './bulk-declaration.ts';
 import { LedgerError } from './ledger-error.ts';
 import { asLedgerError, type Actor, type EntryLine } from './post-entry.ts';
 
@@ -25,11 +26,11 @@ export interface ManyEntriesInput {
 /**
  * Many balanced entries, each its own journal with its own reference and audit row (so each can be
  * reversed alone), posted by a fixed number of statements whatever their count: the end-of-day
- * auto-debit's chunk of loans (ADR 0069). Locks the customer accounts in id order, inserts the
+ * auto-debit's chunk of loans (ADRs 0069, 0072). Locks the customer accounts in id order, inserts the
  * entries, their GL lines, their customer lines (one INSERT … SELECT, each account's running balance
- * continued across the entries that name it, in entry order) and their audit rows. Every row trigger
- * of a single posting runs on each line, so the refusals are the same; the balance per entry is
- * checked before returning. All or nothing (a savepoint in the caller's transaction): the caller
+ * continued across the entries that name it, in entry order) and their audit rows. The customer lines
+ * are checked once for the statement by the rules and refusals of a single posting
+ * (transactions_post_many); the balance per entry is checked before returning. All or nothing (a savepoint in the caller's transaction): the caller
  * decides what a refusal means. Returns each reference's entry id.
  */
 export async function postManyEntries(db: Database, input: ManyEntriesInput): Promise<Map<string, number>> {
@@ -86,6 +87,13 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
             from ${L} join journal_entries je on je.reference = l.reference
            where l.gl_code is not null order by je.id, l.ord`);
       // Two entries on one account (loans sharing a repayment account) continue each other's balance.
+      // The lines are checked and applied once for the statement (transactions_post_many, ADR 0072).
+      const ids = made.map((m) => Number(m.id));
+      await declareManyEntries(
+        tx,
+        ids.reduce((a, b) => Math.min(a, b)),
+        ids.reduce((a, b) => Math.max(a, b)),
+      );
       await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction,
                              balance_after, reference, entry_id)
           select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
@@ -95,6 +103,7 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
                  je.reference, je.id
             from ${L} join journal_entries je on je.reference = l.reference join accounts a on a.id = l.account_id
            order by je.id, l.ord`);
+      await endManyEntries(tx);
       await tx.execute(sql`insert into audit_log (id, action, outcome, actor_id, actor_email, target_type, target_id, ip, details)
           select 0, ${input.audit.action}, 'success', ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
                  ${input.audit.targetType}, x.target_id, ${input.actor?.ip ?? null}::inet,

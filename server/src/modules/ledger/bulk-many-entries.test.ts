@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { JournalSource } from '@bankmanager/contracts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { queryRows } from '../../db/rows.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
+import { LedgerError } from './ledger-error.ts';
+import { postManyEntries, type ManyEntry } from './bulk-many-entries.ts';
+
+/**
+ * The many-entries posting checked once per statement (ADR 0072): transactions_post_many refuses what
+ * a single posting is refused, continues an account's balance across the entries that name it, keeps
+ * the dashboard's totals, and declaring the range by hand skips no rule.
+ */
+describe('postManyEntries and the many-entries statement guard', () => {
+  let t: TestApp;
+  let n = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const open = async (o: Parameters<typeof openTestAccount>[1] = {}) =>
+    (await openTestAccount(t.app.db, o)).accountId;
+  /** One entry moving `amount` between a customer account and suspense (GL 1900). */
+  const entry = (accountId: number, side: 'credit' | 'debit', amount: string): ManyEntry => {
+    const reference = `MANY-${++n}`;
+    return {
+      reference,
+      narration: 'Many test',
+      lines: [
+        { accountId, side, amount },
+        { glCode: '1900', currency: 'SLE', side: side === 'credit' ? 'debit' : 'credit', amount },
+      ],
+      audit: { targetId: reference, details: {} },
+    };
+  };
+  const post = (entries: ManyEntry[], source: JournalSource = 'system') =>
+    postManyEntries(t.app.db, { source, audit: { action: 'test.many', targetType: 'test' }, entries });
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (err) {
+      return err instanceof LedgerError ? err.code : violatedConstraint(err);
+    }
+    return 'posted';
+  };
+  const violations = () => queryRows(t.app.db, sql`select problem from ledger_violations()`);
+  const history = async (accountId: number) =>
+    (
+      await queryRows<{ amount: string; direction: string; balance_after: string }>(
+        t.app.db,
+        sql`select amount::text, direction, balance_after::text from transactions
+             where account_id = ${accountId} order by posted_at, id`,
+      )
+    ).map((r) => `${r.direction} ${r.amount} → ${r.balance_after}`);
+
+  it('continues one account across the entries that name it, in entry order', async () => {
+    const a = await open();
+    const b = await open();
+    const made = await post([
+      entry(a, 'credit', '100.00'),
+      entry(b, 'credit', '5.00'),
+      entry(a, 'debit', '30.00'),
+    ]);
+    expect(made.size).toBe(3);
+    expect(await history(a)).toEqual(['credit 100.00 → 100.00', 'debit 30.00 → 70.00']);
+    expect(await accountBalance(t.app.db, a)).toBe('70.00');
+    expect(await accountBalance(t.app.db, b)).toBe('5.00');
+    // A debit in a later statement continues from there through the row trigger as before.
+    await post([entry(a, 'debit', '70.00')]);
+    expect(await accountBalance(t.app.db, a)).toBe('0.00');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('refuses what a single posting is refused, and posts none of the entries', async () => {
+    const funded = await open();
+    await post([entry(funded, 'credit', '10.00')]);
+    const closed = await open({ status: 'Closed' });
+    const blocked = await open({ status: 'Blocked', blockKind: 'debit' });
+    const dormant = await open();
+    await post([entry(dormant, 'credit', '10.00')]);
+    await t.app.db.execute(sql`update accounts set status = 'Dormant' where id = ${dormant}`);
+    const entriesBefore = await queryRows(t.app.db, sql`select id from journal_entries`);
+
+    expect(await refusal(post([entry(funded, 'credit', '1.00'), entry(closed, 'credit', '1.00')]))).toBe(
+      'account_closed',
+    );
+    expect(await refusal(post([entry(funded, 'credit', '1.00'), entry(blocked, 'debit', '1.00')]))).toBe(
+      'debit_blocked',
+    );
+    // Each line in its turn: 10 − 6 leaves 4, so the second debit of 6 overdraws.
+    expect(await refusal(post([entry(funded, 'debit', '6.00'), entry(funded, 'debit', '6.00')]))).toBe(
+      'insufficient_funds',
+    );
+    // Funds, but held: a debit may not eat into a hold.
+    await t.app.db.execute(
+      sql`insert into account_holds (account_id, amount, reason, placed_by) values (${funded}, 8, 'test', 'test')`,
+    );
+    expect(await refusal(post([entry(funded, 'debit', '3.00')]))).toBe('insufficient_available');
+    // A Dormant account is debited by end of day, not by a transfer.
+    expect(await refusal(post([entry(dormant, 'debit', '1.00')], 'transfer'))).toBe('debit_blocked');
+
+    expect(await queryRows(t.app.db, sql`select id from journal_entries`)).toHaveLength(entriesBefore.length);
+    expect(await accountBalance(t.app.db, funded)).toBe('10.00');
+    await post([entry(funded, 'debit', '2.00'), entry(dormant, 'debit', '1.00')], 'end_of_day');
+    expect(await accountBalance(t.app.db, funded)).toBe('8.00');
+    expect(await accountBalance(t.app.db, dormant)).toBe('9.00');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('checks lines inserted by hand under a declared range: a wrong running balance, a posted entry', async () => {
+    const a = await open();
+    const [old] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select entry_id::text as id from transactions order by id limit 1`,
+    );
+    const byHand = (line: (entryId: string) => ReturnType<typeof sql>) =>
+      t.app.db
+        .transaction(async (tx) => {
+          const [e] = await queryRows<{ id: string }>(
+            tx,
+            sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+                values (current_business_date(), current_business_date(), 'by hand', 'system', ${`HAND-${++n}`}) returning id`,
+          );
+          await tx.execute(
+            sql`select set_config('ledger.bulk_entries_from', ${old!.id}, true), set_config('ledger.bulk_entries_to', ${e!.id}, true)`,
+          );
+          await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
+            ${line(e!.id)}`);
+        })
+        .then(
+          () => 'posted',
+          (err: unknown) => violatedConstraint(err),
+        );
+    expect(
+      await byHand(
+        (e) =>
+          sql`values (${a}, clock_timestamp(), current_date, 'x', 5, 'credit', 999, 'HAND', ${e}::bigint)`,
+      ),
+    ).toBe('transactions_running_balance');
+    expect(
+      await byHand(
+        (e) => sql`values (${a}, clock_timestamp(), current_date, 'x', 5, 'credit', 5, 'HAND', ${e}::bigint),
+                          (${a}, clock_timestamp(), current_date, 'x', 5, 'credit', 5, 'HAND', ${e}::bigint)`,
+      ),
+    ).toBe('transactions_running_balance');
+    // A line added to an entry posted in an earlier transaction, inside the declared range.
+    expect(
+      await byHand(
+        () =>
+          sql`values (${a}, clock_timestamp(), current_date, 'x', 5, 'credit', 5, 'HAND', ${old!.id}::bigint)`,
+      ),
+    ).toBe('journal_lines_entry_open');
+    expect(await accountBalance(t.app.db, a)).toBe('0.00');
+  });
+
+  it('keeps the dashboard totals exact, once per account', async () => {
+    const totals = async () =>
+      (
+        await queryRows<{ kept: string; counted: string }>(
+          t.app.db,
+          sql`select (select coalesce(sum(value), 0)::numeric(18,2)::text from banking_stats
+                       where metric = 'total_deposits' and currency = 'SLE') as kept,
+                     (select coalesce(sum(greatest(balance, 0)), 0)::numeric(18,2)::text from accounts
+                       where currency = 'SLE' and account_type <> 'Loan' and status <> 'Closed') as counted`,
+        )
+      )[0]!;
+    const over = await open({ overdraftLimit: '100.00' });
+    const plain = await open();
+    await post([
+      entry(over, 'credit', '40.00'),
+      entry(plain, 'credit', '25.00'),
+      entry(over, 'debit', '60.00'),
+    ]);
+    expect(await accountBalance(t.app.db, over)).toBe('-20.00');
+    const after = await totals();
+    expect(after.kept).toBe(after.counted);
+    const [od] = await queryRows<{ since: string | null }>(
+      t.app.db,
+      sql`select overdrawn_since::text as since from accounts where id = ${over}`,
+    );
+    expect(od!.since).not.toBeNull();
+  });
+});
