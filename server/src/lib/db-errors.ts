@@ -54,3 +54,17 @@ export function sqlState(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What the database said, for a person to read (an end-of-day failure, a batch line's refusal):
+ * the innermost cause's message, not Drizzle's wrapper, whose message starts with the whole SQL
+ * ("Failed query: insert into …") and, cut to a column's length, never reaches the reason.
+ */
+export function reasonOf(err: unknown): string {
+  let inner: unknown = err;
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    inner = e;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return inner instanceof Error ? inner.message : String(inner);
+}

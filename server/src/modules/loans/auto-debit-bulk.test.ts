@@ -133,4 +133,32 @@ describe('loans: set-based auto-debit', () => {
     expect(await stateOf(b!)).toBe(bBefore);
     expect(await loanBookProblems(t.app)).toEqual([]);
   });
+
+  it('a refusal the database makes is recorded in its own words, not as the SQL that met it', async () => {
+    const [, b] = loans;
+    const due2 = await one<{ d: string }>(
+      sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments
+           where loan_id = ${b!.loanId} and instalment_number = 2`,
+    );
+    await setAvailable(t.app, b!.payId, { balance: '5000.00' });
+    await setBusinessDate(t.app, due2.d);
+    // A run whose requester is on no staff row: the database refuses every repayment it would write.
+    const stranger = { id: '00000000-0000-4000-8000-000000000001', email: 'nobody@test' };
+    const r = await t.app.db.transaction((tx) =>
+      autoDebitChunk(tx, {
+        businessDate: due2.d,
+        through: due2.d,
+        cursor: 0,
+        limit: 50,
+        runId: 0,
+        actor: stranger,
+      }),
+    );
+    expect(r.bulkRefusal).toMatch(/violates foreign key constraint/);
+    expect(r.failures.length).toBeGreaterThan(0);
+    for (const f of r.failures) expect(f.error).not.toMatch(/Failed query/);
+    expect(r.failures.map((f) => f.error)).toContainEqual(
+      expect.stringMatching(/violates foreign key constraint/),
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LOAN_AUTO_DEBIT_TEXT as T, toCents } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { reasonOf } from '../../lib/db-errors.ts';
 import type { AutoDebitFailure, LoanBookChunkArgs } from '../eod/index.ts';
 import { repayLoan } from './repay.ts';
 import { collectInBulk } from './auto-debit-bulk.ts';
@@ -102,7 +103,7 @@ export async function autoDebitChunk(
       collected += bulk.collected;
       left = bulk.perLoan.map((k) => byId.get(k.id)!);
     } catch (err) {
-      bulkRefusal = (err as Error).message.slice(0, 500);
+      bulkRefusal = reasonOf(err).slice(0, 500);
       // Nothing of the bulk statements stays (its savepoint rolled back): each loan is tried alone,
       // so the one refused names its account in the failures and the others are collected.
       left = picks;
@@ -122,7 +123,7 @@ export async function autoDebitChunk(
       });
       collected++;
     } catch (err) {
-      failures.push({ accountId: Number(c.account_id), error: (err as Error).message.slice(0, 500) });
+      failures.push({ accountId: Number(c.account_id), error: reasonOf(err).slice(0, 500) });
     }
   }
   return { lastId, done: rows[0]!.n, failures, collected, perLoan: left.length, bulkRefusal };

@@ -3,6 +3,7 @@ import { fromCents, toCents } from '@bankmanager/contracts';
 import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { repayLoan } from '../../loans/index.ts';
+import { reasonOf } from '../../../lib/db-errors.ts';
 
 /** The reference of a line's check-off: one repayment per batch line, ever. */
 export const checkOffReference = (batchId: number, lineNo: number) => `SAL-${batchId}-${lineNo}`;
@@ -71,7 +72,7 @@ export async function checkOffLoans(
       } catch (err) {
         refused++;
         amount = '0.00';
-        refusal = (err as Error).message.slice(0, 500);
+        refusal = reasonOf(err).slice(0, 500);
       }
     }
     await tx.execute(sql`update salary_batch_lines set check_off = ${amount}::numeric, check_off_refusal = ${refusal}
