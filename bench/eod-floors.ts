@@ -4,6 +4,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EodStep } from '@bankmanager/contracts';
 import type { Database } from '../server/src/db/client.ts';
 import { ratesCtes } from '../server/src/modules/eod/rates.ts';
+import { candidatesSql } from '../server/src/modules/loans/auto-debit.ts';
+
+/** What is unpaid of an instalment (`i`), every part. */
+const unpaid = sql`(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid + i.fee_due - i.fee_paid
+                    + i.penalty_due - i.penalty_paid)`;
 
 const statements = (d: string): Partial<Record<EodStep, SQL>> => ({
   credit_accrual: sql`with ${ratesCtes(d, d)}
@@ -23,6 +28,21 @@ const statements = (d: string): Partial<Record<EodStep, SQL>> => ({
      where a.status = 'Active' and greatest(x.last_customer_activity, x.reactivated_on, a.opened_on) <= ${d}::date - 365`,
   gl_snapshot: sql`select gl_code, currency, sum(balance) from gl_balances() group by gl_code, currency`,
   advance_date: sql`select next_working_day(${d}::date)`,
+  // The loan book: a day's interest on every Active loan's principal; what each loan due can pay from
+  // its account (the auto-debit's own candidates); each loan's days past due from its oldest unpaid
+  // instalment; the non-performing loans' receivables outside suspense and the late instalments' 2%.
+  loan_accrual: sql`select sum(round(-a.balance * l.rate / 36500, 10)), count(*)
+      from loans l join accounts a on a.id = l.account_id where l.status = 'Active'`,
+  loan_auto_debit: sql`select sum(c.collect::numeric), count(*)
+      from (${candidatesSql({ businessDate: d, cursor: 0, limit: 100_000_000 })}) c`,
+  loan_classification: sql`select count(*), sum(coalesce(${d}::date - x.oldest, 0))
+      from loans l left join lateral (select min(i.due_date) as oldest from loan_instalments i
+                                       where i.loan_id = l.id and i.due_date <= ${d}::date and ${unpaid} > 0) x on true
+     where l.status = 'Active'`,
+  loan_suspense: sql`select (select sum(interest_receivable - interest_in_suspense) from loans
+                              where status = 'Active' and loan_class in ('substandard', 'doubtful', 'loss')),
+                            (select sum(round(${unpaid} * 0.02, 2)) from loan_instalments i join loans l on l.id = i.loan_id
+                              where l.status = 'Active' and i.due_date < ${d}::date and ${unpaid} > 0)`,
 });
 
 /** Milliseconds of each step's floor on business date `d` (run after the day's run, on its data). */

@@ -6,14 +6,13 @@
 //     chunk by chunk as end of day runs it, beside the floor: one bare SQL statement doing the same
 //     arithmetic (min(due, available) per loan, the paid columns moved) in a transaction rolled back.
 import { sql } from 'drizzle-orm';
-import { fromCents, toCents } from '@bankmanager/contracts';
 import { queryRows } from '../server/src/db/rows.ts';
-import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
 import { autoDebitChunk, candidatesSql } from '../server/src/modules/loans/auto-debit.ts';
 import { repayLoan } from '../server/src/modules/loans/repay.ts';
 import { createTestApp } from '../server/test/support/harness.ts';
 import { loanScene } from '../server/test/support/loan-applications.ts';
 import { disbursedLoan, setBusinessDate } from '../server/test/support/loans.ts';
+import { cloneLoans } from './loan-clones.ts';
 import { percentile } from './support.ts';
 
 export async function benchLoansOnDatabase(o: { runs: number; loans: number; chunk: number }) {
@@ -76,7 +75,7 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
 
   // 2. The auto-debit: N loans cloned set-based from a fresh real one, all due on its first due date.
   const tpl = await disbursedLoan(t.app, s);
-  await seedLoans(t.app.db, tpl.loanId, o.loans);
+  await cloneLoans(t.app.db, tpl.loanId, o.loans);
   const [d] = await queryRows<{ d: string }>(
     t.app.db,
     sql`select to_char(due_date, 'YYYY-MM-DD') as d from loan_instalments where loan_id = ${tpl.loanId} and instalment_number = 1`,
@@ -131,95 +130,6 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
     `  step ÷ floor ${(stepMs / floorMs).toFixed(1)}× (target ≤ 3×); linear in loans due: 200,000 due ≈ ${((stepMs / o.loans) * 200).toFixed(0)} s (target < 60 s)`,
   );
   await t.close();
-}
-
-/**
- * N copies of a real disbursed loan, set-based: applications, loan and repayment accounts (one
- * customer), loans, schedules; the loan accounts debited and the repayment accounts credited through
- * the ledger's bulk path against suspense. Balances vary: 1 in 10 empty, 1 in 10 short (Le 500).
- */
-async function seedLoans(db: Parameters<typeof repayLoan>[0], tplId: number, count: number) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`create temp table bench_map on commit drop as
-      select g as k, nextval('loan_applications_id_seq') as app_id from generate_series(1, ${count}) g`);
-    await tx.execute(sql`insert into loan_applications (id, cust_id, branch_code, product_code, product_version, currency,
-        amount, term, rate, sector, purpose, repayment_account_id, status, officer_id, officer_email, recommendation,
-        appraisal_notes, appraisal, appraised_by, appraised_by_email, appraised_at)
-      select m.app_id, a.cust_id, a.branch_code, a.product_code, a.product_version, a.currency, a.amount, a.term, a.rate,
-             a.sector, a.purpose, a.repayment_account_id, 'Disbursed', a.officer_id, a.officer_email, a.recommendation,
-             a.appraisal_notes, a.appraisal, a.appraised_by, a.appraised_by_email, a.appraised_at
-        from bench_map m, loans l join loan_applications a on a.id = l.application_id where l.id = ${tplId}`);
-    const [top] = await queryRows<{ id: string }>(
-      tx,
-      sql`select coalesce(max(id), 0)::text as id from accounts`,
-    );
-    for (const kind of ['loan', 'pay'] as const)
-      await tx.execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, status,
-          opened_on, branch_code, ledger_code)
-        select make_account_number(a.branch_code, nextval('account_serial_seq')), a.cust_id, a.product_code,
-               a.account_type, a.currency, 'Active', a.opened_on, a.branch_code, a.ledger_code
-          from bench_map m, loans l join accounts a on a.id = ${kind === 'loan' ? sql`l.account_id` : sql`l.repayment_account_id`}
-         where l.id = ${tplId} order by m.k`);
-    await tx.execute(sql`drop table if exists bench_accts`);
-    await tx.execute(sql`create table bench_accts as
-      with la as (select id, row_number() over (order by id) as k from accounts where id > ${top!.id}::bigint and account_type = 'Loan'),
-           pa as (select id, row_number() over (order by id) as k from accounts where id > ${top!.id}::bigint and account_type <> 'Loan')
-      select m.k, m.app_id, la.id as loan_acct, pa.id as pay_acct
-        from bench_map m join la on la.k = m.k join pa on pa.k = m.k`);
-    await tx.execute(sql`insert into loans (application_id, account_id, cust_id, branch_code, product_code, product_version,
-        currency, amount, amount_financed, processing_fee, net_disbursed, rate, term, interest_method, frequency,
-        disbursement_date, first_due_date, repayment_account_id, entry_id, approval_id, disbursed_by, disbursed_by_email,
-        approved_by, approved_by_email)
-      select b.app_id, b.loan_acct, l.cust_id, l.branch_code, l.product_code, l.product_version, l.currency, l.amount,
-             l.amount_financed, l.processing_fee, l.net_disbursed, l.rate, l.term, l.interest_method, l.frequency,
-             l.disbursement_date, l.first_due_date, b.pay_acct, l.entry_id, l.approval_id, l.disbursed_by,
-             l.disbursed_by_email, l.approved_by, l.approved_by_email
-        from bench_accts b, loans l where l.id = ${tplId}`);
-    await tx.execute(sql`insert into loan_instalments (loan_id, instalment_number, due_date, principal_due, interest_due, fee_due)
-      select n.id, i.instalment_number, i.due_date, i.principal_due, i.interest_due, i.fee_due
-        from loans n join bench_accts b on b.app_id = n.application_id
-        join loan_instalments i on i.loan_id = ${tplId}`);
-  });
-  // Each bulk entry in its own transaction, as a salary batch posts: its balance check ends immediate.
-  const actor = { id: null, email: 'bench@bank.sl' };
-  await postBulkEntry(db, {
-    source: 'seed',
-    reference: `BENCH-LOANS-${Date.now()}`,
-    narration: 'Bench loans disbursed',
-    actor,
-    audit: { action: 'seed.loan', targetType: 'bench', targetId: 'loans' },
-    lines: [
-      {
-        glCode: '1900',
-        currency: 'SLE',
-        side: 'credit',
-        amount: fromCents(BigInt(count) * toCents('20000.00')),
-      },
-    ],
-    bulk: {
-      side: 'debit',
-      rows: sql`select loan_acct as account_id, 20000.00 as amount, null::text as description from bench_accts`,
-    },
-  });
-  const pay = sql`case when k % 10 = 0 then 0 when k % 10 = 1 then 500.00 else 19600.00 end`;
-  const [sum] = await queryRows<{ s: string }>(
-    db,
-    sql`select sum(${pay})::numeric(18,2)::text as s from bench_accts`,
-  );
-  await postBulkEntry(db, {
-    source: 'seed',
-    reference: `BENCH-FUND-${Date.now()}`,
-    narration: 'Bench repayment accounts funded',
-    actor,
-    audit: { action: 'seed.loan', targetType: 'bench', targetId: 'accounts' },
-    lines: [{ glCode: '1900', currency: 'SLE', side: 'debit', amount: sum!.s }],
-    bulk: {
-      side: 'credit',
-      rows: sql`select pay_acct as account_id, ${pay} as amount, null::text as description from bench_accts where k % 10 <> 0`,
-    },
-  });
-  await db.execute(sql`drop table bench_accts`);
 }
 
 /** The floor: the same candidates and arithmetic, the paid columns moved in one UPDATE, rolled back. */

@@ -12,7 +12,12 @@ type Scene = Awaited<ReturnType<typeof loanScene>>;
  * taken and asked for by the officer, appraised by a second officer, approved and paid out by Branch
  * Managers. The borrower's savings account holds the net Le 19,600.
  */
-export async function disbursedLoan(app: App, s: Scene, o: { amount?: string; branch?: string } = {}) {
+export async function disbursedLoan(
+  app: App,
+  s: Scene,
+  /** overrideReason: for a bank whose flags (a concentration against a small capital) need one. */
+  o: { amount?: string; branch?: string; overrideReason?: string } = {},
+) {
   const b = await borrower(app, o.branch ? { branch: o.branch } : {});
   const post = (who: StaffUser, url: string, body: unknown = {}) => s.call('POST', url, who, body);
   const taken = await post(
@@ -26,6 +31,7 @@ export async function disbursedLoan(app: App, s: Scene, o: { amount?: string; br
   const appraised = await post(s.officer2, `/api/loan-applications/${id}/appraise`, {
     recommendation: 'approve',
     notes: 'Fine.',
+    ...(o.overrideReason ? { overrideReason: o.overrideReason } : {}),
   });
   await post(s.mgr2, `/api/approvals/${appraised.json<{ approvalId: string }>().approvalId}/approve`);
   const asked = await post(s.officer, `/api/loan-applications/${id}/disburse`);
