@@ -3,6 +3,8 @@ import type { AccountType, Currency } from '@bankmanager/contracts';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { appendAudit } from '../../src/db/audit-log.ts';
+import { violatedConstraint } from '../../src/lib/db-errors.ts';
+import { LedgerError } from '../../src/modules/ledger/ledger-error.ts';
 
 let counter = 0;
 
@@ -106,3 +108,29 @@ export const RAW_LINE_COLUMNS = sql.raw(
   '(account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)',
 );
 export const RAW_ENTRY_ID = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);
+
+/**
+ * The dashboard's running total of SLE deposits (banking_stats, kept by the posting triggers) beside
+ * the same total counted from the accounts: a bulk path that skips the per-row bump must still leave
+ * them equal.
+ */
+export async function depositTotals(db: Database): Promise<{ kept: string; counted: string }> {
+  const [t] = await queryRows<{ kept: string; counted: string }>(
+    db,
+    sql`select (select coalesce(sum(value), 0)::numeric(18,2)::text from banking_stats
+                 where metric = 'total_deposits' and currency = 'SLE') as kept,
+               (select coalesce(sum(greatest(balance, 0)), 0)::numeric(18,2)::text from accounts
+                 where currency = 'SLE' and account_type <> 'Loan' and status <> 'Closed') as counted`,
+  );
+  return t!;
+}
+
+/** A posting's outcome for a refusal test: 'posted', or the LedgerError code, or the constraint named. */
+export async function refusalOf(p: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await p;
+  } catch (err) {
+    return err instanceof LedgerError ? err.code : violatedConstraint(err);
+  }
+  return 'posted';
+}

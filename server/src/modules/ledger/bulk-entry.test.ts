@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
-import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import {
+  accountBalance,
+  depositTotals,
+  openTestAccount,
+  refusalOf,
+} from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { LedgerError } from './ledger-error.ts';
 import { postBulkEntry } from './post-bulk-entry.ts';
 
 /**
@@ -44,14 +48,6 @@ describe('postBulkEntry and the statement-level posting guard', () => {
       audit: { action: 'test.bulk', targetType: 'test', targetId: 'bulk' },
     });
   const violations = () => queryRows(t.app.db, sql`select problem from ledger_violations()`);
-  const refusal = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (err) {
-      return err instanceof LedgerError ? err.code : violatedConstraint(err);
-    }
-    return 'posted';
-  };
 
   it('posts every line in one statement, with balances, history order and one audit row', async () => {
     const ids = await accounts(3);
@@ -72,15 +68,15 @@ describe('postBulkEntry and the statement-level posting guard', () => {
     const [open] = await accounts(1);
     const [closed] = await accounts(1, { status: 'Closed' });
     const [blocked] = await accounts(1, { status: 'Blocked', blockKind: 'debit' });
-    expect(await refusal(bulk([open!, closed!], 'credit', '5'))).toBe('account_closed');
-    expect(await refusal(bulk([open!, blocked!], 'debit', '1'))).toBe('debit_blocked');
-    expect(await refusal(bulk([open!], 'debit', '1'))).toBe('insufficient_funds');
+    expect(await refusalOf(bulk([open!, closed!], 'credit', '5'))).toBe('account_closed');
+    expect(await refusalOf(bulk([open!, blocked!], 'debit', '1'))).toBe('debit_blocked');
+    expect(await refusalOf(bulk([open!], 'debit', '1'))).toBe('insufficient_funds');
     // Funds, but held: a debit may not eat into a hold.
     await bulk([open!], 'credit', '10');
     await t.app.db.execute(
       sql`insert into account_holds (account_id, amount, reason, placed_by) values (${open!}, 8, 'test', 'test')`,
     );
-    expect(await refusal(bulk([open!], 'debit', '3'))).toBe('insufficient_available');
+    expect(await refusalOf(bulk([open!], 'debit', '3'))).toBe('insufficient_available');
     expect((await bulk([open!], 'debit', '2')).bulkLines).toBe(1);
     expect(await accountBalance(t.app.db, open!)).toBe('8.00');
     expect(await violations()).toEqual([]);
@@ -118,20 +114,10 @@ describe('postBulkEntry and the statement-level posting guard', () => {
   it('keeps the dashboard totals exact: the statement applies them once, as the row triggers would', async () => {
     // The counters the dashboard reads (banking_stats, kept by accounts_stats) against a count of the
     // accounts themselves; the bulk trigger skips the per-row bump and applies the sum per statement.
-    const totals = async () =>
-      (
-        await queryRows<{ kept: string; counted: string }>(
-          t.app.db,
-          sql`select (select coalesce(sum(value), 0)::numeric(18,2)::text from banking_stats
-                       where metric = 'total_deposits' and currency = 'SLE') as kept,
-                     (select coalesce(sum(greatest(balance, 0)), 0)::numeric(18,2)::text from accounts
-                       where currency = 'SLE' and account_type <> 'Loan' and status <> 'Closed') as counted`,
-        )
-      )[0]!;
     const ids = await accounts(5);
     await bulk(ids, 'credit', '40.00');
     await bulk(ids.slice(0, 2), 'debit', '15.00');
-    const after = await totals();
+    const after = await depositTotals(t.app.db);
     expect(after.kept).toBe(after.counted);
   });
 });

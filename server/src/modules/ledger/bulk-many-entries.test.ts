@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { JournalSource } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
-import { accountBalance, openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import {
+  accountBalance,
+  depositTotals,
+  openTestAccount,
+  refusalOf,
+} from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { LedgerError } from './ledger-error.ts';
 import { postManyEntries, type ManyEntry } from './bulk-many-entries.ts';
 
 /**
@@ -38,14 +42,6 @@ describe('postManyEntries and the many-entries statement guard', () => {
   };
   const post = (entries: ManyEntry[], source: JournalSource = 'system') =>
     postManyEntries(t.app.db, { source, audit: { action: 'test.many', targetType: 'test' }, entries });
-  const refusal = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (err) {
-      return err instanceof LedgerError ? err.code : violatedConstraint(err);
-    }
-    return 'posted';
-  };
   const violations = () => queryRows(t.app.db, sql`select problem from ledger_violations()`);
   const history = async (accountId: number) =>
     (
@@ -84,23 +80,23 @@ describe('postManyEntries and the many-entries statement guard', () => {
     await t.app.db.execute(sql`update accounts set status = 'Dormant' where id = ${dormant}`);
     const entriesBefore = await queryRows(t.app.db, sql`select id from journal_entries`);
 
-    expect(await refusal(post([entry(funded, 'credit', '1.00'), entry(closed, 'credit', '1.00')]))).toBe(
+    expect(await refusalOf(post([entry(funded, 'credit', '1.00'), entry(closed, 'credit', '1.00')]))).toBe(
       'account_closed',
     );
-    expect(await refusal(post([entry(funded, 'credit', '1.00'), entry(blocked, 'debit', '1.00')]))).toBe(
+    expect(await refusalOf(post([entry(funded, 'credit', '1.00'), entry(blocked, 'debit', '1.00')]))).toBe(
       'debit_blocked',
     );
     // Each line in its turn: 10 − 6 leaves 4, so the second debit of 6 overdraws.
-    expect(await refusal(post([entry(funded, 'debit', '6.00'), entry(funded, 'debit', '6.00')]))).toBe(
+    expect(await refusalOf(post([entry(funded, 'debit', '6.00'), entry(funded, 'debit', '6.00')]))).toBe(
       'insufficient_funds',
     );
     // Funds, but held: a debit may not eat into a hold.
     await t.app.db.execute(
       sql`insert into account_holds (account_id, amount, reason, placed_by) values (${funded}, 8, 'test', 'test')`,
     );
-    expect(await refusal(post([entry(funded, 'debit', '3.00')]))).toBe('insufficient_available');
+    expect(await refusalOf(post([entry(funded, 'debit', '3.00')]))).toBe('insufficient_available');
     // A Dormant account is debited by end of day, not by a transfer.
-    expect(await refusal(post([entry(dormant, 'debit', '1.00')], 'transfer'))).toBe('debit_blocked');
+    expect(await refusalOf(post([entry(dormant, 'debit', '1.00')], 'transfer'))).toBe('debit_blocked');
 
     expect(await queryRows(t.app.db, sql`select id from journal_entries`)).toHaveLength(entriesBefore.length);
     expect(await accountBalance(t.app.db, funded)).toBe('10.00');
@@ -157,16 +153,6 @@ describe('postManyEntries and the many-entries statement guard', () => {
   });
 
   it('keeps the dashboard totals exact, once per account', async () => {
-    const totals = async () =>
-      (
-        await queryRows<{ kept: string; counted: string }>(
-          t.app.db,
-          sql`select (select coalesce(sum(value), 0)::numeric(18,2)::text from banking_stats
-                       where metric = 'total_deposits' and currency = 'SLE') as kept,
-                     (select coalesce(sum(greatest(balance, 0)), 0)::numeric(18,2)::text from accounts
-                       where currency = 'SLE' and account_type <> 'Loan' and status <> 'Closed') as counted`,
-        )
-      )[0]!;
     const over = await open({ overdraftLimit: '100.00' });
     const plain = await open();
     await post([
@@ -175,7 +161,7 @@ describe('postManyEntries and the many-entries statement guard', () => {
       entry(over, 'debit', '60.00'),
     ]);
     expect(await accountBalance(t.app.db, over)).toBe('-20.00');
-    const after = await totals();
+    const after = await depositTotals(t.app.db);
     expect(after.kept).toBe(after.counted);
     const [od] = await queryRows<{ since: string | null }>(
       t.app.db,
