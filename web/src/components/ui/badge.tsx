@@ -12,11 +12,21 @@ export const badgeVariants = cva(
         destructive: 'bg-destructive text-destructive-foreground border-transparent',
         outline: 'text-foreground',
         warning: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50',
+        // Status tones: a record's state in words on a colour that keeps AA contrast in both themes
+        // (never colour alone). Features map their statuses onto these rather than keep class strings.
+        active: 'border-transparent bg-green-700 text-white',
+        positive: 'border-transparent bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-50',
+        info: 'border-transparent bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50',
+        blocked: 'border-transparent bg-red-700 text-white',
+        dormant: 'border-transparent bg-slate-600 text-white',
+        closed: 'border-transparent bg-slate-800 text-white',
       },
     },
     defaultVariants: { variant: 'default' },
   },
 );
+
+export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['variant']>;
 
 export function Badge({
   className,

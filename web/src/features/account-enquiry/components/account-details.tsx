@@ -17,18 +17,7 @@ export function AccountDetails({ account }: { account: Details }) {
       'Current Balance',
       <span className="font-mono tabular-nums">{formatCurrency(account.balance, account.currency)}</span>,
     ],
-    [
-      'Status',
-      <Badge
-        className={
-          account.status === 'Active'
-            ? 'border-transparent bg-green-700 text-white'
-            : 'border-transparent bg-red-700 text-white'
-        }
-      >
-        {account.status}
-      </Badge>,
-    ],
+    ['Status', <Badge variant={account.status === 'Active' ? 'active' : 'blocked'}>{account.status}</Badge>],
     ['Date Opened', formatLongDate(account.dateOpened)],
     ['Branch', account.branch],
     // What a teller checks before they answer the customer.

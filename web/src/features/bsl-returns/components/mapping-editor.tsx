@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { fieldErrorsFrom, formLevelError } from '@/lib/api-errors';
 import { contractResolver } from '@/lib/contract-resolver';
 import { useChangeMapping, useReturnTemplates } from '../api/returns-api';
+import { Notice } from '@/components/ui/notice';
 
 const MAPPED = new Set(['gl', 'breakdown', 'exposure']);
 type Values = { glPatterns: string; reason: string };
@@ -135,10 +136,10 @@ export function MappingEditor() {
         </Button>
       </div>
       {change.isSuccess ? (
-        <p role="status" className="font-medium text-green-700 dark:text-green-400">
+        <Notice tone="fine">
           Sent for approval. The line reads the new accounts once another person who may sign returns
           approves.
-        </p>
+        </Notice>
       ) : refusal ? (
         <p role="alert" className="text-destructive">
           {refusal.message}

@@ -11,6 +11,7 @@ import { FilingsList } from '../components/filings-list';
 import { MappingEditor } from '../components/mapping-editor';
 import { ReturnTable } from '../components/return-table';
 import { lastEndedMonth, monthEndOf } from '../lib/month';
+import { Notice } from '@/components/ui/notice';
 
 /**
  * Reports → Regulatory Returns: pick a month, see its BSL returns beside the previous month with the
@@ -59,9 +60,9 @@ export function RegulatoryReturnsRoute() {
         ) : null}
       </div>
       {signOff.isSuccess ? (
-        <p role="status" className="font-medium text-green-700 dark:text-green-400">
+        <Notice tone="fine">
           Sent for sign-off. Another person who may sign returns approves it in the approvals inbox.
-        </p>
+        </Notice>
       ) : signOff.isError ? (
         <p role="alert" className="text-destructive">
           {stale ? RETURNS_TEXT.stale : signOff.error.message}
@@ -76,16 +77,11 @@ export function RegulatoryReturnsRoute() {
       ) : d ? (
         <>
           {d.reconciled ? (
-            <p role="status" className="font-medium text-green-700 dark:text-green-400">
+            <Notice tone="fine">
               {`Every return agrees with the trial balance at ${d.monthEnd}: every difference is 0.00.`}
-            </p>
+            </Notice>
           ) : (
-            <div
-              role="alert"
-              className="rounded-md border border-red-700 bg-red-700 p-3 font-semibold text-white"
-            >
-              {RETURNS_TEXT.notReconciled}
-            </div>
+            <Notice tone="problem">{RETURNS_TEXT.notReconciled}</Notice>
           )}
           {d.returns.map((r) => (
             <ReturnTable key={r.code} r={r} monthEnd={d.monthEnd} previous={d.previousMonthEnd} />

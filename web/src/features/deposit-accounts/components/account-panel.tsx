@@ -15,7 +15,7 @@ import { ACCOUNTS_QUERY_KEY } from '../api/invalidate';
 import { StatusActionDialog } from '@/components/accounts/status-action-dialog';
 import { HoldForm } from './hold-form';
 import { HoldsList } from './holds-list';
-import { AccountStatusBadge } from './status-badge';
+import { AccountStatusBadge } from '@/components/accounts/account-status-badge';
 
 function Figures({ view }: { view: AccountManageView }) {
   const m = (v: string) => formatCurrency(v, view.currency);

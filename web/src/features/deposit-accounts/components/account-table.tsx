@@ -13,7 +13,7 @@ import { SortableTableHead } from '@/components/ui/sortable-table-head';
 import { daysBetween } from '../lib/days';
 import type { ListColumn } from '../lib/screens';
 import { InterestFigure } from './interest-figure';
-import { AccountStatusBadge } from './status-badge';
+import { AccountStatusBadge } from '@/components/accounts/account-status-badge';
 
 interface Props {
   caption: string;

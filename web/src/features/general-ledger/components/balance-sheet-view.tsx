@@ -4,6 +4,7 @@ import { useBalanceSheet } from '../api/get-balance-sheet';
 import { DownloadButtons, useReportDate } from './report-toolbar';
 import { StatementTable } from './statement-table';
 import { DateField } from '@/components/ui/date-field';
+import { Notice } from '@/components/ui/notice';
 
 /** The balance sheet at the end of a date. */
 export function BalanceSheetView() {
@@ -29,12 +30,9 @@ export function BalanceSheetView() {
       ) : (
         <>
           {bs.data.balanced ? null : (
-            <div
-              role="alert"
-              className="rounded-md border border-red-700 bg-red-700 p-3 font-semibold text-white"
-            >
+            <Notice tone="problem">
               Assets do not equal liabilities plus equity. Report this to the finance controller.
-            </div>
+            </Notice>
           )}
           <StatementTable
             caption={`Balance sheet as of ${bs.data.date}`}

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/table';
 import { useTrialBalance } from '../api/get-trial-balance';
 import { DownloadButtons, useReportDate } from './report-toolbar';
+import { Notice } from '@/components/ui/notice';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,17 +43,11 @@ export function TrialBalanceTab() {
       ) : d ? (
         <>
           {off.length ? (
-            <div
-              role="alert"
-              data-testid="tb-out-of-balance"
-              className="rounded-md border border-red-700 bg-red-700 p-3 font-semibold text-white"
-            >
+            <Notice tone="problem" data-testid="tb-out-of-balance">
               {GL_REPORT_TEXT.outOfBalance(off.join(' and '))}
-            </div>
+            </Notice>
           ) : (
-            <p role="status" className="font-medium text-green-700 dark:text-green-400">
-              {GL_REPORT_TEXT.balanced}
-            </p>
+            <Notice tone="fine">{GL_REPORT_TEXT.balanced}</Notice>
           )}
           <Table>
             <TableCaption>{`Trial balance as of ${d.date}`}</TableCaption>

@@ -1,9 +1,6 @@
 import { formatCurrency, formatDate, type AccountManageView } from '@bankmanager/contracts';
 import { HolderVerification } from '@/components/customer/holder-verification';
-import { Badge } from '@/components/ui/badge';
-
-const statusVariant = (s: string) =>
-  s === 'Active' ? 'default' : s === 'Dormant' ? 'secondary' : 'destructive';
+import { AccountStatusBadge } from '@/components/accounts/account-status-badge';
 
 /**
  * The account at the counter: holder, status, balances and holds, and the holder's photo and current
@@ -20,10 +17,7 @@ export function AccountCard({ account: a }: { account: AccountManageView }) {
             {a.accountNumber} · {a.productName} · {a.currency}
           </p>
         </div>
-        <Badge variant={statusVariant(a.status)}>
-          {a.status}
-          {a.blockKind ? ` (${a.blockKind})` : ''}
-        </Badge>
+        <AccountStatusBadge status={a.status} blockKind={a.blockKind} />
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
