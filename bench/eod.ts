@@ -80,6 +80,22 @@ if (embedded) {
 const db = handle.db;
 
 /** Queues a run of the current business date (as an approved request would) and runs it to the end. */
+/**
+ * Seconds some task on the machine waited for a CPU or for I/O so far (Linux pressure stall
+ * information), to tell a slow step from a slow machine: the difference over a run is printed with it.
+ */
+function pressure(): { cpu: number; io: number } {
+  const some = (kind: string) => {
+    try {
+      const m = /some .*total=(\d+)/.exec(fs.readFileSync(`/proc/pressure/${kind}`, 'utf8'));
+      return m ? Number(m[1]) / 1e6 : NaN;
+    } catch {
+      return NaN;
+    }
+  };
+  return { cpu: some('cpu'), io: some('io') };
+}
+
 interface DayTimes {
   total: number;
   times: Record<EodStep, number>;
@@ -115,9 +131,11 @@ async function runDay(label: string): Promise<DayTimes> {
     hooks: loans > 0 ? { loanBook: loanBookEodHooks, loanAutoDebit: loanAutoDebitEodHooks } : {},
   });
   const t = performance.now();
+  const stalled = pressure();
   runner.kick();
   await runner.idle();
   const total = performance.now() - t;
+  const after = pressure();
   await runner.stop();
   await batch.close();
   const [r] = await queryRows<{ status: string; error: string | null }>(
@@ -139,6 +157,9 @@ async function runDay(label: string): Promise<DayTimes> {
     `\n${label}: business date ${facts!.d} → ${facts!.n} (run ${run!.id}: ${r!.status}) in ${secs(total)}`,
   );
   if (r!.error) console.log(`  error: ${r!.error}`);
+  console.log(
+    `  the machine meanwhile: tasks waited ${(after.cpu - stalled.cpu).toFixed(0)} s for a CPU, ${(after.io - stalled.io).toFixed(0)} s for I/O (pressure stall totals)`,
+  );
   const floor = await floors(db, facts!.d);
   console.log(`  ${'step'.padEnd(54)}${'rows'.padStart(11)}${'time'.padStart(10)}${'floor'.padStart(10)}`);
   const times = {} as Record<EodStep, number>;

@@ -31,18 +31,18 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
         from loans l join accounts acc on acc.id = l.account_id
        where l.id > ${a.cursor} and l.status = 'Active'
        order by l.id limit ${a.limit}),
-    od as (
-      select i.loan_id, min(i.due_date) as oldest,
-             sum(i.principal_due + i.interest_due + i.fee_due + i.penalty_due
-                 - i.principal_paid - i.interest_paid - i.fee_paid - i.penalty_paid) as overdue
-        from loan_instalments i join cand c on c.id = i.loan_id
-       where i.due_date < ${D}::date
-         and i.principal_paid + i.interest_paid + i.fee_paid + i.penalty_paid
-             < i.principal_due + i.interest_due + i.fee_due + i.penalty_due
-       group by i.loan_id),
+    -- Per loan through its own instalments (the primary key's loan_id), so a chunk reads its loans'
+    -- schedules only, whatever the size of the book and however fresh the planner's statistics.
     calc as (
       select c.*, coalesce(${D}::date - od.oldest, 0) as dpd, coalesce(od.overdue, 0) as overdue
-        from cand c left join od on od.loan_id = c.id),
+        from cand c cross join lateral (
+          select min(i.due_date) as oldest,
+                 sum(i.principal_due + i.interest_due + i.fee_due + i.penalty_due
+                     - i.principal_paid - i.interest_paid - i.fee_paid - i.penalty_paid) as overdue
+            from loan_instalments i
+           where i.loan_id = c.id and i.due_date < ${D}::date
+             and i.principal_paid + i.interest_paid + i.fee_paid + i.penalty_paid
+                 < i.principal_due + i.interest_due + i.fee_due + i.penalty_due) od),
     cls as (
       select calc.*, coalesce(k.code, (select code from loan_classes order by position desc limit 1)) as new_class
         from calc left join lateral (
