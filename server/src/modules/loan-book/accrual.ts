@@ -54,11 +54,13 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
        where l.id > ${a.cursor} and l.status = 'Active'
          and coalesce(s.accrued_through, l.disbursement_date) < ${T}::date
        order by l.id limit ${a.limit}),
+    -- Per loan through its own instalments (the primary key's loan_id), not every instalment of the book.
     closes as (
-      select c.id, max(i.due_date) as last_due, sum(i.interest_due) as interest
-        from cand c join loan_instalments i on i.loan_id = c.id
-       where i.due_date > c.from_excl and i.due_date <= ${T}::date
-       group by c.id),
+      select c.id, x.last_due, x.interest
+        from cand c cross join lateral (
+          select max(i.due_date) as last_due, sum(i.interest_due) as interest from loan_instalments i
+           where i.loan_id = c.id and i.due_date > c.from_excl and i.due_date <= ${T}::date) x
+       where x.last_due is not null),
     days as (
       select c.id, d.day::date as day, round(c.principal * c.rate / 36500, 10) as amt
         from cand c cross join lateral generate_series(c.from_excl + 1, ${T}::date, interval '1 day') as d(day)),

@@ -50,16 +50,19 @@ export async function suspenseChunk(tx: Database, a: LoanBookChunkArgs): Promise
         left join loan_classes k on k.code = l.loan_class
        where l.id > ${a.cursor} and l.status = 'Active'
        order by l.id limit ${a.limit}),
+    -- Per loan through its own instalments (the primary key's loan_id): a chunk reads its loans'
+    -- schedules, not every instalment of the book (the tolerance differs per product version).
     due as (
       select c.id, c.currency, i.instalment_number, not c.performing as suspended,
              round(case c.penalty_kind when 'fixed' then c.penalty_value
                    else (i.principal_due + i.interest_due + i.fee_due - i.principal_paid - i.interest_paid - i.fee_paid)
                         * c.penalty_value / 100 end, 2) as amount
-        from cand c join loan_instalments i on i.loan_id = c.id
-       where i.due_date + c.tol < ${D}::date
-         and i.principal_paid + i.interest_paid + i.fee_paid < i.principal_due + i.interest_due + i.fee_due
-         and not exists (select 1 from loan_penalty_charges x
-                          where x.loan_id = c.id and x.instalment_number = i.instalment_number)),
+        from cand c cross join lateral (
+          select i.* from loan_instalments i
+           where i.loan_id = c.id and i.due_date + c.tol < ${D}::date
+             and i.principal_paid + i.interest_paid + i.fee_paid < i.principal_due + i.interest_due + i.fee_due
+             and not exists (select 1 from loan_penalty_charges x
+                              where x.loan_id = c.id and x.instalment_number = i.instalment_number)) i),
     charged as (
       insert into loan_penalty_charges (loan_id, instalment_number, business_date, currency, amount, suspended)
       select id, instalment_number, ${D}::date, currency, amount, suspended from due where amount > 0
