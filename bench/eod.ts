@@ -72,6 +72,11 @@ if (embedded) {
   );
   console.log(`PostgreSQL ${server!.v}, shared_buffers ${server!.sb}, ${os.cpus().length} cores`);
   await ensureCustomers(handle, values.database, customers);
+  // A bench killed mid-run leaves its run and the cut-off behind: start clean (the loan seed posts).
+  await handle.db.execute(
+    sql`update eod_runs set status = 'cancelled' where status in ('awaiting_approval', 'queued', 'running', 'failed')`,
+  );
+  await handle.db.execute(sql`update bank_business_date set closing_run_id = null`);
   if (loans > 0) loansSeeded = await ensureLoans(handle, loans);
   await handle.db.execute(
     sql`vacuum analyze accounts, account_interest, transactions, journal_entries, gl_lines`,
@@ -197,11 +202,6 @@ const jumpTo = (date: SQL) =>
                  on conflict (id) do update set business_date = excluded.business_date`);
 
 try {
-  // A bench killed mid-run leaves its run and the cut-off behind: start clean.
-  await db.execute(
-    sql`update eod_runs set status = 'cancelled' where status in ('awaiting_approval', 'queued', 'running', 'failed')`,
-  );
-  await db.execute(sql`update bank_business_date set closing_run_id = null`);
   // Fresh copies have accrued nothing since their disbursement (up to 130 days ago): one untimed run
   // catches them up, as the nights since they were disbursed would have.
   if (loansSeeded)
