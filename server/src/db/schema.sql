@@ -1448,15 +1448,22 @@ $$;
 CREATE FUNCTION public.loan_daily_status_reserves_sync() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  moved integer[];
 BEGIN
-  UPDATE loan_daily_status s
-     SET interest_in_suspense = n.interest_in_suspense,
-         penalty_in_suspense = n.penalty_in_suspense,
-         provision_held = n.provision_held
+  SELECT array_agg(n.id) INTO moved
     FROM changed_new n JOIN changed_old o ON o.id = n.id
-   WHERE s.loan_id = n.id AND s.business_date = current_business_date()
-     AND (n.interest_in_suspense, n.penalty_in_suspense, n.provision_held)
+   WHERE (n.interest_in_suspense, n.penalty_in_suspense, n.provision_held)
          IS DISTINCT FROM (o.interest_in_suspense, o.penalty_in_suspense, o.provision_held);
+  IF moved IS NULL THEN
+    RETURN NULL;
+  END IF;
+  UPDATE loan_daily_status s
+     SET interest_in_suspense = l.interest_in_suspense,
+         penalty_in_suspense = l.penalty_in_suspense,
+         provision_held = l.provision_held
+    FROM loans l
+   WHERE s.business_date = current_business_date() AND s.loan_id = ANY (moved) AND l.id = s.loan_id;
   RETURN NULL;
 END $$;
 

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../audit/index.ts';
 import { applyGradeHolds } from './grade-holds.ts';
-import { snapshotLoanReserves } from './reserves-snapshot.ts';
 import type { LoanBookChunk, LoanBookChunkArgs } from './types.ts';
 
 interface Move extends Record<string, unknown> {
@@ -27,7 +26,8 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
   const rows = await queryRows<Move>(
     tx,
     sql`with cand as (
-      select l.id, l.loan_class as old_class, greatest(-acc.balance, 0) as principal, l.interest_receivable
+      select l.id, l.loan_class as old_class, greatest(-acc.balance, 0) as principal, l.interest_receivable,
+             l.interest_in_suspense, l.penalty_in_suspense, l.provision_held
         from loans l join accounts acc on acc.id = l.account_id
        where l.id > ${a.cursor} and l.status = 'Active'
        order by l.id limit ${a.limit}),
@@ -49,14 +49,20 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
           select code from loan_classes k
            where calc.dpd >= k.min_dpd and (k.max_dpd is null or calc.dpd <= k.max_dpd)
            order by k.position limit 1) k on true),
+    -- The day's row, with the suspense and provision held beside the principal for Loan Reports
+    -- (ADR 0066); a later move on the same date reaches it through the loans_reserves_snapshot trigger.
     snap as (
       insert into loan_daily_status as s
-        (business_date, loan_id, dpd, loan_class, principal_outstanding, interest_receivable, overdue_amount)
-      select ${D}::date, id, dpd, new_class, principal, interest_receivable, overdue from cls
+        (business_date, loan_id, dpd, loan_class, principal_outstanding, interest_receivable, overdue_amount,
+         interest_in_suspense, penalty_in_suspense, provision_held)
+      select ${D}::date, id, dpd, new_class, principal, interest_receivable, overdue,
+             interest_in_suspense, penalty_in_suspense, provision_held from cls
       on conflict (business_date, loan_id) do update
         set dpd = excluded.dpd, loan_class = excluded.loan_class,
             principal_outstanding = excluded.principal_outstanding,
-            interest_receivable = excluded.interest_receivable, overdue_amount = excluded.overdue_amount
+            interest_receivable = excluded.interest_receivable, overdue_amount = excluded.overdue_amount,
+            interest_in_suspense = excluded.interest_in_suspense,
+            penalty_in_suspense = excluded.penalty_in_suspense, provision_held = excluded.provision_held
       returning 1),
     upd as (
       update loans l set loan_class = c.new_class, days_past_due = c.dpd
@@ -83,7 +89,5 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
       targetId: String(a.runId),
       details: { businessDate: D, moves },
     });
-  // Loan Reports: the day's suspense and provision beside its principal (ADR 0066).
-  await snapshotLoanReserves(tx, D, a.cursor, lastId);
   return { lastId, done: rows[0]!.total };
 }
