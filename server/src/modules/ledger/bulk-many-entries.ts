@@ -30,8 +30,9 @@ export interface ManyEntriesInput {
  * entries, their GL lines, their customer lines (one INSERT … SELECT, each account's running balance
  * continued across the entries that name it, in entry order) and their audit rows. The customer lines
  * are checked once for the statement by the rules and refusals of a single posting
- * (transactions_post_many); the balance per entry is checked before returning. All or nothing (a savepoint in the caller's transaction): the caller
- * decides what a refusal means. Returns each reference's entry id.
+ * (transactions_post_many); the balance per entry is checked before returning. All or nothing (a
+ * savepoint in the caller's transaction): the caller decides what a refusal means. Returns each
+ * reference's entry id.
  */
 export async function postManyEntries(db: Database, input: ManyEntriesInput): Promise<Map<string, number>> {
   if (input.entries.length === 0) return new Map();
