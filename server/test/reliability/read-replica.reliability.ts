@@ -45,11 +45,15 @@ describe.skipIf(!primaryUrl || !replicaAdminUrl)('reports on a streaming read re
     expect(res.statusCode).toBe(200);
     return { res, body: res.json<GlStatement>() };
   };
-  /** Until the replica has replayed everything the primary wrote so far. */
+  /**
+   * Until the replica has replayed everything the primary wrote so far. The test cluster commits
+   * asynchronously (synchronous_commit=off), so a commit may sit in WAL buffers beyond the written
+   * position `pg_current_wal_lsn()` reports: wait for the insert position, which includes it.
+   */
   const caughtUp = async () => {
     const p = new pg.Client({ connectionString: db.url });
     await p.connect();
-    const { rows } = await p.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    const { rows } = await p.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
     await p.end();
     for (let i = 0; i < 200; i++) {
       const r = await control.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [
