@@ -4480,6 +4480,17 @@ CREATE TABLE public.report_daily_loan_classes (
 );
 
 --
+-- Name: report_daily_loans_outside_book; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_daily_loans_outside_book (
+    business_date date NOT NULL,
+    currency text NOT NULL,
+    accounts integer NOT NULL,
+    principal numeric(18,2) NOT NULL
+);
+
+--
 -- Name: report_daily_positions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6126,6 +6137,13 @@ ALTER TABLE ONLY public.report_daily_cash
 
 ALTER TABLE ONLY public.report_daily_loan_classes
     ADD CONSTRAINT report_daily_loan_classes_pk PRIMARY KEY (business_date, branch_code, currency, loan_class);
+
+--
+-- Name: report_daily_loans_outside_book report_daily_loans_outside_book_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_daily_loans_outside_book
+    ADD CONSTRAINT report_daily_loans_outside_book_pk PRIMARY KEY (business_date, currency);
 
 --
 -- Name: report_daily_positions report_daily_positions_business_date_branch_code_product_code_c; Type: CONSTRAINT; Schema: public; Owner: -

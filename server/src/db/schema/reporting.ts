@@ -100,3 +100,20 @@ export const reportDailyLoanClasses = pgTable(
     check('report_daily_loan_classes_class_check', sql`${t.loanClass} in (${inList(LOAN_CLASSES)})`),
   ],
 );
+
+/**
+ * Loan accounts under the loan portfolio's GL accounts with no loan-book record, at the close of a
+ * business date per currency (every currency, zeros included, so a taken day is told from one taken
+ * before the table existed): the classification return's line apart, read instead of every account's
+ * balance at that date.
+ */
+export const reportDailyLoansOutsideBook = pgTable(
+  'report_daily_loans_outside_book',
+  {
+    businessDate: date('business_date').notNull(),
+    currency: text('currency').notNull(),
+    accounts: integer('accounts').notNull(),
+    principal: money('principal').notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_daily_loans_outside_book_pk', columns: [t.businessDate, t.currency] })],
+);

@@ -7,10 +7,11 @@ import {
   type LoanClass,
   type LoanReportColumn,
 } from '@bankmanager/contracts';
-import { accountsAsOf } from '../../db/accounts-as-of.ts';
 import { currentBusinessDate } from '../../db/business-date.ts';
+import { loanPortfolioGlCodes, loansOutsideTheBookAsOf } from '../../db/loans-outside-book.ts';
 import { queryRows } from '../../db/rows.ts';
 import { balancesAsOf } from '../gl-reports/index.ts';
+import { loansOutsideBookOn, type LoansOutsideBook } from '../reporting/index.ts';
 import { branchFilter, scopeLine, type Built, type ReportContext } from './context.ts';
 import { provisionRates } from './provision-rates.ts';
 
@@ -34,8 +35,9 @@ interface ClassRow extends Record<string, unknown> {
  * the portfolio, suspense (1428) and provision (1490) accounts at the end of that date.
  *
  * Why it takes well under 2 s for a past date: one range of the snapshot's primary key (the date's
- * ~200,000 rows), the loans and collateral by primary key, and the GL from end of day's daily balance
- * snapshot (`balancesAsOf`), never from the journal's history.
+ * ~200,000 rows), the loans and collateral by primary key, the GL from end of day's daily balance
+ * snapshot (`balancesAsOf`) and the Loan accounts outside the book from end of day's daily aggregate,
+ * never from the journal's history or every account.
  */
 export async function classificationReturn(c: ReportContext): Promise<Built> {
   const rates = await provisionRates(c.db);
@@ -62,7 +64,7 @@ export async function classificationReturn(c: ReportContext): Promise<Built> {
       from book group by currency, loan_class`,
   );
   const portfolioCodes = await portfolioGlCodes(c);
-  const outside = c.branch === null ? await outsideTheBook(c, portfolioCodes) : [];
+  const outside = c.branch === null ? await outsideTheBook(c) : [];
   const currencies = [...new Set([...rows.map((r) => r.currency), ...outside.map((o) => o.currency)])].sort();
   const zero = '0.00';
   const out: Record<string, string | null>[] = [];
@@ -177,34 +179,22 @@ async function reconcile(
 
 /** The loan portfolio's GL accounts: every product's, and the chart's loans to customers. */
 async function portfolioGlCodes(c: ReportContext): Promise<string[]> {
-  const rows = await queryRows<{ code: string }>(
-    c.db,
-    sql`select distinct portfolio_gl as code from loan_products where portfolio_gl is not null
-        union select unnest(array['1410', '1411'])`,
-  );
+  const rows = await queryRows<{ code: string }>(c.db, loanPortfolioGlCodes);
   return rows.map((r) => r.code);
 }
 
 /**
  * Loan accounts under the portfolio accounts with no loan-book record (opened as plain Loan accounts,
  * or taken over from an earlier system): no class, schedule or collateral, so the return counts them
- * by their balance at the end of the date, apart, and its totals still equal the GL.
+ * by their balance at the end of the date, apart, and its totals still equal the GL. End of day's
+ * aggregate holds them for the days it took; any other day is computed from the accounts.
  */
-async function outsideTheBook(
-  c: ReportContext,
-  portfolioCodes: string[],
-): Promise<{ currency: string; accounts: string; principal: string }[]> {
-  const rows = await queryRows<{ currency: string; accounts: string; principal: string }>(
+async function outsideTheBook(c: ReportContext): Promise<LoansOutsideBook[]> {
+  const taken = await loansOutsideBookOn(c.db, c.date);
+  if (taken) return taken;
+  return queryRows<LoansOutsideBook & Record<string, unknown>>(
     c.db,
-    sql`with ${accountsAsOf(c.date)}
-        select acc.currency, count(*)::text as accounts, sum(acc.net)::numeric(18,2)::text as principal
-          from acc
-         where acc.ledger_code in (${sql.join(
-           portfolioCodes.map((code) => sql`${code}`),
-           sql`, `,
-         )})
-           and not exists (select 1 from loans l where l.account_id = acc.id)
-         group by acc.currency having sum(acc.net) <> 0`,
+    sql`select currency, accounts::text, principal::text from (${loansOutsideTheBookAsOf(c.date)}) o
+         where principal <> 0 order by currency`,
   );
-  return rows;
 }

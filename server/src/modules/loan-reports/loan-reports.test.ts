@@ -13,9 +13,11 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { disbursedLoan, loanBookProblems, runLoanBook, repayUpTo } from '../../../test/support/loan-book.ts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { setBusinessDate } from '../../../test/support/eod.ts';
 import { rowStarting, workbook } from '../../../test/support/workbooks.ts';
 import { queryRows } from '../../db/rows.ts';
 import { reportWorkerFor } from '../built-reports/index.ts';
+import { aggregateDay } from '../reporting/index.ts';
 import { postEntry } from '../ledger/index.ts';
 
 /**
@@ -336,20 +338,27 @@ describe('loan reports', () => {
     expect((await get(s.cso, '/api/loan-reports/portfolio-at-risk')).statusCode).toBe(403);
   });
 
-  it('a Loan account with no loan-book record counts apart, unclassified, and the return still equals the GL', async () => {
-    const today = (await one<{ d: string }>(sql`select current_business_date()::text as d`)).d;
-    const { accountId } = await openTestAccount(t.app.db, { type: 'Loan' });
-    await postEntry(t.app.db, {
+  /** A Loan account lent outside the loan book (taken over from an earlier system), against suspense. */
+  const takeOver = (accountId: number, amount: string) =>
+    postEntry(t.app.db, {
       source: 'system',
       narration: 'A loan taken over from an earlier system',
       lines: [
-        { accountId, side: 'debit', amount: '500.00' },
-        { glCode: '1900', currency: 'SLE', side: 'credit', amount: '500.00' },
+        { accountId, side: 'debit', amount },
+        { glCode: '1900', currency: 'SLE', side: 'credit', amount },
       ],
       audit: { action: 'test.loan_takeover', targetType: 'account', targetId: String(accountId) },
     });
-    const { body } = await report(s.boss, `/api/loan-reports/classification-return?date=${today}`);
-    expect(body.rows.find((r) => r.class === LOAN_REPORT_TEXT.outsideBook)).toMatchObject({
+  const outsideLine = (body: LoanReport) => body.rows.find((r) => r.class === LOAN_REPORT_TEXT.outsideBook);
+  let takenOver = 0;
+  let takenOn = '';
+
+  it('a Loan account with no loan-book record counts apart, unclassified, and the return still equals the GL', async () => {
+    takenOn = (await one<{ d: string }>(sql`select current_business_date()::text as d`)).d;
+    takenOver = (await openTestAccount(t.app.db, { type: 'Loan' })).accountId;
+    await takeOver(takenOver, '500.00');
+    const { body } = await report(s.boss, `/api/loan-reports/classification-return?date=${takenOn}`);
+    expect(outsideLine(body)).toMatchObject({
       currency: 'SLE',
       loans: '1',
       principal: '500.00',
@@ -361,5 +370,35 @@ describe('loan reports', () => {
     // The day before, it was not yet lent: nothing apart.
     const before = await report(s.boss, `/api/loan-reports/classification-return?date=${day}`);
     expect(before.body.rows.map((r) => r.class)).not.toContain(LOAN_REPORT_TEXT.outsideBook);
+  });
+
+  it('end of day’s aggregate keeps the day’s accounts outside the book, and a past date’s return reads it', async () => {
+    await t.app.db.transaction((tx) => aggregateDay(tx, takenOn, 'eod'));
+    expect(
+      await queryRows(
+        t.app.db,
+        sql`select currency, accounts, principal::text from report_daily_loans_outside_book
+             where business_date = ${takenOn}::date order by currency`,
+      ),
+    ).toEqual([
+      { currency: 'SLE', accounts: 1, principal: '500.00' },
+      { currency: 'USD', accounts: 0, principal: '0.00' },
+    ]);
+    // The next day lends 200.00 more on it: the past date still reads 500.00, and the GL agrees.
+    await setBusinessDate(t.app, plus(takenOn, 1));
+    await takeOver(takenOver, '200.00');
+    const past = await report(s.boss, `/api/loan-reports/classification-return?date=${takenOn}`);
+    expect(outsideLine(past.body)).toMatchObject({ loans: '1', principal: '500.00' });
+    expect(past.body.reconciliation.map((r) => r.difference)).toEqual(['0.00', '0.00', '0.00']);
+    const now = await report(s.boss, `/api/loan-reports/classification-return?date=${plus(takenOn, 1)}`);
+    expect(outsideLine(now.body)).toMatchObject({ loans: '1', principal: '700.00' });
+    // What the past date shows is the aggregate's row, not the accounts read again: a figure written
+    // there (and nowhere else) is the one the return prints, and the GL beside it then disagrees.
+    await t.app.db.execute(
+      sql`update report_daily_loans_outside_book set principal = 480 where business_date = ${takenOn}::date and currency = 'SLE'`,
+    );
+    const planted = await report(s.boss, `/api/loan-reports/classification-return?date=${takenOn}`);
+    expect(outsideLine(planted.body)).toMatchObject({ principal: '480.00' });
+    expect(planted.body.notes).toContain(LOAN_REPORT_TEXT.notReconciled);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { aggregateLoanClasses } from './loan-classes.ts';
+import { aggregateLoansOutsideBook } from './loans-outside-book.ts';
 
 export interface AggregateOutcome {
   /** Rows written (positions and cash); 0 when the day was already aggregated. */
@@ -65,5 +66,6 @@ export async function aggregateDay(
         select count(*)::int as n from ins`,
   );
   const loanClasses = await aggregateLoanClasses(db, date);
-  return { rows: positions!.n + cash!.n + loanClasses, alreadyTaken: false };
+  const outsideBook = await aggregateLoansOutsideBook(db, date);
+  return { rows: positions!.n + cash!.n + loanClasses + outsideBook, alreadyTaken: false };
 }
