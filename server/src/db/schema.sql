@@ -3609,7 +3609,8 @@ CREATE TABLE public.loan_accruals (
     period_booked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     total_booked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     CONSTRAINT loan_accruals_booked_check CHECK (((period_booked >= (0)::numeric) AND (period_accrued >= (0)::numeric)))
-);
+)
+WITH (fillfactor='50');
 
 --
 -- Name: loan_application_collateral; Type: TABLE; Schema: public; Owner: -
@@ -4211,7 +4212,8 @@ CREATE TABLE public.loans (
     CONSTRAINT loans_rate_check CHECK (((rate >= (0)::numeric) AND (rate <= (100)::numeric))),
     CONSTRAINT loans_status_check CHECK ((status = ANY (ARRAY['Active'::text, 'Closed'::text, 'Written off'::text]))),
     CONSTRAINT loans_term_check CHECK (((term >= 1) AND (term <= 520)))
-);
+)
+WITH (fillfactor='50');
 
 --
 -- Name: loans_id_seq; Type: SEQUENCE; Schema: public; Owner: -
