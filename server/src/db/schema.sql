@@ -1451,10 +1451,10 @@ CREATE FUNCTION public.loan_daily_status_reserves_sync() RETURNS trigger
 DECLARE
   moved integer[];
 BEGIN
-  SELECT array_agg(n.id) INTO moved
-    FROM changed_new n JOIN changed_old o ON o.id = n.id
-   WHERE (n.interest_in_suspense, n.penalty_in_suspense, n.provision_held)
-         IS DISTINCT FROM (o.interest_in_suspense, o.penalty_in_suspense, o.provision_held);
+  SELECT array_agg(d.id) INTO moved
+    FROM (SELECT id, interest_in_suspense, penalty_in_suspense, provision_held FROM changed_new
+          EXCEPT
+          SELECT id, interest_in_suspense, penalty_in_suspense, provision_held FROM changed_old) d;
   IF moved IS NULL THEN
     RETURN NULL;
   END IF;
@@ -1819,14 +1819,16 @@ BEGIN
   INSERT INTO registered_user_term_counts AS c (term, branch_code, n)
   SELECT term, branch_code, sum(d)
     FROM (SELECT t.term, o.branch_code, -1 AS d
-            FROM old_rows o JOIN new_rows n ON n.cust_id = o.cust_id,
+            FROM (SELECT cust_id, name, mobile_no, branch_code FROM old_rows
+                  EXCEPT ALL
+                  SELECT cust_id, name, mobile_no, branch_code FROM new_rows) o,
                  registered_user_terms(o.name, o.cust_id, o.mobile_no) t(term)
-           WHERE (o.name, o.mobile_no, o.branch_code) IS DISTINCT FROM (n.name, n.mobile_no, n.branch_code)
           UNION ALL
           SELECT t.term, n.branch_code, 1
-            FROM old_rows o JOIN new_rows n ON n.cust_id = o.cust_id,
-                 registered_user_terms(n.name, n.cust_id, n.mobile_no) t(term)
-           WHERE (o.name, o.mobile_no, o.branch_code) IS DISTINCT FROM (n.name, n.mobile_no, n.branch_code)) x
+            FROM (SELECT cust_id, name, mobile_no, branch_code FROM new_rows
+                  EXCEPT ALL
+                  SELECT cust_id, name, mobile_no, branch_code FROM old_rows) n,
+                 registered_user_terms(n.name, n.cust_id, n.mobile_no) t(term)) x
    GROUP BY 1, 2 HAVING sum(d) <> 0 ORDER BY 1, 2
   ON CONFLICT (term, branch_code) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;

@@ -121,6 +121,37 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
     expect(await violations()).toEqual([]);
   });
 
+  // One statement over many keys: some renamed or moved to another branch, the rest only a band. The
+  // counts take the renamed and moved keys' old pieces out and their new ones in, and nothing for the
+  // rest. (Written to the keys directly, so only the term counts are checked here, not the mirror.)
+  it('counts a statement that renames some keys and moves only the band of others', async () => {
+    const keys = subs.slice(7, 19).map((x) => x.custId);
+    await h.db.execute(
+      sql`update registered_user_keys set balance_band = balance_band where cust_id = ${keys[0]!}`,
+    );
+    await h.db.execute(sql`update registered_user_keys k
+        set name = case when k.cust_id % 3 = 0 then k.name || ' Conteh' else k.name end,
+            branch_code = case when k.cust_id % 4 = 0 then '002' else k.branch_code end,
+            balance_band = k.balance_band + 1
+      where k.cust_id in (${sql.join(
+        keys.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    const [renamed] = await queryRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from registered_user_keys where name like '% Conteh'`,
+    );
+    expect(renamed!.n).toBeGreaterThan(0);
+    expect(await queryRows(h.db, sql`select * from registered_user_term_count_violations()`)).toEqual([]);
+    // Put back as the customers have them, for the tests after this one.
+    await h.db.execute(sql`update registered_user_keys k
+        set name = c.name, branch_code = c.branch_code, balance_band = a.balance_band
+        from customers c, mobile_banking_subscriptions s join accounts a on a.id = s.pay_account_id
+       where c.cust_id = k.cust_id and s.cust_id = k.cust_id
+         and (k.name, k.branch_code, k.balance_band) is distinct from (c.name, c.branch_code, a.balance_band)`);
+    expect(await violations()).toEqual([]);
+  });
+
   // The count row is one for the whole bank: a save that adds no subscription must not write (and
   // so lock until commit) it, or every save waits for every other.
   it('leaves the count row untouched by a save that adds no subscription', async () => {
