@@ -61,15 +61,13 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
           select max(i.due_date) as last_due, sum(i.interest_due) as interest from loan_instalments i
            where i.loan_id = c.id and i.due_date > c.from_excl and i.due_date <= ${T}::date) x
        where x.last_due is not null),
-    days as (
-      select c.id, d.day::date as day, round(c.principal * c.rate / 36500, 10) as amt
-        from cand c cross join lateral generate_series(c.from_excl + 1, ${T}::date, interval '1 day') as d(day)),
+    -- Each day earns the same (the principal is the chunk's), so a span of days earns the day's amount
+    -- times its length: the days up to the period's close, and those after it.
     sums as (
       select c.id,
-             coalesce(sum(dd.amt) filter (where x.last_due is null or dd.day > x.last_due), 0) as after_close,
-             coalesce(sum(dd.amt) filter (where dd.day <= x.last_due), 0) as before_close
-        from cand c left join closes x on x.id = c.id left join days dd on dd.id = c.id
-       group by c.id),
+             round(c.principal * c.rate / 36500, 10) * (${T}::date - coalesce(x.last_due, c.from_excl)) as after_close,
+             round(c.principal * c.rate / 36500, 10) * (coalesce(x.last_due, c.from_excl) - c.from_excl) as before_close
+        from cand c left join closes x on x.id = c.id),
     calc0 as (
       select c.*, x.last_due, coalesce(x.interest, 0) as closing,
              case when x.last_due is null then c.acc else 0 end + s.after_close as new_acc,
@@ -95,10 +93,12 @@ export async function accrueLoanChunk(tx: Database, a: LoanBookChunkArgs): Promi
         set accrued_through = excluded.accrued_through, period_accrued = excluded.period_accrued,
             period_booked = excluded.period_booked, total_booked = s.total_booked + excluded.total_booked
       returning 1),
+    -- The chunk's key range on loans too, so the update reads the chunk's loans and not the book.
     lu as (
       update loans l set interest_receivable = l.interest_receivable + c.delta,
                          interest_in_suspense = l.interest_in_suspense + c.sdelta
         from calc c where l.id = c.id and (c.delta <> 0 or c.sdelta <> 0)
+         and l.id > ${a.cursor} and l.id <= (select max(id) from cand)
       returning 1),
     daily as (
       insert into loan_accrual_daily as d (business_date, product_code, branch_code, currency, booked, true_up, loans, suspended)
