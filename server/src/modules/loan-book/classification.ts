@@ -64,9 +64,11 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
             interest_in_suspense = excluded.interest_in_suspense,
             penalty_in_suspense = excluded.penalty_in_suspense, provision_held = excluded.provision_held
       returning 1),
+    -- The chunk's key range on loans too, so the update reads the chunk's loans and not the book.
     upd as (
       update loans l set loan_class = c.new_class, days_past_due = c.dpd
         from cls c where l.id = c.id and (l.loan_class <> c.new_class or l.days_past_due <> c.dpd)
+         and l.id > ${a.cursor} and l.id <= (select max(id) from cand)
       returning 1)
     select old_class, new_class, count(*)::int as n, max(id)::text as last_id,
            (select count(*) from cls)::int as total

@@ -84,6 +84,7 @@ export async function suspenseChunk(tx: Database, a: LoanBookChunkArgs): Promise
       on conflict (business_date, loan_id) do update
         set interest = m.interest + excluded.interest, penalty = m.penalty + excluded.penalty
       returning 1),
+    -- The chunk's key range on loans too, so the update reads the chunk's loans and not the book.
     upd as (
       update loans l
          set interest_in_suspense = l.interest_in_suspense + coalesce(m.interest, 0),
@@ -92,6 +93,7 @@ export async function suspenseChunk(tx: Database, a: LoanBookChunkArgs): Promise
                                    + case when p.suspended then p.amount else 0 end
         from cand c left join moves m on m.id = c.id left join pen p on p.loan_id = c.id
        where l.id = c.id and (m.id is not null or p.loan_id is not null)
+         and l.id > ${a.cursor} and l.id <= (select max(id) from cand)
       returning 1)
     select c.currency, c.igl, c.pgl, coalesce(sum(m.interest), 0)::text as interest,
            coalesce(sum(m.penalty), 0)::text as penalty,
