@@ -32,14 +32,16 @@ export const candidatesSql = (a: Pick<LoanBookChunkArgs, 'businessDate' | 'curso
         from loans l
        where l.id > ${a.cursor} and l.status = 'Active'
        order by l.id limit ${a.limit}),
+    -- Per loan through its own instalments (the primary key's loan_id): a chunk reads its loans'
+    -- schedules, not every instalment of the book due by the date.
     due as (
-      select c.id, c.account_id,
-             coalesce(sum(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid
-                          + i.fee_due - i.fee_paid + i.penalty_due - i.penalty_paid), 0) as due
-        from cand c left join loan_instalments i on i.loan_id = c.id and i.due_date <= ${a.businessDate}::date
+      select c.id, c.account_id, coalesce(u.due, 0) as due
+        from cand c cross join lateral (
+          select sum(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid
+                     + i.fee_due - i.fee_paid + i.penalty_due - i.penalty_paid) as due
+            from loan_instalments i where i.loan_id = c.id and i.due_date <= ${a.businessDate}::date) u
        where not exists (select 1 from loan_repayments r
-                          where r.reference = 'AD-' || c.id || '-' || ${a.businessDate})
-       group by c.id, c.account_id),
+                          where r.reference = 'AD-' || c.id || '-' || ${a.businessDate})),
     avail as (
       select d.*, p.account_number,
              case when p.status in ('Active', 'Dormant') then greatest(0, least(
