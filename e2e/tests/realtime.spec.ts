@@ -30,6 +30,10 @@ describe('realtime', () => {
 
     await b.getByRole('searchbox', { name: 'Search staff' }).fill(staff.email);
     const row = b.getByTestId(`staff-row-${staff.email}`);
+    // The list settled on the search (debounced into the URL, then fetched): a menu opened on the
+    // unfiltered list can be re-rendered under the pointer when the filtered page arrives.
+    await b.waitForURL(/[?&]q=/);
+    await expect.poll(() => b.locator('[data-staff-row]').count()).toBe(1);
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: `Actions for ${staff.fullName}` }).click();
     await b.getByRole('menuitem', { name: 'Ban' }).click();
