@@ -26,7 +26,7 @@ import { buildTrialBalance } from '../server/src/modules/gl-reports/trial-balanc
 import { loanBookEodHooks } from '../server/src/modules/loan-book/index.ts';
 import { classificationReturn } from '../server/src/modules/loan-reports/classification-return.ts';
 import { loanAutoDebitEodHooks } from '../server/src/modules/loans/index.ts';
-import { aggregateDay } from '../server/src/modules/reporting/index.ts';
+import { aggregateReportsEodHook } from '../server/src/modules/reporting/index.ts';
 import { adminQuery, benchServerUrl, ensureCustomers, openBenchDatabase, percentile } from './support.ts';
 import { floors } from './eod-floors.ts';
 import { ensureLoans } from './eod-loans.ts';
@@ -136,10 +136,7 @@ async function runDay(label: string): Promise<DayTimes> {
     // The bench times end of day's own steps, the loan book's and the dashboards' daily figures (the
     // classification return for a past date reads them): no standing orders module, no till pre-check.
     hooks: {
-      aggregateReports: async (db, date) => {
-        const r = await aggregateDay(db, date, 'eod');
-        return r.alreadyTaken ? null : r.rows;
-      },
+      aggregateReports: aggregateReportsEodHook,
       ...(loans > 0 ? { loanBook: loanBookEodHooks, loanAutoDebit: loanAutoDebitEodHooks } : {}),
     },
   });

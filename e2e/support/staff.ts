@@ -112,3 +112,15 @@ export async function grantRole(
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   await staff.page.reload();
 }
+
+/**
+ * The staff screen searched for one person, once the list has settled on that search (debounced
+ * into the URL, then fetched): a menu opened on the unfiltered list can be re-rendered under the
+ * pointer when the filtered page arrives. Answers that person's row.
+ */
+export async function searchStaffRow(page: Page, email: string) {
+  await page.getByRole('searchbox', { name: 'Search staff' }).fill(email);
+  await page.waitForURL(/[?&]q=/);
+  await expect.poll(() => page.locator('[data-staff-row]').count()).toBe(1);
+  return page.getByTestId(`staff-row-${email}`);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
+import { searchStaffRow } from '../support/staff.ts';
 
 /**
  * Live screens through /realtime/v1. The e2e server polls statuses only every 10 minutes
@@ -28,12 +29,7 @@ describe('realtime', () => {
     await a.waitForURL('**/dashboard', { timeout: 2_000 });
     expect(new URL(a.url()).pathname).toBe('/dashboard');
 
-    await b.getByRole('searchbox', { name: 'Search staff' }).fill(staff.email);
-    const row = b.getByTestId(`staff-row-${staff.email}`);
-    // The list settled on the search (debounced into the URL, then fetched): a menu opened on the
-    // unfiltered list can be re-rendered under the pointer when the filtered page arrives.
-    await b.waitForURL(/[?&]q=/);
-    await expect.poll(() => b.locator('[data-staff-row]').count()).toBe(1);
+    const row = await searchStaffRow(b, staff.email);
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: `Actions for ${staff.fullName}` }).click();
     await b.getByRole('menuitem', { name: 'Ban' }).click();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
+import { searchStaffRow } from '../support/staff.ts';
 
 describe('Staff administration and the audit trail', () => {
   const browser = useBrowser();
@@ -33,12 +34,7 @@ describe('Staff administration and the audit trail', () => {
     expect(new URL(a.url()).pathname).toBe('/dashboard');
 
     // B bans A from the staff list.
-    await b.getByRole('searchbox', { name: 'Search staff' }).fill(staff.email);
-    const row = b.getByTestId(`staff-row-${staff.email}`);
-    // The list settled on the search (debounced into the URL, then fetched): a menu opened on the
-    // unfiltered list can be re-rendered under the pointer when the filtered page arrives.
-    await b.waitForURL(/[?&]q=/);
-    await expect.poll(() => b.locator('[data-staff-row]').count()).toBe(1);
+    const row = await searchStaffRow(b, staff.email);
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: `Actions for ${staff.fullName}` }).click();
     await b.getByRole('menuitem', { name: 'Ban' }).click();

@@ -45,7 +45,7 @@ import {
   loanProvisionRoutes,
 } from './modules/loan-book/index.ts';
 import { amlFilingRoutes } from './modules/aml-filing/index.ts';
-import { aggregateDay, reportingRoutes } from './modules/reporting/index.ts';
+import { aggregateReportsEodHook, reportingRoutes } from './modules/reporting/index.ts';
 import { builtReportRoutes, enqueueScheduledReports } from './modules/built-reports/index.ts';
 import { createReportReads } from './db/report-reads.ts';
 import { statementBatchesModule } from './modules/statement-batches/index.ts';
@@ -162,10 +162,7 @@ export async function buildApp({ config, db, readDb, logger, onRoute }: BuildApp
     runDueStandingOrders,
     rescreenSanctions: async (db) => (await rescreenAllCustomers(db)).screened,
     evaluateAmlRules: evaluateBusinessDate,
-    aggregateReports: async (db, date) => {
-      const r = await aggregateDay(db, date, 'eod');
-      return r.alreadyTaken ? null : r.rows;
-    },
+    aggregateReports: aggregateReportsEodHook,
     loanBook: loanBookEodHooks,
     enqueueScheduledReports,
     loanAutoDebit: loanAutoDebitEodHooks,

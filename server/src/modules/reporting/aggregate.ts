@@ -69,3 +69,9 @@ export async function aggregateDay(
   const outsideBook = await aggregateLoansOutsideBook(db, date);
   return { rows: positions!.n + cash!.n + loanClasses + outsideBook, alreadyTaken: false };
 }
+
+/** End of day's `aggregateReports` hook: the rows written, or null when the day was already taken. */
+export async function aggregateReportsEodHook(db: Database, businessDate: string): Promise<number | null> {
+  const r = await aggregateDay(db, businessDate, 'eod');
+  return r.alreadyTaken ? null : r.rows;
+}
