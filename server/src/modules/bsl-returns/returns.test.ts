@@ -153,10 +153,12 @@ describe('GET /api/regulatory-returns/prepare', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().details[0].message).toBe(RETURNS_TEXT.monthEnd);
     }
-    const future = addDays(s.today.slice(0, 8) + '01', 40).slice(0, 8) + '01';
+    // The end of next month: always after the business date, even when that date is itself a month end.
+    const firstOfMonthAfter = (d: string) => addDays(d.slice(0, 8) + '01', 40).slice(0, 8) + '01';
+    const endOfNextMonth = addDays(firstOfMonthAfter(firstOfMonthAfter(s.today)), -1);
     const res = await s.call(
       'GET',
-      `/api/regulatory-returns/prepare?monthEnd=${addDays(future, -1)}`,
+      `/api/regulatory-returns/prepare?monthEnd=${endOfNextMonth}`,
       s.staff.accountant,
     );
     expect(res.statusCode).toBe(400);
