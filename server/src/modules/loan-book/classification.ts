@@ -19,10 +19,17 @@ interface Move extends Record<string, unknown> {
  * parts), 0 when none; the overdue amount is what is unpaid of every instalment due before D. The
  * class is the `loan_classes` bucket whose day range holds it (the worst class should the buckets
  * leave a gap). Each loan's day is stored in `loan_daily_status` (a rerun of the date overwrites it
- * with the same figures) and its class and days on `loans`; one audit row per chunk counts the moves.
+ * with the same figures; the first chunk drops the date's rows of loans no longer Active) and its
+ * class and days on `loans`; one audit row per chunk counts the moves.
  */
 export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Promise<LoanBookChunk> {
   const D = a.businessDate;
+  // The day's rows are the book at its close. A row written earlier on the same date (the demo seeds
+  // today's; a rerun) for a loan that left the book since (settled, written off) would otherwise stay,
+  // and every report of the date would count a principal the general ledger no longer holds.
+  if (a.cursor === 0)
+    await tx.execute(sql`delete from loan_daily_status s using loans l
+                          where s.business_date = ${D}::date and l.id = s.loan_id and l.status <> 'Active'`);
   const rows = await queryRows<Move>(
     tx,
     sql`with cand as (

@@ -4,7 +4,7 @@ import { LOAN_CLASS_LABELS, type LoanBook } from '@bankmanager/contracts';
 import { eodStaffOf, runEndOfDay } from '../../../test/support/eod.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
-import { disbursedLoan, loanBookProblems, runLoanBook } from '../../../test/support/loan-book.ts';
+import { disbursedLoan, loanBookProblems, moveCash, runLoanBook } from '../../../test/support/loan-book.ts';
 import { queryRows } from '../../db/rows.ts';
 import { eodViolations } from '../eod/index.ts';
 
@@ -143,5 +143,43 @@ describe('loan book: accrual, days past due and classification', () => {
     expect((await s.call('GET', '/api/loans/999999/book', s.officer)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/loans/${loanId}/book` })).statusCode).toBe(401);
     expect((await s.call('GET', '/api/loans/abc/book', s.officer)).statusCode).toBe(400);
+  });
+
+  it('a loan settled on a date already in the snapshot is not in that date’s rows after its end of day', async () => {
+    const other = await disbursedLoan(t.app, s);
+    const [{ d: day }] = await queryRows<{ d: string }>(
+      t.app.db,
+      sql`select current_business_date()::text as d`,
+    );
+    await runLoanBook(t.app, day);
+    const rowsOf = (id: number) =>
+      one<{ n: number }>(
+        sql`select count(*)::int as n from loan_daily_status where business_date = ${day}::date and loan_id = ${id}`,
+      ).then((r) => r.n);
+    expect(await rowsOf(other)).toBe(1);
+    const { acct } = await one<{ acct: string }>(
+      sql`select a.account_number as acct from loans l join accounts a on a.id = l.repayment_account_id where l.id = ${other}`,
+    );
+    await moveCash(t.app, acct, '1000.00', 'credit');
+    const quote = (await s.call('GET', `/api/loans/${other}/payoff`, s.officer)).json<{ total: string }>();
+    const settled = await s.call('POST', `/api/loans/${other}/settle`, s.officer, {
+      fromAccount: acct,
+      amount: quote.total,
+      reference: `SNAP-${other}`,
+    });
+    expect(settled.json()).toMatchObject({ loanStatus: 'Closed' });
+    await runLoanBook(t.app, day);
+    expect(await rowsOf(other)).toBe(0);
+    expect(await rowsOf(loanId)).toBe(1);
+    const [snap] = await queryRows<{ p: string }>(
+      t.app.db,
+      sql`select sum(principal_outstanding)::text as p from loan_daily_status where business_date = ${day}::date`,
+    );
+    const [gl] = await queryRows<{ p: string }>(
+      t.app.db,
+      sql`select sum(-a.balance)::text as p from loans l join accounts a on a.id = l.account_id`,
+    );
+    expect(snap!.p).toBe(gl!.p);
+    expect(await loanBookProblems(t.app)).toEqual([]);
   });
 });
