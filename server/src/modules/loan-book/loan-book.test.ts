@@ -147,10 +147,7 @@ describe('loan book: accrual, days past due and classification', () => {
 
   it('a loan settled on a date already in the snapshot is not in that date’s rows after its end of day', async () => {
     const other = await disbursedLoan(t.app, s);
-    const [{ d: day }] = await queryRows<{ d: string }>(
-      t.app.db,
-      sql`select current_business_date()::text as d`,
-    );
+    const { d: day } = await one<{ d: string }>(sql`select current_business_date()::text as d`);
     await runLoanBook(t.app, day);
     const rowsOf = (id: number) =>
       one<{ n: number }>(
