@@ -2195,7 +2195,28 @@ BEGIN
                   - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END)
        -- accounts_balance_check's own rule, so that a refusal is diagnosed below in rule order
        AND CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
-    RETURNING 1)
+    RETURNING a.id, a.currency, a.account_type, a.status, a.balance_band, n.balance_after AS after,
+              n.balance_after - CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END AS before),
+  -- What accounts_stats and registered_user_keys_from_account skip while bulk_applying is on, from the
+  -- rows the update returned: the dashboard's totals, and the registered users' balance and band.
+  deltas AS (
+    SELECT 'total_deposits' AS metric, currency, banking_stats_slot(id) AS slot,
+           sum(greatest(after, 0) - greatest(before, 0)) AS d
+      FROM moved WHERE account_type <> 'Loan' AND status <> 'Closed' GROUP BY currency, banking_stats_slot(id)
+    UNION ALL
+    SELECT 'active_loans', '', banking_stats_slot(id), sum((after < 0)::int - (before < 0)::int)
+      FROM moved WHERE account_type = 'Loan' AND status = 'Active' GROUP BY banking_stats_slot(id)),
+  stats AS (
+    INSERT INTO banking_stats AS s (metric, currency, slot, value)
+    SELECT metric, currency, slot, d FROM deltas WHERE d <> 0
+    ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value),
+  subscribed AS (
+    SELECT s.cust_id, m.after, m.balance_band FROM moved m JOIN mobile_banking_subscriptions s ON s.pay_account_id = m.id),
+  balances AS (
+    UPDATE registered_user_balances b SET balance = u.after FROM subscribed u WHERE b.cust_id = u.cust_id),
+  bands AS (
+    UPDATE registered_user_keys k SET balance_band = u.balance_band
+      FROM subscribed u WHERE k.cust_id = u.cust_id AND k.balance_band <> u.balance_band)
   SELECT count(*) INTO applied FROM moved;
   PERFORM set_config('ledger.bulk_applying', 'off', true);
   IF applied <> lines THEN
@@ -2236,30 +2257,6 @@ BEGIN
       coalesce(bad.account_number, '?'), coalesce(bad.why, 'transactions_running_balance'), bad.status, bad.direction
       USING ERRCODE = 'check_violation', CONSTRAINT = coalesce(bad.why, 'transactions_running_balance');
   END IF;
-  -- What accounts_stats and registered_user_keys_from_account skipped, for the whole statement.
-  WITH moved AS (
-    SELECT a.id, a.currency, a.account_type, a.status, n.balance_after AS after,
-           n.balance_after - CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END AS before
-      FROM inserted n JOIN accounts a ON a.id = n.account_id WHERE n.entry_id = bulk
-  ), deltas AS (
-    SELECT 'total_deposits' AS metric, currency, banking_stats_slot(id) AS slot,
-           sum(greatest(after, 0) - greatest(before, 0)) AS d
-      FROM moved WHERE account_type <> 'Loan' AND status <> 'Closed' GROUP BY currency, banking_stats_slot(id)
-    UNION ALL
-    SELECT 'active_loans', '', banking_stats_slot(id), sum((after < 0)::int - (before < 0)::int)
-      FROM moved WHERE account_type = 'Loan' AND status = 'Active' GROUP BY banking_stats_slot(id)
-  )
-  INSERT INTO banking_stats AS s (metric, currency, slot, value)
-  SELECT metric, currency, slot, d FROM deltas WHERE d <> 0
-  ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
-  UPDATE registered_user_balances b SET balance = n.balance_after
-    FROM mobile_banking_subscriptions s JOIN inserted n ON n.account_id = s.pay_account_id
-   WHERE n.entry_id = bulk AND b.cust_id = s.cust_id;
-  -- The keys' band, from the accounts as the statement left them (what registered_user_keys_from_account skipped).
-  UPDATE registered_user_keys k SET balance_band = a.balance_band
-    FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
-   WHERE s.pay_account_id IN (SELECT n.account_id FROM inserted n WHERE n.entry_id = bulk)
-     AND k.cust_id = s.cust_id AND k.balance_band <> a.balance_band;
   RETURN NULL;
 END;
 $$;
@@ -2277,6 +2274,7 @@ DECLARE
   bd date;
   lines bigint;
   bad record;
+  applied bigint;
 BEGIN
   IF lo IS NULL OR hi IS NULL THEN
     RETURN NULL;
@@ -2361,7 +2359,7 @@ BEGIN
            overdrawn_since = CASE WHEN m.after < 0 AND a.account_type <> 'Loan'
                                   THEN CASE WHEN m.touched_zero THEN bd ELSE coalesce(a.overdrawn_since, bd) END END
       FROM m WHERE a.id = m.account_id
-    RETURNING a.id, a.currency, a.account_type, a.status, m.before, m.after
+    RETURNING a.id, a.currency, a.account_type, a.status, a.balance_band, m.before, m.after
   ), deltas AS (
     -- The dashboard's totals (what transactions_post bumps per line), once per account.
     SELECT 'total_deposits' AS metric, currency, banking_stats_slot(id) AS slot,
@@ -2370,20 +2368,21 @@ BEGIN
     UNION ALL
     SELECT 'active_loans', '', banking_stats_slot(id), sum((after < 0)::int - (before < 0)::int)
       FROM moved WHERE account_type = 'Loan' AND status = 'Active' GROUP BY banking_stats_slot(id)
+  ), stats AS (
+    INSERT INTO banking_stats AS s (metric, currency, slot, value)
+    SELECT metric, currency, slot, d FROM deltas WHERE d <> 0
+    ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value
+  ), subscribed AS (
+    -- The registered users' balance and band, from the accounts as the statement left them.
+    SELECT s.cust_id, mv.after, mv.balance_band FROM moved mv JOIN mobile_banking_subscriptions s ON s.pay_account_id = mv.id
+  ), balances AS (
+    UPDATE registered_user_balances b SET balance = u.after FROM subscribed u WHERE b.cust_id = u.cust_id
+  ), bands AS (
+    UPDATE registered_user_keys k SET balance_band = u.balance_band
+      FROM subscribed u WHERE k.cust_id = u.cust_id AND k.balance_band <> u.balance_band
   )
-  INSERT INTO banking_stats AS s (metric, currency, slot, value)
-  SELECT metric, currency, slot, d FROM deltas WHERE d <> 0
-  ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+  SELECT count(*) INTO applied FROM moved;
   PERFORM set_config('ledger.bulk_applying', 'off', true);
-  -- The registered users' balance and band, from the accounts as the statement left them.
-  UPDATE registered_user_balances b SET balance = a.balance
-    FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
-   WHERE s.pay_account_id IN (SELECT account_id FROM inserted WHERE entry_id BETWEEN lo AND hi)
-     AND b.cust_id = s.cust_id;
-  UPDATE registered_user_keys k SET balance_band = a.balance_band
-    FROM mobile_banking_subscriptions s JOIN accounts a ON a.id = s.pay_account_id
-   WHERE s.pay_account_id IN (SELECT account_id FROM inserted WHERE entry_id BETWEEN lo AND hi)
-     AND k.cust_id = s.cust_id AND k.balance_band <> a.balance_band;
   -- What transactions_daily_debits skipped: the day's debits per account and per maker.
   INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
   SELECT je.business_date, i.account_id, je.source, sum(i.amount)
@@ -7982,7 +7981,7 @@ CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON public.transaction
 -- Name: transactions transactions_dormant_debit; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_dormant_debit BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_dormant_debit();
+CREATE TRIGGER transactions_dormant_debit BEFORE INSERT ON public.transactions FOR EACH ROW WHEN ((new.direction = 'debit'::text)) EXECUTE FUNCTION public.transactions_dormant_debit();
 
 --
 -- Name: transactions transactions_entry_guard; Type: TRIGGER; Schema: public; Owner: -

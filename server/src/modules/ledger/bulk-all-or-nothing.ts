@@ -125,7 +125,7 @@ async function postOnceTried(db: Database, input: BulkEntryInput): Promise<Poste
         sql`with ins as (
               insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
               select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
-                     coalesce(${input.valueDate ?? null}::date, current_business_date()),
+                     coalesce(${input.valueDate ?? null}::date, (select current_business_date())),
                      coalesce(r.description, ${input.narration}), r.amount::numeric(18,2), ${input.bulk.side},
                      a.balance + ${signed}, ${entry.reference}, ${entry.id}
               from (${rows}) r join accounts a on a.id = r.account_id

@@ -77,7 +77,7 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
       const made = await queryRows<{ id: string; reference: string }>(
         tx,
         sql`insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference)
-            select nextval(pg_get_serial_sequence('journal_entries', 'id')), current_business_date(), current_business_date(),
+            select nextval(pg_get_serial_sequence('journal_entries', 'id')), (select current_business_date()), (select current_business_date()),
                    e.narration, ${input.source}, ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null}, e.reference
               from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(ord int, reference text, narration text)
              order by e.ord
@@ -98,7 +98,8 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
       await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction,
                              balance_after, reference, entry_id)
           select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
-                 current_business_date(), coalesce(l.description, je.narration), l.amount::numeric(18,2), l.side,
+                 -- (select …): the business date once for the statement, not a function call per line
+                 (select current_business_date()), coalesce(l.description, je.narration), l.amount::numeric(18,2), l.side,
                  a.balance + sum(case l.side when 'credit' then l.amount else -l.amount end)
                                over (partition by a.id order by je.id, l.ord),
                  je.reference, je.id

@@ -112,7 +112,8 @@ async function insertLines(
     tx.transaction((sp) =>
       sp.execute(sql`
         insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
-        select a.id, clock_timestamp(), current_business_date(),
+        -- (select …): the business date once for the statement, not a function call per line
+        select a.id, clock_timestamp(), (select current_business_date()),
                ${p.description}, r.amount, r.side,
                a.balance + case r.side when 'credit' then r.amount else -r.amount end, ${p.reference}, ${entryId}
           from (${p.rows}) r join accounts a on a.id = r.account_id

@@ -5,7 +5,7 @@ import type { RegisteredUserSort } from '@bankmanager/contracts';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postBulkEntry, postTransaction } from '../ledger/index.ts';
+import { postBulkEntry, postManyEntries, postTransaction } from '../ledger/index.ts';
 import { containsPattern } from '../../lib/search-pattern.ts';
 import { countRegisteredUsers, pageRegisteredUsers } from './repository.ts';
 import { saveSubscription } from './save-subscription.ts';
@@ -118,6 +118,48 @@ describe('registered_user_keys (trigger-maintained search and sort keys)', () =>
     });
     const after = await bandOf();
     expect(after.map((r) => r.band)).not.toEqual(before.map((r) => r.band));
+    expect(await violations()).toEqual([]);
+  });
+
+  // Many entries in one statement (end of day's auto-debit): one account twice, so the balance kept is
+  // the one after its last line, and the band follows it.
+  it('follows a many-entries posting, an account named twice keeping its last balance', async () => {
+    const [a, b] = [subs[7]!, subs[8]!];
+    const line = (accountId: number, amount: string) => ({
+      reference: `RUK-MANY-${accountId}-${amount}-${Date.now()}`,
+      narration: 'Many credit',
+      lines: [
+        { accountId, side: 'credit' as const, amount },
+        { glCode: SUSPENSE_GL, currency: 'SLE' as const, side: 'debit' as const, amount },
+      ],
+      audit: { targetId: String(accountId), details: {} },
+    });
+    await h.db.transaction((tx) =>
+      postManyEntries(tx, {
+        source: 'system',
+        audit: { action: 'test.many', targetType: 'test' },
+        entries: [line(a.accountId, '5000.00'), line(b.accountId, '70000.00'), line(a.accountId, '25000.00')],
+      }),
+    );
+    const kept = await queryRows<{
+      cust: number;
+      kept: string;
+      live: string;
+      band: number;
+      live_band: number;
+    }>(
+      h.db,
+      sql`select b.cust_id as cust, b.balance::text as kept, acc.balance::text as live,
+                 k.balance_band as band, acc.balance_band as live_band
+            from registered_user_balances b join registered_user_keys k on k.cust_id = b.cust_id
+            join mobile_banking_subscriptions s on s.cust_id = b.cust_id join accounts acc on acc.id = s.pay_account_id
+           where b.cust_id in (${a.custId}, ${b.custId}) order by b.cust_id`,
+    );
+    expect(kept).toHaveLength(2);
+    for (const r of kept) {
+      expect(r.kept).toBe(r.live);
+      expect(r.band).toBe(r.live_band);
+    }
     expect(await violations()).toEqual([]);
   });
 
