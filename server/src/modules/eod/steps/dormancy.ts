@@ -48,7 +48,8 @@ export async function markDormant(ctx: StepContext): Promise<void> {
       tx,
       sql`with chunk as (
             select account_id as id from eod_dormancy_marks
-             where business_date = ${D}::date and account_id > ${cursor} order by account_id limit ${ctx.chunkRows}),
+             where business_date = ${D}::date and account_id > ${cursor} order by account_id
+             limit ${statusChunk(ctx)}),
           updated as (update accounts a set status = 'Dormant' from chunk where a.id = chunk.id and a.status = 'Active' returning a.id)
           select c.id::text, u.id is not null as moved from chunk c left join updated u on u.id = c.id`,
     );
@@ -65,23 +66,41 @@ export async function markDormant(ctx: StepContext): Promise<void> {
   // Last, the customer lifecycle's Dormant (docs/customers.md): an Active customer none of whose accounts is
   // still open and awake once today's marks are applied. Only today's marked holders are looked at; a
   // rerun finds them Dormant already and moves none.
-  await inChunk(ctx, async (tx) => {
-    const moved = await queryRows<{ id: number }>(
-      tx,
-      sql`with holders as (select distinct a.cust_id from eod_dormancy_marks m join accounts a on a.id = m.account_id
-                            where m.business_date = ${D}::date)
-          update customers c set status = 'Dormant', version = c.version + 1, updated_at = now()
-            from holders h
-           where c.cust_id = h.cust_id and c.status = 'Active'
-             and not exists (select 1 from accounts o where o.cust_id = c.cust_id
-                              and o.status not in ('Dormant', 'Closed', 'Rejected'))
-          returning c.cust_id as id`,
-    );
-    if (moved.length > 0)
-      await auditStep(tx, ctx, 'eod.customer_dormancy_mark', {
-        businessDate: D,
-        count: moved.length,
-        customers: moved.slice(0, 1000).map((m) => m.id),
-      });
-  });
+  // Today's marked holders, then a chunk of them per transaction like the accounts above.
+  const holders = (
+    await queryRows<{ id: number }>(
+      ctx.db,
+      sql`select distinct a.cust_id as id from eod_dormancy_marks m join accounts a on a.id = m.account_id
+           where m.business_date = ${D}::date order by 1`,
+    )
+  ).map((h) => h.id);
+  for (let i = 0; i < holders.length; i += statusChunk(ctx)) {
+    const part = holders.slice(i, i + statusChunk(ctx));
+    await inChunk(ctx, async (tx) => {
+      const moved = await queryRows<{ id: number }>(
+        tx,
+        sql`update customers c set status = 'Dormant', version = c.version + 1, updated_at = now()
+             where c.cust_id = any(${`{${part.join(',')}}`}::int[]) and c.status = 'Active'
+               and not exists (select 1 from accounts o where o.cust_id = c.cust_id
+                                and o.status not in ('Dormant', 'Closed', 'Rejected'))
+            returning c.cust_id as id`,
+      );
+      if (moved.length > 0)
+        await auditStep(tx, ctx, 'eod.customer_dormancy_mark', {
+          businessDate: D,
+          count: moved.length,
+          customers: moved.slice(0, 1000).map((m) => m.id),
+        });
+    });
+  }
 }
+
+/**
+ * Accounts or customers whose status one transaction moves. The by-status counts (account_counts,
+ * customer_counts) are kept by row triggers that update one counter row per group, and a row updated
+ * n times in one transaction keeps n versions the next update walks past: a transaction moving n
+ * rows of a group costs the square of n. Measured on 200,000 customers: 2,000 accounts made Dormant
+ * in 222 ms of counting, 8,000 in 2,528 ms. A thousand a transaction keeps that under 0.1 ms a row.
+ */
+const STATUS_CHUNK = 1000;
+const statusChunk = (ctx: StepContext) => Math.min(ctx.chunkRows, STATUS_CHUNK);
