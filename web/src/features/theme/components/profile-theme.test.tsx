@@ -68,4 +68,17 @@ describe('profile theme', () => {
     await waitFor(() => expect(isDark()).toBe(true));
     expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
   });
+
+  it('keeps a toggle made while the stored theme was still loading', async () => {
+    let answer: (t: string) => void = () => {};
+    api.loadProfileTheme.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderHeader();
+    expect(isDark()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(api.saveProfileTheme).toHaveBeenLastCalledWith('u1', 'light');
+    answer('dark');
+    await new Promise((r) => setTimeout(r, 0)); // the load's answer runs
+    expect(isDark()).toBe(false);
+    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+  });
 });

@@ -21,9 +21,12 @@ export function useProfileThemeSync(userId: string): void {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
+    const atStart = onScreen.current;
     loadProfileTheme(userId)
       .then(async (stored) => {
         if (cancelled) return;
+        // Toggled while the profile loaded: that choice is newer than what was read, and already saved.
+        if (onScreen.current !== atStart) return;
         if (stored) return setTheme(stored);
         const initial = onScreen.current;
         setTheme(initial);
