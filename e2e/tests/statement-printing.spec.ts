@@ -28,7 +28,10 @@ describe('Statement Printing', () => {
     const section = page.getByRole('region', { name: /^Batch \d+$/ });
     const bar = section.getByRole('progressbar');
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 180_000 }).toBe('100');
-    expect(await bar.getAttribute('aria-valuetext')).toMatch(/^Done: [\d,]+ of [\d,]+ statements$/);
+    // The bar reaches 100 while the batch still says Running; Done follows once the file is written.
+    await expect
+      .poll(() => bar.getAttribute('aria-valuetext'), { timeout: 60_000 })
+      .toMatch(/^Done: [\d,]+ of [\d,]+ statements$/);
     const download = section.getByRole('button', { name: new RegExp(`^${T.download} statements-\\d+-004-`) });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^statements-\d+-004-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.pdf$/);
