@@ -19,13 +19,19 @@ interface Axe {
   _audit?: { rules: { id: string; impact?: string }[] };
 }
 
-/** Serious and critical axe-core violations on the page as it is now (notices at rest first). */
+/** Serious and critical axe-core violations on the page as it is now (notices and colours at rest first). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast fading in or out is half transparent: judge colours only once notices are at rest.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
-      (t) => t.dataset.removed !== 'true' && getComputedStyle(t).opacity === '1',
-    ),
+  // A toast fading in or out is half transparent, and a control's `transition-colors` is half way
+  // between two themes for 150 ms after the stored theme replaces the system's: judge colours only
+  // once every finite transition has ended (a spinner's endless one is not waited for).
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
+        (t) => t.dataset.removed !== 'true' && getComputedStyle(t).opacity === '1',
+      ) &&
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   // Parsing axe's half megabyte took most of a second per screen under load: once per document.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
