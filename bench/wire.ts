@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts';
+import { chromiumLaunchArgs, chromiumPath } from '../e2e/support/chromium.ts';
 import { DEMO_ACCOUNT } from '../server/src/modules/auth/demo-account.ts';
 import { spawnServer } from '../server/test/support/spawn-server.ts';
 import { merge, networkLog, totalOf, type BytesByType } from './wire/network-log.ts';
@@ -29,7 +29,7 @@ const manifestGzip = /\/ then \/signin\s+([\d.]+ KB)/.exec(bundleOut)?.[1] ?? '?
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-wire-'));
 const server = await spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: await chromiumLaunchArgs() });
 const steps: [string, BytesByType][] = [];
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { chromiumPath } from './chromium.ts';
 
 /** This worker's server of a kind: each worker has its own demo and clean servers (global-setup.ts). */
 const workerIndex = () => Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1);
@@ -16,7 +16,7 @@ export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: inject('chromiumArgs') });
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);

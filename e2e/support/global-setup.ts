@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/src/db/client.ts';
 import { drawOwnAuditChainId, migratedPgliteSnapshot } from '../../server/test/support/migrated-template.ts';
 // @ts-expect-error plain .mjs scripts without types
 import { buildServerIfStale as buildServer } from '../../scripts/build-server-if-stale.mjs';
-import { chromiumPath } from './chromium.ts';
+import { chromiumLaunchArgs, chromiumPath } from './chromium.ts';
 
 const buildServerIfStale = buildServer as () => Promise<unknown>;
 
@@ -28,6 +28,8 @@ declare module 'vitest' {
     cleanURLs: string[];
     /** One empty server used only by the first-user journey, so no other spec signs up first. */
     freshURL: string;
+    /** Chromium's flags for every spec's browser (support/chromium.ts), worked out once per run. */
+    chromiumArgs: string[];
   }
 }
 
@@ -97,5 +99,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseURLs', urls.slice(0, E2E_WORKERS));
   project.provide('cleanURLs', urls.slice(E2E_WORKERS, 2 * E2E_WORKERS));
   project.provide('freshURL', urls[2 * E2E_WORKERS]!);
+  project.provide('chromiumArgs', await chromiumLaunchArgs());
   return stop;
 }
