@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -63,6 +63,7 @@ describe('ApprovalRow: the reject reason', () => {
     const user = userEvent.setup();
     await user.type(reasonInput(), '   ');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(reasonInput()).toHaveAttribute('aria-invalid', 'true'));
     expect(reasonInput()).toHaveAccessibleDescription(APPROVAL_TEXT.reasonRequired);
     expect(reasonInput()).toHaveAttribute('aria-invalid', 'true');
     expect(onDecide).not.toHaveBeenCalled();
@@ -73,6 +74,7 @@ describe('ApprovalRow: the reject reason', () => {
     const user = userEvent.setup();
     await user.type(reasonInput(), '  Duplicate request ');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onDecide).toHaveBeenCalled());
     expect(onDecide).toHaveBeenCalledWith(
       { id: 'a1', decision: 'reject', reason: 'Duplicate request' },
       expect.any(Function),

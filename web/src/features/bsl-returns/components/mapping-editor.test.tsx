@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RETURNS_TEXT, type ReturnTemplate } from '@bankmanager/contracts';
@@ -77,6 +77,7 @@ describe('Line mapping', () => {
     await user.type(patterns, '18%');
     await user.type(screen.getByLabelText('Reason'), 'Suspense apart');
     await user.click(screen.getByRole('button', { name: 'Ask to change the mapping' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
     expect(put).toHaveBeenCalledWith('/regulatory-returns/templates/sofp/lines/other_assets/mapping', {
       body: { glPatterns: ['18%'], reason: 'Suspense apart' },
       schema: expect.anything(),

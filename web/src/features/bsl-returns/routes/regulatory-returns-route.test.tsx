@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,7 @@ describe('Regulatory Returns screen', () => {
     const user = userEvent.setup();
     await screen.findByTestId('line-sofp-bsl');
     await user.click(screen.getByRole('button', { name: 'Submit for sign-off' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith('/regulatory-returns/sign-off', {
       body: { monthEnd: '2026-10-31', fingerprint: 'a'.repeat(64) },
       schema: expect.anything(),
@@ -174,6 +175,7 @@ describe('Regulatory Returns screen', () => {
     renderScreen('/reports/vbng-csss?month=2026-10');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download version 1 as XLSX' }));
+    await waitFor(() => expect(apiDownload).toHaveBeenCalled());
     expect(apiDownload).toHaveBeenCalledWith(
       '/regulatory-returns/filings/7/download?format=xlsx',
       'bsl-returns-2026-10-31-v1.xlsx',

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +64,7 @@ describe('RunReportForm', () => {
     expect(screen.queryByLabelText('As of date (optional)')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('From'), '30/02/2026');
     await user.click(screen.getByRole('button', { name: 'Run report' }));
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
     expect(post).not.toHaveBeenCalled();
@@ -78,6 +79,7 @@ describe('RunReportForm', () => {
     await user.type(screen.getByLabelText('Branch (optional)'), '301');
     await user.selectOptions(screen.getByLabelText('Output'), 'xlsx');
     await user.click(screen.getByRole('button', { name: 'Run report' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith(
       '/built-reports/runs',
       expect.objectContaining({

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GlAccount } from '@bankmanager/contracts';
@@ -50,6 +50,7 @@ describe('manual journal form', () => {
     expect(screen.getByText('Balanced')).toBeInTheDocument();
     expect(post).toBeEnabled();
     await user.click(post);
+    await waitFor(() => expect(onPost).toHaveBeenCalled());
     expect(onPost).toHaveBeenCalledOnce();
     expect(onPost.mock.calls[0]![0].lines).toEqual([
       { gl_code: '1030', side: 'debit', amount: '100.50', currency: 'SLE' },
@@ -140,6 +141,7 @@ describe('manual journal form', () => {
     render(<ManualJournalForm accounts={accounts} pending={false} onPost={onPost} />);
     await fillBalanced(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(onPost).toHaveBeenCalled());
     const [, refused] = onPost.mock.calls[0]! as [unknown, (err: unknown) => void];
     act(() => refused(new ApiError('The business day is closed', 409, 'Conflict', { error: 'x' })));
     expect(screen.getByRole('alert')).toHaveTextContent('The business day is closed');
