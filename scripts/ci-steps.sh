@@ -5,7 +5,10 @@
 #   together NAME CMD NAME CMD ...   steps side by side (CMD is a bash string); their outputs are
 #                                    printed whole, one after the other, when all have ended
 # CPU is user + system time of the step's processes that were waited for: a PostgreSQL server started
-# by pg_ctl is not counted. Tests are read from Vitest's "Tests  N passed" closing line.
+# by pg_ctl, or a browser a test launched and did not wait for, is not counted. "machine" is how busy
+# the whole machine's cores were over the step (/proc/stat), whoever used them: a step well under 100 %
+# leaves cores idle, so something could run beside it. Tests are read from Vitest's "Tests  N passed"
+# closing line.
 
 CI_LOG_DIR=$(mktemp -d /tmp/bm-ci-steps.XXXXXX)
 CI_ROWS=()
@@ -19,6 +22,16 @@ _ci_child_cpu() {
   sed -n 2p "$1.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.0f", t }' >"$1"
 }
 
+# The machine's busy and total jiffies so far, across every core ("busy total").
+_ci_machine() {
+  awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t }' /proc/stat 2>/dev/null || echo "0 0"
+}
+
+_ci_busy_percent() { # "busy0 total0" "busy1 total1"
+  awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); d = y[2] - x[2]; if (d > 0) printf "%.0f%%", 100 * (y[1] - x[1]) / d }'
+}
+CI_MACHINE_STARTED=$(_ci_machine)
+
 _ci_tests() {
   sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/^ *Tests +[0-9]+/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^passed/) n += $i } END { print n + 0 }'
 }
@@ -26,9 +39,10 @@ _ci_tests() {
 # NAME LOG OUTPUT CMD...: runs CMD, its output into LOG (OUTPUT=live: on the console too), and the
 # step's row into LOG.row. The one place a step is timed and counted, alone or side by side.
 _ci_run_logged() {
-  local name=$1 log=$2 output=$3 t0 rc
+  local name=$1 log=$2 output=$3 t0 rc m0
   shift 3
   t0=$(date +%s)
+  m0=$(_ci_machine)
   _ci_child_cpu "$log.cpu0"
   set +e
   if [ "$output" = live ]; then
@@ -40,7 +54,8 @@ _ci_run_logged() {
   fi
   set -e
   _ci_child_cpu "$log.cpu1"
-  printf '%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(cat "$log.cpu1") - $(cat "$log.cpu0"))) "$(_ci_tests "$log")" "$rc" >"$log.row"
+  printf '%s|%s|%s|%s|%s|%s\n' "$name" $(($(date +%s) - t0)) $(($(cat "$log.cpu1") - $(cat "$log.cpu0"))) \
+    "$(_ci_busy_percent "$m0" "$(_ci_machine)")" "$(_ci_tests "$log")" "$rc" >"$log.row"
   return "$rc"
 }
 
@@ -64,8 +79,9 @@ step() {
 }
 
 together() {
-  local pids=() logs=() i=0 failed=0 t0
+  local pids=() logs=() i=0 failed=0 t0 m0
   t0=$(date +%s)
+  m0=$(_ci_machine)
   while [ $# -gt 0 ]; do
     local log="$CI_LOG_DIR/p$((${#CI_ROWS[@]} + i)).log"
     printf '\n=== %s (starts at %ss, beside the others of its group)\n' "$1" $(($(date +%s) - CI_STARTED))
@@ -77,19 +93,19 @@ together() {
   done
   for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed=1; done
   for log in "${logs[@]}"; do _ci_record "$log"; done
-  CI_ROWS+=("  (the group above, side by side)|$(($(date +%s) - t0))|||$failed")
+  CI_ROWS+=("  (the group above, side by side)|$(($(date +%s) - t0))||$(_ci_busy_percent "$m0" "$(_ci_machine)")||$failed")
   return "$failed"
 }
 
 ci_table() {
-  local total=$(($(date +%s) - CI_STARTED)) tests=0 row name secs cpu count rc
-  printf '\n=== timing (wall seconds; CPU seconds of the step'"'"'s own processes; tests executed)\n'
-  printf '%-72s %6s %6s %7s  %s\n' step wall cpu tests result
+  local total=$(($(date +%s) - CI_STARTED)) tests=0 row name secs cpu busy count rc
+  printf '\n=== timing (wall seconds; CPU seconds of the step'"'"'s own processes; how busy the machine was; tests executed)\n'
+  printf '%-72s %6s %6s %7s %7s  %s\n' step wall cpu machine tests result
   for row in "${CI_ROWS[@]}"; do
-    IFS='|' read -r name secs cpu count rc <<<"$row"
+    IFS='|' read -r name secs cpu busy count rc <<<"$row"
     [ -n "$count" ] && tests=$((tests + count))
-    printf '%-72s %6s %6s %7s  %s\n' "$name" "$secs" "$cpu" "${count:-}" "$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")"
+    printf '%-72s %6s %6s %7s %7s  %s\n' "$name" "$secs" "$cpu" "$busy" "${count:-}" "$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")"
   done
-  printf '%-72s %6s %6s %7s\n' 'total' "$total" '' "$tests"
+  printf '%-72s %6s %6s %7s %7s\n' 'total' "$total" '' "$(_ci_busy_percent "$CI_MACHINE_STARTED" "$(_ci_machine)")" "$tests"
   rm -rf "$CI_LOG_DIR"
 }
