@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { DEMO, signInAsDemo } from '../support/auth.ts';
-import { axeReport, cleanOf, overflowReport, type Screen } from '../support/screens.ts';
+import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
 import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, signInAs } from '../support/teller.ts';
 
@@ -106,16 +106,9 @@ describe('end of day', () => {
     expect((run.body as unknown as { nextBusinessDate: string }[])[0]!.nextBusinessDate).toBe(after);
   }, 180_000);
 
-  for (const scheme of ['light', 'dark'] as const)
-    it(`its screens have no serious or critical axe violation in the ${scheme} theme`, async () => {
-      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
-      await signInAsDemo(page);
-      expect(await axeReport(page, SCREENS)).toEqual(cleanOf(SCREENS, []));
-    }, 180_000);
-
-  it('its screens fit a 390 px phone (wide tables scroll inside their box)', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  it('its screens have no serious or critical axe violation in either theme and fit a 390 px phone (wide tables scroll inside their box)', async () => {
+    const page = await browser.newPage({ bypassCSP: true });
     await signInAsDemo(page);
-    expect(await overflowReport(page, SCREENS)).toEqual(cleanOf(SCREENS, 0));
-  }, 180_000);
+    expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
+  }, 300_000);
 });

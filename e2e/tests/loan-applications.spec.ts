@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { apiAsUser, signInAsDemo } from '../support/auth.ts';
 import { seriousViolations, sidewaysOverflow } from '../support/axe.ts';
+import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 import { approveInInbox, secondSuperuser, type AccountRow } from '../support/payments.ts';
 import { closeAnyTill, tellerAtFreshTill } from '../support/teller.ts';
 
@@ -217,45 +218,34 @@ describe('Loan Applications', () => {
     expect((await apiAsUser<{ balanced: boolean }>(page, '/api/gl/trial-balance')).balanced).toBe(true);
   }, 240_000);
 
-  for (const scheme of ['light', 'dark'] as const)
-    it(`Loan Manager and Closed Loans have no serious or critical axe violation in the ${scheme} theme, and fit 390 px`, async () => {
-      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
-      await signInAsDemo(page);
-      for (const [url, name] of [
-        [LOAN_MANAGER, 'Loan Manager'],
-        ['/accounts/loan/closed', 'Closed Loans'],
-      ] as const) {
-        await page.setViewportSize({ width: 1280, height: 800 });
-        await page.goto(url);
-        await page.getByRole('heading', { name }).waitFor();
-        await page.getByRole('search', { name: 'Filter the loans' }).waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        await page.setViewportSize({ width: 390, height: 844 });
-        expect(await sidewaysOverflow(page)).toBe(0);
-      }
-    }, 120_000);
-
-  for (const scheme of ['light', 'dark'] as const)
-    it(`the list and the form have no serious or critical axe violation in the ${scheme} theme`, async () => {
-      const page = await browser.newPage({ colorScheme: scheme, bypassCSP: true });
-      await signInAsDemo(page);
-      await page.goto(SCREEN);
-      await page.getByRole('search', { name: 'Filter the applications' }).waitFor();
-      await page.getByRole('button', { name: 'New application' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.goto(`${SCREEN}?new=1`);
-      await page.getByRole('form', { name: 'New loan application' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    }, 120_000);
-
-  it('the list and the form fit a 390 px phone', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  it('Loan Manager and Closed Loans have no serious or critical axe violation in either theme, and fit 390 px', async () => {
+    const page = await browser.newPage({ bypassCSP: true });
     await signInAsDemo(page);
-    await page.goto(SCREEN);
-    await page.getByRole('search', { name: 'Filter the applications' }).waitFor();
-    expect(await sidewaysOverflow(page)).toBe(0);
-    await page.goto(`${SCREEN}?new=1`);
-    await page.getByRole('form', { name: 'New loan application' }).waitFor();
-    expect(await sidewaysOverflow(page)).toBe(0);
-  }, 120_000);
+    const loans = (name: string) => async (p: Page) => {
+      await p.getByRole('heading', { name }).waitFor();
+      await p.getByRole('search', { name: 'Filter the loans' }).waitFor();
+    };
+    const screens: Screen[] = [
+      ['Loan Manager', LOAN_MANAGER, loans('Loan Manager')],
+      ['Closed Loans', '/accounts/loan/closed', loans('Closed Loans')],
+    ];
+    expect(await screensReport(page, screens)).toEqual(cleanScreens(screens));
+  }, 240_000);
+
+  it('the list and the form have no serious or critical axe violation in either theme, and fit a 390 px phone', async () => {
+    const page = await browser.newPage({ bypassCSP: true });
+    await signInAsDemo(page);
+    const screens: Screen[] = [
+      [
+        'list',
+        SCREEN,
+        async (p) => {
+          await p.getByRole('search', { name: 'Filter the applications' }).waitFor();
+          await p.getByRole('button', { name: 'New application' }).waitFor();
+        },
+      ],
+      ['form', `${SCREEN}?new=1`, (p) => p.getByRole('form', { name: 'New loan application' }).waitFor()],
+    ];
+    expect(await screensReport(page, screens)).toEqual(cleanScreens(screens));
+  }, 240_000);
 });
