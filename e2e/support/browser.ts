@@ -9,18 +9,32 @@ const ownServer = (urls: string[]) => urls[workerIndex() % urls.length]!;
 export const baseURL = () => ownServer(inject('baseURLs'));
 
 /**
- * One browser per spec file; each test gets a fresh context (cookies, storage) via `newPage()`.
- * Console errors and page errors fail loudly in the log, so CSP violations are visible.
+ * This worker's browser. Spec files run one after the other in each worker's one process (`isolate:
+ * false`, vitest.config.ts), so the first file launches it and the rest reuse it: a launch costs its
+ * processes' start-up each time, and nothing of a test lives in the browser itself, only in its
+ * contexts. Playwright kills it when the worker process exits; one that crashed is launched again.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = chromium.launch({ executablePath: chromiumPath(), args: inject('chromiumArgs') });
+  return workerBrowser;
+}
+
+/**
+ * The worker's browser for a spec file; each test gets a fresh context (cookies, storage) via
+ * `newPage()`, and the file's contexts are closed after it. Console errors and page errors fail loudly
+ * in the log, so CSP violations are visible.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: inject('chromiumArgs') });
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
   });
   return {
     async newPage(
