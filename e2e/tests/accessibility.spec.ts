@@ -1,26 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
-import { judgeScreen } from '../support/screens.ts';
+import { cleanScreens, judgeScreen, screensReport, type Screen } from '../support/screens.ts';
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
   const browser = useBrowser();
 
   it('landing, sign-in, sign-up and both dashboards in either theme', async () => {
-    const page = await browser.newPage({
-      bypassCSP: true,
-      viewport: { width: 1440, height: 900 },
-    });
-    const report: Record<string, { light: string[]; dark: string[] }> = {};
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Enter Application' }).waitFor();
-    report.landing = await judgeScreen(page, { phone: false });
-    await page.goto('/signup');
-    await page.getByRole('button', { name: 'Sign Up' }).waitFor();
-    report.signUp = await judgeScreen(page, { phone: false });
-    await page.goto('/signin');
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    report.signIn = await judgeScreen(page, { phone: false });
+    const rows = (table: string) => (p: Page) =>
+      p.getByRole('table', { name: table }).locator('tbody tr').first().waitFor();
+    const signedOut: Screen[] = [
+      ['landing', '/', (p) => p.getByRole('link', { name: 'Enter Application' }).waitFor()],
+      ['signUp', '/signup', (p) => p.getByRole('button', { name: 'Sign Up' }).waitFor()],
+      ['signIn', '/signin', (p) => p.getByRole('button', { name: 'Sign In' }).waitFor()],
+    ];
+    const signedIn: Screen[] = [
+      ['registeredUsers', '/solutions/mobile-admin/users', rows('Registered mobile banking users')],
+      ['accountEnquiry', '/enquiries/account', (p) => p.getByLabel('Account Number').waitFor()],
+      ['staffUsers', '/security/users', rows('Staff users')],
+      ['auditTrail', '/security/audit', rows('Audit trail, newest first')],
+    ];
+    const page = await browser.newPage({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
+    expect(await screensReport(page, signedOut, { phone: false })).toEqual(
+      cleanScreens(signedOut, { phone: false }),
+    );
     await signInAsDemo(page);
     await page.getByRole('heading', { name: /^Good (Morning|Afternoon|Evening)/ }).waitFor();
     await page
@@ -28,27 +32,10 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       .first()
       .waitFor({ timeout: 5000 })
       .catch(() => undefined);
-    report.dashboard = await judgeScreen(page, { phone: false });
-    await page.goto('/solutions/mobile-admin/users');
-    await page
-      .getByRole('table', { name: 'Registered mobile banking users' })
-      .locator('tbody tr')
-      .first()
-      .waitFor();
-    report.registeredUsers = await judgeScreen(page, { phone: false });
-    await page.goto('/enquiries/account');
-    await page.getByLabel('Account Number').waitFor();
-    report.accountEnquiry = await judgeScreen(page, { phone: false });
-    await page.goto('/security/users');
-    await page.getByRole('table', { name: 'Staff users' }).locator('tbody tr').first().waitFor();
-    report.staffUsers = await judgeScreen(page, { phone: false });
-    await page.goto('/security/audit');
-    await page
-      .getByRole('table', { name: 'Audit trail, newest first' })
-      .locator('tbody tr')
-      .first()
-      .waitFor();
-    report.auditTrail = await judgeScreen(page, { phone: false });
+    expect(await judgeScreen(page, { phone: false }), 'dashboard').toEqual({ light: [], dark: [] });
+    expect(await screensReport(page, signedIn, { phone: false })).toEqual(
+      cleanScreens(signedIn, { phone: false }),
+    );
 
     const pending = await browser.newPage({ bypassCSP: true });
     const s = newStaff('axe');
@@ -56,18 +43,9 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await signIn(pending, s.email, s.password);
     await pending.waitForURL('**/new-user-dashboard');
     await pending.getByRole('heading', { name: 'Account Pending Activation' }).waitFor();
-    report.pendingDashboard = await judgeScreen(pending, { phone: false });
-
-    expect(report).toEqual({
-      landing: { light: [], dark: [] },
-      signUp: { light: [], dark: [] },
-      signIn: { light: [], dark: [] },
-      dashboard: { light: [], dark: [] },
-      registeredUsers: { light: [], dark: [] },
-      accountEnquiry: { light: [], dark: [] },
-      staffUsers: { light: [], dark: [] },
-      auditTrail: { light: [], dark: [] },
-      pendingDashboard: { light: [], dark: [] },
+    expect(await judgeScreen(pending, { phone: false }), 'pending dashboard').toEqual({
+      light: [],
+      dark: [],
     });
   });
 });
