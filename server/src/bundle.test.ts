@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { killAllServers, spawnServer } from '../test/support/spawn-server.ts';
+import { fillWithMigratedCopy } from '../test/support/migrated-template.ts';
 // @ts-expect-error plain .mjs scripts without types
 import { buildServerIfStale } from '../../scripts/build-server-if-stale.mjs';
 // @ts-expect-error plain .mjs scripts without types
@@ -38,12 +39,9 @@ describe('the server bundle npm start runs', () => {
 
   it('starts from the bundle, answers over HTTP and closes cleanly', { timeout: 180_000 }, async () => {
     await buildServerIfStale();
-    const server = await spawnServer(
-      { DATA_DIR: path.join(tmp, 'data'), DEMO_DATA: 'true' },
-      120_000,
-      undefined,
-      'bundle',
-    );
+    const dataDir = path.join(tmp, 'data');
+    await fillWithMigratedCopy(dataDir);
+    const server = await spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'false' }, 120_000, undefined, 'bundle');
     const health = await fetch(`${server.url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
     // The app's routes load from their chunk (a dynamic import of server.ts) and guard as from source.

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serverCommand } from '../../../test/support/spawn-server.ts';
+import { fillWithMigratedCopy } from '../../../test/support/migrated-template.ts';
 
 /** A non-loopback IPv4 address of this machine, if it has one. */
 const outsideAddress = Object.values(os.networkInterfaces())
@@ -31,6 +32,7 @@ describe('security: demo mode stays on loopback (finding 13)', () => {
     "answers on loopback, not on the machine's other addresses, and prints how to expose it",
     { timeout: 180_000 },
     async () => {
+      await fillWithMigratedCopy(dataDir); // the migrations are not what this tests
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         DATA_DIR: dataDir,
