@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { spawnServer, type RunningServer } from '../../server/test/support/spawn-server.ts';
 import { ROOT_DIR } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/db/client.ts';
-import { drawOwnAuditChainId, migratedPgliteSnapshot } from '../../server/test/support/migrated-template.ts';
+import { fillWithMigratedCopy } from '../../server/test/support/migrated-template.ts';
 // @ts-expect-error plain .mjs scripts without types
 import { buildServerIfStale as buildServer } from '../../scripts/build-server-if-stale.mjs';
 import { chromiumLaunchArgs, chromiumPath } from './chromium.ts';
@@ -54,11 +53,9 @@ export default async function setup(project: TestProject) {
   // Each server would otherwise initdb and run every migration on its empty DATA_DIR (about 12 CPU s
   // each, five side by side): one directory is made from the migrated database the server tests copy
   // (built once per migration set), then copied to each. A first start on an empty directory stays
-  // tested by the lifecycle and bundle tests.
+  // tested by the lifecycle test.
   const migrated = tempDir('migrated');
-  const handle = await openDatabase({ dataDir: migrated, loadDataDir: await migratedPgliteSnapshot() });
-  await drawOwnAuditChainId(handle);
-  await handle.close();
+  await fillWithMigratedCopy(migrated);
   for (const d of dirs) fs.cpSync(migrated, d, { recursive: true });
   fs.rmSync(migrated, { recursive: true, force: true });
   const servers: RunningServer[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO2, signIn } from './auth.ts';
+import { apiAsUser, DEMO2, signInAs } from './auth.ts';
 
 export interface AccountRow {
   accountNumber: string;
@@ -30,9 +30,7 @@ export async function activeAccounts(page: Page): Promise<AccountRow[]> {
  * approve the demo user's requests (the demo user asks, a second person decides).
  */
 export async function secondSuperuser(page: Page) {
-  await signIn(page, DEMO2.email, DEMO2.password);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+  await signInAs(page, DEMO2);
 }
 
 /** Approves, in the checker's own inbox, the one pending request whose row shows every one of `texts`. */

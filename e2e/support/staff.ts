@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO2, newStaff, signIn, signUp } from './auth.ts';
+import { apiAsUser, DEMO2, newStaff, signInAs, signUpByApi } from './auth.ts';
 
 /** Any /api call from the page with the signed-in user's token; answers the status and body. */
 export async function call(page: Page, method: string, path: string, body?: unknown) {
@@ -27,9 +27,8 @@ export async function call(page: Page, method: string, path: string, body?: unkn
 /** A new member of staff, signed up and signed in, waiting on the pending dashboard. */
 export async function pendingStaff(page: Page, prefix: string) {
   const s = newStaff(prefix);
-  await signUp(page, s);
-  await signIn(page, s.email, s.password);
-  await page.waitForURL('**/new-user-dashboard');
+  await signUpByApi(page, s);
+  await signInAs(page, s, '/new-user-dashboard');
   return s;
 }
 
@@ -56,8 +55,7 @@ export async function asSecondSuperuser<T>(admin: Page, use: (checker: Page) => 
     .newContext({ baseURL: new URL(admin.url()).origin });
   try {
     const checker = await context.newPage();
-    await signIn(checker, DEMO2.email, DEMO2.password);
-    await checker.waitForURL('**/dashboard');
+    await signInAs(checker, DEMO2);
     return await use(checker);
   } finally {
     await context.close();

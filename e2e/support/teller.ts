@@ -1,17 +1,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiAsUser, signIn } from './auth.ts';
+import { DEMO, apiAsUser, signInAs } from './auth.ts';
 import { call } from './staff.ts';
 
 /** The demo's counter staff at Head Office (server/src/modules/teller/demo-seed.ts). */
 export const TELLER = { email: 'teller@bankmanager.sl', password: DEMO.password };
 export const SUPERVISOR = { email: 'supervisor@bankmanager.sl', password: DEMO.password };
-
-export async function signInAs(page: Page, who: { email: string; password: string }): Promise<void> {
-  await signIn(page, who.email, who.password);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-}
 
 interface Session {
   id: string;

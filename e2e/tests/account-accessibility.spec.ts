@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { apiAsUser, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 
 const table = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).waitFor();
@@ -61,7 +61,7 @@ describe('account screens: axe clean in both themes, usable at 390 px', () => {
 
   it('no serious or critical violation in either theme, and no screen scrolls sideways at 390 px (wide tables scroll inside their box)', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const list = screens(...(await accounts(page)));
     expect(await screensReport(page, list)).toEqual(cleanScreens(list));
   }, 300_000);

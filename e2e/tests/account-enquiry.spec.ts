@@ -6,10 +6,10 @@ import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { makeAccountNumber } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { apiAsUser, storeSession, DEMO } from '../support/auth.ts';
 
 async function openEnquiry(page: Page): Promise<string> {
-  await signInAsDemo(page);
+  await storeSession(page, DEMO);
   // A real account from the demo data: the wallet of a subscribed customer with money on it.
   const [user] = await apiAsUser<{ pay_acct: string }[]>(
     page,

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { DEMO } from '../support/auth.ts';
+import { DEMO, signInAs, storeSession } from '../support/auth.ts';
 import { approveInInbox } from '../support/payments.ts';
 import { CLEAN_SCREEN, cleanScreens, judgeScreen, screensReport } from '../support/screens.ts';
 import { call } from '../support/staff.ts';
-import { headOfficeAccount, signInAs, tellerAtFreshTill } from '../support/teller.ts';
+import { headOfficeAccount, tellerAtFreshTill } from '../support/teller.ts';
 
 const COMPLIANCE = { email: 'compliance@bankmanager.sl', password: DEMO.password };
 const MLRO = { email: 'mlro@bankmanager.sl', password: DEMO.password };
@@ -173,7 +173,7 @@ describe('AML monitoring and the STR', () => {
 
   it('the monitoring screens are axe clean in both themes and fit a 390 px phone', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAs(page, COMPLIANCE);
+    await storeSession(page, COMPLIANCE);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

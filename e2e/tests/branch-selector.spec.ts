@@ -11,8 +11,7 @@ describe('branch selector', () => {
 
   it('filters the customer list to the chosen branch, and keeps the choice after a reload', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
-    await page.goto('/customers/private');
+    await signInAsDemo(page, '/customers/private');
     const table = page.getByRole('table', { name: 'Private Customers' });
     await table.locator('tbody tr').first().waitFor();
     // The Branch column's cells, wherever the column sits.

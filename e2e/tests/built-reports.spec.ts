@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import { BUILT_REPORTS_TEXT as T } from '@bankmanager/contracts/built-reports';
 import { useBrowser } from '../support/browser.ts';
 import { runEndOfDayByApi } from '../support/business-day.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, signInAs, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 import { activatedStaff, asSecondSuperuser, grantRole } from '../support/staff.ts';
-import { SUPERVISOR, TELLER, closeAnyTill, signInAs } from '../support/teller.ts';
+import { SUPERVISOR, TELLER, closeAnyTill } from '../support/teller.ts';
 
 const SCREENS: [name: string, url: string, ready: (p: Page) => Promise<void>][] = [
   ['built reports', '/reports/built-reports', (p) => p.getByRole('button', { name: 'Run report' }).waitFor()],
@@ -67,7 +67,7 @@ describe('built reports', () => {
 
   it('its screens are axe clean in both themes and fit a 390 px phone', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

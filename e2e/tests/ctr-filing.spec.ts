@@ -13,8 +13,7 @@ describe('CTR filing', () => {
 
   it('prepares the filing of a closed day from the CTR screen and downloads its goAML XML', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
-    await page.goto('/reports/ctr');
+    await signInAsDemo(page, '/reports/ctr');
     await page.getByRole('heading', { name: 'Cash Transaction Reports' }).waitFor();
     await page.getByLabel('Business day').fill(DAY);
     await page.getByRole('button', { name: 'Prepare filing' }).click();

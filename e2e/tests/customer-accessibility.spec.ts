@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 import { createPrivateByApi, newPerson } from '../support/customers.ts';
 
@@ -45,7 +45,7 @@ describe('customer screens: axe clean in both themes, usable at 390 px', () => {
 
   it('no serious or critical violation in either theme, and no screen scrolls sideways at 390 px (wide tables scroll inside their box)', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const list = screens(await createPrivateByApi(page, newPerson('Mariama')));
     expect(await screensReport(page, list)).toEqual(cleanScreens(list));
   }, 300_000);

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { customerHref } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { storeSession, DEMO } from '../support/auth.ts';
 import {
   BRANCH,
   createPrivateByApi,
@@ -18,7 +18,7 @@ describe('corporate and joint customers', () => {
 
   it('a corporate customer with two signatories and a named combination, and a joint customer with two holders', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const [a, b] = [newPerson('Alimamy'), newPerson('Christiana')];
     await createPrivateByApi(page, a);
     await createPrivateByApi(page, b);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_REPORTS, CUSTOMER_TEXT } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { storeSession, DEMO } from '../support/auth.ts';
 import { createPrivateByApi, fullName, newPerson, pickCustomer } from '../support/customers.ts';
 
 describe('the Customer menu tools', () => {
@@ -9,7 +9,7 @@ describe('the Customer menu tools', () => {
 
   it('logs a contact, overrides a rating with enhanced due diligence, and sends a merge and a branch move for approval', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const [a, b] = [newPerson('Sorie'), newPerson('Yeabu')];
     const aId = await createPrivateByApi(page, a);
     await createPrivateByApi(page, b);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { DEMO, signInAsDemo } from '../support/auth.ts';
+import { DEMO, signInAsDemo, signInAs, storeSession } from '../support/auth.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 import { activatedStaff, call, grantSuperuser } from '../support/staff.ts';
-import { SUPERVISOR, TELLER, closeAnyTill, ensureTill, signInAs } from '../support/teller.ts';
+import { SUPERVISOR, TELLER, closeAnyTill, ensureTill } from '../support/teller.ts';
 
 const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, level: 1 }).waitFor();
 const SCREENS: Screen[] = [
@@ -108,7 +108,7 @@ describe('end of day', () => {
 
   it('its screens have no serious or critical axe violation in either theme and fit a 390 px phone (wide tables scroll inside their box)', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 
 const table = (name: RegExp | string) => (p: Page) =>
@@ -25,8 +25,7 @@ describe('Snapshot View, Deposit & Borrowing Analysis, Branch Statistics', () =>
 
   it('opens Branch Statistics from the demo data with a sortable table and a chart that turns into a table', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
-    await page.goto('/enquiries/statistics');
+    await signInAsDemo(page, '/enquiries/statistics');
     await table('Branch statistics')(page);
     await page.getByRole('button', { name: 'Show as table' }).click();
     await page.getByRole('table', { name: 'Deposits by branch' }).waitFor();
@@ -34,7 +33,7 @@ describe('Snapshot View, Deposit & Borrowing Analysis, Branch Statistics', () =>
 
   it('is axe clean in both themes and fits a 390 px phone: no page scrolls sideways', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXECUTIVE_DASHBOARD_TEXT as T } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 
 const DASHBOARD = '/enquiries/dashboard';
@@ -17,8 +17,7 @@ describe('Executive Dashboard', () => {
 
   it('opens from the demo data with its figures, a chart that turns into a table, and the NPL ratio card', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
-    await page.goto(DASHBOARD);
+    await signInAsDemo(page, DASHBOARD);
     await page.getByRole('heading', { name: T.title }).waitFor();
     await ready(page);
     await expect.poll(() => page.getByText('Total deposits').count()).toBe(1);
@@ -33,7 +32,7 @@ describe('Executive Dashboard', () => {
 
   it('is axe clean in both themes and fits a 390 px phone: the page does not scroll sideways', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

@@ -126,8 +126,7 @@ describe('General Ledger', () => {
 
   it('is usable at 390 px: the tabs and the trial balance fit the screen', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signInAsDemo(page);
-    await page.goto('/accounts/ledger?tab=trial-balance');
+    await signInAsDemo(page, '/accounts/ledger?tab=trial-balance');
     await page.getByTestId('tb-total-SLE').waitFor();
     // The screen's own content fits (wide tables scroll inside their frame). The shared header is
     // measured apart: it is not this screen's.

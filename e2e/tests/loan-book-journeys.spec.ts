@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate, type LoanGrading, type LoanSummary } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { DEMO, apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { DEMO, apiAsUser, signInAsDemo, signInAs } from '../support/auth.ts';
 import { activeAccounts, approveInInbox } from '../support/payments.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
-import { signInAs } from '../support/teller.ts';
 
 /** The demo's Head of Credit: approves provisioning and write-offs, asks for grading changes. */
 const HEAD_OF_CREDIT = { email: 'headofcredit@bankmanager.sl', password: DEMO.password };
@@ -95,8 +94,7 @@ describe('the loan book’s second half: provisioning, write-off and recovery, g
 
   it('a provisioning run: the demo user prepares it, the Head of Credit approves it in the inbox, it posts', async () => {
     const maker = await browser.newPage();
-    await signInAsDemo(maker);
-    await maker.goto(PROVISIONING);
+    await signInAsDemo(maker, PROVISIONING);
     await maker.getByRole('heading', { name: 'Provisioning', level: 1 }).waitFor();
     // Empty "as of": the newest business date the book closed (a month end once end of day crosses one).
     await maker.getByRole('button', { name: 'Compute draft' }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LoanBook, LoanSummary } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { apiAsUser, storeSession, DEMO } from '../support/auth.ts';
 import { CLEAN_SCREEN, judgeScreen } from '../support/screens.ts';
 
 /**
@@ -35,7 +35,7 @@ describe('Loan 360: the book tab (interest in suspense, penalties)', () => {
 
   it('shows a non-performing demo loan’s interest and penalties in suspense, and its penalties', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const book = await nonPerforming(page);
     await openBook(page, book.loanId);
     const fact = (label: string) =>
@@ -52,7 +52,7 @@ describe('Loan 360: the book tab (interest in suspense, penalties)', () => {
 
   it('has no serious or critical axe violation in either theme, and fits 390 px', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const book = await nonPerforming(page);
     await openBook(page, book.loanId);
     expect(await judgeScreen(page)).toEqual(CLEAN_SCREEN);

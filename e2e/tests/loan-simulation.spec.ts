@@ -54,8 +54,7 @@ describe('Loan Simulation', () => {
 
   it('has no serious or critical axe violation in either theme, and fits a 390 px phone: the schedule scrolls inside its own box', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
-    await page.goto('/accounts/loan/simulation');
+    await signInAsDemo(page, '/accounts/loan/simulation');
     await enterSalaryLoan(page);
     expect(await judgeScreen(page)).toEqual(CLEAN_SCREEN);
   }, 180_000);

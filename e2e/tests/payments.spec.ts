@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 import { call } from '../support/staff.ts';
@@ -15,7 +15,7 @@ describe('payments', () => {
 
   it('a transfer across currencies at the day’s rate, reached from the Transaction menu', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const accounts = await activeAccounts(page);
     const usd = accounts.find((a) => a.currency === 'USD' && Number(a.available) > 100)!;
     const sle = accounts.find((a) => a.currency === 'SLE')!;
@@ -141,7 +141,7 @@ describe('payments', () => {
 
   it('a standing order registered and run by “Run due now”; a second run posts nothing', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const sle = (await activeAccounts(page)).filter((a) => a.currency === 'SLE' && Number(a.available) > 100);
     const [from, to] = [sle[1]!, sle[2]!];
     await page.goto('/transactions/standing-orders/register');
@@ -185,14 +185,14 @@ describe('payments', () => {
 
   it('has no serious axe violation on the payments screens in either theme', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const named = screens.map(([url, ready]): Screen => [url, url, ready]);
     expect(await screensReport(page, named, { phone: false })).toEqual(cleanScreens(named, { phone: false }));
   }, 180_000);
 
   it('the payments screens do not scroll sideways at 390 px', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const found: Record<string, number> = {};
     for (const [url, ready] of screens) {
       await page.goto(url);

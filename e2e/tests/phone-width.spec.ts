@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { storeSession, DEMO } from '../support/auth.ts';
 import { judgeScreen } from '../support/screens.ts';
 
 /** Signed-in screens of the original specification and the issues since, with what to wait for. */
@@ -27,7 +27,7 @@ describe('phone width (390 px)', () => {
 
   it('no signed-in page scrolls sideways, Sign Out is fully visible, and axe is clean in either theme', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     const found: Record<
       string,
       { overflow: number; signOutRight: number; axe: { light: string[]; dark: string[] } }

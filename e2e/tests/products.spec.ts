@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 import { createRole, grantRoleById, newProductCode, requestSavingsProduct } from '../support/products.ts';
 import { activatedStaff, grantSuperuser } from '../support/staff.ts';
@@ -115,7 +115,7 @@ describe('deposit products', () => {
 
   it('the product screens are axe clean in both themes and fit a 390 px phone (tables scroll inside their box)', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

@@ -11,8 +11,7 @@ const bodyRows = (page: Page) => table(page).locator('tbody tr');
 const showing = (page: Page) => page.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ results$/);
 
 async function openScreen(page: Page) {
-  await signInAsDemo(page);
-  await page.goto(SCREEN);
+  await signInAsDemo(page, SCREEN);
   await page.getByRole('heading', { name: 'Registered Mobile Banking Users' }).waitFor();
   await bodyRows(page).first().waitFor();
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 import { asSecondSuperuser } from '../support/staff.ts';
 
@@ -24,8 +24,7 @@ describe('sanctions screening', () => {
 
   it('a compliance import of the domestic list goes in force when a second superuser approves it', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
-    await page.goto(LISTS);
+    await signInAsDemo(page, LISTS);
     await page.getByLabel('List', { exact: true }).selectOption('local');
     await page.getByLabel('List file (CSV)').setInputFiles(LOCAL_CSV);
     await page.getByRole('button', { name: 'Upload for approval' }).click();
@@ -48,7 +47,7 @@ describe('sanctions screening', () => {
 
   it('the sanctions screens are axe clean in both themes and fit a 390 px phone', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

@@ -114,7 +114,8 @@ describe('staff journeys (docs/product.md §2, §4, §5)', () => {
     await page.waitForURL((u) => u.pathname === '/');
 
     const other = await browser.newPage({ colorScheme: 'light' }); // a new browser profile: only the server remembers
-    await signInAsDemo(other);
+    await signIn(other, DEMO.email, DEMO.password); // through the form, as the person would
+    await other.waitForURL('**/dashboard');
     await other.waitForFunction((b) => document.documentElement.classList.contains('dark') !== b, before);
     // Put it back for the other journeys.
     await other

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STATEMENT_BATCH_TEXT as T } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 
 const URL = '/reports/statements';
@@ -16,8 +16,7 @@ describe('Statement Printing', () => {
 
   it('prints a small branch’s month-end statements in the background: the bar reaches done, the file downloads', async () => {
     const page = await browser.newPage();
-    await signInAsDemo(page);
-    await page.goto(URL);
+    await signInAsDemo(page, URL);
     await ready(page);
     // The header's branch narrows a bank-wide user's batch to one branch.
     await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption({ label: 'Congo Cross' });
@@ -45,7 +44,7 @@ describe('Statement Printing', () => {
 
   it('is axe clean in both themes and fits a 390 px phone: the page does not scroll sideways', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await storeSession(page, DEMO);
     expect(await screensReport(page, SCREENS)).toEqual(cleanScreens(SCREENS));
   }, 300_000);
 });

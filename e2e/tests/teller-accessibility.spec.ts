@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, signInAs } from '../support/auth.ts';
 import {
   cleanScreens,
   screensReport,
   type ScreensReport,
   type Screen as JudgedScreen,
 } from '../support/screens.ts';
-import { SUPERVISOR, TELLER, ensureTill, headOfficeAccount, signInAs } from '../support/teller.ts';
+import { SUPERVISOR, TELLER, ensureTill, headOfficeAccount } from '../support/teller.ts';
 
 type Screen = [
   name: string,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, signInAsDemo } from '../support/auth.ts';
+import { apiAsUser, signInAsDemo, signInAs } from '../support/auth.ts';
 import {
   askLargeWithdrawal,
   backToHome,
@@ -12,7 +12,7 @@ import {
   openTillOnScreen,
   payApprovedWithdrawal,
 } from '../support/counter.ts';
-import { SUPERVISOR, TELLER, closeAnyTill, headOfficeAccount, signInAs } from '../support/teller.ts';
+import { SUPERVISOR, TELLER, closeAnyTill, headOfficeAccount } from '../support/teller.ts';
 
 interface TrialBalance {
   rows: { code: string; currency: string; debit: string; credit: string }[];

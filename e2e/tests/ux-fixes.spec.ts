@@ -109,8 +109,7 @@ describe('the walkthrough fixes', () => {
 
   it('the row Actions menu leaves nothing focusable under aria-hidden, in light and dark (B.16)', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
-    await page.goto('/security/users');
+    await signInAsDemo(page, '/security/users');
     const actions = page.getByRole('button', { name: /^Actions for / }).first();
     await actions.click();
     await page.getByRole('menu').waitFor();
