@@ -83,9 +83,8 @@ describe('General Ledger', () => {
 
   it('has no serious axe violation on its screens in either theme', async () => {
     const page = await browser.newPage({ bypassCSP: true });
-    await signInAsDemo(page);
+    await signInAsDemo(page, '/accounts/ledger');
     const report: Record<string, { light: string[]; dark: string[] }> = {};
-    await page.goto('/accounts/ledger');
     await page
       .getByRole('table', { name: 'Chart of accounts with balances' })
       .locator('tbody tr')
