@@ -70,11 +70,9 @@ const STORAGE_PAGE = '/__e2e-storage';
  * the specs that call `signIn`.
  */
 export async function storeSession(page: Page, who: { email: string; password: string }): Promise<void> {
-  const origin = await onAppOrigin(page);
-  const res = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: await anonKey(origin) },
-    body: JSON.stringify({ email: who.email, password: who.password }),
+  const res = await postAuth(await onAppOrigin(page), '/token?grant_type=password', {
+    email: who.email,
+    password: who.password,
   });
   const session = (await res.json()) as { expires_in: number };
   if (!res.ok) throw new Error(`sign-in of ${who.email}: ${res.status} ${JSON.stringify(session)}`);
@@ -96,20 +94,24 @@ async function onAppOrigin(page: Page): Promise<string> {
   return new URL(page.url()).origin;
 }
 
-/**
- * Signs `s` up through the auth API with what the sign-up form sends (the bank code the form sends):
- * for journeys that need a new member of staff, not the form, whose own spec is staff-journeys.
- */
-export async function signUpByApi(page: Page, s: ReturnType<typeof newStaff>): Promise<void> {
-  const origin = await onAppOrigin(page);
-  const res = await fetch(`${origin}/auth/v1/signup`, {
+/** A POST to the server's `/auth/v1` with its anon key, as supabase-js sends one. */
+async function postAuth(origin: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${origin}/auth/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: await anonKey(origin) },
-    body: JSON.stringify({
-      email: s.email,
-      password: s.password,
-      data: { fullName: s.fullName, mobileNo: s.mobile, bank_code: DEFAULT_BANK_CODE },
-    }),
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Signs `s` up through the auth API with the fields and bank code the sign-up form sends: for
+ * journeys that need a new member of staff, not the form, whose own spec is staff-journeys.
+ */
+export async function signUpByApi(page: Page, s: ReturnType<typeof newStaff>): Promise<void> {
+  const res = await postAuth(await onAppOrigin(page), '/signup', {
+    email: s.email,
+    password: s.password,
+    data: { fullName: s.fullName, mobileNo: s.mobile, bank_code: DEFAULT_BANK_CODE },
   });
   if (!res.ok) throw new Error(`sign-up of ${s.email}: ${res.status} ${await res.text()}`);
 }

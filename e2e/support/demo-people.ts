@@ -1,8 +1,7 @@
 import { afterAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO } from './auth.ts';
+import { apiAsUser, DEMO, signInAs } from './auth.ts';
 import { PNG } from './customers.ts';
-import { signInAs } from './auth.ts';
 
 type Person = { email: string; password: string };
 

@@ -31,11 +31,9 @@ export async function screensReport(
   { phone = true }: { phone?: boolean } = {},
 ): Promise<ScreensReport> {
   const report: ScreensReport = { light: {}, dark: {}, phone: {} };
-  let first = true;
-  for (const [name, url, ready] of screens) {
-    if (first) await page.goto(url);
+  for (const [i, [name, url, ready]] of screens.entries()) {
+    if (i === 0) await page.goto(url);
     else await navigateInApp(page, url);
-    first = false;
     await ready(page);
     const judged = await judgeScreen(page, { phone });
     report.light[name] = judged.light;
