@@ -10,6 +10,7 @@ import {
   type EodRunRequest,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
+import { independentReads } from '../../db/independent-reads.ts';
 import { queryRows } from '../../db/rows.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { stillPendingSql } from '../approvals/index.ts';
@@ -81,12 +82,13 @@ async function suspenseCheck(db: Database): Promise<EodPrecheck> {
 
 /** GET /api/eod/prechecks: every check as it stands now. */
 export async function runPrechecks(db: Database, hooks: Readonly<EodHooks>): Promise<EodPrechecks> {
-  const [facts, pending, tills, suspense] = await Promise.all([
-    dayFacts(db),
-    pendingApprovals(db),
-    tillsCheck(db, hooks),
-    suspenseCheck(db),
-  ]);
+  // Also run inside the approval's transaction, just before the run is queued.
+  const [facts, pending, tills, suspense] = await independentReads(db, [
+    () => dayFacts(db),
+    () => pendingApprovals(db),
+    () => tillsCheck(db, hooks),
+    () => suspenseCheck(db),
+  ] as const);
   const approvals: EodPrecheck = {
     key: 'pending_approvals',
     label: EOD_PRECHECK_LABELS.pending_approvals,

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, RoleInput, RoleLimit } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
+import { independentReads } from '../../db/independent-reads.ts';
 import { authUsers, staff } from '../../db/schema/auth.ts';
 import { roleLimits, rolePermissions, roles, staffRoles } from '../../db/schema/roles.ts';
 
@@ -12,15 +13,17 @@ export async function listRoles(db: Database, ids?: string[]): Promise<Role[]> {
   const rs = await db.select().from(roles).where(where).orderBy(asc(roles.name));
   if (rs.length === 0) return [];
   const roleIds = rs.map((r) => r.id);
-  const [perms, limits, holders] = await Promise.all([
-    db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds)),
-    db.select().from(roleLimits).where(inArray(roleLimits.roleId, roleIds)),
-    db
-      .select({ roleId: staffRoles.roleId, userId: staffRoles.userId, email: authUsers.email })
-      .from(staffRoles)
-      .innerJoin(authUsers, eq(authUsers.id, staffRoles.userId))
-      .where(inArray(staffRoles.roleId, roleIds)),
-  ]);
+  // Also read inside a role change's approval (its version and the state before it).
+  const [perms, limits, holders] = await independentReads(db, [
+    () => db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds)),
+    () => db.select().from(roleLimits).where(inArray(roleLimits.roleId, roleIds)),
+    () =>
+      db
+        .select({ roleId: staffRoles.roleId, userId: staffRoles.userId, email: authUsers.email })
+        .from(staffRoles)
+        .innerJoin(authUsers, eq(authUsers.id, staffRoles.userId))
+        .where(inArray(staffRoles.roleId, roleIds)),
+  ] as const);
   return rs.map((r) => ({
     id: r.id,
     key: r.key,
