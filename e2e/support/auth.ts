@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { DEFAULT_BANK_CODE } from '@bankmanager/contracts/auth-messages';
 import { PUBLIC_CONFIG_META_NAME } from '@bankmanager/contracts/public-config-meta';
+// The key the web app keeps its session under, from the app itself.
+import { AUTH_STORAGE_KEY } from '../../web/src/lib/auth/stored-session.ts';
+export { AUTH_STORAGE_KEY };
 
 export const DEMO = { email: 'demo@bankmanager.sl', password: 'Demo-Leone-2026' };
 /** The demo's second superuser: the checker of the demo user's four-eyes grants. */
@@ -80,7 +83,7 @@ export async function storeSession(page: Page, who: { email: string; password: s
   const stored = { ...session, expires_at: Math.floor(Date.now() / 1000) + session.expires_in };
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
-    ['bankmanager-auth-storage', JSON.stringify(stored)],
+    [AUTH_STORAGE_KEY, JSON.stringify(stored)],
   );
 }
 
@@ -132,14 +135,28 @@ export async function signInAsDemo(page: Page, path?: string): Promise<void> {
   await signInAs(page, DEMO, path);
 }
 
+/** The access token of the session the page's app keeps (empty when signed out). */
+export async function storedAccessToken(page: Page): Promise<string> {
+  return page.evaluate((key) => {
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string };
+    return stored.access_token ?? '';
+  }, AUTH_STORAGE_KEY);
+}
+
+/** Resolves once the page's app has forgotten its session (signed out, or ended by the server). */
+export async function sessionForgotten(page: Page): Promise<void> {
+  await page.waitForFunction((key) => localStorage.getItem(key) === null, AUTH_STORAGE_KEY);
+}
+
 /** Calls the API from the page with the signed-in user's token (as the SPA does). */
 export async function apiAsUser<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-      access_token?: string;
-    };
-    const res = await fetch(p, { headers: { authorization: `Bearer ${stored.access_token ?? ''}` } });
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    return (await res.json()) as T;
-  }, path);
+  const token = await storedAccessToken(page);
+  return page.evaluate(
+    async ({ path, token }) => {
+      const res = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return (await res.json()) as T;
+    },
+    { path, token },
+  );
 }

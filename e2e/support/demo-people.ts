@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO, signInAs } from './auth.ts';
+import { apiAsUser, DEMO, signInAs, storedAccessToken } from './auth.ts';
 import { PNG } from './customers.ts';
 
 type Person = { email: string; password: string };
@@ -46,23 +46,21 @@ export function demoPeople(browser: { newPage(): Promise<Page> }) {
 }
 
 /** Uploads a customer document the way the 360 page does (multipart: kind, then file); the status. */
-export function uploadDocument(page: Page, customerId: number, kind: string): Promise<number> {
+export async function uploadDocument(page: Page, customerId: number, kind: string): Promise<number> {
+  const token = await storedAccessToken(page);
   return page.evaluate(
-    async ({ customerId, kind, png }) => {
-      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-        access_token?: string;
-      };
+    async ({ customerId, kind, png, token }) => {
       const body = new FormData();
       body.append('kind', kind);
       const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
       body.append('file', new Blob([bytes], { type: 'image/png' }), `${kind}.png`);
       const res = await fetch(`/api/customers/${customerId}/documents`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${stored.access_token ?? ''}` },
+        headers: { authorization: `Bearer ${token}` },
         body,
       });
       return res.status;
     },
-    { customerId, kind, png: PNG.toString('base64') },
+    { customerId, kind, png: PNG.toString('base64'), token },
   );
 }

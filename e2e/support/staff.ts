@@ -1,18 +1,16 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO2, newStaff, signInAs, signUpByApi } from './auth.ts';
+import { apiAsUser, DEMO2, newStaff, signInAs, signUpByApi, storedAccessToken } from './auth.ts';
 
 /** Any /api call from the page with the signed-in user's token; answers the status and body. */
 export async function call(page: Page, method: string, path: string, body?: unknown) {
+  const token = await storedAccessToken(page);
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-        access_token?: string;
-      };
+    async ({ method, path, body, token }) => {
       const res = await fetch(path, {
         method,
         headers: {
-          authorization: `Bearer ${stored.access_token ?? ''}`,
+          authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -20,7 +18,7 @@ export async function call(page: Page, method: string, path: string, body?: unkn
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
     },
-    { method, path, body },
+    { method, path, body, token },
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { AUTH_STORAGE_KEY, signInAsDemo } from '../support/auth.ts';
 
 const warning = 'You will be signed out soon';
 const LAST_ACTIVITY = 'bankmanager-last-activity';
@@ -31,7 +31,7 @@ describe('idle sign-out', () => {
     await page.clock.fastForward('01:00');
     await page.waitForURL('**/signin');
     await page.getByText(/signed out after 15 minutes without activity/).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('bankmanager-auth-storage'))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
   });
 
   it('activity in another tab of the same browser keeps the session alive', async () => {

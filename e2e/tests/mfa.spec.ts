@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticator } from 'otplib';
 import { useBrowser } from '../support/browser.ts';
-import { apiAsUser, newStaff, signIn, signUp } from '../support/auth.ts';
+import { apiAsUser, newStaff, sessionForgotten, signIn, signUp } from '../support/auth.ts';
 
 /** A code for the next 30-second step: the one shown at set-up is accepted once only. */
 const nextCode = (secret: string) => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
@@ -33,7 +33,7 @@ describe('two-factor authentication', () => {
     // Sign out, sign in again: the password alone leads to the code screen, and the API refuses it.
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    await page.waitForFunction(() => localStorage.getItem('bankmanager-auth-storage') === null);
+    await sessionForgotten(page);
     await signIn(page, staff.email, staff.password);
     await page.waitForURL('**/signin/mfa');
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { signInAsDemo } from '../support/auth.ts';
+import { signInAsDemo, storedAccessToken } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
 
 // A 1×1 transparent PNG.
@@ -20,16 +20,14 @@ async function storageCall(
   path: string,
   init: { json?: unknown; png?: boolean },
 ): Promise<number> {
+  const token = await storedAccessToken(page);
   return page.evaluate(
-    async ({ path, json, png }) => {
-      const stored = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-        access_token?: string;
-      };
+    async ({ path, json, png, token }) => {
       const meta = document.querySelector<HTMLMetaElement>('meta[name="bankmanager-config"]')?.content;
       const anonKey = (JSON.parse(meta ?? '{}') as { anonKey?: string }).anonKey ?? '';
       const headers: Record<string, string> = {
         apikey: anonKey,
-        authorization: `Bearer ${stored.access_token}`,
+        authorization: `Bearer ${token}`,
       };
       let body: BodyInit;
       if (png) {
@@ -42,7 +40,7 @@ async function storageCall(
       const res = await fetch(`/storage/v1/${path}`, { method: 'POST', headers, body });
       return res.status;
     },
-    { path, json: init.json, png: init.png ? PNG_BASE64 : undefined },
+    { path, json: init.json, png: init.png ? PNG_BASE64 : undefined, token },
   );
 }
 

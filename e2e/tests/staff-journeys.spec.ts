@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SIGN_UP_MESSAGES as M } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { DEMO, newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
+import { DEMO, newStaff, sessionForgotten, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const greeting = /^Good (Morning|Afternoon|Evening)/;
@@ -136,7 +136,7 @@ describe('staff journeys (docs/product.md §2, §4, §5)', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     // The header navigates first, then signs out (so the guard does not bounce to /signin on the way).
-    await page.waitForFunction(() => localStorage.getItem('bankmanager-auth-storage') === null);
+    await sessionForgotten(page);
     await page.goto('/dashboard');
     await page.waitForURL('**/signin');
   });

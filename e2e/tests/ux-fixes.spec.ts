@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_TEXT, SIGN_UP_CONFIRMED_DESCRIPTION } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
+import { newStaff, signIn, signInAsDemo, signUp, storedAccessToken } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { judgeScreen } from '../support/screens.ts';
 import { activatedStaff, pendingStaff } from '../support/staff.ts';
@@ -30,18 +30,18 @@ describe('the walkthrough fixes', () => {
     await signIn(page, s.email, s.password);
     await page.waitForURL('**/new-user-dashboard');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    const savedTheme = () =>
-      page.evaluate(async () => {
-        const meta = document.querySelector<HTMLMetaElement>('meta[name="bankmanager-config"]');
-        const { anonKey } = JSON.parse(meta?.content ?? '{}') as { anonKey: string };
-        const { access_token } = JSON.parse(localStorage.getItem('bankmanager-auth-storage') ?? '{}') as {
-          access_token: string;
-        };
-        const res = await fetch('/rest/v1/profiles?select=theme', {
-          headers: { apikey: anonKey, authorization: `Bearer ${access_token}` },
-        });
-        return ((await res.json()) as { theme: string | null }[])[0]?.theme;
-      });
+    const savedTheme = async () =>
+      page.evaluate(
+        async (token) => {
+          const meta = document.querySelector<HTMLMetaElement>('meta[name="bankmanager-config"]');
+          const { anonKey } = JSON.parse(meta?.content ?? '{}') as { anonKey: string };
+          const res = await fetch('/rest/v1/profiles?select=theme', {
+            headers: { apikey: anonKey, authorization: `Bearer ${token}` },
+          });
+          return ((await res.json()) as { theme: string | null }[])[0]?.theme;
+        },
+        await storedAccessToken(page),
+      );
     await expect.poll(savedTheme).toBe('dark');
     const other = await browser.newPage({ colorScheme: 'light' });
     await signIn(other, s.email, s.password);
