@@ -8,7 +8,7 @@ import { openDatabase, type DbHandle } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { JwtService } from '../../src/modules/auth/jwt.ts';
 import { loadSigningKeys } from '../../src/modules/auth/signing-keys.ts';
-import { drawOwnAuditChainId, migratedPgliteSnapshot } from '../support/migrated-template.ts';
+import { openMigratedPgliteCopy } from '../support/migrated-template.ts';
 import { startCluster } from './pg-cluster.ts';
 
 /** Where the servers of a reliability test keep their data: a PGlite directory or a PostgreSQL database. */
@@ -31,8 +31,8 @@ export function pgliteBackend(): Backend {
     // (built once per migration set) instead of running every migration from zero: about 7 CPU s less.
     open: async () => {
       if (filled) return openMigrated({ dataDir: dir });
-      const handle = await openMigrated({ dataDir: dir, loadDataDir: await migratedPgliteSnapshot() });
-      await drawOwnAuditChainId(handle);
+      const handle = await openMigratedPgliteCopy(dir);
+      await runMigrations(handle);
       filled = true;
       return handle;
     },

@@ -4,7 +4,7 @@ import { loadConfig, type AuthConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DbHandle } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
-import { drawOwnAuditChainId, migratedPgliteSnapshot, migratedPgTemplate } from './migrated-template.ts';
+import { drawOwnAuditChainId, migratedPgTemplate, openMigratedPgliteCopy } from './migrated-template.ts';
 
 /**
  * A migrated database for one test file: PGlite in memory by default, or — when TEST_DATABASE_URL is
@@ -14,9 +14,8 @@ import { drawOwnAuditChainId, migratedPgliteSnapshot, migratedPgTemplate } from 
 export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteSnapshot() });
+    const handle = await openMigratedPgliteCopy('memory://');
     await runMigrations(handle);
-    await drawOwnAuditChainId(handle);
     return handle;
   }
   const template = await migratedPgTemplate(adminUrl);
