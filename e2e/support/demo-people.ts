@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO, signInAs, storedAccessToken } from './auth.ts';
+import { apiAsUser, DEMO, storedAccessToken, storeSession } from './auth.ts';
 import { PNG } from './customers.ts';
 
 type Person = { email: string; password: string };
@@ -31,7 +31,7 @@ export function demoPeople(browser: { newPage(): Promise<Page> }) {
     let signedIn = pages.get(who.email);
     if (!signedIn) {
       signedIn = browser.newPage().then(async (p) => {
-        await signInAs(p, who);
+        await storeSession(p, who); // every journey opens the person's screen or calls the API first
         const me = await apiAsUser<{ isSuperuser: boolean }>(p, '/api/me/permissions');
         expect(me.isSuperuser, who.email).toBe(false);
         return p;

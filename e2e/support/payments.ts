@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO2, signInAs } from './auth.ts';
+import { apiAsUser, DEMO2, storeSession } from './auth.ts';
 
 export interface AccountRow {
   accountNumber: string;
@@ -27,10 +27,11 @@ export async function activeAccounts(page: Page): Promise<AccountRow[]> {
 
 /**
  * Signs `page` in as the demo's second superuser, who holds the Branch Manager's limits and can
- * approve the demo user's requests (the demo user asks, a second person decides).
+ * approve the demo user's requests (the demo user asks, a second person decides). The session is
+ * stored only: every caller opens the inbox (or calls the API) next.
  */
 export async function secondSuperuser(page: Page) {
-  await signInAs(page, DEMO2);
+  await storeSession(page, DEMO2);
 }
 
 /** Approves, in the checker's own inbox, the one pending request whose row shows every one of `texts`. */

@@ -1,6 +1,14 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAsUser, DEMO2, newStaff, signInAs, signUpByApi, storedAccessToken } from './auth.ts';
+import {
+  apiAsUser,
+  DEMO2,
+  newStaff,
+  signInAs,
+  signUpByApi,
+  storedAccessToken,
+  storeSession,
+} from './auth.ts';
 
 /** Any /api call from the page with the signed-in user's token; answers the status and body. */
 export async function call(page: Page, method: string, path: string, body?: unknown) {
@@ -53,7 +61,7 @@ export async function asSecondSuperuser<T>(admin: Page, use: (checker: Page) => 
     .newContext({ baseURL: new URL(admin.url()).origin });
   try {
     const checker = await context.newPage();
-    await signInAs(checker, DEMO2);
+    await storeSession(checker, DEMO2); // every `use` calls the API or opens its screen first
     return await use(checker);
   } finally {
     await context.close();

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiAsUser, signInAs } from './auth.ts';
+import { DEMO, apiAsUser, storeSession } from './auth.ts';
 import { call } from './staff.ts';
 
 /** The demo's counter staff at Head Office (server/src/modules/teller/demo-seed.ts). */
@@ -94,8 +94,9 @@ export async function tellerAtFreshTill(
 ): Promise<{ teller: Page; supervisor: Page }> {
   const teller = await browser.newPage();
   const supervisor = await browser.newPage();
-  await signInAs(teller, TELLER);
-  await signInAs(supervisor, SUPERVISOR);
+  // Stored sessions only: the till is set up through the API, and every caller opens its screen next.
+  await storeSession(teller, TELLER);
+  await storeSession(supervisor, SUPERVISOR);
   await closeAnyTill(teller, supervisor);
   await ensureTill(teller, allocation);
   return { teller, supervisor };
