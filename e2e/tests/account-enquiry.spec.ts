@@ -6,6 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { makeAccountNumber } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedBytes, downloadedText } from '../support/downloads.ts';
 import { apiAsUser, storeSession, DEMO } from '../support/auth.ts';
 
 async function openEnquiry(page: Page): Promise<string> {
@@ -87,7 +88,6 @@ describe('Account Enquiry', () => {
     const number = await openEnquiry(page);
     await search(page, number);
     await page.getByText('Account Found').waitFor();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dl-'));
 
     await page.getByRole('tab', { name: 'Transaction History' }).click();
     await page.getByRole('table', { name: 'Transaction history' }).waitFor();
@@ -95,9 +95,7 @@ describe('Account Enquiry', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export Transactions' }).click(),
     ]);
-    const csvPath = path.join(dir, csvDownload.suggestedFilename());
-    await csvDownload.saveAs(csvPath);
-    const csv = fs.readFileSync(csvPath, 'utf8');
+    const csv = await downloadedText(csvDownload);
     expect(csv).toContain(`Account number,${number}`);
     expect(csv).toContain('Date,Value date,Description,Reference,Debit,Credit,Balance');
     expect(csv.split('\r\n').filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l)).length).toBeGreaterThanOrEqual(10);
@@ -114,14 +112,11 @@ describe('Account Enquiry', () => {
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
-    const pdfPath = path.join(dir, pdfDownload.suggestedFilename());
-    await pdfDownload.saveAs(pdfPath);
-    const text = (await new PDFParse({ data: fs.readFileSync(pdfPath) }).getText()).text;
+    const text = (await new PDFParse({ data: await downloadedBytes(pdfDownload) }).getText()).text;
     expect(text).toContain('Account statement');
     expect(text).toContain(number);
     expect(text).toMatch(/Opening balance: (Le |\$)/);
     expect(text).toMatch(/Closing balance: (Le |\$)/);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints a clean sheet of the details: no menu, no buttons', async () => {

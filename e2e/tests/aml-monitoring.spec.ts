@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedText } from '../support/downloads.ts';
 import { DEMO, signInAs, storeSession } from '../support/auth.ts';
 import { approveInInbox } from '../support/payments.ts';
 import { CLEAN_SCREEN, cleanScreens, judgeScreen, screensReport } from '../support/screens.ts';
@@ -88,9 +86,7 @@ async function downloadsValidXml(mlro: Page, str: { id: string; reference: strin
     mlro.waitForEvent('download'),
     mlro.getByRole('button', { name: `goAML XML of ${str.reference}` }).click(),
   ]);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bm-str-')), download.suggestedFilename());
-  await download.saveAs(file);
-  const xml = fs.readFileSync(file, 'utf8');
+  const xml = await downloadedText(download);
   const frozen = await call(mlro, 'GET', `/api/str-reports/${str.id}`);
   expect(createHash('sha256').update(xml).digest('hex')).toBe(frozen.body.contentHash);
   const order = [

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedText } from '../support/downloads.ts';
 import { signInAsDemo } from '../support/auth.ts';
 
 // A closed business day no other journey files: a filing is never made twice for one day.
@@ -18,15 +16,12 @@ describe('CTR filing', () => {
     await page.getByLabel('Business day').fill(DAY);
     await page.getByRole('button', { name: 'Prepare filing' }).click();
     await page.getByText(`CTR-${DAY}`).waitFor();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-ctr-'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download goAML XML' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`ctr-${DAY}.xml`);
-    const file = path.join(dir, download.suggestedFilename());
-    await download.saveAs(file);
-    const xml = fs.readFileSync(file, 'utf8');
+    const xml = await downloadedText(download);
     expect(xml).toContain('<report_code>CTR</report_code>');
     expect(xml).toContain(`<entity_reference>CTR-${DAY}</entity_reference>`);
     // The filing is listed under Compliance → CTR Filings.

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedText } from '../support/downloads.ts';
 import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 
@@ -48,15 +46,12 @@ describe('Loan Reports', () => {
         .count(),
     ).toBeGreaterThan(1);
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-loan-reports-'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^arrears-ageing-\d{4}-\d{2}-\d{2}\.csv$/);
-    const file = path.join(dir, download.suggestedFilename());
-    await download.saveAs(file);
-    const csv = fs.readFileSync(file, 'utf8');
+    const csv = await downloadedText(download);
     expect(csv).toMatch(/^Arrears ageing\r\n/);
     expect(csv).toContain('Days past due');
   }, 300_000);

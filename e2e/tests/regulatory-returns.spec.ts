@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedText } from '../support/downloads.ts';
 import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 import { activatedStaff, asSecondSuperuser, grantRole } from '../support/staff.ts';
@@ -43,12 +41,9 @@ describe('BSL monthly returns', () => {
     await admin.reload();
     const csvButton = admin.getByRole('button', { name: /^Download version \d+ as CSV$/ }).first();
     await csvButton.waitFor();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-returns-'));
     const [download] = await Promise.all([admin.waitForEvent('download'), csvButton.click()]);
     expect(download.suggestedFilename()).toMatch(/^bsl-returns-\d{4}-\d{2}-\d{2}-v\d+\.csv$/);
-    const file = path.join(dir, download.suggestedFilename());
-    await download.saveAs(file);
-    const csv = fs.readFileSync(file, 'utf8');
+    const csv = await downloadedText(download);
     expect(csv).toContain(`signed off by ${checker.email}`);
     expect(csv).toMatch(/sofp,bsl,Balances with Bank of Sierra Leone,amount,/);
   }, 300_000);

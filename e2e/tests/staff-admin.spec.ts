@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedText } from '../support/downloads.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 import { searchStaffRow } from '../support/staff.ts';
 
@@ -80,9 +78,7 @@ describe('Staff administration and the audit trail', () => {
       b.waitForEvent('download'),
       b.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'audit-')), download.suggestedFilename());
-    await download.saveAs(file);
-    const csv = fs.readFileSync(file, 'utf8');
+    const csv = await downloadedText(download);
     expect(csv).toContain('staff.approve');
     expect(csv).toContain('staff.ban');
     expect(csv).not.toContain('auth.sign_in');

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { downloadedBytes } from '../support/downloads.ts';
 import { apiAsUser, signInAsDemo, signInAs } from '../support/auth.ts';
 import {
   askLargeWithdrawal,
@@ -67,7 +67,7 @@ describe('teller journey', () => {
       teller.waitForEvent('download'),
       teller.getByRole('button', { name: 'Receipt PDF' }).click(),
     ]);
-    const receipt = (await new PDFParse({ data: fs.readFileSync(await download.path()) }).getText()).text;
+    const receipt = (await new PDFParse({ data: await downloadedBytes(download) }).getText()).text;
     expect(receipt).toContain('Thirty thousand Leones');
     expect(receipt).toContain('Le 30,000.00');
     expect(receipt).toContain('Aminata Sesay');
