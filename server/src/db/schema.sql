@@ -2592,7 +2592,11 @@ END)::smallint) STORED NOT NULL,
     CONSTRAINT accounts_block_kind_check CHECK (((status = 'Blocked'::text) = (block_kind IS NOT NULL))),
     CONSTRAINT accounts_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
     CONSTRAINT accounts_held_check CHECK ((held >= (0)::numeric)),
-    CONSTRAINT accounts_number_check CHECK (public.account_number_valid(account_number)),
+    CONSTRAINT accounts_number_check CHECK (
+CASE
+    WHEN (account_number ~ '^[0-9]{13}$'::text) THEN (((account_number)::bigint % (97)::bigint) = 1)
+    ELSE false
+END),
     CONSTRAINT accounts_overdraft_check CHECK ((overdraft_limit >= (0)::numeric)),
     CONSTRAINT accounts_status_check CHECK ((status = ANY (ARRAY['Submitted'::text, 'Approved'::text, 'Active'::text, 'Dormant'::text, 'Blocked'::text, 'Closed'::text, 'Rejected'::text])))
 )

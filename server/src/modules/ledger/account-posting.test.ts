@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { makeAccountNumber } from '@bankmanager/contracts';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -327,6 +328,36 @@ describe('ledger invariants (enforced by the database)', () => {
       letters: false,
       matches: 1,
     });
+  });
+
+  it('the accounts CHECK, stated in place, refuses exactly the numbers account_number_valid refuses', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    const fresh = makeAccountNumber('900', 98_765_432); // valid, and no other account of this file has it
+    const wrongCheck = fresh.slice(0, 11) + String((Number(fresh.slice(11)) + 1) % 100).padStart(2, '0');
+    const numbers = [fresh, wrongCheck, '90000000001', `${fresh}x`, '12a4567890123', ''];
+    const answers: Record<string, { valid: boolean; refusedBy: string | null }> = {};
+    for (const n of numbers) {
+      const [v] = await queryRows<{ valid: boolean }>(
+        h.db,
+        sql`select coalesce(account_number_valid(${n}), false) as valid`,
+      );
+      // Each change is tried in a transaction of its own and never kept.
+      const refusedBy = await h.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update accounts set account_number = ${n} where id = ${accountId}`);
+          throw new Error('kept');
+        })
+        .catch((err: { cause?: { constraint?: string } }) => err.cause?.constraint ?? null);
+      answers[n] = { valid: v!.valid, refusedBy };
+    }
+    expect(answers).toEqual(
+      Object.fromEntries(
+        numbers.map((n) => [
+          n,
+          { valid: n === fresh, refusedBy: n === fresh ? null : 'accounts_number_check' },
+        ]),
+      ),
+    );
   });
 
   it('ledger_violations() finds nothing after all of the above', async () => {
