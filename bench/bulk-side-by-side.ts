@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
-import { benchDatabaseUrl, benchServerUrl } from './support.ts';
+import { benchDatabaseUrl, benchServerUrl, inRolledBackTransaction } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,28 +45,21 @@ const half = (part: 0 | 1): SQL =>
 const accounts = (part: 0 | 1) =>
   sql`select id from accounts where ${eligible} and ${half(part)} order by id limit ${lines}`;
 
-class RolledBack extends Error {}
 async function entry(part: 0 | 1, tag: string): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('jit', 'off', true)`);
-      await postBulkEntry(tx, {
-        source: 'end_of_day',
-        businessDate: facts!.d,
-        narration: 'bench: bulk entries side by side',
-        reference: `BENCH-SIDE-${tag}-${part}-${Date.now()}`,
-        description: 'bench credit',
-        actor: { id: null, email: null },
-        currency: 'SLE',
-        rows: sql`select id as account_id, 'credit'::text as side, 0.01::numeric as amount from (${accounts(part)}) a`,
-        gl: sql`select ${facts!.gl}::text, 'debit'::text, count(*) * 0.01 from (${accounts(part)}) a`,
-        recordRefused: async () => {},
-      });
-      throw new RolledBack();
-    });
-  } catch (err) {
-    if (!(err instanceof RolledBack)) throw err;
-  }
+  await inRolledBackTransaction(db, (tx) =>
+    postBulkEntry(tx, {
+      source: 'end_of_day',
+      businessDate: facts!.d,
+      narration: 'bench: bulk entries side by side',
+      reference: `BENCH-SIDE-${tag}-${part}-${Date.now()}`,
+      description: 'bench credit',
+      actor: { id: null, email: null },
+      currency: 'SLE',
+      rows: sql`select id as account_id, 'credit'::text as side, 0.01::numeric as amount from (${accounts(part)}) a`,
+      gl: sql`select ${facts!.gl}::text, 'debit'::text, count(*) * 0.01 from (${accounts(part)}) a`,
+      recordRefused: async () => {},
+    }),
+  );
 }
 
 // The control: plain CPU-bound SQL, two statements one after the other and side by side.

@@ -9,10 +9,13 @@ import type { EodStep } from '@bankmanager/contracts';
 import type { Database } from '../server/src/db/client.ts';
 import { ratesCtes } from '../server/src/modules/eod/rates.ts';
 import { candidatesSql } from '../server/src/modules/loans/auto-debit.ts';
+import { inRolledBackTransaction } from './support.ts';
+
+/** What is unpaid of an instalment (`i`) before its penalties: what a late-payment penalty is on. */
+const unpaidBeforePenalty = sql`(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid + i.fee_due - i.fee_paid)`;
 
 /** What is unpaid of an instalment (`i`), every part. */
-const unpaid = sql`(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid + i.fee_due - i.fee_paid
-                    + i.penalty_due - i.penalty_paid)`;
+const unpaid = sql`(${unpaidBeforePenalty} + i.penalty_due - i.penalty_paid)`;
 
 const statements = (d: string): Partial<Record<EodStep, SQL>> => ({
   credit_accrual: sql`with ${ratesCtes(d, d)}
@@ -62,9 +65,6 @@ export async function floors(db: Database, d: string): Promise<Partial<Record<Eo
   }
   return out;
 }
-
-/** What is unpaid of an instalment (`i`) before its penalties: what a late-payment penalty is on. */
-const unpaidBeforePenalty = sql`(i.principal_due - i.principal_paid + i.interest_due - i.interest_paid + i.fee_due - i.fee_paid)`;
 
 /**
  * The write floors, on the state a day's run meets (run before it): the accrual adds each Active
@@ -116,25 +116,17 @@ const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
          and (l.interest_receivable > l.interest_in_suspense or l.penalty_receivable > l.penalty_in_suspense)`,
 });
 
-class RolledBack extends Error {}
-
 /** Milliseconds of each loan step's write floor on business date `d` (run before the day's run). */
 export async function writeFloors(db: Database, d: string): Promise<Partial<Record<EodStep, number>>> {
   const out: Partial<Record<EodStep, number>> = {};
   for (const [step, q] of Object.entries(writeStatements(d)) as [EodStep, SQL][]) {
-    try {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('jit', 'off', true)`);
-        // Bare: no trigger and no foreign-key check fires (a superuser's setting; the bench's cluster user is one).
-        await tx.execute(sql`set local session_replication_role = replica`);
-        const t = performance.now();
-        await tx.execute(q);
-        out[step] = performance.now() - t;
-        throw new RolledBack();
-      });
-    } catch (e) {
-      if (!(e instanceof RolledBack)) throw e;
-    }
+    out[step] = await inRolledBackTransaction(db, async (tx) => {
+      // Bare: no trigger and no foreign-key check fires (a superuser's setting; the bench's cluster user is one).
+      await tx.execute(sql`set local session_replication_role = replica`);
+      const t = performance.now();
+      await tx.execute(q);
+      return performance.now() - t;
+    });
   }
   return out;
 }

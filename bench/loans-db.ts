@@ -13,7 +13,7 @@ import { createTestApp } from '../server/test/support/harness.ts';
 import { loanScene } from '../server/test/support/loan-applications.ts';
 import { disbursedLoan, setBusinessDate } from '../server/test/support/loans.ts';
 import { cloneLoans } from './loan-clones.ts';
-import { percentile } from './support.ts';
+import { inRolledBackTransaction, percentile } from './support.ts';
 
 export async function benchLoansOnDatabase(o: { runs: number; loans: number; chunk: number }) {
   const t = await createTestApp();
@@ -135,21 +135,13 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
 /** The floor: the same candidates and arithmetic, the paid columns moved in one UPDATE, rolled back. */
 async function floorRun(db: Parameters<typeof repayLoan>[0], due: string): Promise<number> {
   const t0 = performance.now();
-  await db
-    .transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`with c as (${candidatesSql({ businessDate: due, cursor: 0, limit: 10_000_000 })})
+  await inRolledBackTransaction(db, (tx) =>
+    tx.execute(sql`with c as (${candidatesSql({ businessDate: due, cursor: 0, limit: 10_000_000 })})
         update loan_instalments i
            set interest_paid = i.interest_paid + least(c.collect::numeric, i.interest_due - i.interest_paid),
                principal_paid = i.principal_paid + least(greatest(c.collect::numeric - (i.interest_due - i.interest_paid), 0),
                                                          i.principal_due - i.principal_paid)
-          from c where i.loan_id = c.id and i.instalment_number = 1 and c.collect::numeric > 0`);
-      throw new Rollback();
-    })
-    .catch((e: unknown) => {
-      if (!(e instanceof Rollback)) throw e;
-    });
+          from c where i.loan_id = c.id and i.instalment_number = 1 and c.collect::numeric > 0`),
+  );
   return performance.now() - t0;
 }
-
-class Rollback extends Error {}

@@ -18,7 +18,13 @@ import { rescreenAllCustomers } from '../server/src/modules/sanctions/index.ts';
 import { stageVersion } from '../server/src/modules/sanctions/list-import.ts';
 import { parseUnList } from '../server/src/modules/sanctions/un-xml.ts';
 import type { ParsedEntry } from '../server/src/modules/sanctions/parsed-entry.ts';
-import { adminQuery, benchServerUrl, ensureCustomers, openBenchDatabase } from './support.ts';
+import {
+  adminQuery,
+  benchServerUrl,
+  ensureCustomers,
+  inRolledBackTransaction,
+  openBenchDatabase,
+} from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,22 +97,15 @@ function madeUpEntries(n: number): ParsedEntry[] {
 
 /** Runs `fn` in a transaction that is rolled back, and returns its result and the time it took (s). */
 async function rolledBack<T>(fn: (tx: typeof handle.db) => Promise<T>): Promise<[T, number]> {
-  let out: T | undefined;
   const started = performance.now();
   let took = 0;
-  await handle.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select set_config('jit', 'off', true)`);
-      out = await fn(tx);
-      took = (performance.now() - started) / 1000;
-      throw new RollBack();
-    })
-    .catch((e: unknown) => {
-      if (!(e instanceof RollBack)) throw e;
-    });
-  return [out as T, took];
+  const out = await inRolledBackTransaction(handle.db, async (tx) => {
+    const r = await fn(tx);
+    took = (performance.now() - started) / 1000;
+    return r;
+  });
+  return [out, took];
 }
-class RollBack extends Error {}
 
 let failed = false;
 try {

@@ -2,7 +2,7 @@
 // between runs (so a 1M seed is paid once), and p50/p95/max timing.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../server/src/db/client.ts';
+import { openDatabase, type Database, type DbHandle } from '../server/src/db/client.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { seedBankingInParallel } from '../server/src/db/seed/banking/parallel.ts';
 
@@ -118,4 +118,24 @@ export async function ensureCustomers(handle: DbHandle, dbName: string, customer
   await handle.db.execute(
     sql`vacuum analyze registered_user_keys, registered_user_balances, mobile_banking_subscriptions`,
   );
+}
+
+class RolledBack extends Error {}
+
+/**
+ * Runs `fn` in a transaction that is always rolled back, JIT off (as every bench's statements run),
+ * and returns what `fn` returned: a floor or a probe that writes leaves the bench database as it was.
+ */
+export async function inRolledBackTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  let out: T | undefined;
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select set_config('jit', 'off', true)`);
+      out = await fn(tx);
+      throw new RolledBack();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof RolledBack)) throw e;
+    });
+  return out as T;
 }
