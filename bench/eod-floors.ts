@@ -68,14 +68,16 @@ export async function floors(db: Database, d: string): Promise<Partial<Record<Eo
 
 /**
  * The write floors, on the state a day's run meets (run before it): the accrual adds each Active
- * loan's day of interest to its receivable; the auto-debit debits each paying account by what its
- * loans collect (the step's own candidates); classification stores the days past due and class of
- * each Active loan whose figures change; suspense charges the late instalments not yet charged and
+ * loan's day of interest to its receivable and its period's accrual, and moves its accrued-through
+ * day; the auto-debit debits each paying account by what its loans collect (the step's own
+ * candidates); classification stores the days past due and class of each Active loan whose figures
+ * change; suspense charges the late instalments not yet charged and
  * moves the non-performing loans' receivables into suspense. Each writes only the rows whose figures
  * change, so none is a heavier statement than the step needs.
  */
 const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
-  loan_accrual: sql`update loans l set interest_receivable = l.interest_receivable + round(-a.balance * l.rate / 36500, 2)
+  loan_accrual: sql`update loans l set interest_receivable = l.interest_receivable + round(-a.balance * l.rate / 36500, 2),
+             accrued_through = ${d}::date, period_accrued = l.period_accrued + round(-a.balance * l.rate / 36500, 10)
       from accounts a where a.id = l.account_id and l.status = 'Active' and a.balance < 0`,
   loan_auto_debit: sql`update accounts a set balance = a.balance - x.collect
       from (select c.account_id::bigint as id, sum(c.collect::numeric) as collect

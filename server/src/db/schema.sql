@@ -1421,9 +1421,9 @@ CREATE FUNCTION public.loan_book_violations() RETURNS TABLE(loan_id integer, pro
   -- Accrued (every cent the accrual booked to the receivable) less collected; a written-off loan's
   -- receivable leaves by its write-off, which keeps its own record.
   SELECT l.id, 'loan ' || l.id || ': interest receivable ' || l.interest_receivable || ' <> accrued '
-               || coalesce(s.total_booked, 0) || ' less collected ' || coalesce(c.interest, 0)
-    FROM loans l LEFT JOIN loan_accruals s ON s.loan_id = l.id LEFT JOIN collected c ON c.loan_id = l.id
-   WHERE l.status <> 'Written off' AND l.interest_receivable <> coalesce(s.total_booked, 0) - coalesce(c.interest, 0)
+               || l.interest_accrued_total || ' less collected ' || coalesce(c.interest, 0)
+    FROM loans l LEFT JOIN collected c ON c.loan_id = l.id
+   WHERE l.status <> 'Written off' AND l.interest_receivable <> l.interest_accrued_total - coalesce(c.interest, 0)
   UNION ALL
   SELECT l.id, 'loan ' || l.id || ': penalty receivable ' || l.penalty_receivable || ' <> charged '
                || coalesce(ch.penalty, 0) || ' less collected ' || coalesce(c.penalty, 0)
@@ -3604,20 +3604,6 @@ CREATE TABLE public.loan_accrual_daily (
 );
 
 --
--- Name: loan_accruals; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.loan_accruals (
-    loan_id integer NOT NULL,
-    accrued_through date NOT NULL,
-    period_accrued numeric(24,10) DEFAULT '0'::numeric NOT NULL,
-    period_booked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    total_booked numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    CONSTRAINT loan_accruals_booked_check CHECK (((period_booked >= (0)::numeric) AND (period_accrued >= (0)::numeric)))
-)
-WITH (fillfactor='50');
-
---
 -- Name: loan_application_collateral; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4206,6 +4192,10 @@ CREATE TABLE public.loans (
     restructured boolean DEFAULT false NOT NULL,
     manual_class text,
     cured_payments integer DEFAULT 0 NOT NULL,
+    accrued_through date,
+    period_accrued numeric(24,10) DEFAULT 0 NOT NULL,
+    period_booked numeric(20,2) DEFAULT 0 NOT NULL,
+    interest_accrued_total numeric(20,2) DEFAULT 0 NOT NULL,
     CONSTRAINT loans_amounts_check CHECK (((amount > (0)::numeric) AND (processing_fee >= (0)::numeric) AND (net_disbursed > (0)::numeric) AND (amount_financed = (net_disbursed + processing_fee)) AND (amount_financed >= amount))),
     CONSTRAINT loans_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
     CONSTRAINT loans_days_past_due_check CHECK ((days_past_due >= 0)),
@@ -4214,6 +4204,7 @@ CREATE TABLE public.loans (
     CONSTRAINT loans_interest_receivable_check CHECK ((interest_receivable >= (0)::numeric)),
     CONSTRAINT loans_method_check CHECK ((interest_method = ANY (ARRAY['emi'::text, 'equal_principal'::text, 'flat'::text]))),
     CONSTRAINT loans_part_two_amounts_check CHECK (((penalty_receivable >= (0)::numeric) AND (interest_in_suspense >= (0)::numeric) AND (penalty_in_suspense >= (0)::numeric) AND (provision_held >= (0)::numeric) AND (written_off_principal >= (0)::numeric) AND (cured_payments >= 0))),
+    CONSTRAINT loans_period_accrual_check CHECK (((period_booked >= (0)::numeric) AND (period_accrued >= (0)::numeric))),
     CONSTRAINT loans_rate_check CHECK (((rate >= (0)::numeric) AND (rate <= (100)::numeric))),
     CONSTRAINT loans_status_check CHECK ((status = ANY (ARRAY['Active'::text, 'Closed'::text, 'Written off'::text]))),
     CONSTRAINT loans_term_check CHECK (((term >= 1) AND (term <= 520)))
@@ -5787,13 +5778,6 @@ ALTER TABLE ONLY public.journal_entries
 
 ALTER TABLE ONLY public.loan_accrual_daily
     ADD CONSTRAINT loan_accrual_daily_business_date_product_code_branch_code_curre PRIMARY KEY (business_date, product_code, branch_code, currency);
-
---
--- Name: loan_accruals loan_accruals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.loan_accruals
-    ADD CONSTRAINT loan_accruals_pkey PRIMARY KEY (loan_id);
 
 --
 -- Name: loan_application_collateral loan_application_collateral_pk; Type: CONSTRAINT; Schema: public; Owner: -
@@ -8310,13 +8294,6 @@ ALTER TABLE ONLY public.journal_entries
 
 ALTER TABLE ONLY public.loan_accrual_daily
     ADD CONSTRAINT loan_accrual_daily_branch_code_branches_code_fk FOREIGN KEY (branch_code) REFERENCES public.branches(code);
-
---
--- Name: loan_accruals loan_accruals_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.loan_accruals
-    ADD CONSTRAINT loan_accruals_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: loan_application_collateral loan_application_collateral_application_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

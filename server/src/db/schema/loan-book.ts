@@ -39,28 +39,6 @@ export const loanClasses = pgTable(
   ],
 );
 
-/**
- * Each loan's accrual state (the loan-book module alone writes it): the last day accrued, the current
- * schedule period's unrounded accrual and what of it is booked (to the cent). On an instalment's due
- * date the period closes at exactly the instalment's interest (the true-up) and starts again at 0.
- * Idempotent per day: a day at or before `accrued_through` is never accrued again. Fillfactor 50
- * (migration 0110): every row is rewritten each night, on its own page.
- */
-export const loanAccruals = pgTable(
-  'loan_accruals',
-  {
-    loanId: integer('loan_id')
-      .primaryKey()
-      .references(() => loans.id),
-    accruedThrough: date('accrued_through').notNull(),
-    periodAccrued: numeric('period_accrued', { precision: 24, scale: 10 }).notNull().default('0'),
-    periodBooked: part('period_booked').notNull().default('0'),
-    /** Every cent booked to income by accrual and true-up over the loan's life. */
-    totalBooked: part('total_booked').notNull().default('0'),
-  },
-  (t) => [check('loan_accruals_booked_check', sql`${t.periodBooked} >= 0 and ${t.periodAccrued} >= 0`)],
-);
-
 /** What the accrual step booked per business date, product, branch and currency (the step's totals). */
 export const loanAccrualDaily = pgTable(
   'loan_accrual_daily',

@@ -124,9 +124,19 @@ export const loans = pgTable(
     manualClass: text('manual_class'),
     /** Consecutive on-time payments since a manual grade or a restructuring, counted toward the cure. */
     curedPayments: integer('cured_payments').notNull().default(0),
+    // The nightly accrual's state (ADR 0053; on the loan's row since migration 0114, so the night
+    // writes one row a loan): the last day accrued (null: none since disbursement), the schedule
+    // period's unrounded accrual and what of it is booked to the cent (on an instalment's due date
+    // the period closes at exactly its interest and starts again at 0), and every cent booked to the
+    // receivable by accrual and true-up over the loan's life.
+    accruedThrough: date('accrued_through'),
+    periodAccrued: numeric('period_accrued', { precision: 24, scale: 10 }).notNull().default('0'),
+    periodBooked: part('period_booked').notNull().default('0'),
+    interestAccruedTotal: part('interest_accrued_total').notNull().default('0'),
   },
   (t) => [
     check('loans_interest_receivable_check', sql`${t.interestReceivable} >= 0`),
+    check('loans_period_accrual_check', sql`${t.periodBooked} >= 0 and ${t.periodAccrued} >= 0`),
     foreignKey({
       name: 'loans_product_version_fk',
       columns: [t.productCode, t.productVersion],

@@ -59,11 +59,10 @@ async function loanBook(db: Database, id: number): Promise<{ branch: string; vie
   }>(
     db,
     sql`select l.branch_code as branch, l.loan_class, l.days_past_due as dpd, k.performing,
-               l.interest_receivable::text as recv, s.accrued_through::text as through,
+               l.interest_receivable::text as recv, l.accrued_through::text as through,
                l.interest_in_suspense::text as isusp, l.penalty_receivable::text as precv,
                l.penalty_in_suspense::text as psusp
           from loans l left join loan_classes k on k.code = l.loan_class
-          left join loan_accruals s on s.loan_id = l.id
          where l.id = ${id}`,
   );
   if (!l) return null;
