@@ -3763,6 +3763,7 @@ CREATE TABLE public.loan_classes (
     min_dpd integer NOT NULL,
     max_dpd integer,
     performing boolean NOT NULL,
+    CONSTRAINT loan_classes_code_check CHECK ((code = ANY (ARRAY['current'::text, 'olem'::text, 'substandard'::text, 'doubtful'::text, 'loss'::text]))),
     CONSTRAINT loan_classes_range_check CHECK (((min_dpd >= 0) AND ((max_dpd IS NULL) OR (max_dpd >= min_dpd))))
 );
 
@@ -3791,7 +3792,8 @@ CREATE TABLE public.loan_daily_status (
     interest_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     penalty_in_suspense numeric(20,2) DEFAULT '0'::numeric NOT NULL,
     provision_held numeric(20,2) DEFAULT '0'::numeric NOT NULL,
-    CONSTRAINT loan_daily_status_amounts_check CHECK (((dpd >= 0) AND (principal_outstanding >= (0)::numeric) AND (interest_receivable >= (0)::numeric) AND (overdue_amount >= (0)::numeric)))
+    CONSTRAINT loan_daily_status_amounts_check CHECK (((dpd >= 0) AND (principal_outstanding >= (0)::numeric) AND (interest_receivable >= (0)::numeric) AND (overdue_amount >= (0)::numeric))),
+    CONSTRAINT loan_daily_status_class_check CHECK ((loan_class = ANY (ARRAY['current'::text, 'olem'::text, 'substandard'::text, 'doubtful'::text, 'loss'::text])))
 );
 
 --
@@ -8392,13 +8394,6 @@ ALTER TABLE ONLY public.loan_cash_disbursements
 
 ALTER TABLE ONLY public.loan_cure_watch
     ADD CONSTRAINT loan_cure_watch_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
-
---
--- Name: loan_daily_status loan_daily_status_loan_class_loan_classes_code_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.loan_daily_status
-    ADD CONSTRAINT loan_daily_status_loan_class_loan_classes_code_fk FOREIGN KEY (loan_class) REFERENCES public.loan_classes(code);
 
 --
 -- Name: loan_daily_status loan_daily_status_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
