@@ -2147,6 +2147,9 @@ BEGIN
     UPDATE registered_user_keys k SET balance_band = new_band
       FROM mobile_banking_subscriptions s
      WHERE s.pay_account_id = a.id AND k.cust_id = s.cust_id;
+    -- The accounts list's search row, ordered by band (account_search_changed no longer fires on a
+    -- balance: migration 0116).
+    UPDATE account_search SET balance_band = new_band WHERE id = a.id;
   END IF;
   RETURN NEW;
 END;
@@ -2216,7 +2219,11 @@ BEGIN
     UPDATE registered_user_balances b SET balance = u.after FROM subscribed u WHERE b.cust_id = u.cust_id),
   bands AS (
     UPDATE registered_user_keys k SET balance_band = u.balance_band
-      FROM subscribed u WHERE k.cust_id = u.cust_id AND k.balance_band <> u.balance_band)
+      FROM subscribed u WHERE k.cust_id = u.cust_id AND k.balance_band <> u.balance_band),
+  -- The accounts list's search row, ordered by band, once per account whose band moved.
+  searched AS (
+    UPDATE account_search s SET balance_band = m.balance_band
+      FROM moved m WHERE s.id = m.id AND s.balance_band <> m.balance_band)
   SELECT count(*) INTO applied FROM moved;
   PERFORM set_config('ledger.bulk_applying', 'off', true);
   IF applied <> lines THEN
@@ -2380,6 +2387,10 @@ BEGIN
   ), bands AS (
     UPDATE registered_user_keys k SET balance_band = u.balance_band
       FROM subscribed u WHERE k.cust_id = u.cust_id AND k.balance_band <> u.balance_band
+  ), searched AS (
+    -- The accounts list's search row, ordered by band, once per account whose band moved.
+    UPDATE account_search s SET balance_band = mv.balance_band
+      FROM moved mv WHERE s.id = mv.id AND s.balance_band <> mv.balance_band
   )
   SELECT count(*) INTO applied FROM moved;
   PERFORM set_config('ledger.bulk_applying', 'off', true);
@@ -7515,7 +7526,7 @@ CREATE TRIGGER account_holds_sync AFTER INSERT OR DELETE OR UPDATE ON public.acc
 -- Name: accounts account_search_changed; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER account_search_changed AFTER UPDATE OF account_number, cust_id, account_type, status, branch_code, product_code, overdrawn_since, opened_on, maturity_date, balance ON public.accounts FOR EACH ROW WHEN (((((((((((old.account_number IS DISTINCT FROM new.account_number) OR (old.cust_id IS DISTINCT FROM new.cust_id)) OR (old.account_type IS DISTINCT FROM new.account_type)) OR (old.status IS DISTINCT FROM new.status)) OR (old.branch_code IS DISTINCT FROM new.branch_code)) OR (old.product_code IS DISTINCT FROM new.product_code)) OR (old.overdrawn_since IS DISTINCT FROM new.overdrawn_since)) OR (old.opened_on IS DISTINCT FROM new.opened_on)) OR (old.maturity_date IS DISTINCT FROM new.maturity_date)) OR (old.balance_band IS DISTINCT FROM new.balance_band))) EXECUTE FUNCTION public.account_search_changed();
+CREATE TRIGGER account_search_changed AFTER UPDATE OF account_number, cust_id, account_type, status, branch_code, product_code, overdrawn_since, opened_on, maturity_date ON public.accounts FOR EACH ROW WHEN (((old.account_number IS DISTINCT FROM new.account_number) OR (old.cust_id IS DISTINCT FROM new.cust_id) OR (old.account_type IS DISTINCT FROM new.account_type) OR (old.status IS DISTINCT FROM new.status) OR (old.branch_code IS DISTINCT FROM new.branch_code) OR (old.product_code IS DISTINCT FROM new.product_code) OR (old.overdrawn_since IS DISTINCT FROM new.overdrawn_since) OR (old.opened_on IS DISTINCT FROM new.opened_on) OR (old.maturity_date IS DISTINCT FROM new.maturity_date))) EXECUTE FUNCTION public.account_search_changed();
 
 --
 -- Name: accounts account_search_deleted; Type: TRIGGER; Schema: public; Owner: -

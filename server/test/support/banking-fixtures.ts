@@ -125,6 +125,23 @@ export async function depositTotals(db: Database): Promise<{ kept: string; count
   return t!;
 }
 
+/**
+ * Rows where the accounts list's search table (account_search) differs from the accounts and their
+ * holders' names it copies, counted both ways: 0 when every path that writes an account kept it.
+ */
+export async function accountSearchDrift(db: Database): Promise<number> {
+  const [drift] = await queryRows<{ n: number }>(
+    db,
+    sql`with joined as (select a.id, a.account_number, a.cust_id, a.account_type, a.status, a.branch_code, a.product_code,
+                               a.overdrawn_since, a.opened_on, a.maturity_date, a.balance_band, c.name
+                          from accounts a join customers c on c.cust_id = a.cust_id),
+             kept as (select id, account_number, cust_id, account_type, status, branch_code, product_code,
+                             overdrawn_since, opened_on, maturity_date, balance_band, name from account_search)
+        select count(*)::int as n from ((table joined except table kept) union all (table kept except table joined)) d`,
+  );
+  return drift!.n;
+}
+
 /** A posting's outcome for a refusal test: 'posted', or the LedgerError code, or the constraint named. */
 export async function refusalOf(p: Promise<unknown>): Promise<string | undefined> {
   try {

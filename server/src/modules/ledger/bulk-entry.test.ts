@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import {
   accountBalance,
+  accountSearchDrift,
   depositTotals,
   openTestAccount,
   refusalOf,
@@ -111,7 +112,7 @@ describe('postBulkEntry and the statement-level posting guard', () => {
     expect(await accountBalance(t.app.db, a!)).toBe('0.00');
   });
 
-  it('keeps the dashboard totals exact: the statement applies them once, as the row triggers would', async () => {
+  it('keeps the dashboard totals exact and the search rows’ bands: the statement applies them once, as the row triggers would', async () => {
     // The counters the dashboard reads (banking_stats, kept by accounts_stats) against a count of the
     // accounts themselves; the bulk trigger skips the per-row bump and applies the sum per statement.
     const ids = await accounts(5);
@@ -119,5 +120,7 @@ describe('postBulkEntry and the statement-level posting guard', () => {
     await bulk(ids.slice(0, 2), 'debit', '15.00');
     const after = await depositTotals(t.app.db);
     expect(after.kept).toBe(after.counted);
+    // Every band moved (from 0.00): the accounts list's search row follows it (migration 0116).
+    expect(await accountSearchDrift(t.app.db)).toBe(0);
   });
 });

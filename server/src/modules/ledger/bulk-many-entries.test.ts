@@ -4,6 +4,7 @@ import type { JournalSource } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import {
   accountBalance,
+  accountSearchDrift,
   depositTotals,
   openTestAccount,
   refusalOf,
@@ -152,7 +153,7 @@ describe('postManyEntries and the many-entries statement guard', () => {
     expect(await accountBalance(t.app.db, a)).toBe('0.00');
   });
 
-  it('keeps the dashboard totals exact, once per account', async () => {
+  it('keeps the dashboard totals exact and the search rows’ bands, once per account', async () => {
     const over = await open({ overdraftLimit: '100.00' });
     const plain = await open();
     await post([
@@ -163,6 +164,8 @@ describe('postManyEntries and the many-entries statement guard', () => {
     expect(await accountBalance(t.app.db, over)).toBe('-20.00');
     const after = await depositTotals(t.app.db);
     expect(after.kept).toBe(after.counted);
+    // Every band moved (from 0.00): the accounts list's search row follows it (migration 0116).
+    expect(await accountSearchDrift(t.app.db)).toBe(0);
     const [od] = await queryRows<{ since: string | null }>(
       t.app.db,
       sql`select overdrawn_since::text as since from accounts where id = ${over}`,
