@@ -42,7 +42,9 @@ export async function accrueCredit(ctx: StepContext, through: string): Promise<v
                p.interest_expense_gl as dr, p.interest_payable_gl as cr
           from accounts a
           join products p on p.code = a.product_code
-          left join account_interest i on i.account_id = a.id
+          -- The cursor bounds account_interest too: joined by merge, its scan otherwise began at the
+          -- table's first row for every chunk (412,272 rows read for a chunk two thirds in, at 1M).
+          left join account_interest i on i.account_id = a.id and i.account_id > ${cursor}
          where a.id > ${cursor} and a.status in ('Active', 'Dormant', 'Blocked')
            and a.product_code in (select product_code from credit_products)
            and coalesce(i.credit_through, ${D}::date - 1) < least(${through}::date, coalesce(a.maturity_date - 1, ${through}::date))
@@ -96,7 +98,9 @@ export async function accrueOverdraft(ctx: StepContext, through: string): Promis
         select a.id, a.currency, a.product_code, a.branch_code, -a.balance as owed,
                greatest(coalesce(i.debit_through, ${D}::date - 1), ${D}::date - 1) as from_excl,
                coalesce(i.debit_accrued, 0) as acc, coalesce(i.debit_booked, 0) as booked
-          from accounts a left join account_interest i on i.account_id = a.id
+          from accounts a
+          -- The cursor bounds account_interest too (see accrueCredit).
+          left join account_interest i on i.account_id = a.id and i.account_id > ${cursor}
          where a.id > ${cursor} and a.overdrawn_since is not null and a.balance < 0
            and a.status in ('Active', 'Dormant', 'Blocked') and a.account_type <> 'Loan'
            and a.product_code in (select product_code from debit)
