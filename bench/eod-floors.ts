@@ -71,9 +71,9 @@ export async function floors(db: Database, d: string): Promise<Partial<Record<Eo
  * loan's day of interest to its receivable and its period's accrual, and moves its accrued-through
  * day; the auto-debit debits each paying account by what its loans collect (the step's own
  * candidates); classification stores the days past due and class of each Active loan whose figures
- * change; suspense charges the late instalments not yet charged and
- * moves the non-performing loans' receivables into suspense. Each writes only the rows whose figures
- * change, so none is a heavier statement than the step needs.
+ * change; suspense charges the late instalments not yet charged and moves the non-performing loans'
+ * receivables into suspense. Each writes only the rows whose figures change, so none is a heavier
+ * statement than the step needs.
  */
 const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
   loan_accrual: sql`update loans l set interest_receivable = l.interest_receivable + round(-a.balance * l.rate / 36500, 2),
