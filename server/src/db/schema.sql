@@ -1528,6 +1528,18 @@ BEGIN
 END $$;
 
 --
+-- Name: loans_kept(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.loans_kept() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'loan % is kept with its history: it may not be deleted or renumbered', OLD.id
+    USING ERRCODE = 'restrict_violation', CONSTRAINT = 'loans_kept';
+END $$;
+
+--
 -- Name: make_account_number(text, bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -7829,6 +7841,12 @@ CREATE TRIGGER loan_repayments_loan_open BEFORE INSERT ON public.loan_repayments
 CREATE TRIGGER loan_repayments_realtime AFTER INSERT ON public.loan_repayments FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('loan_repayments', 'id');
 
 --
+-- Name: loans loans_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER loans_kept BEFORE DELETE OR UPDATE OF id ON public.loans FOR EACH ROW EXECUTE FUNCTION public.loans_kept();
+
+--
 -- Name: loans loans_reserves_snapshot; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -8405,13 +8423,6 @@ ALTER TABLE ONLY public.loan_cash_disbursements
 
 ALTER TABLE ONLY public.loan_cure_watch
     ADD CONSTRAINT loan_cure_watch_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
-
---
--- Name: loan_daily_status loan_daily_status_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.loan_daily_status
-    ADD CONSTRAINT loan_daily_status_loan_id_loans_id_fk FOREIGN KEY (loan_id) REFERENCES public.loans(id);
 
 --
 -- Name: loan_instalments loan_instalments_loan_id_loans_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

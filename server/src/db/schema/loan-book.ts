@@ -69,9 +69,9 @@ export const loanDailyStatus = pgTable(
   'loan_daily_status',
   {
     businessDate: date('business_date').notNull(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    // Not a foreign key (migration 0117, ADR 0078): the step writes each row from its loan's own row,
+    // and a key checked (and locked) 200,000 loans a night; no loan is deleted or renumbered (loans_kept).
+    loanId: integer('loan_id').notNull(),
     dpd: integer('dpd').notNull(),
     // One of the five class codes, checked in the row (migration 0115): a foreign key to
     // loan_classes cost a lookup per row, 200,000 a night; the codes are fixed, their ranges are data.

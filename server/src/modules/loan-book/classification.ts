@@ -18,18 +18,21 @@ interface Move extends Record<string, unknown> {
  * date D = D − the due date of the oldest instalment due before D and not paid in full (all four
  * parts), 0 when none; the overdue amount is what is unpaid of every instalment due before D. The
  * class is the `loan_classes` bucket whose day range holds it (the worst class should the buckets
- * leave a gap). Each loan's day is stored in `loan_daily_status` (a rerun of the date overwrites it
- * with the same figures; the first chunk drops the date's rows of loans no longer Active) and its
+ * leave a gap). Each loan's day is stored in `loan_daily_status` (each chunk first drops the date's
+ * rows past its cursor, so a rerun of the date writes them afresh with the same figures) and its
  * class and days on `loans`; one audit row per chunk counts the moves.
  */
 export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Promise<LoanBookChunk> {
   const D = a.businessDate;
   // The day's rows are the book at its close. A row written earlier on the same date (the demo seeds
-  // today's; a rerun) for a loan that left the book since (settled, written off) would otherwise stay,
-  // and every report of the date would count a principal the general ledger no longer holds.
-  if (a.cursor === 0)
-    await tx.execute(sql`delete from loan_daily_status s using loans l
-                          where s.business_date = ${D}::date and l.id = s.loan_id and l.status <> 'Active'`);
+  // today's; a rerun; a run resumed after a failure) for a loan that left the book since (settled,
+  // written off) would otherwise stay, and every report of the date would count a principal the
+  // general ledger no longer holds. The chunks before this one wrote the rows up to the cursor, so
+  // past it the date holds no row of this run's: the insert below is then a plain insert (an upsert
+  // probed the key of every row first; ADR 0078), and usually this finds nothing.
+  await tx.execute(
+    sql`delete from loan_daily_status where business_date = ${D}::date and loan_id > ${a.cursor}`,
+  );
   const rows = await queryRows<Move>(
     tx,
     sql`with cand as (
@@ -62,17 +65,11 @@ export async function classifyLoanChunk(tx: Database, a: LoanBookChunkArgs): Pro
     -- The day's row, with the suspense and provision held beside the principal for Loan Reports
     -- (ADR 0066); a later move on the same date reaches it through the loans_reserves_snapshot trigger.
     snap as (
-      insert into loan_daily_status as s
+      insert into loan_daily_status
         (business_date, loan_id, dpd, loan_class, principal_outstanding, interest_receivable, overdue_amount,
          interest_in_suspense, penalty_in_suspense, provision_held)
       select ${D}::date, id, dpd, new_class, principal, interest_receivable, overdue,
              interest_in_suspense, penalty_in_suspense, provision_held from cls
-      on conflict (business_date, loan_id) do update
-        set dpd = excluded.dpd, loan_class = excluded.loan_class,
-            principal_outstanding = excluded.principal_outstanding,
-            interest_receivable = excluded.interest_receivable, overdue_amount = excluded.overdue_amount,
-            interest_in_suspense = excluded.interest_in_suspense,
-            penalty_in_suspense = excluded.penalty_in_suspense, provision_held = excluded.provision_held
       returning 1),
     -- The chunk's key range on loans too, so the update reads the chunk's loans and not the book.
     upd as (

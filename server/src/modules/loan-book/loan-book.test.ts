@@ -181,7 +181,7 @@ describe('loan book: accrual, days past due and classification', () => {
     expect(await loanBookProblems(t.app)).toEqual([]);
   });
 
-  it('keeps a day’s status to the five class codes and to a loan that exists, and the classes to those five', async () => {
+  it('keeps a day’s status to the five class codes, the classes to those five, and every loan with its history', async () => {
     const status = (loan: number, cls: string) =>
       t.app.db.execute(
         sql`insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding,
@@ -189,7 +189,15 @@ describe('loan book: accrual, days past due and classification', () => {
             values ('2031-01-01', ${loan}, 0, ${cls}, 0, 0, 0)`,
       );
     expect(await refusalOf(status(loanId, 'watch'))).toBe('loan_daily_status_class_check');
-    expect(await refusalOf(status(2_000_000_000, 'current'))).toBe('loan_daily_status_loan_id_loans_id_fk');
+    // The status rows' loan is not a foreign key (ADR 0078): what it guarded, a loan deleted or
+    // renumbered under its history, is refused on the loan itself.
+    expect(await refusalOf(t.app.db.execute(sql`delete from loans where id = ${loanId}`))).toBe('loans_kept');
+    expect(
+      await refusalOf(t.app.db.execute(sql`update loans set id = 2000000000 where id = ${loanId}`)),
+    ).toBe('loans_kept');
+    expect(await one<{ n: number }>(sql`select count(*)::int as n from loans where id = ${loanId}`)).toEqual({
+      n: 1,
+    });
     expect(
       await refusalOf(
         t.app.db.execute(sql`insert into loan_classes (code, position, min_dpd, max_dpd, performing)
