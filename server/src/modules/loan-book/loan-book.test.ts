@@ -8,6 +8,7 @@ import { disbursedLoan, loanBookProblems, moveCash, runLoanBook } from '../../..
 import { refusalOf } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { eodViolations } from '../eod/index.ts';
+import { classifyLoanChunk } from './classification.ts';
 
 /**
  * The nightly loan book through the real server (PGlite, or PostgreSQL with TEST_DATABASE_URL): the
@@ -178,6 +179,47 @@ describe('loan book: accrual, days past due and classification', () => {
       sql`select sum(-a.balance)::text as p from loans l join accounts a on a.id = l.account_id`,
     );
     expect(snap!.p).toBe(gl!.p);
+    expect(await loanBookProblems(t.app)).toEqual([]);
+  });
+
+  it('a chunk clears the date’s rows past its cursor, so a run resumed there leaves none stale and keeps the rest', async () => {
+    const { d: day } = await one<{ d: string }>(sql`select current_business_date()::text as d`);
+    await runLoanBook(t.app, day);
+    const upTo = (id: number) =>
+      queryRows<{ loan_id: number; dpd: number; loan_class: string }>(
+        t.app.db,
+        sql`select loan_id, dpd, loan_class from loan_daily_status
+             where business_date = ${day}::date and loan_id <= ${id} order by loan_id`,
+      );
+    const kept = await upTo(loanId);
+    expect(kept.map((r) => r.loan_id)).toContain(loanId);
+    // A row past the cursor that this run did not write (the demo's, an earlier run's) for a loan no
+    // longer in the book: the status rows' loan is not a foreign key (ADR 0078), so any id will do.
+    const gone = 2_000_000_000;
+    await t.app.db.execute(
+      sql`insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding,
+                                         interest_receivable, overdue_amount)
+          values (${day}::date, ${gone}, 0, 'current', 0, 0, 0)`,
+    );
+    // End of day resumes a step at its saved cursor: here, right after the first loan.
+    await t.app.db.transaction((tx) =>
+      classifyLoanChunk(tx, {
+        businessDate: day,
+        through: day,
+        cursor: loanId,
+        limit: 50,
+        runId: 0,
+        actor: { id: null, email: 'eod@test' },
+      }),
+    );
+    expect((await upTo(gone)).filter((r) => r.loan_id === gone)).toEqual([]);
+    expect(await upTo(loanId)).toEqual(kept);
+    // One row for each loan in the book, none for any other.
+    const book = await one<{ rows: number; active: number }>(
+      sql`select (select count(*)::int from loan_daily_status where business_date = ${day}::date) as rows,
+                 (select count(*)::int from loans where status = 'Active') as active`,
+    );
+    expect(book.rows).toBe(book.active);
     expect(await loanBookProblems(t.app)).toEqual([]);
   });
 
