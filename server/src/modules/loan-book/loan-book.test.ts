@@ -31,6 +31,13 @@ describe('loan book: accrual, days past due and classification', () => {
                  (select coalesce(sum(interest_receivable), 0) from loans) || '/' ||
                  (select count(*) from loan_daily_status) as v`,
     ).then((r) => r.v);
+  /** A day's status row written by hand, bypassing the step (no path of the application does this). */
+  const statusRow = (day: string, loan: number, cls: string) =>
+    t.app.db.execute(
+      sql`insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding,
+                                         interest_receivable, overdue_amount)
+          values (${day}::date, ${loan}, 0, ${cls}, 0, 0, 0)`,
+    );
   const loan = () =>
     one<{ recv: string; cls: string; dpd: number; through: string; period: string }>(
       sql`select l.interest_receivable::text as recv, l.loan_class as cls, l.days_past_due as dpd,
@@ -196,11 +203,7 @@ describe('loan book: accrual, days past due and classification', () => {
     // A row past the cursor that this run did not write (the demo's, an earlier run's) for a loan no
     // longer in the book: the status rows' loan is not a foreign key (ADR 0078), so any id will do.
     const gone = 2_000_000_000;
-    await t.app.db.execute(
-      sql`insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding,
-                                         interest_receivable, overdue_amount)
-          values (${day}::date, ${gone}, 0, 'current', 0, 0, 0)`,
-    );
+    await statusRow(day, gone, 'current');
     // End of day resumes a step at its saved cursor: here, right after the first loan.
     await t.app.db.transaction((tx) =>
       classifyLoanChunk(tx, {
@@ -224,12 +227,7 @@ describe('loan book: accrual, days past due and classification', () => {
   });
 
   it('keeps a day’s status to the five class codes, the classes to those five, and every loan with its history', async () => {
-    const status = (loan: number, cls: string) =>
-      t.app.db.execute(
-        sql`insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding,
-                                           interest_receivable, overdue_amount)
-            values ('2031-01-01', ${loan}, 0, ${cls}, 0, 0, 0)`,
-      );
+    const status = (loan: number, cls: string) => statusRow('2031-01-01', loan, cls);
     expect(await refusalOf(status(loanId, 'watch'))).toBe('loan_daily_status_class_check');
     // The status rows' loan is not a foreign key (ADR 0078): what it guarded, a loan deleted or
     // renumbered under its history, is refused on the loan itself.
