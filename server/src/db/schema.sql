@@ -2623,7 +2623,7 @@ END),
     CONSTRAINT accounts_overdraft_check CHECK ((overdraft_limit >= (0)::numeric)),
     CONSTRAINT accounts_status_check CHECK ((status = ANY (ARRAY['Submitted'::text, 'Approved'::text, 'Active'::text, 'Dormant'::text, 'Blocked'::text, 'Closed'::text, 'Rejected'::text])))
 )
-WITH (fillfactor='85');
+WITH (fillfactor='45');
 
 --
 -- Name: accounts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
