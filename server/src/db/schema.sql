@@ -625,33 +625,6 @@ END;
 $$;
 
 --
--- Name: daily_debits_add(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.daily_debits_add() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-DECLARE
-  e record;
-BEGIN
-  SELECT business_date, source, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
-  -- Not found: a bulk load (the seed) writes its lines before their entry, and counts for no limit.
-  IF NOT FOUND OR e.source NOT IN ('teller', 'transfer', 'posting') THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
-  VALUES (e.business_date, NEW.account_id, e.source, NEW.amount)
-  ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
-  IF e.maker_id IS NOT NULL THEN
-    INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
-    SELECT e.business_date, e.maker_id, e.source, a.currency, maker_daily_debits_slot(a.id), NEW.amount
-      FROM accounts a WHERE a.id = NEW.account_id
-    ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
-  END IF;
-  RETURN NULL;
-END $$;
-
---
 -- Name: daily_debits_add_bulk(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1085,6 +1058,7 @@ $$;
 
 CREATE FUNCTION public.ledger_post_entry(p jsonb, pads text) RETURNS jsonb
     LANGUAGE plpgsql
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
   ids bigint[];
@@ -2022,53 +1996,6 @@ END;
 $$;
 
 --
--- Name: transactions_dormant_debit(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.transactions_dormant_debit() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-DECLARE
-  st text;
-  num text;
-  src text;
-BEGIN
-  -- A single bulk entry's source is end of day, system or seed (ADR 0024), which dormancy lets debit;
-  -- a many-entries posting's debits are checked by transactions_post_many.
-  IF NEW.direction <> 'debit' OR coalesce(NEW.entry_id BETWEEN nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
-                                                        AND nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false) THEN
-    RETURN NEW;
-  END IF;
-  SELECT status, account_number INTO st, num FROM accounts WHERE id = NEW.account_id;
-  IF st IS DISTINCT FROM 'Dormant' THEN
-    RETURN NEW;
-  END IF;
-  SELECT source INTO src FROM journal_entries WHERE id = NEW.entry_id;
-  IF src IN ('end_of_day', 'system', 'migration', 'seed') THEN
-    RETURN NEW;
-  END IF;
-  RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', num
-    USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
-END;
-$$;
-
---
--- Name: transactions_entry_guard(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.transactions_entry_guard() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF ledger_bulk_line(NEW.entry_id) THEN
-    RETURN NEW;
-  END IF;
-  PERFORM journal_entry_is_open(NEW.entry_id);
-  RETURN NEW;
-END;
-$$;
-
---
 -- Name: transactions_post(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2077,6 +2004,7 @@ CREATE FUNCTION public.transactions_post() RETURNS trigger
     AS $$
 DECLARE
   a accounts%ROWTYPE;
+  e record;
   last_at timestamptz;
   last_id bigint;
   expected numeric(18,2);
@@ -2086,12 +2014,39 @@ DECLARE
   dep_delta numeric;
 BEGIN
   IF ledger_bulk_line(NEW.entry_id) THEN
-    RETURN NEW; -- checked and applied by transactions_post_bulk or transactions_post_many, after the statement
+    -- Checked and applied by transactions_post_bulk or transactions_post_many after the statement.
+    -- A single bulk entry's debits still meet the dormancy rule here, row by row; a many-entries
+    -- posting's are checked by transactions_post_many.
+    IF NEW.direction = 'debit' AND NOT coalesce(NEW.entry_id BETWEEN nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
+                                                                 AND nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false)
+       AND (SELECT status FROM accounts WHERE id = NEW.account_id) = 'Dormant' THEN
+      SELECT source INTO e FROM journal_entries WHERE id = NEW.entry_id;
+      IF e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed') THEN
+        RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated',
+          (SELECT account_number FROM accounts WHERE id = NEW.account_id)
+          USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
+      END IF;
+    END IF;
+    RETURN NEW;
   END IF;
-  bd := current_business_date();
-  -- Serialise postings per account (a no-op when postEntry already holds this lock).
+  -- The entry (this transaction's, still open), then the account, locked: serialises postings per
+  -- account (a no-op when postEntry already holds this lock). Refusals keep their order: a Dormant
+  -- account's debit, then the entry, then the account's lifecycle and funds.
+  SELECT posted_at, source, business_date, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
   SELECT * INTO a FROM accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
-  IF NOT FOUND THEN
+  IF NEW.direction = 'debit' AND a.status = 'Dormant'
+     AND (e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed')) THEN
+    RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', a.account_number
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
+  END IF;
+  IF e.posted_at IS NULL THEN
+    RAISE EXCEPTION 'journal entry % does not exist', NEW.entry_id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF e.posted_at <> now() THEN
+    RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', NEW.entry_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
+  END IF;
+  IF a.id IS NULL THEN
     RAISE EXCEPTION 'account % does not exist', NEW.account_id USING ERRCODE = 'foreign_key_violation';
   END IF;
   IF a.status = 'Closed' THEN
@@ -2123,6 +2078,7 @@ BEGIN
       NEW.balance_after, NEW.account_id, expected
       USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
   END IF;
+  bd := current_business_date();
   IF NEW.direction = 'debit' AND a.account_type <> 'Loan' AND expected >= -a.overdraft_limit THEN
     eff_limit := CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END;
     IF expected < account_held(a.id, a.held) - eff_limit THEN
@@ -2162,6 +2118,17 @@ BEGIN
     -- The accounts list's search row, ordered by band (account_search_changed no longer fires on a
     -- balance: migration 0116).
     UPDATE account_search SET balance_band = new_band WHERE id = a.id;
+  END IF;
+  -- The daily limits' totals (ADR 0040): a debit of a teller, transfer or posting entry.
+  IF NEW.direction = 'debit' AND e.source IN ('teller', 'transfer', 'posting') THEN
+    INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+    VALUES (e.business_date, a.id, e.source, NEW.amount)
+    ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+    IF e.maker_id IS NOT NULL THEN
+      INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+      VALUES (e.business_date, e.maker_id, e.source, a.currency, maker_daily_debits_slot(a.id), NEW.amount)
+      ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
+    END IF;
   END IF;
   RETURN NEW;
 END;
@@ -7985,28 +7952,10 @@ CREATE TRIGGER till_sessions_start_empty BEFORE INSERT ON public.till_sessions F
 CREATE TRIGGER transactions_append_only BEFORE DELETE OR UPDATE ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_append_only();
 
 --
--- Name: transactions transactions_daily_debits; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER transactions_daily_debits AFTER INSERT ON public.transactions FOR EACH ROW WHEN (((new.direction = 'debit'::text) AND (NOT public.ledger_bulk_line(new.entry_id)))) EXECUTE FUNCTION public.daily_debits_add();
-
---
 -- Name: transactions transactions_daily_debits_bulk; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.daily_debits_add_bulk();
-
---
--- Name: transactions transactions_dormant_debit; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER transactions_dormant_debit BEFORE INSERT ON public.transactions FOR EACH ROW WHEN ((new.direction = 'debit'::text)) EXECUTE FUNCTION public.transactions_dormant_debit();
-
---
--- Name: transactions transactions_entry_guard; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER transactions_entry_guard BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_entry_guard();
+CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entry'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.daily_debits_add_bulk();
 
 --
 -- Name: transactions transactions_no_truncate; Type: TRIGGER; Schema: public; Owner: -
@@ -8018,19 +7967,19 @@ CREATE TRIGGER transactions_no_truncate BEFORE TRUNCATE ON public.transactions F
 -- Name: transactions transactions_post; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW EXECUTE FUNCTION public.transactions_post();
+CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW WHEN ((NOT COALESCE(((new.entry_id >= (NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text))::bigint) AND (new.entry_id <= (NULLIF(current_setting('ledger.bulk_entries_to'::text, true), ''::text))::bigint)), false))) EXECUTE FUNCTION public.transactions_post();
 
 --
 -- Name: transactions transactions_post_bulk; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_post_bulk();
+CREATE TRIGGER transactions_post_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entry'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.transactions_post_bulk();
 
 --
 -- Name: transactions transactions_post_many; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post_many AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_post_many();
+CREATE TRIGGER transactions_post_many AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.transactions_post_many();
 
 --
 -- Name: account_activity account_activity_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -43,11 +43,6 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   // transition table of every row the seed loads.
   ['transactions', 'transactions_post_bulk'],
   ['transactions', 'transactions_no_truncate'],
-  ['transactions', 'transactions_entry_guard'],
-  // Seed lines may debit Dormant accounts anyway (source seed); a lookup per debit row is all it would do.
-  ['transactions', 'transactions_dormant_debit'],
-  // Seed lines count for no daily limit (source seed); it would look up each debit row's entry.
-  ['transactions', 'transactions_daily_debits'],
   ['transactions', 'transactions_daily_debits_bulk'],
   // An STR is never truncated in use; a seed reset empties the cases it hangs on, so it goes too.
   ['aml_str_reports', 'aml_str_reports_no_truncate'],
