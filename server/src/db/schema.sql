@@ -1061,7 +1061,6 @@ CREATE FUNCTION public.ledger_post_entry(p jsonb, pads text) RETURNS jsonb
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
-  ids bigint[];
   accts jsonb;
   gls jsonb;
   refused boolean;
@@ -1072,11 +1071,16 @@ DECLARE
   r record;
   signed numeric;
 BEGIN
-  SELECT coalesce(array_agg(DISTINCT (x->>'account_id')::bigint ORDER BY (x->>'account_id')::bigint), '{}')
-    INTO ids FROM jsonb_array_elements(p->'customer') x;
-  IF (p->>'lock')::boolean THEN
-    PERFORM 1 FROM accounts WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
-  END IF;
+  -- The accounts the lines name, locked in id order (two entries never deadlock; a no-op for a caller
+  -- that holds the locks already), with what the checks and the answer need.
+  SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
+           'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', a.gl_name)
+           ORDER BY a.id), '[]')
+    INTO accts
+    FROM (SELECT a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name AS gl_name
+            FROM accounts a JOIN gl_accounts g ON g.code = a.ledger_code
+           WHERE a.id IN (SELECT (x->>'account_id')::bigint FROM jsonb_array_elements(p->'customer') x)
+           ORDER BY a.id FOR NO KEY UPDATE OF a) a;
   -- A day cap (postEntry's accountDayCap): the account's debits of these sources today, with this
   -- entry's, stay within the limit. Read under the account's lock, so two postings on one account
   -- cannot both pass it; over it, nothing is written and the caller decides (a transfer asks a checker).
@@ -1089,12 +1093,12 @@ BEGIN
      > (p->'day_cap'->>'limit')::numeric THEN
     RETURN jsonb_build_object('over_day_cap', true);
   END IF;
-  SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
-           'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', g.name)
-           ORDER BY a.id), '[]')
-    INTO accts FROM accounts a JOIN gl_accounts g ON g.code = a.ledger_code WHERE a.id = ANY(ids);
-  SELECT coalesce(jsonb_object_agg(g.code, jsonb_build_object('currency', g.currency, 'name', g.name)), '{}')
-    INTO gls FROM gl_accounts g WHERE g.code IN (SELECT x->>'code' FROM jsonb_array_elements(p->'gl') x);
+  IF jsonb_array_length(p->'gl') > 0 THEN
+    SELECT coalesce(jsonb_object_agg(g.code, jsonb_build_object('currency', g.currency, 'name', g.name)), '{}')
+      INTO gls FROM gl_accounts g WHERE g.code IN (SELECT x->>'code' FROM jsonb_array_elements(p->'gl') x);
+  ELSE
+    gls := '{}';
+  END IF;
 
   -- The checks postEntry makes from the locked rows, in the same terms (post-entry.ts, checkLines).
   WITH a AS (SELECT * FROM jsonb_to_recordset(accts) AS t(id bigint, status text, block_kind text, currency text)),
@@ -1131,12 +1135,14 @@ BEGIN
     FROM n
   RETURNING id, reference, business_date, value_date, fx_rate, posted_at INTO e;
 
-  FOR l IN SELECT x FROM jsonb_array_elements(p->'gl') x LOOP
-    INSERT INTO gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
-    VALUES (e.id, l.x->>'code', l.x->>'currency', l.x->>'side', (l.x->>'amount')::numeric(18,2), (l.x->>'till_session_id')::uuid)
-    RETURNING id INTO r;
-    gl_ids := gl_ids || to_jsonb(r.id::text);
-  END LOOP;
+  IF jsonb_array_length(p->'gl') > 0 THEN
+    FOR l IN SELECT x FROM jsonb_array_elements(p->'gl') x LOOP
+      INSERT INTO gl_lines (entry_id, gl_code, currency, side, amount, till_session_id)
+      VALUES (e.id, l.x->>'code', l.x->>'currency', l.x->>'side', (l.x->>'amount')::numeric(18,2), (l.x->>'till_session_id')::uuid)
+      RETURNING id INTO r;
+      gl_ids := gl_ids || to_jsonb(r.id::text);
+    END LOOP;
+  END IF;
 
   -- Customer lines in (stats slot, currency, id) order: two entries then take the dashboard's
   -- banking_stats rows in one global order. `ord` tells postEntry which input line each one is.
@@ -2086,10 +2092,17 @@ BEGIN
         USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_available';
     END IF;
   END IF;
-  UPDATE accounts SET balance = expected,
-         overdrawn_since = CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
-   WHERE id = NEW.account_id
-  RETURNING balance_band INTO new_band;
+  -- overdrawn_since is set only when it changes (a deposit account crossing zero): an UPDATE that
+  -- names it fires the accounts list's search trigger, whose WHEN is prepared for every statement.
+  IF (CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END)
+     IS NOT DISTINCT FROM a.overdrawn_since THEN
+    UPDATE accounts SET balance = expected WHERE id = NEW.account_id RETURNING balance_band INTO new_band;
+  ELSE
+    UPDATE accounts SET balance = expected,
+           overdrawn_since = CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+     WHERE id = NEW.account_id
+    RETURNING balance_band INTO new_band;
+  END IF;
   -- The dashboard's totals and the registered-users balance follow the balance here, from the row
   -- this trigger already holds, rather than in row triggers on accounts (ADR 0043). The upserts are
   -- banking_stats_bump's, written out: a SQL function that writes is not inlined, and its call cost
@@ -7553,7 +7566,7 @@ CREATE TRIGGER accounts_stats AFTER INSERT OR DELETE ON public.accounts FOR EACH
 -- Name: accounts accounts_stats_moved; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER accounts_stats_moved AFTER UPDATE ON public.accounts FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.account_type IS DISTINCT FROM new.account_type) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION public.accounts_stats();
+CREATE TRIGGER accounts_stats_moved AFTER UPDATE OF status, account_type, currency ON public.accounts FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.account_type IS DISTINCT FROM new.account_type) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION public.accounts_stats();
 
 --
 -- Name: aml_case_attachments aml_case_attachments_frozen; Type: TRIGGER; Schema: public; Owner: -
