@@ -86,6 +86,27 @@ describe('double-entry invariants enforced by the database', () => {
     ).toBe('journal_lines_entry_open');
   });
 
+  it("refuses a customer line on an earlier transaction's entry, a Dormant account's debit named first", async () => {
+    // A transfer's entry: the bank's own sources (system, end of day) may still debit a Dormant account.
+    await rawEntry('1900 SLE debit 3; 1030 SLE credit 3', 'transfer');
+    const [e] = await queryRows<{ id: string }>(h.db, sql`select max(id) as id from journal_entries`);
+    const { accountId } = await openTestAccount(h.db);
+    const { accountId: dormantId } = await openTestAccount(h.db, { status: 'Dormant' });
+    const line = (account: number, direction: 'credit' | 'debit') =>
+      h.db
+        .execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
+        values (${account}, clock_timestamp(), current_date, 'late line', 1, ${direction}, ${direction === 'credit' ? 1 : -1}, 'LATE', ${e!.id})`);
+    expect(await refusal(line(accountId, 'credit'))).toBe('journal_lines_entry_open');
+    // The posting trigger checks the dormancy rule before the entry, as its own trigger once did.
+    expect(await refusal(line(dormantId, 'debit'))).toBe('transactions_dormant_debit');
+    expect(await refusal(line(dormantId, 'credit'))).toBe('journal_lines_entry_open');
+    const rows = await queryRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from transactions where account_id in (${accountId}, ${dormantId})`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('refuses a balance changed without a line, and a customer line outside an entry', async () => {
     const { accountId } = await openTestAccount(h.db);
     expect(await refusal(h.db.execute(sql`update accounts set balance = 1000 where id = ${accountId}`))).toBe(
