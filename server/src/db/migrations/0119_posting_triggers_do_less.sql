@@ -15,8 +15,8 @@
 --    deposit account crosses zero (an UPDATE naming it fires the accounts list's search trigger, whose
 --    WHEN covers nine columns), and accounts_stats_moved names the columns it watches. A trigger that
 --    names columns is passed over, WHEN unprepared, by an update that sets none of them.
--- 4. ledger_post_entry keeps generic plans (its reads by an array of ids were planned again at every
---    call), locks and reads its accounts in one statement (in id order, as before; a no-op for a
+-- 4. ledger_post_entry keeps generic plans (its reads of the accounts the lines name were planned
+--    again at every call), locks and reads its accounts in one statement (in id order, as before; a no-op for a
 --    caller that holds the locks already), and reads GL accounts only for an entry with GL lines.
 --
 -- Measured with pgbench on one client, twelve interleaved runs of 1,000 transfers on two copies of one
@@ -35,13 +35,11 @@ DECLARE
   new_band integer;
   dep_delta numeric;
 BEGIN
+  -- A line of a declared many-entries posting does not reach this function (the trigger's WHEN), so
+  -- here ledger_bulk_line() names a single bulk entry's line: checked and applied by
+  -- transactions_post_bulk after the statement, its debit still meets the dormancy rule row by row.
   IF ledger_bulk_line(NEW.entry_id) THEN
-    -- Checked and applied by transactions_post_bulk or transactions_post_many after the statement.
-    -- A single bulk entry's debits still meet the dormancy rule here, row by row; a many-entries
-    -- posting's are checked by transactions_post_many.
-    IF NEW.direction = 'debit' AND NOT coalesce(NEW.entry_id BETWEEN nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
-                                                                 AND nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false)
-       AND (SELECT status FROM accounts WHERE id = NEW.account_id) = 'Dormant' THEN
+    IF NEW.direction = 'debit' AND (SELECT status FROM accounts WHERE id = NEW.account_id) = 'Dormant' THEN
       SELECT source INTO e FROM journal_entries WHERE id = NEW.entry_id;
       IF e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed') THEN
         RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated',

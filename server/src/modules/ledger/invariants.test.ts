@@ -107,6 +107,39 @@ describe('double-entry invariants enforced by the database', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it("refuses a Dormant account's debit under a declared bulk entry of a staff source, on a balanced entry", async () => {
+    const { accountId: dormantId } = await openTestAccount(h.db, { status: 'Dormant' });
+    // Funded (a Dormant account takes credits), so that only the dormancy rule can refuse the debit.
+    await postEntry(h.db, {
+      source: 'system',
+      narration: 'fund the dormant account',
+      lines: [
+        { glCode: '1900', currency: 'SLE', side: 'debit', amount: '10' },
+        { accountId: dormantId, side: 'credit', amount: '10' },
+      ],
+      audit: { action: 'test', targetType: 'account', targetId: String(dormantId) },
+    });
+    // The bulk statement trigger applies such lines without the dormancy rule: the row trigger holds it.
+    const bulkDebit = h.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+        values (current_business_date(), current_date, 'raw bulk', 'transfer', ${`RAW-INV-${++n}`})`);
+      await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+        values (currval(pg_get_serial_sequence('journal_entries', 'id')), '1900', 'SLE', 'credit', 1)`);
+      await tx.execute(
+        sql`select set_config('ledger.bulk_entry', currval(pg_get_serial_sequence('journal_entries', 'id'))::text, true)`,
+      );
+      await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
+        values (${dormantId}, clock_timestamp(), current_date, 'raw bulk', 1, 'debit', 9, 'RAW-BULK',
+                currval(pg_get_serial_sequence('journal_entries', 'id')))`);
+    });
+    expect(await refusal(bulkDebit)).toBe('transactions_dormant_debit');
+    const rows = await queryRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from transactions where account_id = ${dormantId} and direction = 'debit'`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('refuses a balance changed without a line, and a customer line outside an entry', async () => {
     const { accountId } = await openTestAccount(h.db);
     expect(await refusal(h.db.execute(sql`update accounts set balance = 1000 where id = ${accountId}`))).toBe(
