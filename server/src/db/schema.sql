@@ -861,10 +861,19 @@ CREATE FUNCTION public.gl_lines_guard() RETURNS trigger
 DECLARE
   g gl_accounts%ROWTYPE;
   src text;
+  made_at timestamptz;
 BEGIN
-  PERFORM journal_entry_is_open(NEW.entry_id);
+  -- The entry read once: it exists and is this transaction's, still open (the rule and refusals of
+  -- journal_entry_is_open), and its source decides which GL accounts take a line.
+  SELECT posted_at, source INTO made_at, src FROM journal_entries WHERE id = NEW.entry_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'journal entry % does not exist', NEW.entry_id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF made_at IS DISTINCT FROM now() THEN
+    RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', NEW.entry_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
+  END IF;
   SELECT * INTO g FROM gl_accounts WHERE code = NEW.gl_code;
-  SELECT source INTO src FROM journal_entries WHERE id = NEW.entry_id;
   IF g.kind <> 'account' OR g.status <> 'active' OR g.is_control
      OR (g.currency <> 'both' AND g.currency <> NEW.currency)
      OR (src = 'manual' AND NOT g.manual_posting)
@@ -1604,6 +1613,24 @@ BEGIN
 END $$;
 
 --
+-- Name: realtime_notify_inserted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.realtime_notify_inserted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $_$
+BEGIN
+  -- realtime_notify's notice (arguments: the published table, its key column, a key prefix) for each
+  -- row the statement inserted, from one statement: no function call and no JSON copy of each row.
+  EXECUTE format(
+    $q$SELECT count(pg_notify('bm_realtime', json_build_object(
+         'k', 'pg', 't', %L, 'op', 'INSERT', 'key', %L || n.%I::text,
+         'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text)) FROM inserted n$q$,
+    TG_ARGV[0], coalesce(TG_ARGV[2], ''), TG_ARGV[1]);
+  RETURN NULL;
+END $_$;
+
+--
 -- Name: realtime_session_ended(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2019,20 +2046,6 @@ DECLARE
   new_band integer;
   dep_delta numeric;
 BEGIN
-  -- A line of a declared many-entries posting does not reach this function (the trigger's WHEN), so
-  -- here ledger_bulk_line() names a single bulk entry's line: checked and applied by
-  -- transactions_post_bulk after the statement, its debit still meets the dormancy rule row by row.
-  IF ledger_bulk_line(NEW.entry_id) THEN
-    IF NEW.direction = 'debit' AND (SELECT status FROM accounts WHERE id = NEW.account_id) = 'Dormant' THEN
-      SELECT source INTO e FROM journal_entries WHERE id = NEW.entry_id;
-      IF e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed') THEN
-        RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated',
-          (SELECT account_number FROM accounts WHERE id = NEW.account_id)
-          USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
-      END IF;
-    END IF;
-    RETURN NEW;
-  END IF;
   -- The entry (this transaction's, still open), then the account, locked: serialises postings per
   -- account (a no-op when postEntry already holds this lock). Refusals keep their order: a Dormant
   -- account's debit, then the entry, then the account's lifecycle and funds.
@@ -2158,6 +2171,7 @@ DECLARE
   lines bigint;
   applied bigint;
   bad record;
+  src text;
 BEGIN
   IF bulk IS NULL THEN
     RETURN NULL;
@@ -2165,6 +2179,18 @@ BEGIN
   SELECT count(*) INTO lines FROM inserted WHERE entry_id = bulk;
   IF lines = 0 THEN
     RETURN NULL;
+  END IF;
+  -- The dormancy rule first, as the row path refuses it before anything else: a Dormant account's
+  -- debit, unless end of day or the system posts it (the entry's source).
+  SELECT source INTO src FROM journal_entries WHERE id = bulk;
+  IF src IS NULL OR src NOT IN ('end_of_day', 'system', 'migration', 'seed') THEN
+    SELECT a.account_number INTO bad FROM inserted n JOIN accounts a ON a.id = n.account_id
+     WHERE n.entry_id = bulk AND n.direction = 'debit' AND a.status = 'Dormant'
+     ORDER BY n.id LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', bad.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
+    END IF;
   END IF;
   bd := current_business_date();
   -- What transactions_entry_guard skipped for these lines: the entry is this transaction's, open.
@@ -7552,7 +7578,13 @@ CREATE TRIGGER accounts_control_mapping BEFORE INSERT OR UPDATE OF product_code,
 -- Name: accounts accounts_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER accounts_guard BEFORE INSERT OR UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_guard();
+CREATE TRIGGER accounts_guard BEFORE INSERT ON public.accounts FOR EACH ROW WHEN ((new.balance <> (0)::numeric)) EXECUTE FUNCTION public.accounts_guard();
+
+--
+-- Name: accounts accounts_guard_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_guard_update BEFORE UPDATE ON public.accounts FOR EACH ROW WHEN ((((new.balance IS DISTINCT FROM old.balance) AND (pg_trigger_depth() < 1)) OR (new.currency IS DISTINCT FROM old.currency) OR (new.id IS DISTINCT FROM old.id))) EXECUTE FUNCTION public.accounts_guard();
 
 --
 -- Name: accounts accounts_stats; Type: TRIGGER; Schema: public; Owner: -
@@ -7762,7 +7794,7 @@ CREATE TRIGGER gl_lines_no_truncate BEFORE TRUNCATE ON public.gl_lines FOR EACH 
 -- Name: gl_lines gl_lines_till; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER gl_lines_till BEFORE INSERT ON public.gl_lines FOR EACH ROW EXECUTE FUNCTION public.gl_lines_till();
+CREATE TRIGGER gl_lines_till BEFORE INSERT ON public.gl_lines FOR EACH ROW WHEN (((new.till_session_id IS NOT NULL) OR (new.gl_code ~~ '1020-%'::text))) EXECUTE FUNCTION public.gl_lines_till();
 
 --
 -- Name: journal_entries journal_entries_append_only; Type: TRIGGER; Schema: public; Owner: -
@@ -7816,7 +7848,7 @@ CREATE TRIGGER loan_repayments_loan_open BEFORE INSERT ON public.loan_repayments
 -- Name: loan_repayments loan_repayments_realtime; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER loan_repayments_realtime AFTER INSERT ON public.loan_repayments FOR EACH ROW EXECUTE FUNCTION public.realtime_notify('loan_repayments', 'id');
+CREATE TRIGGER loan_repayments_realtime AFTER INSERT ON public.loan_repayments REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION public.realtime_notify_inserted('loan_repayments', 'id');
 
 --
 -- Name: loans loans_kept; Type: TRIGGER; Schema: public; Owner: -
@@ -7978,7 +8010,7 @@ CREATE TRIGGER transactions_no_truncate BEFORE TRUNCATE ON public.transactions F
 -- Name: transactions transactions_post; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW WHEN ((NOT COALESCE(((new.entry_id >= (NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text))::bigint) AND (new.entry_id <= (NULLIF(current_setting('ledger.bulk_entries_to'::text, true), ''::text))::bigint)), false))) EXECUTE FUNCTION public.transactions_post();
+CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW WHEN (((NOT COALESCE(((new.entry_id >= (NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text))::bigint) AND (new.entry_id <= (NULLIF(current_setting('ledger.bulk_entries_to'::text, true), ''::text))::bigint)), false)) AND (new.entry_id IS DISTINCT FROM (NULLIF(current_setting('ledger.bulk_entry'::text, true), ''::text))::bigint))) EXECUTE FUNCTION public.transactions_post();
 
 --
 -- Name: transactions transactions_post_bulk; Type: TRIGGER; Schema: public; Owner: -

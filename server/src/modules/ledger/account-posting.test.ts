@@ -208,6 +208,9 @@ describe('ledger invariants (enforced by the database)', () => {
       h.db.execute(sql`update accounts set balance = 999 where id = ${accountId}`),
     ).rejects.toMatchObject(refusedBy('accounts_balance_via_postings'));
     await expect(
+      h.db.execute(sql`update accounts set id = id + 1000000 where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_immutable_identity'));
+    await expect(
       h.db
         .execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, balance)
         select 'RICH1', cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, 1000000 from accounts where id = ${accountId}`),

@@ -169,6 +169,16 @@ describe('double-entry invariants enforced by the database', () => {
     );
   });
 
+  it('refuses a teller entry’s line on a till account that names no till session', async () => {
+    const [branch] = await queryRows<{ code: string }>(
+      h.db,
+      sql`select code from branches order by code limit 1`,
+    );
+    expect(await refusal(rawEntry(`1020-${branch!.code} SLE debit 1; 1900 SLE credit 1`, 'teller'))).toBe(
+      'gl_lines_till_required',
+    );
+  });
+
   it('refuses an entry on any date but the business date', async () => {
     expect(
       await refusal(rawEntry('1900 SLE debit 1; 1030 SLE credit 1', 'system', 'current_business_date() - 1')),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import {
+  autoDebitDay,
+  dueDateOf,
+  loansWithPayAccounts,
+  setAvailable,
+} from '../../../test/support/auto-debit.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { loanScene } from '../../../test/support/loan-applications.ts';
 import { disbursedLoan } from '../../../test/support/loans.ts';
@@ -69,5 +75,25 @@ describe('loans: repayments on realtime', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(away.items).toEqual([]);
     expect(teller.items).toEqual([]);
+  });
+
+  it('tells each loan’s readers of its repayment when end of day collects many in one statement', async () => {
+    const [a, b] = await loansWithPayAccounts(t.app, s, 2);
+    await setAvailable(t.app, a!.payId, { balance: '5000.00' });
+    await setAvailable(t.app, b!.payId, { balance: '700.00' });
+    const watchA = await watcher('lrbulka', 'credit_officer', BRANCH, a!.loanId);
+    const watchB = await watcher('lrbulkb', 'credit_officer', BRANCH, b!.loanId);
+    const due = await dueDateOf(t.app, a!.loanId);
+    // One chunk holds both loans: their repayment rows go in by one INSERT (the set-based auto-debit).
+    const [changeA] = await watchA.after(() => autoDebitDay(t.app, due, 50));
+    const [changeB] = await watchB.next(1);
+    expect(changeA).toMatchObject({
+      eventType: 'INSERT',
+      new: { loan_id: a!.loanId, channel: 'auto_debit', amount: '1891.19' },
+    });
+    expect(changeB).toMatchObject({
+      eventType: 'INSERT',
+      new: { loan_id: b!.loanId, channel: 'auto_debit', amount: '700.00' },
+    });
   });
 });

@@ -36,7 +36,7 @@ describe('published tables', () => {
     const triggers = await queryRows<{ args: string }>(
       t.app.db,
       sql`select encode(tgargs, 'escape') as args from pg_trigger t join pg_proc p on p.oid = t.tgfoid
-          where p.proname = 'realtime_notify'`,
+          where p.proname in ('realtime_notify', 'realtime_notify_inserted')`,
     );
     for (const table of PUBLISHED_TABLES) {
       expect(typeof table.canRead, table.name).toBe('function');

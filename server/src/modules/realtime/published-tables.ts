@@ -57,7 +57,8 @@ const mayRunEndOfDay = (r: Reader) => activated(r) && holds(r, 'eod.run');
 
 /**
  * Every table `postgres_changes` may subscribe to. Anything else is refused at join. Their triggers
- * (migration `realtime_notify`) NOTIFY `bm_realtime` with the table's name and key.
+ * (migration `realtime_notify`, or `realtime_notify_inserted` for a statement's rows) NOTIFY
+ * `bm_realtime` with the table's name and key.
  */
 export const PUBLISHED_TABLES: readonly PublishedTable[] = [
   {

@@ -56,6 +56,7 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['gl_lines', 'gl_lines_no_truncate'],
   ['accounts', 'accounts_control_mapping'],
   ['accounts', 'accounts_guard'],
+  ['accounts', 'accounts_guard_update'],
   ['accounts', 'accounts_stats'],
   ['customers', 'customers_stats'],
   ['customers', 'customers_keys_sync'],
