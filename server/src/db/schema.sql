@@ -1050,18 +1050,6 @@ END;
 $$;
 
 --
--- Name: ledger_bulk_line(bigint); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.ledger_bulk_line(p_entry bigint) RETURNS boolean
-    LANGUAGE sql STABLE
-    AS $$
-  SELECT coalesce(p_entry::text = current_setting('ledger.bulk_entry', true), false)
-      OR coalesce(p_entry BETWEEN nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
-                              AND nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false)
-$$;
-
---
 -- Name: ledger_post_entry(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
 --
 

@@ -16,6 +16,7 @@
 --    anything changes an account's id or currency, and no longer for a posting's balance update.
 -- 5. gl_lines_till has a WHEN: it runs for a line that names a till session or is on a till account
 --    (1020-), the only lines it checks.
+-- 6. ledger_bulk_line(), which the row trigger asked, has no caller left and goes.
 
 CREATE OR REPLACE FUNCTION transactions_post() RETURNS trigger
     LANGUAGE plpgsql
@@ -343,3 +344,5 @@ DROP TRIGGER gl_lines_till ON gl_lines;
 CREATE TRIGGER gl_lines_till BEFORE INSERT ON gl_lines FOR EACH ROW
   WHEN (new.till_session_id IS NOT NULL OR new.gl_code LIKE '1020-%')
   EXECUTE FUNCTION gl_lines_till();
+--> statement-breakpoint
+DROP FUNCTION ledger_bulk_line(bigint);
