@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
-import { benchDatabaseUrl, benchServerUrl, inRolledBackTransaction } from './support.ts';
+import { benchDatabaseUrl, benchServerUrl, inRolledBackTransaction, median } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -103,7 +103,6 @@ for (let r = 0; r < Number(values.rounds); r++) {
       `control ${spinApart.at(-1)!.toFixed(0)} ms, ${spinTogether.at(-1)!.toFixed(0)} ms`,
   );
 }
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 console.log(
   `${values.split}, ${lines} lines an entry: median ${median(apart).toFixed(0)} ms one after the other, ` +
     `${median(together).toFixed(0)} ms side by side (${(median(apart) / median(together)).toFixed(2)}×; 2× would be two cores fully used)`,

@@ -13,7 +13,7 @@ import { queryRows } from '../server/src/db/rows.ts';
 import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
 import { autoDebitChunk } from '../server/src/modules/loans/auto-debit.ts';
 import type { Database } from '../server/src/db/client.ts';
-import { benchServerUrl, inRolledBackTransaction, openBenchDatabase } from './support.ts';
+import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -93,7 +93,6 @@ for (let round = 0; round < Number(values.rounds); round++) {
     console.log(`round ${round} ${name.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  ${n} posted`);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const name of names) {
   const xs = times.get(name)!;
   console.log(

@@ -15,7 +15,7 @@ import { postEntry } from '../server/src/modules/ledger/index.ts';
 import { testConfig } from '../server/test/support/harness.ts';
 import { staffUsers } from '../server/test/support/staff-users.ts';
 import { ensureReferenceData } from '../server/test/support/banking-fixtures.ts';
-import { adminQuery, benchDatabaseUrl, benchServerUrl } from './support.ts';
+import { adminQuery, benchDatabaseUrl, benchServerUrl, median } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +43,6 @@ await ensureReferenceData(db);
 const app = await buildApp({ config: testConfig(), db: handle, logger: false });
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
   const r = await fn();

@@ -54,6 +54,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
 }
 
+/** The middle run of unsorted `xs` (the upper of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
 export interface Timing {
   p50: number;
   p95: number;
