@@ -1576,6 +1576,17 @@ END;
 $$;
 
 --
+-- Name: realtime_notice(text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.realtime_notice(t text, op text, key text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT json_build_object('k', 'pg', 't', t, 'op', op, 'key', key,
+    'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text
+$$;
+
+--
 -- Name: realtime_notify(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1590,13 +1601,10 @@ BEGIN
   ELSE
     rec := to_jsonb(NEW);
   END IF;
-  PERFORM pg_notify('bm_realtime', json_build_object(
-    'k', 'pg',
-    't', TG_ARGV[0],
-    'op', CASE WHEN TG_TABLE_NAME = 'auth_users' THEN 'UPDATE' ELSE TG_OP END,
-    'key', coalesce(TG_ARGV[2], '') || (rec ->> TG_ARGV[1]),
-    'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
-  )::text);
+  PERFORM pg_notify('bm_realtime', realtime_notice(
+    TG_ARGV[0],
+    CASE WHEN TG_TABLE_NAME = 'auth_users' THEN 'UPDATE' ELSE TG_OP END,
+    coalesce(TG_ARGV[2], '') || (rec ->> TG_ARGV[1])));
   RETURN NULL;
 END $$;
 
@@ -1611,9 +1619,7 @@ BEGIN
   -- realtime_notify's notice (arguments: the published table, its key column, a key prefix) for each
   -- row the statement inserted, from one statement: no function call and no JSON copy of each row.
   EXECUTE format(
-    $q$SELECT count(pg_notify('bm_realtime', json_build_object(
-         'k', 'pg', 't', %L, 'op', 'INSERT', 'key', %L || n.%I::text,
-         'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text)) FROM inserted n$q$,
+    $q$SELECT count(pg_notify('bm_realtime', realtime_notice(%L, 'INSERT', %L || n.%I::text))) FROM inserted n$q$,
     TG_ARGV[0], coalesce(TG_ARGV[2], ''), TG_ARGV[1]);
   RETURN NULL;
 END $_$;

@@ -11,7 +11,8 @@
 -- 2. gl_lines_guard reads the entry once (it read it twice, once through journal_entry_is_open), with
 --    the same refusals.
 -- 3. The repayments' realtime notices go out from one statement trigger, one notice a row as before,
---    without a PL/pgSQL call and a JSON copy of each row.
+--    without a PL/pgSQL call and a JSON copy of each row; both realtime triggers build the notice with
+--    one function, realtime_notice.
 -- 4. The accounts' guard on UPDATE has a WHEN: it runs when a client statement changes a balance or
 --    anything changes an account's id or currency, and no longer for a posting's balance update.
 -- 5. gl_lines_till has a WHEN: it runs for a line that names a till session or is on a till account
@@ -307,15 +308,38 @@ CREATE TRIGGER transactions_post BEFORE INSERT ON transactions FOR EACH ROW
         AND new.entry_id IS DISTINCT FROM nullif(current_setting('ledger.bulk_entry', true), '')::bigint)
   EXECUTE FUNCTION transactions_post();
 --> statement-breakpoint
+-- The notice every realtime trigger sends, in one place: the published table, the operation, the
+-- row's key and the transaction time (never the row: a NOTIFY payload stays under 8000 bytes).
+CREATE FUNCTION realtime_notice(t text, op text, key text) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT json_build_object('k', 'pg', 't', t, 'op', op, 'key', key,
+    'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION realtime_notify() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  rec jsonb;
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    rec := to_jsonb(OLD);
+  ELSE
+    rec := to_jsonb(NEW);
+  END IF;
+  PERFORM pg_notify('bm_realtime', realtime_notice(
+    TG_ARGV[0],
+    CASE WHEN TG_TABLE_NAME = 'auth_users' THEN 'UPDATE' ELSE TG_OP END,
+    coalesce(TG_ARGV[2], '') || (rec ->> TG_ARGV[1])));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION realtime_notify_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   -- realtime_notify's notice (arguments: the published table, its key column, a key prefix) for each
   -- row the statement inserted, from one statement: no function call and no JSON copy of each row.
   EXECUTE format(
-    $q$SELECT count(pg_notify('bm_realtime', json_build_object(
-         'k', 'pg', 't', %L, 'op', 'INSERT', 'key', %L || n.%I::text,
-         'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text)) FROM inserted n$q$,
+    $q$SELECT count(pg_notify('bm_realtime', realtime_notice(%L, 'INSERT', %L || n.%I::text))) FROM inserted n$q$,
     TG_ARGV[0], coalesce(TG_ARGV[2], ''), TG_ARGV[1]);
   RETURN NULL;
 END $$;
