@@ -2,7 +2,7 @@
 // headers plus the compressed body), per resource type, for the first visit to `/` then `/signin`
 // (budget 100 KB, ADR 0017), then the sign-in to /dashboard and two main screens. Beside it, the
 // gzip figure of the bundle bench (bench:bundle, read from Vite's manifest), so the two can be compared.
-//   npm run bench:wire [-- --no-build] [--list]   (--list: every request and its bytes)    (Debian's Chromium: /usr/bin/chromium or CHROMIUM_PATH)
+//   npm run bench:wire [-- --no-build] [--list]   (--list: every request and its bytes)    (Debian's Chromium: e2e/support/chromium.ts)
 // Exits 1 when `/` then `/signin` is over budget.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
