@@ -79,6 +79,13 @@ export async function reverseFromEnquiry(officer: Staff, checker: Page, account:
 }
 
 /**
+ * How often a journey asks whether its end-of-day run has completed: a run on the demo data takes about
+ * a second, and the business-day journey runs up to 23 of them; a poll each second left it waiting up
+ * to a second after each (that journey 55.7 → 49.3 s).
+ */
+const END_OF_DAY_POLL_MS = 250;
+
+/**
  * End of day through the API: `maker` asks (carrying over whatever is pending, the suspense balance
  * seen), `checker` approves, and the run is waited for. Every till must already be closed.
  */
@@ -92,12 +99,10 @@ export async function runEndOfDayByApi(maker: Page, checker: Page): Promise<void
   expect(asked.status, JSON.stringify(asked.body)).toBe(202);
   const ok = await call(checker, 'POST', `/api/approvals/${asked.body.approvalId as string}/approve`);
   expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  // A quarter-second poll: a run on the demo data takes about a second, and the business-day journey
-  // runs up to 23 of them; a poll each second left it waiting up to a second after each (55.7 → 49.3 s).
   await expect
     .poll(async () => (await call(maker, 'GET', `/api/eod/runs/${asked.body.runId as string}`)).body.status, {
       timeout: 150_000,
-      interval: 250,
+      interval: END_OF_DAY_POLL_MS,
     })
     .toBe('completed');
 }
@@ -122,7 +127,7 @@ export async function endOfDayOnScreen(maker: Staff, checker: Page): Promise<voi
   const newest = async () =>
     (await apiAsUser<{ status: string }[]>(ops, '/api/eod/runs?page=1&pageSize=1'))[0];
   await expect
-    .poll(async () => (await newest())?.status, { timeout: 90_000, interval: 250 })
+    .poll(async () => (await newest())?.status, { timeout: 90_000, interval: END_OF_DAY_POLL_MS })
     .toBe('completed');
 }
 
