@@ -8,6 +8,14 @@ const ownServer = (urls: string[]) => urls[workerIndex() % urls.length]!;
 
 export const baseURL = () => ownServer(inject('baseURLs'));
 
+/** Each kind of server a page may open on (global-setup.ts says what each holds). */
+const serverURL = {
+  demo: baseURL,
+  clean: () => ownServer(inject('cleanURLs')),
+  fresh: () => inject('freshURL'),
+  'month-end': () => inject('monthEndURL'),
+};
+
 /**
  * This worker's browser. Spec files run one after the other in each worker's one process (`isolate:
  * false`, vitest.config.ts), so the first file launches it and the rest reuse it: a launch costs its
@@ -41,18 +49,13 @@ export function useBrowser() {
       options: {
         colorScheme?: 'light' | 'dark';
         viewport?: { width: number; height: number };
-        server?: 'demo' | 'clean' | 'fresh';
+        server?: keyof typeof serverURL;
         bypassCSP?: boolean;
       } = {},
     ): Promise<Page> {
       if (!browser) throw new Error('browser not launched');
       const context = await browser.newContext({
-        baseURL:
-          options.server === 'clean'
-            ? ownServer(inject('cleanURLs'))
-            : options.server === 'fresh'
-              ? inject('freshURL')
-              : baseURL(),
+        baseURL: serverURL[options.server ?? 'demo'](),
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         acceptDownloads: true,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SIERRA_LEONE_FIXED_HOLIDAYS } from '@bankmanager/contracts';
 import { spawnServer, type RunningServer } from '../../server/test/support/spawn-server.ts';
 import { ROOT_DIR } from '../../server/src/config.ts';
 import { fillWithMigratedCopy } from '../../server/test/support/migrated-template.ts';
@@ -15,7 +16,8 @@ const buildServerIfStale = buildServer as () => Promise<unknown>;
  * Spec files run on E2E_WORKERS workers (default 2, one per core). Each worker gets its own demo
  * server and its own clean server, so the journeys of one worker (an end-of-day run that moves the
  * business date, a till left open) never meet those of the other; within a worker, files run one after
- * the other as before. One fresh server, for the single first-user journey, is shared.
+ * the other as before. One fresh server, for the single first-user journey, is shared, and so is one
+ * month-end server for the business-day journey.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
@@ -27,6 +29,12 @@ declare module 'vitest' {
     cleanURLs: string[];
     /** One empty server used only by the first-user journey, so no other spec signs up first. */
     freshURL: string;
+    /**
+     * A demo server that opens on this month's last working day, so its first end of day closes a
+     * month end: the business-day journey's, whatever today's date. On a demo server of its own, since
+     * another journey's end of day on the worker's server would carry the date into the next month.
+     */
+    monthEndURL: string;
     /** Chromium's flags for every spec's browser (support/chromium.ts), worked out once per run. */
     chromiumArgs: string[];
   }
@@ -49,7 +57,8 @@ export default async function setup(project: TestProject) {
     clean: tempDir('clean'),
   }));
   const freshDir = tempDir('fresh');
-  const dirs = [...workers.flatMap((w) => [w.demo, w.clean]), freshDir];
+  const monthEndDir = tempDir('month-end');
+  const dirs = [...workers.flatMap((w) => [w.demo, w.clean]), freshDir, monthEndDir];
   // Each server would otherwise initdb and run every migration on its empty DATA_DIR (about 12 CPU s
   // each, five side by side): one directory is made from the migrated database the server tests copy
   // (built once per migration set), then copied to each. A first start on an empty directory stays
@@ -92,6 +101,12 @@ export default async function setup(project: TestProject) {
     ...workers.map((w) => start({ DATA_DIR: w.demo, DEMO_DATA: 'true', STATUS_POLL_SECONDS: '600' })),
     ...workers.map((w) => start({ DATA_DIR: w.clean, DEMO_DATA: 'false' })),
     start({ DATA_DIR: freshDir, DEMO_DATA: 'false' }),
+    start({
+      DATA_DIR: monthEndDir,
+      DEMO_DATA: 'true',
+      STATUS_POLL_SECONDS: '600',
+      OPENING_BUSINESS_DATE: lastWorkingDayOfMonth(new Date()),
+    }),
   ]);
   for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
   const failed = started.find((r) => r.status === 'rejected');
@@ -104,6 +119,20 @@ export default async function setup(project: TestProject) {
   project.provide('baseURLs', urls.slice(0, E2E_WORKERS));
   project.provide('cleanURLs', urls.slice(E2E_WORKERS, 2 * E2E_WORKERS));
   project.provide('freshURL', urls[2 * E2E_WORKERS]!);
+  project.provide('monthEndURL', urls[2 * E2E_WORKERS + 1]!);
   project.provide('chromiumArgs', await chromiumLaunchArgs());
   return stop;
+}
+
+/**
+ * The last day of `today`'s month (UTC, as the servers' calendar) that is neither a weekend nor a fixed
+ * public holiday. A movable holiday on that day (entered each year) is no matter: end of day still
+ * closes the day, and the next working day is in the next month.
+ */
+export function lastWorkingDayOfMonth(today: Date): string {
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0));
+  const holiday = (d: Date) =>
+    SIERRA_LEONE_FIXED_HOLIDAYS.some((h) => h.month === d.getUTCMonth() + 1 && h.day === d.getUTCDate());
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6 || holiday(day)) day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
 }

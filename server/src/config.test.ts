@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'DEMO_DATA']) expect(message).toContain(name);
   });
 
+  it('takes an opening business date only as a day the calendar has', () => {
+    expect(loadConfig({ OPENING_BUSINESS_DATE: '2028-02-29' }).eod.openingDate).toBe('2028-02-29');
+    expect(loadConfig({}).eod.openingDate).toBeUndefined();
+    for (const bad of ['2026-02-30', '31/12/2026', 'tomorrow'])
+      expect(() => loadConfig({ OPENING_BUSINESS_DATE: bad })).toThrow(/OPENING_BUSINESS_DATE/);
+  });
+
   it('stops the real server start-up with a non-zero exit naming the bad variables', () => {
     const result = spawnSync(
       process.execPath,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { PROMOTER_COOLING_OFF_DAYS } from '@bankmanager/contracts';
+import { PROMOTER_COOLING_OFF_DAYS, isoDateSchema } from '@bankmanager/contracts';
 import { ROOT_DIR } from './lib/paths.ts';
 
 export { ROOT_DIR };
@@ -79,6 +79,8 @@ const envSchema = z.object({
   STATUS_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(15),
   EOD_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   EOD_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(20),
+  /** A new bank's first business date (YYYY-MM-DD); unset, it follows the calendar until its first end of day. */
+  OPENING_BUSINESS_DATE: isoDateSchema.optional(),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
   AUDIT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   SMTP_URL: z
@@ -170,7 +172,12 @@ export interface Config {
   /** The SPA's status polling interval, the fallback while its realtime socket is down. */
   statusPollSeconds: number;
   /** End of day: accounts per chunk (one transaction, progress saved), and a server's claim on a run. */
-  eod: { chunkRows: number; leaseSeconds: number };
+  eod: {
+    chunkRows: number;
+    leaseSeconds: number;
+    /** The business date a new bank opens on (server start sets it once, before the first end of day). */
+    openingDate?: string;
+  };
   /** GET /api/registered-users without paging answers 400 above this many rows. */
   registeredUsersMaxUnpaged: number;
   /** GET /api/admin/audit/export answers 400 when the filters match more rows than this. */
@@ -334,7 +341,7 @@ export function loadConfig(
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
     statusPollSeconds: e.STATUS_POLL_SECONDS,
-    eod: { chunkRows: e.EOD_CHUNK_ROWS, leaseSeconds: e.EOD_LEASE_SECONDS },
+    eod: { chunkRows: e.EOD_CHUNK_ROWS, leaseSeconds: e.EOD_LEASE_SECONDS, openingDate: e.OPENING_BUSINESS_DATE },
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
     auditExportMaxRows: e.AUDIT_EXPORT_MAX_ROWS,
     version,

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { openDatabase } from './db/client.ts';
 import { eq } from 'drizzle-orm';
 import { appMeta } from './db/schema/system.ts';
+import { auditLog } from './db/schema/audit.ts';
+import { bankBusinessDate } from './db/schema/ledger.ts';
 import { BULK_LOAD_KEY } from './db/seed/banking/bulk-load.ts';
 import { killAllServers, spawnServer } from '../test/support/spawn-server.ts';
 
@@ -12,6 +14,9 @@ import { killAllServers, spawnServer } from '../test/support/spawn-server.ts';
 describe('server lifecycle (embedded PGlite)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-lifecycle-'));
   const env = { DATA_DIR: dataDir, DEMO_DATA: 'true' };
+  // The bank opens on a chosen business date on its first start; a later start names another date,
+  // which must not move the one the bank already has.
+  const OPENING = '2030-06-28';
   afterEach(killAllServers);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -20,7 +25,7 @@ describe('server lifecycle (embedded PGlite)', () => {
     'seeds on first start, recovers after SIGKILL, shuts down cleanly, and keeps its data',
     { timeout: 180_000 },
     async () => {
-      const first = await spawnServer(env);
+      const first = await spawnServer({ ...env, OPENING_BUSINESS_DATE: OPENING });
       expect(first.output()).toContain('Seeding demo data');
       expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
       const lockFile = path.join(dataDir, 'server.lock');
@@ -30,7 +35,7 @@ describe('server lifecycle (embedded PGlite)', () => {
       first.proc.kill('SIGKILL');
       expect(await first.exited).toBe('SIGKILL');
 
-      const second = await spawnServer(env);
+      const second = await spawnServer({ ...env, OPENING_BUSINESS_DATE: '2030-07-31' });
       expect(second.output()).not.toContain('Seeding demo data'); // it found the first run's data
       const health = await fetch(`${second.url}/api/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
@@ -47,8 +52,12 @@ describe('server lifecycle (embedded PGlite)', () => {
 
       const db = await openDatabase({ dataDir });
       const rows = await db.db.select().from(appMeta);
+      const [date] = await db.db.select().from(bankBusinessDate);
+      const openings = await db.db.select().from(auditLog).where(eq(auditLog.action, 'eod.business_date_open'));
       await db.close();
       expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
+      expect(date?.businessDate).toBe(OPENING);
+      expect(openings.map((a) => a.targetId)).toEqual([OPENING]);
     },
   );
 

@@ -37,6 +37,7 @@ const appModules = startup.overlapped(
     import('./shutdown.ts'),
     import('./modules/staff/index.ts'),
     import('./lib/exposure-notice.ts'),
+    import('./modules/eod/opening-date.ts'),
   ]),
 );
 const db = await startup.overlapped(
@@ -68,6 +69,7 @@ const [
   { closeGracefully },
   { bootstrapWarning },
   { exposureNotice },
+  { openBusinessDate },
 ] = await appModules;
 startup.end('open database and load app modules');
 await runMigrations(db);
@@ -82,6 +84,10 @@ if (crashedLoad) {
 }
 const app = await buildApp({ config, db, readDb });
 startup.end('build app');
+// Before the demo seed, so demo data is dated from the bank's opening day.
+if ((await openBusinessDate(db.db, config.eod.openingDate)) === 'opened') {
+  app.log.info(`The bank opens on business date ${config.eod.openingDate} (OPENING_BUSINESS_DATE).`);
+}
 if (config.demoData) {
   if (!(await isSeeded(db.db))) {
     console.log('Seeding demo data (first start)…');
