@@ -341,7 +341,11 @@ export function loadConfig(
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
     statusPollSeconds: e.STATUS_POLL_SECONDS,
-    eod: { chunkRows: e.EOD_CHUNK_ROWS, leaseSeconds: e.EOD_LEASE_SECONDS, openingDate: e.OPENING_BUSINESS_DATE },
+    eod: {
+      chunkRows: e.EOD_CHUNK_ROWS,
+      leaseSeconds: e.EOD_LEASE_SECONDS,
+      openingDate: e.OPENING_BUSINESS_DATE,
+    },
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,
     auditExportMaxRows: e.AUDIT_EXPORT_MAX_ROWS,
     version,

@@ -53,7 +53,10 @@ describe('server lifecycle (embedded PGlite)', () => {
       const db = await openDatabase({ dataDir });
       const rows = await db.db.select().from(appMeta);
       const [date] = await db.db.select().from(bankBusinessDate);
-      const openings = await db.db.select().from(auditLog).where(eq(auditLog.action, 'eod.business_date_open'));
+      const openings = await db.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'eod.business_date_open'));
       await db.close();
       expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
       expect(date?.businessDate).toBe(OPENING);
