@@ -66,9 +66,24 @@ const metadata = fc.record(
   { requiredKeys: [] },
 );
 
+/**
+ * Built once per pools: a query key's value is chosen inside `chain`, once per generated case, and
+ * building the table each time (its regex-driven `stringMatching`s above all) cost most of the run.
+ */
+const tables = new WeakMap<Pools, Record<string, fc.Arbitrary<unknown>>>();
+
 /** Realistic values for a body field or query key, by its name (undefined: no idea, use hostile ones). */
 export function realisticField(name: string, pools: Pools): fc.Arbitrary<unknown> | undefined {
-  const table: Record<string, fc.Arbitrary<unknown>> = {
+  let table = tables.get(pools);
+  if (!table) {
+    table = realisticTable(pools);
+    tables.set(pools, table);
+  }
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+function realisticTable(pools: Pools): Record<string, fc.Arbitrary<unknown>> {
+  return {
     email: fc.oneof(
       pick(pools.victimEmails, fc.emailAddress()),
       fc.emailAddress(),
@@ -133,7 +148,6 @@ export function realisticField(name: string, pools: Pools): fc.Arbitrary<unknown
       fc.constant('gt.1'),
     ),
   };
-  return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 /** A realistic value for a named field: one of its enum values, or one from the table above. */
@@ -146,16 +160,17 @@ export function realisticValue(
   return enums.length > 0 ? fc.constantFrom(...enums) : realisticField(name, pools);
 }
 
+const hostile = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
 /** A value for a named field: realistic (when known) or hostile JSON of any type. */
 export function fieldValue(schema: unknown, name: string, pools: Pools): fc.Arbitrary<unknown> {
   const realistic = realisticValue(schema, name, pools);
-  const hostile = fc.oneof(
-    hostileText,
-    hostileNumber,
-    fc.boolean(),
-    fc.constant(null),
-    fc.jsonValue({ maxDepth: 3 }),
-  );
   return realistic
     ? fc.oneof({ arbitrary: realistic, weight: 3 }, { arbitrary: hostile, weight: 2 })
     : hostile;
