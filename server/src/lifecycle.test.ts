@@ -8,6 +8,7 @@ import { appMeta } from './db/schema/system.ts';
 import { auditLog } from './db/schema/audit.ts';
 import { bankBusinessDate } from './db/schema/ledger.ts';
 import { BULK_LOAD_KEY } from './db/seed/banking/bulk-load.ts';
+import { SEEDED_KEY } from './db/seed/index.ts';
 import { killAllServers, spawnServer } from '../test/support/spawn-server.ts';
 
 /** The real server process on a real DATA_DIR: what `npm start` does, minus the SPA build. */
@@ -58,7 +59,7 @@ describe('server lifecycle (embedded PGlite)', () => {
         .from(auditLog)
         .where(eq(auditLog.action, 'eod.business_date_open'));
       await db.close();
-      expect(rows.map((r) => r.key)).toContain('demo_seeded_at');
+      expect(rows.map((r) => r.key)).toContain(SEEDED_KEY);
       expect(date?.businessDate).toBe(OPENING);
       expect(openings.map((a) => a.targetId)).toEqual([OPENING]);
     },

@@ -17,7 +17,8 @@ export interface SeedStep {
   run(tx: Database, opts: SeedOptions): Promise<void>;
 }
 
-const SEEDED_KEY = 'demo_seeded_at';
+/** The `app_meta` key whose row says the demo data is in: a start with DEMO_DATA seeds only without it. */
+export const SEEDED_KEY = 'demo_seeded_at';
 
 export async function isSeeded(db: Database): Promise<boolean> {
   const rows = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
