@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedText } from '../support/downloads.ts';
+import { downloadAfter, downloadedText } from '../support/downloads.ts';
 import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
 import { activatedStaff, asSecondSuperuser, grantRole } from '../support/staff.ts';
@@ -41,7 +41,7 @@ describe('BSL monthly returns', () => {
     await admin.reload();
     const csvButton = admin.getByRole('button', { name: /^Download version \d+ as CSV$/ }).first();
     await csvButton.waitFor();
-    const [download] = await Promise.all([admin.waitForEvent('download'), csvButton.click()]);
+    const download = await downloadAfter(admin, () => csvButton.click());
     expect(download.suggestedFilename()).toMatch(/^bsl-returns-\d{4}-\d{2}-\d{2}-v\d+\.csv$/);
     const csv = await downloadedText(download);
     expect(csv).toContain(`signed off by ${checker.email}`);
