@@ -4,6 +4,8 @@
 #   step NAME CMD...                 one step in the foreground
 #   together NAME CMD NAME CMD ...   steps side by side (CMD is a bash string); their outputs are
 #                                    printed whole, one after the other, when all have ended
+#   background NAME CMD              a step started now, beside whatever follows, until
+#   await_background                 waits for it and prints its output
 # CPU is user + system time of the step's processes that were waited for: a PostgreSQL server started
 # by pg_ctl, or a browser a test launched and did not wait for, is not counted. "machine" is how busy
 # the whole machine's cores were over the step (/proc/stat), whoever used them: a step well under 100 %
@@ -94,6 +96,27 @@ together() {
   for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed=1; done
   for log in "${logs[@]}"; do _ci_record "$log"; done
   CI_ROWS+=("  (the group above, side by side)|$(($(date +%s) - t0))||$(_ci_busy_percent "$m0" "$(_ci_machine)")||$failed")
+  return "$failed"
+}
+
+# background NAME CMD: starts CMD (a bash string) and returns at once; await_background waits for every
+# step started so and records it. For a step that mostly waits on the network or the disk (a package
+# download), so the CPU-bound steps run meanwhile; what needs its result calls await_background first.
+CI_BACKGROUND=()
+background() {
+  local log="$CI_LOG_DIR/b${#CI_BACKGROUND[@]}.log"
+  printf '\n=== %s (starts at %ss, in the background)\n' "$1" $(($(date +%s) - CI_STARTED))
+  (_ci_run_logged "$1" "$log" quiet bash -c "$2") &
+  CI_BACKGROUND+=("$!|$log")
+}
+
+await_background() {
+  local entry failed=0
+  for entry in "${CI_BACKGROUND[@]}"; do
+    wait "${entry%%|*}" || failed=1
+    _ci_record "${entry#*|}"
+  done
+  CI_BACKGROUND=()
   return "$failed"
 }
 
