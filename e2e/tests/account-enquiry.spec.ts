@@ -6,7 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { makeAccountNumber } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedBytes, downloadedText } from '../support/downloads.ts';
+import { downloadedBytes, downloadedText, downloadAfter } from '../support/downloads.ts';
 import { apiAsUser, storeSession, DEMO } from '../support/auth.ts';
 
 async function openEnquiry(page: Page): Promise<string> {
@@ -91,10 +91,9 @@ describe('Account Enquiry', () => {
 
     await page.getByRole('tab', { name: 'Transaction History' }).click();
     await page.getByRole('table', { name: 'Transaction history' }).waitFor();
-    const [csvDownload] = await Promise.all([
-      page.waitForEvent('download'),
+    const csvDownload = await downloadAfter(page, () =>
       page.getByRole('button', { name: 'Export Transactions' }).click(),
-    ]);
+    );
     const csv = await downloadedText(csvDownload);
     expect(csv).toContain(`Account number,${number}`);
     expect(csv).toContain('Date,Value date,Description,Reference,Debit,Credit,Balance');
@@ -108,10 +107,9 @@ describe('Account Enquiry', () => {
     const to = await dialog.getByLabel('To').inputValue();
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30); // default: the last 30 days
     await dialog.getByLabel('From').fill('2020-01-01');
-    const [pdfDownload] = await Promise.all([
-      page.waitForEvent('download'),
+    const pdfDownload = await downloadAfter(page, () =>
       dialog.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
+    );
     const text = (await new PDFParse({ data: await downloadedBytes(pdfDownload) }).getText()).text;
     expect(text).toContain('Account statement');
     expect(text).toContain(number);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedText } from '../support/downloads.ts';
+import { downloadedText, downloadAfter } from '../support/downloads.ts';
 import { DEMO, signInAs, storeSession } from '../support/auth.ts';
 import { approveInInbox } from '../support/payments.ts';
 import { CLEAN_SCREEN, cleanScreens, judgeScreen, screensReport } from '../support/screens.ts';
@@ -82,10 +82,9 @@ async function draftStrOnScreen(officer: Page): Promise<{ id: string; reference:
 async function downloadsValidXml(mlro: Page, str: { id: string; reference: string }) {
   await mlro.goto(`/compliance/str?str=${str.id}`);
   await mlro.getByText('Approved, ready to submit', { exact: true }).waitFor();
-  const [download] = await Promise.all([
-    mlro.waitForEvent('download'),
+  const download = await downloadAfter(mlro, () =>
     mlro.getByRole('button', { name: `goAML XML of ${str.reference}` }).click(),
-  ]);
+  );
   const xml = await downloadedText(download);
   const frozen = await call(mlro, 'GET', `/api/str-reports/${str.id}`);
   expect(createHash('sha256').update(xml).digest('hex')).toBe(frozen.body.contentHash);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BUILT_REPORTS_TEXT as T } from '@bankmanager/contracts/built-reports';
 import { useBrowser } from '../support/browser.ts';
+import { downloadAfter } from '../support/downloads.ts';
 import { runEndOfDayByApi } from '../support/business-day.ts';
 import { signInAsDemo, signInAs, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport } from '../support/screens.ts';
@@ -59,9 +60,10 @@ describe('built reports', () => {
     const inbox = viewer.getByRole('table', { name: 'Report inbox' });
     await inbox.getByRole('cell', { name: /Trial balance/ }).waitFor({ timeout: 60_000 });
     await viewer.getByRole('tab', { name: /Inbox/ }).getByText('1').waitFor();
-    const download = viewer.waitForEvent('download');
-    await inbox.getByRole('button', { name: 'Download XLSX' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^trial_balance-\d+\.xlsx$/);
+    const download = await downloadAfter(viewer, () =>
+      inbox.getByRole('button', { name: 'Download XLSX' }).click(),
+    );
+    expect(download.suggestedFilename()).toMatch(/^trial_balance-\d+\.xlsx$/);
     await expect.poll(() => viewer.getByRole('tab', { name: /Inbox/ }).textContent()).toBe('Inbox');
   }, 400_000);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedText } from '../support/downloads.ts';
+import { downloadedText, downloadAfter } from '../support/downloads.ts';
 import { signInAsDemo } from '../support/auth.ts';
 
 // A closed business day no other journey files: a filing is never made twice for one day.
@@ -16,10 +16,9 @@ describe('CTR filing', () => {
     await page.getByLabel('Business day').fill(DAY);
     await page.getByRole('button', { name: 'Prepare filing' }).click();
     await page.getByText(`CTR-${DAY}`).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
+    const download = await downloadAfter(page, () =>
       page.getByRole('button', { name: 'Download goAML XML' }).click(),
-    ]);
+    );
     expect(download.suggestedFilename()).toBe(`ctr-${DAY}.xml`);
     const xml = await downloadedText(download);
     expect(xml).toContain('<report_code>CTR</report_code>');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { downloadAfter } from '../support/downloads.ts';
 import { CUSTOMER_REPORTS, CUSTOMER_TEXT } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { storeSession, DEMO } from '../support/auth.ts';
@@ -56,12 +57,11 @@ describe('the Customer menu tools', () => {
     // The reports download as CSV and PDF, for the period and branch chosen.
     await page.goto('/customers/reports');
     for (const format of ['CSV', 'PDF']) {
-      const [file] = await Promise.all([
-        page.waitForEvent('download'),
+      const file = await downloadAfter(page, () =>
         page
           .getByRole('button', { name: `${CUSTOMER_REPORTS['new-customers']}: download ${format}` })
           .click(),
-      ]);
+      );
       expect(file.suggestedFilename()).toMatch(
         new RegExp(`^customers-new-customers-.*\\.${format.toLowerCase()}$`),
       );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedText } from '../support/downloads.ts';
+import { downloadedText, downloadAfter } from '../support/downloads.ts';
 import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
 import { cleanScreens, screensReport, type Screen } from '../support/screens.ts';
 
@@ -46,10 +46,9 @@ describe('Loan Reports', () => {
         .count(),
     ).toBeGreaterThan(1);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
+    const download = await downloadAfter(page, () =>
       page.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
+    );
     expect(download.suggestedFilename()).toMatch(/^arrears-ageing-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await downloadedText(download);
     expect(csv).toMatch(/^Arrears ageing\r\n/);

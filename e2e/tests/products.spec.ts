@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { downloadAfter } from '../support/downloads.ts';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signInAsDemo, storeSession, DEMO } from '../support/auth.ts';
@@ -103,10 +104,9 @@ describe('deposit products', () => {
     const report = page.getByRole('table', { name: 'Products report' });
     await report.getByRole('row').filter({ hasText: code }).getByText('No accounts').waitFor();
     for (const format of ['CSV', 'PDF']) {
-      const [file] = await Promise.all([
-        page.waitForEvent('download'),
+      const file = await downloadAfter(page, () =>
         page.getByRole('button', { name: `Download the products report as ${format}` }).click(),
-      ]);
+      );
       expect(file.suggestedFilename()).toMatch(
         new RegExp(`^products-\\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
       );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedText } from '../support/downloads.ts';
+import { downloadedText, downloadAfter } from '../support/downloads.ts';
 import { newStaff, signIn, signInAsDemo, signUp } from '../support/auth.ts';
 import { searchStaffRow } from '../support/staff.ts';
 
@@ -74,10 +74,7 @@ describe('Staff administration and the audit trail', () => {
     await detail.getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'detached' });
 
-    const [download] = await Promise.all([
-      b.waitForEvent('download'),
-      b.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
+    const download = await downloadAfter(b, () => b.getByRole('button', { name: 'Export CSV' }).click());
     const csv = await downloadedText(download);
     expect(csv).toContain('staff.approve');
     expect(csv).toContain('staff.ban');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { downloadAfter } from '../support/downloads.ts';
 import type { Page } from 'playwright-core';
 import { STATEMENT_BATCH_TEXT as T } from '@bankmanager/contracts';
 import { useBrowser } from '../support/browser.ts';
@@ -32,7 +33,7 @@ describe('Statement Printing', () => {
       .poll(() => bar.getAttribute('aria-valuetext'), { timeout: 60_000 })
       .toMatch(/^Done: [\d,]+ of [\d,]+ statements$/);
     const download = section.getByRole('button', { name: new RegExp(`^${T.download} statements-\\d+-004-`) });
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const file = await downloadAfter(page, () => download.click());
     expect(file.suggestedFilename()).toMatch(/^statements-\d+-004-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.pdf$/);
     // The batch is in the list of past batches too, done.
     await page

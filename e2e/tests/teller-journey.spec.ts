@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
-import { downloadedBytes } from '../support/downloads.ts';
+import { downloadedBytes, downloadAfter } from '../support/downloads.ts';
 import { apiAsUser, signInAsDemo, signInAs } from '../support/auth.ts';
 import {
   askLargeWithdrawal,
@@ -63,10 +63,9 @@ describe('teller journey', () => {
 
     // A deposit of Le 30,000.
     await depositCash(teller, account, '30000', 'Thirty thousand Leones');
-    const [download] = await Promise.all([
-      teller.waitForEvent('download'),
+    const download = await downloadAfter(teller, () =>
       teller.getByRole('button', { name: 'Receipt PDF' }).click(),
-    ]);
+    );
     const receipt = (await new PDFParse({ data: await downloadedBytes(download) }).getText()).text;
     expect(receipt).toContain('Thirty thousand Leones');
     expect(receipt).toContain('Le 30,000.00');
