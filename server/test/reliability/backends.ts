@@ -51,11 +51,18 @@ export async function postgresBackend(database?: string): Promise<Backend> {
     await admin.end();
     url.pathname = `/${database}`;
   }
+  // A DATA_DIR of its own: a server on PostgreSQL still keeps its generated audit key and the audit
+  // chain's checkpoint there. Left at the default (./.data), every reliability file running at once
+  // shared one checkpoint, and a server's chain was checked against another database's.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-pg-data-'));
   return {
     name: 'postgres',
-    dbEnv: { DATABASE_URL: url.toString() },
+    dbEnv: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
     open: () => openMigrated({ databaseUrl: url.toString(), dataDir: 'memory://' }),
-    dispose: () => cluster.stop(),
+    dispose: () => {
+      cluster.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

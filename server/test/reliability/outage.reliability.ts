@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '../../src/config.ts';
 import { killAllServers, spawnServer, type RunningServer } from '../support/spawn-server.ts';
@@ -21,11 +23,14 @@ describe('database outage (PostgreSQL stopped under a running server)', () => {
   let server: RunningServer;
   let token = '';
   let anonKey = '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-outage-'));
 
   beforeAll(async () => {
     cluster = startCluster();
     const env = {
       DATABASE_URL: cluster.url,
+      // Its own: the generated audit key and the chain's checkpoint live there (not the shared ./.data).
+      DATA_DIR: dataDir,
       AUTH_GENERATE_KEYS: 'true',
       DEMO_DATA: 'true',
       DB_QUERY_TIMEOUT_MS: '3000',
@@ -52,6 +57,7 @@ describe('database outage (PostgreSQL stopped under a running server)', () => {
   afterAll(() => {
     killAllServers();
     cluster?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers 503 quickly while the database is down, stays up, and recovers without a restart', async () => {
