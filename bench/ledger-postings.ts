@@ -23,7 +23,7 @@ import { listen, testConfig } from '../server/test/support/harness.ts';
 import { staffUsers } from '../server/test/support/staff-users.ts';
 import { benchDatabaseUrl, benchServerUrl, ensureCustomers, openBenchDatabase, time } from './support.ts';
 import { officerSessions, startServer } from './load/setup.ts';
-import { ownCpuClock } from './process-cpu.ts';
+import { ownCpuClock, type CpuParts } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -92,14 +92,21 @@ try {
   /** `total` operations spread over `clients` concurrent loops: wall and CPU time (ms) of our processes. */
   async function measure(clients: number, total: number, op: () => Promise<void>) {
     let left = total;
-    const cpu0 = cpuClock.read();
+    const parts0 = cpuClock.readParts();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (left-- > 0) await op();
       }),
     );
-    return { ops: total, wallMs: performance.now() - started, cpuMs: cpuClock.read() - cpu0 };
+    const wallMs = performance.now() - started;
+    const parts1 = cpuClock.readParts();
+    const parts = {
+      bench: parts1.bench - parts0.bench,
+      server: parts1.server - parts0.server,
+      postgres: parts1.postgres - parts0.postgres,
+    };
+    return { ops: total, wallMs, cpuMs: parts.bench + parts.server + parts.postgres, parts };
   }
   const viaApi = async () => {
     const r = await request(`${base}/api/transfers`, {
@@ -122,23 +129,32 @@ try {
     await db.execute(sql`insert into bench_floor (amount) values (1.00) returning id`);
   };
 
-  await measure(4, 100, viaApi); // warm up connections, JIT and caches
+  // Warm up connections, JIT and caches on every path: the direct path runs the ledger's code in this
+  // process, whose first calls would otherwise be charged to its first slices (0.7 ms of CPU a transfer
+  // against 0.25 once warm).
+  for (const op of [viaApi, direct, floor]) await measure(4, 100, op);
   // Each level runs in ROUNDS alternating slices (API, direct, floor, API, …), summed per path: a
   // slow spell of the machine (another VM's load, a checkpoint) then falls on every path alike,
   // instead of on whichever cell happened to run through it.
   const ROUNDS = 4;
   const paths = { api: viaApi, direct, floor } as const;
   type Path = keyof typeof paths;
-  const cells = new Map<string, { ops: number; wallMs: number; cpuMs: number }>();
+  const cells = new Map<string, { ops: number; wallMs: number; cpuMs: number; parts: CpuParts }>();
   for (const c of LEVELS) {
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, op] of Object.entries(paths) as [Path, () => Promise<void>][]) {
         const slice = await measure(c, Math.ceil(perLevel / ROUNDS), op);
-        const sum = cells.get(`${name}:${c}`) ?? { ops: 0, wallMs: 0, cpuMs: 0 };
+        const none = { bench: 0, server: 0, postgres: 0 };
+        const sum = cells.get(`${name}:${c}`) ?? { ops: 0, wallMs: 0, cpuMs: 0, parts: none };
         cells.set(`${name}:${c}`, {
           ops: sum.ops + slice.ops,
           wallMs: sum.wallMs + slice.wallMs,
           cpuMs: sum.cpuMs + slice.cpuMs,
+          parts: {
+            bench: sum.parts.bench + slice.parts.bench,
+            server: sum.parts.server + slice.parts.server,
+            postgres: sum.parts.postgres + slice.parts.postgres,
+          },
         });
       }
     }
@@ -180,7 +196,11 @@ try {
   // cores × (wall time per operation ÷ CPU time per operation) of one client's rate.
   const cores = availableParallelism();
   console.log(`\nCPU per operation (the processes of this run: ${cpuClock.covers}; ${cores} cores)`);
-  console.log('path   | clients | wall ms/op | CPU ms/op | ceiling for 32 vs 1 on this machine');
+  // The split says whose CPU it is: the direct path runs the ledger's code in the bench's process,
+  // the API path in the server's; a server that is idle during the direct slices still shows here.
+  console.log(
+    'path   | clients | wall ms/op | CPU ms/op | of which bench / server / PostgreSQL | ceiling for 32 vs 1 on this machine',
+  );
   for (const [label, name] of [
     ['API', 'api'],
     ['direct', 'direct'],
@@ -191,8 +211,9 @@ try {
       const wall = m.wallMs / m.ops;
       const cpu = m.cpuMs / m.ops;
       const ceiling = j === 0 ? `${((cores * wall) / cpu).toFixed(2)}×` : '';
+      const split = [m.parts.bench, m.parts.server, m.parts.postgres].map((x) => (x / m.ops).toFixed(2));
       console.log(
-        `${label.padEnd(6)} | ${String(c).padStart(7)} | ${wall.toFixed(2).padStart(10)} | ${cpu.toFixed(2).padStart(9)} | ${ceiling}`,
+        `${label.padEnd(6)} | ${String(c).padStart(7)} | ${wall.toFixed(2).padStart(10)} | ${cpu.toFixed(2).padStart(9)} | ${split.join(' / ').padStart(36)} | ${ceiling}`,
       );
     });
   }

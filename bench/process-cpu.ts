@@ -41,22 +41,31 @@ export function ownCpuClock(opts: { serverPids?: number[]; postgresBackendPid?: 
     ...(opts.serverPids?.length ? ['server'] : []),
     ...(postmaster ? ['PostgreSQL'] : []),
   ];
+  /** Milliseconds of CPU so far, per kind of process. */
+  const parts = (): CpuParts => {
+    const mine = process.cpuUsage();
+    const out = { bench: (mine.user + mine.system) / 1000, server: 0, postgres: 0 };
+    for (const pid of opts.serverPids ?? []) {
+      const s = stat(pid);
+      if (s) out.server += s.self + s.reaped;
+    }
+    if (postmaster) {
+      const p = stat(postmaster);
+      if (p) out.postgres += p.self + p.reaped;
+      for (const child of childrenOf(postmaster)) out.postgres += stat(child)?.self ?? 0;
+    }
+    return out;
+  };
   return {
     covers: covers.join(', '),
-    /** Milliseconds of CPU so far (a difference of two readings is what ran in between). */
-    read(): number {
-      const mine = process.cpuUsage();
-      let ms = (mine.user + mine.system) / 1000;
-      for (const pid of opts.serverPids ?? []) {
-        const s = stat(pid);
-        if (s) ms += s.self + s.reaped;
-      }
-      if (postmaster) {
-        const p = stat(postmaster);
-        if (p) ms += p.self + p.reaped;
-        for (const child of childrenOf(postmaster)) ms += stat(child)?.self ?? 0;
-      }
-      return ms;
-    },
+    /** Milliseconds of CPU so far per kind of process (a difference of two readings is what ran in between). */
+    readParts: parts,
   };
+}
+
+/** CPU milliseconds of the bench's own process, the servers it started, and PostgreSQL's processes. */
+export interface CpuParts {
+  bench: number;
+  server: number;
+  postgres: number;
 }
