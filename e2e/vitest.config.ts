@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers.ts';
 
 export default defineConfig({
   test: {
@@ -7,9 +8,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two spec files at a time (E2E_WORKERS), each worker with its own servers (support/global-setup.ts):
-    // a journey spends much of its time waiting on the page, so two share the 2 cores well.
-    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
+    // E2E_WORKERS spec files at a time, each worker with its own servers (support/workers.ts says why three).
+    maxWorkers: E2E_WORKERS,
     // A worker runs its spec files one after the other in one process, which keeps one browser for
     // them all (support/browser.ts) instead of a new process, module graph and browser per file. Files
     // share nothing else: each test opens its own browser context, and the servers are per worker

@@ -9,17 +9,17 @@ import { fillWithMigratedCopy } from '../../server/test/support/migrated-templat
 // @ts-expect-error plain .mjs scripts without types
 import { buildServerIfStale as buildServer } from '../../scripts/build-server-if-stale.mjs';
 import { chromiumLaunchArgs, chromiumPath } from './chromium.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 const buildServerIfStale = buildServer as () => Promise<unknown>;
 
-/**
- * Spec files run on E2E_WORKERS workers (default 2, one per core). Each worker gets its own demo
- * server and its own clean server, so the journeys of one worker (an end-of-day run that moves the
- * business date, a till left open) never meet those of the other; within a worker, files run one after
- * the other as before. One fresh server, for the single first-user journey, is shared, and so is one
- * month-end server for the business-day journey.
+/*
+ * Spec files run on E2E_WORKERS workers (workers.ts). Each worker gets its own demo server and its own
+ * clean server, so the journeys of one worker (an end-of-day run that moves the business date, a till
+ * left open) never meet those of another; within a worker, files run one after the other. One fresh
+ * server, for the single first-user journey, is shared, and so is one month-end server for the
+ * business-day journey.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 declare module 'vitest' {
   export interface ProvidedContext {
