@@ -1,15 +1,19 @@
 // Posting throughput of the double-entry ledger and the trial balance, on PostgreSQL, side by side in
 // one run: transfers through POST /api/transfers (real HTTP, activated staff token) with 1, 8 and 32
 // concurrent clients, next to the same transfers made by the repository functions directly
-// (transferEntry + postEntryOnce), next to a plain single-row INSERT … RETURNING loop as the floor.
+// (transferEntry + postEntryOnce), next to a plain single-row INSERT … RETURNING loop as the floor,
+// and the API's own floors: two bare GETs through the same server (one with no SQL, one with a
+// `select 1` round trip).
 // Then the trial balance (gl_balances() grouped, the query behind it) p50/p95 for today and a past date.
 // The API is the real server (server.ts) in a process of its own, as bench:load starts it, so the
 // bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
 // inside the bench instead (what this bench did before 2026-11-26).
 //   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process]
-// Targets (ADR 0016, ADR 0032; at 1,000,000 customers): 32 clients ≥ 2× one client; API within 1.5× of
-// direct; trial balance today p95 < 1 s. Run it small here (--customers 10000); the 1M seed takes
-// minutes.
+// Targets, on the CPU of every process (the figure that holds still on a shared machine): at most
+// 1.5 ms a direct transfer; the API within 1.3× of direct; about 1,200 transfers/s at 8 clients;
+// the trial balance today p95 < 1 s (ADR 0016, ADR 0032). An earlier target, 32 clients ≥ 2× one
+// client, is retired: the ceiling the CPU table prints for 2 cores is 1.5–1.9×. Run it small here
+// (--customers 10000); the 1M seed takes minutes.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
@@ -128,16 +132,27 @@ try {
   const floor = async () => {
     await db.execute(sql`insert into bench_floor (amount) values (1.00) returning id`);
   };
+  // The API's own floors, through the real server and every hook it runs for any request: a GET that
+  // touches no database (the auth service's health), and one that makes a single `select 1` round trip
+  // (/api/health). A transfer through the API is the direct call plus one HTTP request plus its extra
+  // round trips (the session guard, the route's checks).
+  const get = (path: string) => async () => {
+    const r = await request(`${base}${path}`, { dispatcher: agent });
+    await r.body.text();
+    if (r.statusCode !== 200) throw new Error(`${path} answered ${r.statusCode}`);
+  };
+  const httpFloor = get('/auth/v1/health');
+  const httpSqlFloor = get('/api/health');
 
   // Warm up connections, JIT and caches on every path: the direct path runs the ledger's code in this
   // process, whose first calls would otherwise be charged to its first slices (0.7 ms of CPU a transfer
   // against 0.25 once warm).
-  for (const op of [viaApi, direct, floor]) await measure(4, 100, op);
+  for (const op of [viaApi, direct, floor, httpFloor, httpSqlFloor]) await measure(4, 100, op);
   // Each level runs in ROUNDS alternating slices (API, direct, floor, API, …), summed per path: a
   // slow spell of the machine (another VM's load, a checkpoint) then falls on every path alike,
   // instead of on whichever cell happened to run through it.
   const ROUNDS = 4;
-  const paths = { api: viaApi, direct, floor } as const;
+  const paths = { api: viaApi, direct, floor, http: httpFloor, httpSql: httpSqlFloor } as const;
   type Path = keyof typeof paths;
   const cells = new Map<string, { ops: number; wallMs: number; cpuMs: number; parts: CpuParts }>();
   for (const c of LEVELS) {
@@ -160,7 +175,7 @@ try {
     }
   }
   const cell = (name: Path, c: number) => cells.get(`${name}:${c}`)!;
-  const tps: Record<Path, number[]> = { api: [], direct: [], floor: [] };
+  const tps: Record<Path, number[]> = { api: [], direct: [], floor: [], http: [], httpSql: [] };
   for (const name of Object.keys(paths) as Path[])
     for (const c of LEVELS) tps[name].push(cell(name, c).ops / (cell(name, c).wallMs / 1000));
   const rows: string[] = [];
@@ -171,25 +186,21 @@ try {
   console.log(
     `\nLedger postings on PostgreSQL, ${customers.toLocaleString('en-US')} customers, ${Number(entries!.l).toLocaleString('en-US')} customer lines, ${perLevel} transfers per cell in ${ROUNDS} alternating rounds (transfers/s)`,
   );
-  console.log('clients | POST /api/transfers | direct (repository) | floor INSERT…RETURNING | API/direct');
+  console.log(
+    'clients | POST /api/transfers | direct (repository) | floor INSERT…RETURNING | API/direct | floor GET, no SQL | floor GET + select 1',
+  );
   LEVELS.forEach((c, i) => {
     const a = tps.api[i]!;
     const d = tps.direct[i]!;
     rows.push(
-      `${String(c).padStart(7)} | ${a.toFixed(0).padStart(19)} | ${d.toFixed(0).padStart(19)} | ${tps.floor[i]!.toFixed(0).padStart(22)} | ${(d / a).toFixed(2)}×`,
+      `${String(c).padStart(7)} | ${a.toFixed(0).padStart(19)} | ${d.toFixed(0).padStart(19)} | ${tps.floor[i]!.toFixed(0).padStart(22)} | ${`${(d / a).toFixed(2)}×`.padStart(10)} | ${tps.http[i]!.toFixed(0).padStart(17)} | ${tps.httpSql[i]!.toFixed(0).padStart(20)}`,
     );
   });
   console.log(rows.join('\n'));
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-  const scaleApi = tps.api[2]! / tps.api[0]!;
-  const scaleDirect = tps.direct[2]! / tps.direct[0]!;
-  const worstRatio = Math.max(...LEVELS.map((_, i) => tps.direct[i]! / tps.api[i]!));
-  console.log(`32 clients vs 1 (API):    ${scaleApi.toFixed(2)}× (target ≥ 2×) ${verdict(scaleApi >= 2)}`);
+  const at8 = LEVELS.indexOf(8);
   console.log(
-    `32 clients vs 1 (direct): ${scaleDirect.toFixed(2)}× (target ≥ 2×) ${verdict(scaleDirect >= 2)}`,
-  );
-  console.log(
-    `API vs direct, worst:     ${worstRatio.toFixed(2)}× slower (target ≤ 1.5×) ${verdict(worstRatio <= 1.5)}`,
+    `Transfers/s at 8 clients: direct ${tps.direct[at8]!.toFixed(0)}, API ${tps.api[at8]!.toFixed(0)} (target about 1,200)`,
   );
   // Client, server and PostgreSQL share this machine's cores: one client already keeps about one core
   // busy (its steps run one after another across processes), so N clients can at most reach
@@ -205,6 +216,8 @@ try {
     ['API', 'api'],
     ['direct', 'direct'],
     ['floor', 'floor'],
+    ['GET', 'http'],
+    ['GET+1', 'httpSql'],
   ] as const) {
     LEVELS.forEach((c, j) => {
       const m = cell(name, c);
@@ -217,6 +230,28 @@ try {
       );
     });
   }
+
+  console.log('(GET: /auth/v1/health, no database; GET+1: /api/health, one `select 1` round trip)');
+  // The targets are on CPU, the figure that holds still on a shared machine. The API's floor is what its
+  // plumbing alone costs here: the direct call, one bare request and two round trips more (the session
+  // guard, the route's checks). No server code can bring the API below it.
+  const cpuPerOp = (name: Path, c: number) => cell(name, c).cpuMs / cell(name, c).ops;
+  const worst = (f: (c: number) => number) => Math.max(...LEVELS.map(f));
+  const directCpu = worst((c) => cpuPerOp('direct', c));
+  const apiRatio = worst((c) => cpuPerOp('api', c) / cpuPerOp('direct', c));
+  const floorRatio = worst(
+    (c) =>
+      (cpuPerOp('direct', c) +
+        cpuPerOp('http', c) +
+        2 * Math.max(0, cpuPerOp('httpSql', c) - cpuPerOp('http', c))) /
+      cpuPerOp('direct', c),
+  );
+  console.log(
+    `CPU per direct transfer, worst: ${directCpu.toFixed(2)} ms (target ≤ 1.5 ms) ${verdict(directCpu <= 1.5)}`,
+  );
+  console.log(
+    `API CPU ÷ direct CPU, worst:    ${apiRatio.toFixed(2)}× (target ≤ 1.3×; its floor here, direct + a bare request + two round trips: ${floorRatio.toFixed(2)}×) ${verdict(apiRatio <= 1.3)}`,
+  );
 
   const runs = Number(values.runs);
   const today = await time(runs, () =>
