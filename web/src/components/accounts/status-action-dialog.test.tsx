@@ -4,14 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_NUMBER_TEXT } from '@bankmanager/contracts';
 import { FOUR_EYES_TEXT } from '@bankmanager/contracts/approval-display';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { StatusActionDialog } from './status-action-dialog';
 
-const { post } = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { post },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { StatusActionDialog } = await import('./status-action-dialog');
+const post = vi.fn();
+stubApiClient({ api: { post } });
 
 function renderClose() {
   const onDone = vi.fn();

@@ -4,13 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Permission } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { CustomerLoans } from './customer-loans';
 
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { CustomerLoans } = await import('./customer-loans');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const renderWith = (permissions: Permission[]) =>
   render(

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { BusinessDateBadge } from './business-date-badge';
 
 const get = vi.fn(async () => ({ business_date: '2026-11-20', follows_calendar: false }));
-vi.mock('@/lib/api-client', () => ({ api: { get } }));
-const { BusinessDateBadge } = await import('./business-date-badge');
+stubApiClient({ api: { get } });
 
 function renderBadge(enabled: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { CtrFilingsRoute } from './ctr-filings-route';
 
 type Opts = { onResponse?: (r: Response) => void; body?: unknown };
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { CtrFilingsRoute } = await import('./ctr-filings-route');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post } });
 
 const filing = (over: object = {}) => ({
   id: '0b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11',

@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { renderAtUrl } from '@/lib/testing/render-at-url';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { StrReportsRoute } from './str-reports-route';
 
-const { get, post, put } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post, put },
-}));
-const { StrReportsRoute } = await import('./str-reports-route');
+const get = vi.fn();
+const post = vi.fn();
+const put = vi.fn();
+stubApiClient({ api: { get, post, put } });
 
 const CASE = '5b0f4a2e-1c1d-4c61-9a57-3e0b6c1d2e3f';
 const STR = '0b7f3a52-7c55-4a40-9d3e-0e4b5f8f2a11';

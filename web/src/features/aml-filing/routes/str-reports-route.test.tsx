@@ -2,15 +2,17 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { StrReportsRoute } from './str-reports-route';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get, post, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), apiDownload: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
+const get = vi.fn();
+const post = vi.fn();
+const apiDownload = vi.fn();
+stubApiClient({
   api: { get, post },
   apiDownload,
-}));
-const { StrReportsRoute } = await import('./str-reports-route');
+});
 
 const str = (id: string, reference: string, status: string, over: object = {}) => ({
   id,

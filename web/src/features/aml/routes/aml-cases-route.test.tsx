@@ -5,14 +5,16 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { holds, type AmlCaseFile, type Permission } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { AmlCasesRoute } from './aml-cases-route';
 
-const { get, post, apiUpload } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), apiUpload: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
+const get = vi.fn();
+const post = vi.fn();
+const apiUpload = vi.fn();
+stubApiClient({
   api: { get, post, put: vi.fn() },
   apiUpload,
-}));
-const { AmlCasesRoute } = await import('./aml-cases-route');
+});
 
 const ID = '0b6f1c2e-8a55-4a57-9b9d-2f0a8e7c1d11';
 const FILE: AmlCaseFile = {

@@ -5,14 +5,12 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { APPROVAL_TEXT, type Approval } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ApprovalRow } from './approval-row';
 
 // A pending withdrawal reads its holder's check (withdrawal-check.test.tsx); here it stays loading.
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get: () => new Promise(() => {}) },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { ApprovalRow } = await import('./approval-row');
+stubApiClient({ api: { get: () => new Promise(() => {}) } });
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>
     <MemoryRouter>{children}</MemoryRouter>

@@ -4,14 +4,12 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Approval } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ApprovalSubject } from './approval-subject';
 
 // The holder's documents and balance a pending withdrawal shows (withdrawal-check.test.tsx has them).
-const { get } = vi.hoisted(() => ({ get: vi.fn(async () => new Promise(() => {})) }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { ApprovalSubject } = await import('./approval-subject');
+const get = vi.fn(async () => new Promise(() => {}));
+stubApiClient({ api: { get } });
 const withQueries = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>
     <MemoryRouter>{children}</MemoryRouter>

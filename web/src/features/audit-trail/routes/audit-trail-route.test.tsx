@@ -2,14 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { AuditTrailRoute } from './audit-trail-route';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { AuditTrailRoute } = await import('./audit-trail-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const row = {
   id: 7,

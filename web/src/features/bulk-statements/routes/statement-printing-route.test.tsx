@@ -2,15 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATEMENT_BATCH_TEXT as T } from '@bankmanager/contracts';
 import { renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { StatementPrintingRoute } from './statement-printing-route';
+import { monthEndsUpTo } from '../components/batch-form';
 
 type Opts = { onResponse?: (r: Response) => void; body?: unknown };
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { StatementPrintingRoute } = await import('./statement-printing-route');
-const { monthEndsUpTo } = await import('../components/batch-form');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post } });
 
 const batch = (over: object = {}) => ({
   id: 7,

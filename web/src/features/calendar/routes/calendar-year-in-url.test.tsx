@@ -2,14 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { SpecialDatesRoute } from './special-dates-route';
+import { AccountingPeriodsRoute } from './accounting-periods-route';
 
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { SpecialDatesRoute } = await import('./special-dates-route');
-const { AccountingPeriodsRoute } = await import('./accounting-periods-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const yearOf = (path: string) => Number(new URLSearchParams(path.split('?')[1]).get('year') ?? 2026);
 const lastPath = () => String(get.mock.calls.at(-1)?.[0]);

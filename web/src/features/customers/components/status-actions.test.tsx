@@ -1,22 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Customer360 } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
 import { setToastListener, type ToastMessage } from '@/lib/toast';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { StatusActions } from './status-actions';
 
-const { post } = vi.hoisted(() => ({ post: vi.fn(async () => ({ approvalId: 'req-1' })) }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { post },
-}));
-const { StatusActions } = await import('./status-actions');
+const post = vi.fn(async () => ({ approvalId: 'req-1' }));
+stubApiClient({ api: { post } });
 
 describe('<StatusActions>', () => {
+  afterEach(() => setToastListener(null));
+
   it('a maker asks to activate, and the toast links to the request', async () => {
     const toasts: ToastMessage[] = [];
     setToastListener((t) => toasts.push(t));
+    // Other files of this worker may have left toasts queued for a host; only this test's count.
+    toasts.length = 0;
     render(
       <QueryClientProvider client={new QueryClient()}>
         <PermissionsContext.Provider
@@ -36,6 +38,5 @@ describe('<StatusActions>', () => {
       link: { href: '/transactions/control/approve?request=req-1', label: 'View the request' },
     });
     expect(JSON.stringify(toasts[0])).not.toContain('(request');
-    setToastListener(null);
   });
 });

@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@bankmanager/contracts/dashboard';
 import { FIGURES_SCOPE_TEXT } from '@/lib/branch';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ActivatedDashboard } from './activated-dashboard';
+import { PendingDashboard } from './pending-dashboard';
 
 const news = Array.from({ length: 7 }, (_, i) => ({
   id: `n${i}`,
@@ -56,9 +59,7 @@ const DATA: DashboardResponse = {
   })),
 };
 
-vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn(async () => DATA) } }));
-const { ActivatedDashboard } = await import('./activated-dashboard');
-const { PendingDashboard } = await import('./pending-dashboard');
+stubApiClient({ api: { get: vi.fn(async () => DATA) } });
 
 function renderWithData(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENQUIRY_ANALYSIS_TEXT as T, type DepositBorrowing, type MonthEnd } from '@bankmanager/contracts';
 import { lastQuery } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
 import { answer, renderScreen } from '../testing/render-screen';
+import { DepositBorrowingRoute } from './deposit-borrowing-route';
 
-const { get, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), apiDownload: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
+const get = vi.fn();
+const apiDownload = vi.fn();
+stubApiClient({
   api: { get, post: vi.fn(), put: vi.fn() },
   apiDownload,
-}));
-const { DepositBorrowingRoute } = await import('./deposit-borrowing-route');
+});
 
 const month = (m: string, asAt: string | null, deposits: string | null, change: string | null): MonthEnd => ({
   month: m,

@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Permission, Snapshot } from '@bankmanager/contracts';
 import { lastQuery } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
 import { answer, renderScreen } from '../testing/render-screen';
+import { SnapshotRoute } from './snapshot-route';
 
-const { get, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), apiDownload: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
+const get = vi.fn();
+const apiDownload = vi.fn();
+stubApiClient({
   api: { get, post: vi.fn(), put: vi.fn() },
   apiDownload,
-}));
-const { SnapshotRoute } = await import('./snapshot-route');
+});
 
 const SNAP: Snapshot = {
   date: '2026-10-31',

@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { JOURNAL_SOURCE_LABELS, JOURNAL_SOURCES } from '@bankmanager/contracts';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { JournalTab } from './journal-tab';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { JournalTab } = await import('./journal-tab');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const entry = {
   id: '31',

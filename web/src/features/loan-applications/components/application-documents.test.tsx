@@ -8,21 +8,15 @@ import {
   type LoanDocument,
   type Permission,
 } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ApplicationDocuments } from './application-documents';
 
-const { get, apiUpload, apiDownload } = vi.hoisted(() => ({
-  get: vi.fn(),
-  apiUpload: vi.fn(),
-  apiDownload: vi.fn(),
-}));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-  apiUpload,
-  apiDownload,
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { ApplicationDocuments } = await import('./application-documents');
+const get = vi.fn();
+const apiUpload = vi.fn();
+const apiDownload = vi.fn();
+stubApiClient({ api: { get }, apiUpload, apiDownload });
 
 const PAYSLIP: LoanDocument = {
   id: '3f2b8c1e-0000-4000-8000-000000000001',

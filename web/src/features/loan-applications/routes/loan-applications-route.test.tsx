@@ -5,14 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanApplication, Permission } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanApplicationsRoute } from './loan-applications-route';
 
-const { get, post, put } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post, put },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { LoanApplicationsRoute } = await import('./loan-applications-route');
+const get = vi.fn();
+const post = vi.fn();
+const put = vi.fn();
+stubApiClient({ api: { get, post, put } });
 
 const APP: LoanApplication = {
   id: 7,

@@ -4,14 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAN_PRODUCT_TEXT } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { CreateLoanProductForm } from './create-loan-product-form';
 
-const { post } = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get: vi.fn(), post, put: vi.fn() },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { CreateLoanProductForm } = await import('./create-loan-product-form');
+const post = vi.fn();
+stubApiClient({ api: { get: vi.fn(), post, put: vi.fn() } });
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

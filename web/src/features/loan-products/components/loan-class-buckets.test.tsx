@@ -9,13 +9,12 @@ import {
   LOAN_GRADING_TEXT,
   type LoanClassSettingsView,
 } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanClassBuckets } from './loan-class-buckets';
 
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { LoanClassBuckets } = await import('./loan-class-buckets');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post } });
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanProduct } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanAdministrationRoute } from './loan-admin-route';
 
-const { get, put } = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post: vi.fn(), put },
-}));
-const { LoanAdministrationRoute } = await import('./loan-admin-route');
+const get = vi.fn();
+const put = vi.fn();
+stubApiClient({ api: { get, post: vi.fn(), put } });
 
 const terms: LoanProduct['terms'] = {
   interestMethod: 'emi',

@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAN_CLASSES, PROVISION_TEXT, type ProvisionRun } from '@bankmanager/contracts';
 import { renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ProvisioningRoute } from './provisioning-route';
 
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { ProvisioningRoute } = await import('./provisioning-route');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post } });
 
 vi.setConfig({ testTimeout: 30_000 });
 

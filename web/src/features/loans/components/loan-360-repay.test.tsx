@@ -4,14 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { stubApiClient } from '@/lib/testing/stubs';
 import { LOAN } from './loan-360.fixture';
+import { Loan360 } from './loan-360';
 
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { Loan360 } = await import('./loan-360');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post } });
 
 vi.setConfig({ testTimeout: 30_000 });
 

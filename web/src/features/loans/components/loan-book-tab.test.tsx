@@ -2,13 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoanBook } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanBookTab } from './loan-book-tab';
 
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { LoanBookTab } = await import('./loan-book-tab');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const BOOK: LoanBook = {
   loanId: 3,

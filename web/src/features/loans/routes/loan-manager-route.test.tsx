@@ -4,14 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanDetail, LoanInstalment, LoanSummary } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanManagerRoute } from './loan-manager-route';
+import { ClosedLoansRoute } from './closed-loans-route';
 
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { LoanManagerRoute } = await import('./loan-manager-route');
-const { ClosedLoansRoute } = await import('./closed-loans-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const SUMMARY: LoanSummary = {
   id: 3,

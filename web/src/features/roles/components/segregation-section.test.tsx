@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SegregationRow } from '@bankmanager/contracts';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { SegregationSection } from './segregation-section';
+import { SEGREGATION_PAGE_SIZE } from '../api/segregation';
 
 let rows: SegregationRow[] = [];
 let total: number | null = null;
@@ -11,9 +14,7 @@ const get = vi.fn(async (_path: string, opts?: { onResponse?: (r: Response) => v
   opts?.onResponse?.(new Response(null, { headers: { 'x-total-count': count } }));
   return rows;
 });
-vi.mock('@/lib/api-client', () => ({ api: { get } }));
-const { SegregationSection } = await import('./segregation-section');
-const { SEGREGATION_PAGE_SIZE } = await import('../api/segregation');
+stubApiClient({ api: { get } });
 
 const renderIt = (url = '/security/access') => renderAtUrl(<SegregationSection />, url);
 

@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANCTIONS_TEXT, type SanctionsHit } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { SanctionsHitsRoute } from './sanctions-hits-route';
 
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post, put: vi.fn() },
-}));
-const { SanctionsHitsRoute } = await import('./sanctions-hits-route');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post, put: vi.fn() } });
 
 const HIT: SanctionsHit = {
   id: '7',

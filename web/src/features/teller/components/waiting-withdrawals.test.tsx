@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { WaitingWithdrawals } from './waiting-withdrawals';
 
 const row = (id: string, status: string, amount: string) => ({
   id,
@@ -13,12 +15,9 @@ const row = (id: string, status: string, amount: string) => ({
   accountNumber: '0011000000017',
   partyName: 'Aminata Kamara',
 });
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { WaitingWithdrawals } = await import('./waiting-withdrawals');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post } });
 
 const show = (onPaid = vi.fn()) => {
   render(

@@ -2,15 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { TillRegisterRoute } from './till-register-route';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get, post, put } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post, put },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { TillRegisterRoute } = await import('./till-register-route');
+const get = vi.fn();
+const post = vi.fn();
+const put = vi.fn();
+stubApiClient({ api: { get, post, put } });
 
 const TELLER = '7c0a4a77-52f1-4c2e-8f7e-3d9d6e1b2a10';
 const till = {
