@@ -3,17 +3,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RETURNS_TEXT, type ReturnTemplate } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { MappingEditor } from './mapping-editor';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, put } = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, put },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { MappingEditor } = await import('./mapping-editor');
+const get = vi.fn();
+const put = vi.fn();
+stubApiClient({ api: { get, put } });
 
 const TEMPLATES: ReturnTemplate[] = [
   {

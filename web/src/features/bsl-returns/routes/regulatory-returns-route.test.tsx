@@ -5,18 +5,17 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedReturns, ReturnFiling } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { RegulatoryReturnsRoute } from './regulatory-returns-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, post, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), apiDownload: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
+const get = vi.fn();
+const post = vi.fn();
+const apiDownload = vi.fn();
+stubApiClient({
   api: { get, post },
   apiDownload,
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { RegulatoryReturnsRoute } = await import('./regulatory-returns-route');
+});
 
 const figures = (SLE: string | null, USD: string | null) => ({ SLE, USD });
 const prepared = (difference = '0.00'): PreparedReturns => ({

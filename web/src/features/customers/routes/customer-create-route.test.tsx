@@ -4,17 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_TEXT, PHONE_MESSAGES } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { CustomerCreateRoute } from './customer-create-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { post } = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get: vi.fn(async () => []), post },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { CustomerCreateRoute } = await import('./customer-create-route');
+const post = vi.fn();
+stubApiClient({ api: { get: vi.fn(async () => []), post } });
 
 const DRAFT_KEY = 'bankmanager-customer-draft:private';
 const complete = {

@@ -4,18 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAccountNumber, type AccountRow } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { AccountList } from './account-list';
+import { listScreenFor } from '../lib/screens';
+import { AccountListRoute } from '../routes/account-list-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { AccountList } = await import('./account-list');
-const { listScreenFor } = await import('../lib/screens');
-const { AccountListRoute } = await import('../routes/account-list-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 const row = (serial: number): AccountRow => ({
   accountNumber: makeAccountNumber('001', serial),

@@ -5,17 +5,17 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanReport } from '@bankmanager/contracts/lending/loan-reports';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanReportsRoute } from './loan-reports-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, put, apiDownload } = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn(), apiDownload: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
+const get = vi.fn();
+const put = vi.fn();
+const apiDownload = vi.fn();
+stubApiClient({
   api: { get, put },
   apiDownload,
-}));
-const { LoanReportsRoute } = await import('./loan-reports-route');
+});
 
 const par: LoanReport = {
   report: 'portfolio-at-risk',
@@ -156,7 +156,6 @@ describe('Loan Reports', () => {
   });
 
   it('says the server’s refusal', async () => {
-    const { ApiError } = await import('@/lib/api-client');
     get.mockRejectedValue(new ApiError('You are not allowed to do this', 403, 'Forbidden', {}));
     renderAt('/accounts/loan/reports');
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this');

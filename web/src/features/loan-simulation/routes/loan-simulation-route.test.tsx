@@ -4,17 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { LoanSimulationRoute } from './loan-simulation-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { LoanSimulationRoute } = await import('./loan-simulation-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
 
 // Friday 27 November 2026: a month later is Sunday 27 December, and Monday 28 is a holiday below.
 const BUSINESS_DATE = { business_date: '2026-11-27', follows_calendar: true };

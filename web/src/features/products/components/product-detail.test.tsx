@@ -4,16 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_TEXT, type Product } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ProductDetail } from './product-detail';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, put } = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post: vi.fn(), put },
-}));
-const { ProductDetail } = await import('./product-detail');
+const get = vi.fn();
+const put = vi.fn();
+stubApiClient({ api: { get, post: vi.fn(), put } });
 
 const terms = {
   effectiveFrom: '2026-01-01',

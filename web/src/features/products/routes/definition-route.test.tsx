@@ -4,17 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_TEXT } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { ProductDefinitionRoute } from './definition-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post, put: vi.fn() },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { ProductDefinitionRoute } = await import('./definition-route');
+const get = vi.fn();
+const post = vi.fn();
+stubApiClient({ api: { get, post, put: vi.fn() } });
 
 const BUSINESS_DATE = '2026-11-23';
 
