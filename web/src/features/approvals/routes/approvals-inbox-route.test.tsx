@@ -2,15 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPROVAL_TYPES } from '@bankmanager/contracts';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import * as realtime from '@/lib/realtime';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { ApprovalsInboxRoute } from './approvals-inbox-route';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-vi.mock('@/lib/realtime', () => ({ useLiveRefetch: () => false }));
-const { ApprovalsInboxRoute } = await import('./approvals-inbox-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
+stubFunctions(realtime, { useLiveRefetch: () => false });
 
 const PATH = '/transactions/control/approve';
 

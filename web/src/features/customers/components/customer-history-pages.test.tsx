@@ -2,16 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import * as permissions from '@/lib/permissions';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { AuditTab } from './audit-tab';
+import { ContactLog } from './contact-log';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-vi.mock('@/lib/permissions', () => ({ usePermissions: () => ({ can: () => true }) }));
-const { AuditTab } = await import('./audit-tab');
-const { ContactLog } = await import('./contact-log');
+const get = vi.fn();
+stubApiClient({ api: { get } });
+stubFunctions(permissions, { usePermissions: () => ({ can: () => true }) });
 
 const auditRow = {
   id: 5,

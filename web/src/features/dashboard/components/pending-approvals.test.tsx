@@ -5,16 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BranchProvider } from '@/lib/branch';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
 import { lastQuery } from '@/lib/testing/render-at-url';
+import { PendingApprovals } from './pending-approvals';
+import { getInboxPage, inboxDefaults } from '@/lib/approvals-inbox';
+import * as realtime from '@/lib/realtime';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-vi.mock('@/lib/realtime', () => ({ useLiveRefetch: () => false }));
-const { PendingApprovals } = await import('./pending-approvals');
-const { getInboxPage, inboxDefaults } = await import('@/lib/approvals-inbox');
+const get = vi.fn();
+stubApiClient({ api: { get } });
+stubFunctions(realtime, { useLiveRefetch: () => false });
 
 describe('PendingApprovals: the dashboard count is the inbox’s total', () => {
   beforeEach(() => {

@@ -2,15 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import * as realtime from '@/lib/realtime';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { ProcessesRoute } from './processes-route';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-vi.mock('@/lib/realtime', () => ({ watchRows: () => () => {} }));
-const { ProcessesRoute } = await import('./processes-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
+stubFunctions(realtime, { watchRows: () => () => {} });
 
 const summary = (id: string) => ({
   id,

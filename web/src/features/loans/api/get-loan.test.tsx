@@ -3,15 +3,15 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TableWatch } from '@/lib/realtime';
+import * as channel from '@/lib/realtime/channel';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { useLoan } from './get-loan';
 
-const { get, watchTables } = vi.hoisted(() => ({ get: vi.fn(), watchTables: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
+const get = vi.fn();
+const watchTables = vi.fn();
+stubApiClient({ api: { get } });
 // The socket itself is the realtime module's to test: here, what the 360 asks of it and does with it.
-vi.mock('@/lib/realtime/channel', () => ({ FALLBACK_POLL_MS: 15_000, watchTables }));
-const { useLoan } = await import('./get-loan');
+stubFunctions(channel, { watchTables });
 
 describe('the loan 360 live', () => {
   it('watches its own loan’s repayments and refetches when one posts, by any channel', async () => {

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE, type StaffListItem } from '@bankmanager/contracts';
+import * as toasts from '@/lib/toast';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { StaffUsersRoute } from './staff-users-route';
 
 const pending: StaffListItem = {
   id: 'u9',
@@ -31,10 +34,9 @@ const post = vi.fn(async (path: string): Promise<unknown> => {
   if (path.endsWith('/approve')) return { action: 'approve', user: { ...pending, status: 'active' } };
   throw new Error('The last active superuser cannot be banned');
 });
-vi.mock('@/lib/api-client', () => ({ api: { get, post } }));
+stubApiClient({ api: { get, post } });
 const toast = vi.fn();
-vi.mock('@/lib/toast', () => ({ toast }));
-const { StaffUsersRoute } = await import('./staff-users-route');
+stubFunctions(toasts, { toast });
 
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

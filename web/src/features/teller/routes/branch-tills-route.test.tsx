@@ -2,15 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastQuery, renderAtUrl } from '@/lib/testing/render-at-url';
+import * as permissions from '@/lib/permissions';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { BranchTillsRoute } from './branch-tills-route';
 
 type Opts = { onResponse?: (r: Response) => void };
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-vi.mock('@/lib/permissions', () => ({ usePermissions: () => ({ can: () => false }) }));
-const { BranchTillsRoute } = await import('./branch-tills-route');
+const get = vi.fn();
+stubApiClient({ api: { get } });
+stubFunctions(permissions, { usePermissions: () => ({ can: () => false }) });
 
 const TILL = '6f1c1d8e-0a4b-4c55-9f37-2b1c9d0e7a11';
 const JOURNAL = `/teller/sessions/${TILL}/transactions`;
