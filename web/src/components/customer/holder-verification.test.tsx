@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Customer360 } from '@bankmanager/contracts';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { HolderVerification } from './holder-verification';
 
 const doc = (id: string, kind: 'photo' | 'signature' | 'id_scan', current: boolean) => ({
   id,
@@ -17,15 +19,9 @@ const customer: Partial<Customer360> = {
 };
 const get = vi.fn(async () => customer);
 const apiBlob = vi.fn(async (path: string) => new Blob([path]));
-vi.mock('@/lib/api-client', () => ({ api: { get }, apiBlob }));
-vi.mock('@bankmanager/contracts', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  // The fixture is partial: the test is about which documents are shown, not the 360 shape.
-  customer360Schema: { parse: (v: unknown) => v },
-}));
-URL.createObjectURL = vi.fn((b: Blob) => `blob:${b.size}`);
-URL.revokeObjectURL = vi.fn();
-const { HolderVerification } = await import('./holder-verification');
+// The fixture is partial: the stubbed get hands it over without the 360 schema.
+stubApiClient({ api: { get }, apiBlob });
+stubFunctions(URL, { createObjectURL: (b: Blob) => `blob:${b.size}`, revokeObjectURL: () => {} });
 
 describe('HolderVerification', () => {
   it("shows the holder's current photo and specimen signature, fetched with the user's token", async () => {

@@ -9,21 +9,20 @@ import {
   ACCOUNT_REFUSAL_TEXT,
   makeAccountNumber,
 } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import * as auth from '@/lib/auth';
+import * as toasts from '@/lib/toast';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { AccountEnquiryRoute } from './account-enquiry-route';
 
-vi.mock('@/lib/auth', () => ({
+stubFunctions(auth, {
   useAuth: () => ({ user: { email: 'teller@bank.sl', user_metadata: { fullName: 'Aminata Sesay' } } }),
-}));
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, post, toast } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), toast: vi.fn() }));
-vi.mock('@/lib/toast', () => ({ toast }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { AccountEnquiryRoute } = await import('./account-enquiry-route');
+});
+const get = vi.fn();
+const post = vi.fn();
+const toast = vi.fn();
+stubFunctions(toasts, { toast });
+stubApiClient({ api: { get, post } });
 
 const NUMBER = makeAccountNumber('001', 421);
 const details = {

@@ -3,6 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Approval, WithdrawalCheck } from '@bankmanager/contracts';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { ApprovalSubject } from './approval-subject';
 
 const check: WithdrawalCheck = {
   transactionId: '7',
@@ -20,23 +22,11 @@ const customer = {
     { id: 's1', kind: 'signature', contentType: 'image/png', current: true },
   ],
 };
-const { get, apiBlob } = vi.hoisted(() => ({
-  get: vi.fn(async (path: string) => (path.startsWith('/teller/') ? check : customer)),
-  apiBlob: vi.fn(async (path: string) => new Blob([path])),
-}));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-  apiBlob,
-}));
-vi.mock('@bankmanager/contracts', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  // The fixture is partial: the test is about what the checker sees, not the 360 shape.
-  customer360Schema: { parse: (v: unknown) => v },
-}));
-URL.createObjectURL = vi.fn((b: Blob) => `blob:${b.size}`);
-URL.revokeObjectURL = vi.fn();
-const { ApprovalSubject } = await import('./approval-subject');
+const get = vi.fn(async (path: string) => (path.startsWith('/teller/') ? check : customer));
+const apiBlob = vi.fn(async (path: string) => new Blob([path]));
+// The fixture is partial: the stubbed get hands it over without the 360 schema.
+stubApiClient({ api: { get }, apiBlob });
+stubFunctions(URL, { createObjectURL: (b: Blob) => `blob:${b.size}`, revokeObjectURL: () => {} });
 
 const withdrawal = (status: Approval['status']) =>
   ({

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILT_REPORTS_TEXT as T, type ReportRun } from '@bankmanager/contracts/built-reports';
+import * as toasts from '@/lib/toast';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { RunReportForm } from './run-report-form';
 
 const queued: ReportRun = {
   id: '7',
@@ -23,20 +26,9 @@ const queued: ReportRun = {
   finishedAt: null,
 };
 const post = vi.fn(async (_path: string, _opts: unknown): Promise<unknown> => queued);
-class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly statusText: string,
-    readonly body: unknown,
-  ) {
-    super(message);
-  }
-}
-vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, apiDownload: vi.fn(), ApiError }));
+stubApiClient({ api: { post, get: vi.fn() }, apiDownload: vi.fn() });
 const toast = vi.fn();
-vi.mock('@/lib/toast', () => ({ toast }));
-const { RunReportForm } = await import('./run-report-form');
+stubFunctions(toasts, { toast });
 
 function renderForm(onQueued = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -4,22 +4,14 @@ import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_NUMBER_TEXT, ACCOUNT_REFUSAL_TEXT, makeAccountNumber } from '@bankmanager/contracts';
+import { ApiError } from '@/lib/api-client';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { OpenAccountForm } from './open-account-form';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get, post } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get, post },
-}));
-vi.mock('@bankmanager/contracts', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  // The product fixture is partial: the form reads code, name, currency, status and the FD terms.
-  productSchema: { parse: (v: unknown) => v },
-}));
-const { ApiError } = await import('@/lib/api-client');
-const { OpenAccountForm } = await import('./open-account-form');
+const get = vi.fn();
+const post = vi.fn();
+// The product fixture is partial (code, name, currency, status, FD terms): the stubbed get skips the schema.
+stubApiClient({ api: { get, post } });
 
 const fdProduct = {
   code: 'FD-SLE',

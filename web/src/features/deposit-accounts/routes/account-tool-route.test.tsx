@@ -4,21 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_NUMBER_TEXT, makeAccountNumber } from '@bankmanager/contracts';
+import { stubApiClient } from '@/lib/testing/stubs';
+import { AccountToolRoute } from './account-tool-route';
 
-vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { getSession: async () => ({ data: { session: null } }) } },
-}));
-const { get } = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/api-client', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  api: { get },
-}));
-vi.mock('@bankmanager/contracts', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  // The manage-view fixture is partial: the test is about the actions and figures shown.
-  accountManageViewSchema: { parse: (v: unknown) => v },
-}));
-const { AccountToolRoute } = await import('./account-tool-route');
+const get = vi.fn();
+// The manage-view fixture is partial: the stubbed get hands it over without the schema.
+stubApiClient({ api: { get } });
 
 const NUMBER = makeAccountNumber('002', 1234);
 const view = {
