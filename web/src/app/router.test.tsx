@@ -1,11 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as profileTheme from '@/features/theme/api/profile-theme';
+import * as authSession from '@/lib/auth/auth-session';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { AppProviders } from './providers';
+import { AppRoutes } from './router';
 
 // A signed-in, activated superuser unless a test says otherwise.
 type TestUser = { id: string; email: string; user_metadata: Record<string, unknown> } | null;
-const session = vi.hoisted((): { user: TestUser; activated: boolean } => ({ user: null, activated: true }));
-vi.mock('@/lib/auth/auth-session', () => ({
+const session: { user: TestUser; activated: boolean } = { user: null, activated: true };
+stubFunctions(authSession, {
   subscribeToAuth: (onUser: (u: unknown) => void) => {
     queueMicrotask(() => onUser(session.user));
     return () => {};
@@ -13,26 +18,23 @@ vi.mock('@/lib/auth/auth-session', () => ({
   getUserStatus: async () => ({ isActivated: session.activated, isSuperuser: session.activated }),
   signInFlow: vi.fn(),
   signOutFlow: vi.fn(),
-}));
-vi.mock('@/features/theme/api/profile-theme', () => ({
+});
+stubFunctions(profileTheme, {
   loadProfileTheme: async () => 'light',
   saveProfileTheme: async () => {},
-}));
+});
 // The superuser's permissions answer at once; every other call stays pending.
-vi.mock('@/lib/api-client', () => ({
+stubApiClient({
   api: {
     get: (path: string) =>
       path === '/me/permissions'
         ? Promise.resolve({ permissions: [], roles: [], homeBranch: null, isSuperuser: true, limits: [] })
         : new Promise(() => {}),
   },
-}));
+});
 
 // The first visit to a lazy route transforms its chunk on the fly; on a busy machine that takes seconds.
 const LAZY = { timeout: 15_000 };
-
-const { AppProviders } = await import('./providers');
-const { AppRoutes } = await import('./router');
 
 function renderAt(path: string) {
   render(
@@ -55,6 +57,8 @@ describe('app routes', { timeout: 20_000 }, () => {
     session.user = { id: 'u1', email: 'binta@bank.sl', user_metadata: { fullName: 'Binta Conteh' } };
     session.activated = true;
   });
+  // The files after this one in the worker share its globals.
+  afterEach(() => vi.unstubAllGlobals());
 
   it('tells a pending user why the menu is empty', async () => {
     session.activated = false;

@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { supabase } from '@/lib/supabase';
+import { stubApiClient, stubFunctions } from '@/lib/testing/stubs';
+import { signInFlow, subscribeToAuth } from './auth-session';
 
 const calls: string[] = [];
 const signInWithPassword = vi.fn();
 const post = vi.fn();
 const onAuthStateChange = vi.fn();
 
-vi.mock('@/lib/supabase', () => ({
-  AUTH_STORAGE_KEY: 'bankmanager-auth-storage',
-  supabase: {
-    auth: { signInWithPassword, signOut: vi.fn(async () => ({ error: null })), onAuthStateChange },
-  },
-}));
-vi.mock('@/lib/api-client', () => ({ api: { post, get: vi.fn() }, ApiError: class extends Error {} }));
-
-const { signInFlow, subscribeToAuth } = await import('./auth-session');
+stubFunctions(supabase.auth, {
+  signInWithPassword,
+  signOut: vi.fn(async () => ({ error: null })),
+  onAuthStateChange,
+});
+stubApiClient({ api: { post, get: vi.fn() } });
 
 const hooks = () => ({
   resetStatus: vi.fn(() => calls.push('reset')),
