@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followToastLink, setToastListener, setToastNavigator, type ToastMessage } from './toast';
+import { collectToasts } from './testing/toasts';
+import { followToastLink, setToastListener, setToastNavigator } from './toast';
 import { toastSentForApproval } from './sent-for-approval';
 
 describe('toastSentForApproval', () => {
@@ -9,8 +10,7 @@ describe('toastSentForApproval', () => {
   });
 
   it('raises "Sent for approval" with a link to the request, which the app follows in place', () => {
-    const seen: ToastMessage[] = [];
-    setToastListener((t) => seen.push(t));
+    const seen = collectToasts();
     toastSentForApproval('abc', 'The KYC change');
     expect(seen).toEqual([
       {

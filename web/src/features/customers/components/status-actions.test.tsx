@@ -1,24 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Customer360 } from '@bankmanager/contracts';
 import { PermissionsContext } from '@/lib/permissions/permissions-context';
-import { setToastListener, type ToastMessage } from '@/lib/toast';
 import { stubApiClient } from '@/lib/testing/stubs';
+import { collectToasts } from '@/lib/testing/toasts';
 import { StatusActions } from './status-actions';
 
 const post = vi.fn(async () => ({ approvalId: 'req-1' }));
 stubApiClient({ api: { post } });
 
 describe('<StatusActions>', () => {
-  afterEach(() => setToastListener(null));
-
   it('a maker asks to activate, and the toast links to the request', async () => {
-    const toasts: ToastMessage[] = [];
-    setToastListener((t) => toasts.push(t));
-    // Other files of this worker may have left toasts queued for a host; only this test's count.
-    toasts.length = 0;
+    const toasts = collectToasts();
     render(
       <QueryClientProvider client={new QueryClient()}>
         <PermissionsContext.Provider
