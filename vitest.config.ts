@@ -19,10 +19,14 @@ import webProject from './web/vitest.config.ts';
 //   flaky.
 // - `web-isolated` gives each file its fresh graph in a new VM context of a long-lived worker thread
 //   (`vmThreads`), not a new process: jsdom and the node_modules are loaded once per worker instead of
-//   once per file. Its 96 files took 73 s and 134 CPU s instead of 181 s and 343 (`forks`), the same
-//   304 tests passing; beside two CPU burners, 138–174 s against 350 s, every test passing in
+//   once per file. Its then 96 files took 73 s and 134 CPU s instead of 181 s and 343 (`forks`), the
+//   same 304 tests passing; beside two CPU burners, 138–174 s against 350 s, every test passing in
 //   both (bench/results/2026-11-30-ci-time-2.md). The server's isolated files keep `forks`:
 //   they load native addons (argon2, pg), which a VM context shares badly.
+// - A web test that only needs to replace some functions spies on them for each test instead
+//   (web/src/lib/testing/stubs.ts) and stays in `web`. Since the 62 files that mocked @/lib/api-client
+//   do, `web` has 103 files (19 s, 29 CPU s on its own) and `web-isolated` 34 (15 s, 26 CPU s); the
+//   two took 33 s and 54 CPU s together instead of 53 s and 92, the same 432 tests passing (2 cores).
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
