@@ -6,7 +6,9 @@ export default defineConfig({
     name: 'e2e',
     include: ['tests/**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Two minutes: the longest journeys without a timeout of their own take 13–21 s on a quiet machine
+    // with three workers, and a slow hour runs the tier 2.3× slower (a hung test fails later, no more).
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     // E2E_WORKERS spec files at a time, each worker with its own servers (support/workers.ts says why three).
     maxWorkers: E2E_WORKERS,
