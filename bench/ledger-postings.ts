@@ -27,7 +27,7 @@ import { listen, testConfig } from '../server/test/support/harness.ts';
 import { staffUsers } from '../server/test/support/staff-users.ts';
 import { benchDatabaseUrl, benchServerUrl, ensureCustomers, openBenchDatabase, time } from './support.ts';
 import { officerSessions, startServer } from './load/setup.ts';
-import { ownCpuClock, type CpuParts } from './process-cpu.ts';
+import { addParts, ownCpuClock, totalCpu, type CpuParts } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -104,13 +104,7 @@ try {
       }),
     );
     const wallMs = performance.now() - started;
-    const parts1 = cpuClock.readParts();
-    const parts = {
-      bench: parts1.bench - parts0.bench,
-      server: parts1.server - parts0.server,
-      postgres: parts1.postgres - parts0.postgres,
-    };
-    return { ops: total, wallMs, cpuMs: parts.bench + parts.server + parts.postgres, parts };
+    return { ops: total, wallMs, parts: addParts(cpuClock.readParts(), parts0, -1) };
   }
   const viaApi = async () => {
     const r = await request(`${base}/api/transfers`, {
@@ -154,22 +148,17 @@ try {
   const ROUNDS = 4;
   const paths = { api: viaApi, direct, floor, http: httpFloor, httpSql: httpSqlFloor } as const;
   type Path = keyof typeof paths;
-  const cells = new Map<string, { ops: number; wallMs: number; cpuMs: number; parts: CpuParts }>();
+  const cells = new Map<string, { ops: number; wallMs: number; parts: CpuParts }>();
   for (const c of LEVELS) {
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, op] of Object.entries(paths) as [Path, () => Promise<void>][]) {
         const slice = await measure(c, Math.ceil(perLevel / ROUNDS), op);
         const none = { bench: 0, server: 0, postgres: 0 };
-        const sum = cells.get(`${name}:${c}`) ?? { ops: 0, wallMs: 0, cpuMs: 0, parts: none };
+        const sum = cells.get(`${name}:${c}`) ?? { ops: 0, wallMs: 0, parts: none };
         cells.set(`${name}:${c}`, {
           ops: sum.ops + slice.ops,
           wallMs: sum.wallMs + slice.wallMs,
-          cpuMs: sum.cpuMs + slice.cpuMs,
-          parts: {
-            bench: sum.parts.bench + slice.parts.bench,
-            server: sum.parts.server + slice.parts.server,
-            postgres: sum.parts.postgres + slice.parts.postgres,
-          },
+          parts: addParts(sum.parts, slice.parts, 1),
         });
       }
     }
@@ -222,7 +211,7 @@ try {
     LEVELS.forEach((c, j) => {
       const m = cell(name, c);
       const wall = m.wallMs / m.ops;
-      const cpu = m.cpuMs / m.ops;
+      const cpu = totalCpu(m.parts) / m.ops;
       const ceiling = j === 0 ? `${((cores * wall) / cpu).toFixed(2)}×` : '';
       const split = [m.parts.bench, m.parts.server, m.parts.postgres].map((x) => (x / m.ops).toFixed(2));
       console.log(
@@ -235,7 +224,7 @@ try {
   // The targets are on CPU, the figure that holds still on a shared machine. The API's floor is what its
   // plumbing alone costs here: the direct call, one bare request and two round trips more (the session
   // guard, the route's checks). No server code can bring the API below it.
-  const cpuPerOp = (name: Path, c: number) => cell(name, c).cpuMs / cell(name, c).ops;
+  const cpuPerOp = (name: Path, c: number) => totalCpu(cell(name, c).parts) / cell(name, c).ops;
   const worst = (f: (c: number) => number) => Math.max(...LEVELS.map(f));
   const directCpu = worst((c) => cpuPerOp('direct', c));
   const apiRatio = worst((c) => cpuPerOp('api', c) / cpuPerOp('direct', c));

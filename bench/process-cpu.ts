@@ -69,3 +69,15 @@ export interface CpuParts {
   server: number;
   postgres: number;
 }
+
+/** `a + sign × b`, part by part: a difference of two readings (sign −1), or a running sum (sign 1). */
+export function addParts(a: CpuParts, b: CpuParts, sign: 1 | -1): CpuParts {
+  return {
+    bench: a.bench + sign * b.bench,
+    server: a.server + sign * b.server,
+    postgres: a.postgres + sign * b.postgres,
+  };
+}
+
+/** The CPU of every process kind together. */
+export const totalCpu = (p: CpuParts) => p.bench + p.server + p.postgres;
