@@ -379,17 +379,23 @@ DECLARE
   pads_hex text := current_setting('bankmanager.audit_key', true);
   pads bytea;
   stripe smallint := (txid_current() % 8)::smallint;
+  head text := current_setting('bankmanager.audit_head', true);
 BEGIN
   IF pads_hex IS NULL OR length(pads_hex) <> 256 THEN
     RAISE EXCEPTION 'audit_log: rows are written by the application only (no audit key in this transaction)'
       USING ERRCODE = 'insufficient_privilege';
   END IF;
-  -- One writer at a time extends a chain; the lock is held until the writer's transaction ends.
-  PERFORM pg_advisory_xact_lock(727274002, stripe);
   NEW.chain := stripe;
   NEW.id := nextval('audit_log_id_seq');
   NEW.occurred_at := clock_timestamp();
-  SELECT hash INTO last_hash FROM audit_log WHERE chain = stripe ORDER BY id DESC LIMIT 1;
+  IF head LIKE stripe || ':%' THEN
+    -- This transaction holds the stripe's lock and wrote its head.
+    last_hash := substr(head, length(stripe::text) + 2);
+  ELSE
+    -- One writer at a time extends a chain; the lock is held until the writer's transaction ends.
+    PERFORM pg_advisory_xact_lock(727274002, stripe);
+    SELECT hash INTO last_hash FROM audit_log WHERE chain = stripe ORDER BY id DESC LIMIT 1;
+  END IF;
   NEW.prev_hash := coalesce(last_hash, '');
   pads := decode(pads_hex, 'hex');
   -- HMAC-SHA256 (RFC 2104) from the pads: sha256(opad || sha256(ipad || message)).
@@ -400,6 +406,7 @@ BEGIN
     NEW.action || '|' || coalesce(NEW.target_type, '') || '|' || coalesce(NEW.target_id, '') || '|' ||
     NEW.outcome || '|' || coalesce(host(NEW.ip), '') || '|' || NEW.details::text,
   'UTF8'))), 'hex');
+  PERFORM set_config('bankmanager.audit_head', stripe || ':' || NEW.hash, true);
   RETURN NEW;
 END;
 $$;

@@ -74,6 +74,45 @@ describe('audit log', () => {
     expect(chains).toEqual([{ n: 1 }]);
   });
 
+  it('a transaction continues its chain from the head it wrote; a rollback to a savepoint takes both back', async () => {
+    // The trigger keeps the head it wrote in a transaction-local setting (migration 0121): the rows
+    // a savepoint's rollback removes must take that head with them, or the next row would link to a
+    // row that is not there. Rows of one multi-row statement each link to the one before.
+    await h.db.transaction(async (tx) => {
+      await writeAudit(tx, { action: 'test.head', outcome: 'success', targetId: 'kept-1' });
+      await tx
+        .transaction(async (sp) => {
+          await writeAudit(sp, { action: 'test.head', outcome: 'success', targetId: 'undone-1' });
+          await writeAudit(sp, { action: 'test.head', outcome: 'success', targetId: 'undone-2' });
+          throw new Error('roll back to the savepoint');
+        })
+        .catch((err: Error) => {
+          if (err.message !== 'roll back to the savepoint') throw err;
+        });
+      await writeAudit(tx, { action: 'test.head', outcome: 'success', targetId: 'kept-2' });
+      await tx.execute(sql`insert into audit_log (id, action, outcome, target_id, details)
+          select 0, 'test.head', 'success', 'bulk-' || n, jsonb_build_object('n', n)
+            from (select set_config('bankmanager.audit_key', ${auditKeyPads()}, true)) as keyed, generate_series(1, 40) n`);
+    });
+    const all = await h.db.select().from(auditLog).orderBy(auditLog.id);
+    const mine = all.filter((r) => r.action === 'test.head');
+    expect(mine.map((r) => r.targetId)).toEqual([
+      'kept-1',
+      'kept-2',
+      ...Array.from({ length: 40 }, (_, i) => `bulk-${i + 1}`),
+    ]);
+    const lastOf = new Map<number, string>();
+    for (const r of all) {
+      expect(r.prevHash).toBe(lastOf.get(r.chain) ?? '');
+      lastOf.set(r.chain, r.hash);
+    }
+    const recomputed = await queryRows(
+      h.db,
+      sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
+    );
+    expect(recomputed).toEqual([{ bad: 0 }]);
+  });
+
   it('a writer whose transaction is still open does not hold up the next one (its own chain)', async () => {
     // PGlite has one connection, so transactions there never overlap; on PostgreSQL the second
     // writer would wait on the first's lock until it commits, if there were one chain.
