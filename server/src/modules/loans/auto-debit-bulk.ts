@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LOAN_LOSS_GL, fromCents, toCents } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -45,13 +45,16 @@ interface Planned extends Record<string, unknown> {
 }
 
 /**
- * Locks the loans and splits each one's amount over its instalments due on or before the date, in
- * one statement: oldest due first (due date, then number, as the contracts' engine sorts), within an
- * instalment in the product version's allocation order. Each (instalment, part) is a slot in that
- * order; a slot takes what it owes, up to what the slots before it left of the amount.
+ * Locks the loans and splits each one's amount over its instalments due on or before the date, as
+ * common table expressions for one statement: `c` (the loans and amounts, from `picks`: rows of `id`
+ * and `collect`), `l` (each loan with its accounts and product, locked), `inst` (what each instalment
+ * takes of each part). Oldest due first (due date, then number, as the contracts' engine sorts),
+ * within an instalment in the product version's allocation order. Each (instalment, part) is a slot
+ * in that order; a slot takes what it owes, up to what the slots before it left of the amount. The
+ * bench's write floor does the same split (bench/eod-floors.ts), so this is the one text of it.
  */
-const planSql = (picks: Pick[], businessDate: string) =>
-  sql`with c as (select * from jsonb_to_recordset(${JSON.stringify(picks)}::jsonb) as c(id int, collect numeric)),
+export const splitCtes = (picks: SQL, businessDate: string) =>
+  sql`c as (${picks}),
     l as (
       select l.id, l.account_id::text as loan_account, la.account_number as loan_number, l.currency,
              pa.id::text as pay_id, pa.currency as pay_currency, pa.account_type as pay_type, l.status,
@@ -85,7 +88,11 @@ const planSql = (picks: Pick[], businessDate: string) =>
              coalesce(sum(take) filter (where part = 'fees'), 0) as fee,
              coalesce(sum(take) filter (where part = 'interest'), 0) as interest,
              coalesce(sum(take) filter (where part = 'principal'), 0) as principal
-        from t group by loan_id, instalment_number, due_date),
+        from t group by loan_id, instalment_number, due_date)`;
+
+/** The split of `splitCtes` for the chunk's picks, each loan's parts and allocations beside its columns. */
+const planSql = (picks: Pick[], businessDate: string) =>
+  sql`with ${splitCtes(sql`select * from jsonb_to_recordset(${JSON.stringify(picks)}::jsonb) as c(id int, collect numeric)`, businessDate)},
     per as (
       select loan_id, sum(principal) as principal, sum(interest) as interest, sum(fee) as fee, sum(penalty) as penalty,
              coalesce(jsonb_agg(jsonb_build_object('instalmentNumber', instalment_number,
