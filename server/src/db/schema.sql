@@ -894,6 +894,48 @@ END;
 $$;
 
 --
+-- Name: gl_lines_guard_many(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_lines_guard_many() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  lo bigint := nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint;
+  hi bigint := nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint;
+  bad record;
+BEGIN
+  SELECT n.entry_id, n.currency, je.id IS NULL AS missing, je.posted_at IS DISTINCT FROM now() AS closed,
+         g.code, g.name, g.kind, g.status, g.is_control, g.currency AS gl_currency, g.manual_posting, g.counter_posting
+    INTO bad
+    FROM inserted n
+    LEFT JOIN journal_entries je ON je.id = n.entry_id
+    LEFT JOIN gl_accounts g ON g.code = n.gl_code
+   WHERE n.entry_id BETWEEN lo AND hi
+     AND (je.id IS NULL OR je.posted_at IS DISTINCT FROM now()
+          OR coalesce(g.kind <> 'account' OR g.status <> 'active' OR g.is_control
+                      OR (g.currency <> 'both' AND g.currency <> n.currency)
+                      OR (je.source = 'manual' AND NOT g.manual_posting)
+                      OR (je.source = 'posting' AND NOT g.counter_posting), false))
+   ORDER BY n.id
+   LIMIT 1;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  IF bad.missing THEN
+    RAISE EXCEPTION 'journal entry % does not exist', bad.entry_id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  IF bad.closed THEN
+    RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', bad.entry_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
+  END IF;
+  RAISE EXCEPTION 'GL account % (%) does not take this line (kind %, status %, control %, currency %, manual %, counter %)',
+    bad.code, bad.name, bad.kind, bad.status, bad.is_control, bad.gl_currency, bad.manual_posting, bad.counter_posting
+    USING ERRCODE = 'check_violation', CONSTRAINT = 'gl_lines_postable';
+END;
+$$;
+
+--
 -- Name: gl_lines_till(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -7783,7 +7825,13 @@ CREATE TRIGGER gl_lines_append_only BEFORE DELETE OR UPDATE ON public.gl_lines F
 -- Name: gl_lines gl_lines_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER gl_lines_guard BEFORE INSERT ON public.gl_lines FOR EACH ROW EXECUTE FUNCTION public.gl_lines_guard();
+CREATE TRIGGER gl_lines_guard BEFORE INSERT ON public.gl_lines FOR EACH ROW WHEN ((NOT COALESCE(((new.entry_id >= (NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text))::bigint) AND (new.entry_id <= (NULLIF(current_setting('ledger.bulk_entries_to'::text, true), ''::text))::bigint)), false))) EXECUTE FUNCTION public.gl_lines_guard();
+
+--
+-- Name: gl_lines gl_lines_guard_many; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER gl_lines_guard_many AFTER INSERT ON public.gl_lines REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.gl_lines_guard_many();
 
 --
 -- Name: gl_lines gl_lines_no_truncate; Type: TRIGGER; Schema: public; Owner: -

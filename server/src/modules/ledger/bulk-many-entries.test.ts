@@ -153,6 +153,46 @@ describe('postManyEntries and the many-entries statement guard', () => {
     expect(await accountBalance(t.app.db, a)).toBe('0.00');
   });
 
+  it('refuses a GL line its account does not take, and one added by hand to a posted entry under a declared range', async () => {
+    // The GL lines of a declared range skip the row guard and are checked once for the statement
+    // (gl_lines_guard_many), by the row guard's rules and refusals.
+    const a = await open();
+    const before = await queryRows(t.app.db, sql`select id from journal_entries`);
+    const control = await queryRows<{ code: string }>(
+      t.app.db,
+      sql`select code from gl_accounts where is_control and kind = 'account' and status = 'active' limit 1`,
+    );
+    const toControl: ManyEntry = {
+      ...entry(a, 'credit', '4.00'),
+      lines: [
+        { accountId: a, side: 'credit', amount: '4.00' },
+        { glCode: control[0]!.code, currency: 'SLE', side: 'debit', amount: '4.00' },
+      ],
+    };
+    expect(await refusalOf(post([entry(a, 'credit', '1.00'), toControl]))).toBe('gl_account_not_postable');
+    expect(await queryRows(t.app.db, sql`select id from journal_entries`)).toHaveLength(before.length);
+    expect(await accountBalance(t.app.db, a)).toBe('0.00');
+
+    const [old] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select entry_id::text as id from gl_lines order by id limit 1`,
+    );
+    const byHand = await t.app.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('ledger.bulk_entries_from', ${old!.id}, true), set_config('ledger.bulk_entries_to', ${old!.id}, true)`,
+        );
+        await tx.execute(
+          sql`insert into gl_lines (entry_id, gl_code, currency, side, amount) values (${old!.id}::bigint, '1900', 'SLE', 'debit', 1)`,
+        );
+      })
+      .then(
+        () => 'posted',
+        (err: unknown) => violatedConstraint(err),
+      );
+    expect(byHand).toBe('journal_lines_entry_open');
+  });
+
   it('keeps the dashboard totals exact and the search rows’ bands, once per account', async () => {
     const over = await open({ overdraftLimit: '100.00' });
     const plain = await open();

@@ -71,8 +71,9 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
                   gl_code text, currency text, side text, amount numeric, description text)`;
   try {
     return await db.transaction(async (tx) => {
+      const accountIds = [...new Set(lines.flatMap((l) => ('account_id' in l ? [l.account_id] : [])))];
       await tx.execute(
-        sql`select 1 from accounts where id in (select l.account_id from ${L}) order by id for no key update`,
+        sql`select 1 from accounts where id = any(${`{${accountIds.join(',')}}`}::bigint[]) order by id for no key update`,
       );
       const made = await queryRows<{ id: string; reference: string }>(
         tx,
@@ -83,18 +84,19 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
              order by e.ord
             returning id::text, reference`,
       );
-      await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
-          select je.id, l.gl_code, l.currency, l.side, l.amount::numeric(18,2)
-            from ${L} join journal_entries je on je.reference = l.reference
-           where l.gl_code is not null order by je.id, l.ord`);
-      // Two entries on one account (loans sharing a repayment account) continue each other's balance.
-      // The lines are checked and applied once for the statement (transactions_post_many, ADR 0072).
+      // The lines of these entries are checked (GL and customer lines) and applied (customer lines)
+      // once for each statement (gl_lines_guard_many, transactions_post_many; ADR 0072).
       const ids = made.map((m) => Number(m.id));
       await declareManyEntries(
         tx,
         ids.reduce((a, b) => Math.min(a, b)),
         ids.reduce((a, b) => Math.max(a, b)),
       );
+      await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+          select je.id, l.gl_code, l.currency, l.side, l.amount::numeric(18,2)
+            from ${L} join journal_entries je on je.reference = l.reference
+           where l.gl_code is not null order by je.id, l.ord`);
+      // Two entries on one account (loans sharing a repayment account) continue each other's balance.
       await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction,
                              balance_after, reference, entry_id)
           select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
