@@ -220,7 +220,9 @@ export async function collectInBulk(
   if (picks.length === 0) return { collected: 0, perLoan: [] };
   const planned = await queryRows<Planned>(tx, planSql(picks, businessDate));
   const mine = planned.filter((p) => !perLoanOnly(p)).map((p) => collectionOfLoan(p, referenceOf(p.id)));
-  const perLoan = picks.filter((k) => !mine.some((m) => m.p.id === k.id));
+  // A set, not a search of `mine` per pick: a chunk has tens of thousands of each.
+  const inBulk = new Set(mine.map((m) => m.p.id));
+  const perLoan = picks.filter((k) => !inBulk.has(k.id));
   if (mine.length === 0) return { collected: 0, perLoan };
   const ids = await postManyEntries(tx, {
     source: 'end_of_day',
