@@ -193,6 +193,49 @@ describe('postManyEntries and the many-entries statement guard', () => {
     expect(byHand).toBe('journal_lines_entry_open');
   });
 
+  it('refuses an entry that does not balance, checked once for the statement; by hand, at commit', async () => {
+    // The entries a many-entries statement makes skip the deferred trigger an entry and are checked
+    // as one range (journal_entry_ranges_balanced): turning the setting on by hand moves the check,
+    // it does not skip it.
+    const a = await open();
+    const before = await queryRows(t.app.db, sql`select id from journal_entries`);
+    const lopsided: ManyEntry = {
+      ...entry(a, 'credit', '4.00'),
+      lines: [
+        { accountId: a, side: 'credit', amount: '4.00' },
+        { glCode: '1900', currency: 'SLE', side: 'debit', amount: '3.00' },
+      ],
+    };
+    expect(await refusalOf(post([entry(a, 'credit', '1.00'), lopsided, entry(a, 'credit', '2.00')]))).toBe(
+      'unbalanced',
+    );
+    expect(await queryRows(t.app.db, sql`select id from journal_entries`)).toHaveLength(before.length);
+    const byHand = (lines: number) =>
+      t.app.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select set_config('ledger.many_entries', 'on', true)`);
+          const [e] = await queryRows<{ id: string }>(
+            tx,
+            sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+                values (current_business_date(), current_business_date(), 'by hand', 'system', ${`HAND-${++n}`}) returning id`,
+          );
+          for (let i = 0; i < lines; i++)
+            await tx.execute(
+              sql`insert into gl_lines (entry_id, gl_code, currency, side, amount) values (${e!.id}::bigint, '1900', 'SLE', 'debit', 1)`,
+            );
+        })
+        .then(
+          () => 'posted',
+          (err: unknown) => violatedConstraint(err),
+        );
+    expect(await byHand(0)).toBe('journal_entries_balanced');
+    expect(await byHand(2)).toBe('journal_entries_balanced');
+    expect(await queryRows(t.app.db, sql`select id from journal_entries`)).toHaveLength(before.length);
+    expect(await queryRows(t.app.db, sql`select lo from journal_entry_ranges_to_check`)).toEqual([]);
+    expect(await accountBalance(t.app.db, a)).toBe('0.00');
+    expect(await violations()).toEqual([]);
+  });
+
   it('keeps the dashboard totals exact and the search rows’ bands, once per account', async () => {
     const over = await open({ overdraftLimit: '100.00' });
     const plain = await open();

@@ -75,6 +75,9 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
       await tx.execute(
         sql`select 1 from accounts where id = any(${`{${accountIds.join(',')}}`}::bigint[]) order by id for no key update`,
       );
+      // The entries' balance is checked once for the statement that makes them
+      // (journal_entry_ranges_balanced), not by a deferred trigger call each.
+      await tx.execute(sql`select set_config('ledger.many_entries', 'on', true)`);
       const made = await queryRows<{ id: string; reference: string }>(
         tx,
         sql`insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference)
@@ -84,6 +87,7 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
              order by e.ord
             returning id::text, reference`,
       );
+      await tx.execute(sql`select set_config('ledger.many_entries', 'off', true)`);
       // The lines of these entries are checked (GL and customer lines) and applied (customer lines)
       // once for each statement (gl_lines_guard_many, transactions_post_many; ADR 0072).
       const ids = made.map((m) => Number(m.id));
@@ -117,8 +121,8 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
                  join journal_entries je on je.reference = x.reference
            order by je.id`);
       // Each entry balances (checked now, then deferred again for the caller's later postings).
-      await tx.execute(sql`set constraints journal_entries_balanced immediate`);
-      await tx.execute(sql`set constraints journal_entries_balanced deferred`);
+      await tx.execute(sql`set constraints journal_entry_ranges_balanced immediate`);
+      await tx.execute(sql`set constraints journal_entry_ranges_balanced deferred`);
       return new Map(made.map((m) => [m.reference, Number(m.id)]));
     });
   } catch (err) {
