@@ -14,6 +14,20 @@ describe('audit log', () => {
   });
   afterAll(() => h.close());
 
+  /** Each row (all of the table's, in id order) links to the previous one of its chain, and its hash is its content's. */
+  async function expectIntactChains(rows: { chain: number; prevHash: string; hash: string }[]) {
+    const lastOf = new Map<number, string>();
+    for (const r of rows) {
+      expect(r.prevHash).toBe(lastOf.get(r.chain) ?? '');
+      lastOf.set(r.chain, r.hash);
+    }
+    const recomputed = await queryRows(
+      h.db,
+      sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
+    );
+    expect(recomputed).toEqual([{ bad: 0 }]);
+  }
+
   it('chains rows: each hash covers the previous hash in its chain and the row content', async () => {
     await writeAudit(h.db, { action: 'test.one', outcome: 'success', ip: '127.0.0.1', details: { a: 1 } });
     await Promise.all(
@@ -25,16 +39,7 @@ describe('audit log', () => {
     expect(rows.length).toBe(11);
     // Transactions spread over the eight chains (decision 0020); each chain links on its own.
     expect(new Set(rows.map((r) => r.chain)).size).toBeGreaterThan(1);
-    const lastOf = new Map<number, string>();
-    for (const r of rows) {
-      expect(r.prevHash).toBe(lastOf.get(r.chain) ?? '');
-      lastOf.set(r.chain, r.hash);
-    }
-    const recomputed = await queryRows(
-      h.db,
-      sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
-    );
-    expect(recomputed).toEqual([{ bad: 0 }]);
+    await expectIntactChains(rows);
   });
 
   it('hashes in the trigger exactly as audit_row_hmac, which verification uses, for every field', async () => {
@@ -101,16 +106,7 @@ describe('audit log', () => {
       'kept-2',
       ...Array.from({ length: 40 }, (_, i) => `bulk-${i + 1}`),
     ]);
-    const lastOf = new Map<number, string>();
-    for (const r of all) {
-      expect(r.prevHash).toBe(lastOf.get(r.chain) ?? '');
-      lastOf.set(r.chain, r.hash);
-    }
-    const recomputed = await queryRows(
-      h.db,
-      sql`select count(*)::int as bad from audit_log a where a.hash <> audit_row_hmac(decode(${auditKeyPads()}, 'hex'), a.prev_hash, a)`,
-    );
-    expect(recomputed).toEqual([{ bad: 0 }]);
+    await expectIntactChains(all);
   });
 
   it('a writer whose transaction is still open does not hold up the next one (its own chain)', async () => {

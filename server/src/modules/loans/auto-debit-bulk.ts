@@ -75,7 +75,10 @@ export const splitCtes = (picks: SQL, businessDate: string) =>
              case o.part when 'penalties' then i.penalty_due - i.penalty_paid when 'fees' then i.fee_due - i.fee_paid
                          when 'interest' then i.interest_due - i.interest_paid
                          else i.principal_due - i.principal_paid end as unpaid
-        from l join loan_instalments i on i.loan_id = l.id and i.due_date <= ${businessDate}::date
+        -- Each loan's own instalments through the primary key (OFFSET 0 keeps the subquery apart):
+        -- joined as a set, a plan for many loans read every instalment of the book due by the date.
+        from l cross join lateral (select i.* from loan_instalments i
+                                    where i.loan_id = l.id and i.due_date <= ${businessDate}::date offset 0) i
         cross join lateral unnest(l.allocation_order) with ordinality as o(part, pos)),
     t as (
       select s.*, least(s.unpaid, greatest(0, s.collect - coalesce(sum(s.unpaid) over (
