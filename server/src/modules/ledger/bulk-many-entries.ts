@@ -3,7 +3,7 @@ import { postingAmountSchema, type JournalSource } from '@bankmanager/contracts'
 import type { Database } from '../../db/client.ts';
 import { auditKeyPads } from '../../db/audit-key.ts';
 import { queryRows } from '../../db/rows.ts';
-import { declareManyEntries, endManyEntries } from './bulk-declaration.ts';
+import { declareManyEntries, endManyEntries, startManyEntries } from './bulk-declaration.ts';
 import { LedgerError } from './ledger-error.ts';
 import { asLedgerError, type Actor, type EntryLine } from './post-entry.ts';
 
@@ -75,9 +75,7 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
       await tx.execute(
         sql`select 1 from accounts where id = any(${`{${accountIds.join(',')}}`}::bigint[]) order by id for no key update`,
       );
-      // The entries' balance is checked once for the statement that makes them
-      // (journal_entry_ranges_balanced), not by a deferred trigger call each.
-      await tx.execute(sql`select set_config('ledger.many_entries', 'on', true)`);
+      await startManyEntries(tx);
       const made = await queryRows<{ id: string; reference: string }>(
         tx,
         sql`insert into journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference)
@@ -87,9 +85,6 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
              order by e.ord
             returning id::text, reference`,
       );
-      await tx.execute(sql`select set_config('ledger.many_entries', 'off', true)`);
-      // The lines of these entries are checked (GL and customer lines) and applied (customer lines)
-      // once for each statement (gl_lines_guard_many, transactions_post_many; ADR 0072).
       const ids = made.map((m) => Number(m.id));
       await declareManyEntries(
         tx,
