@@ -41,37 +41,11 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
       if (!postingAmountSchema.safeParse(l.amount).success)
         throw new LedgerError('invalid_amount', `Invalid amount "${l.amount}": positive, at most 2 decimals`);
   const entries = input.entries.map((e, ord) => ({ ord, reference: e.reference, narration: e.narration }));
-  const lines = input.entries.flatMap((e) =>
-    e.lines.map((l, ord) =>
-      'accountId' in l
-        ? {
-            reference: e.reference,
-            ord,
-            account_id: l.accountId,
-            side: l.side,
-            amount: l.amount,
-            description: l.description ?? null,
-          }
-        : {
-            reference: e.reference,
-            ord,
-            gl_code: l.glCode,
-            currency: l.currency,
-            side: l.side,
-            amount: l.amount,
-          },
-    ),
-  );
-  const audits = input.entries.map((e) => ({
-    reference: e.reference,
-    target_id: e.audit.targetId,
-    details: { ...e.audit.details, source: input.source, lines: e.lines },
-  }));
-  const L = sql`jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(reference text, ord int, account_id bigint,
-                  gl_code text, currency text, side text, amount numeric, description text)`;
+  const accountIds = [
+    ...new Set(input.entries.flatMap((e) => e.lines.flatMap((l) => ('accountId' in l ? [l.accountId] : [])))),
+  ];
   try {
     return await db.transaction(async (tx) => {
-      const accountIds = [...new Set(lines.flatMap((l) => ('account_id' in l ? [l.account_id] : [])))];
       await tx.execute(
         sql`select 1 from accounts where id = any(${`{${accountIds.join(',')}}`}::bigint[]) order by id for no key update`,
       );
@@ -85,42 +59,88 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
              order by e.ord
             returning id::text, reference`,
       );
-      const ids = made.map((m) => Number(m.id));
+      const ids = new Map(made.map((m) => [m.reference, Number(m.id)]));
+      const idList = [...ids.values()];
       await declareManyEntries(
         tx,
-        ids.reduce((a, b) => Math.min(a, b)),
-        ids.reduce((a, b) => Math.max(a, b)),
+        idList.reduce((a, b) => Math.min(a, b)),
+        idList.reduce((a, b) => Math.max(a, b)),
       );
+      // The entry ids travel with the lines: no statement looks an entry up by its reference again.
+      const { glLines, accountLines } = linesOf(input.entries, ids);
       await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
-          select je.id, l.gl_code, l.currency, l.side, l.amount::numeric(18,2)
-            from ${L} join journal_entries je on je.reference = l.reference
-           where l.gl_code is not null order by je.id, l.ord`);
+          select l.entry_id, l.gl_code, l.currency, l.side, l.amount::numeric(18,2)
+            from jsonb_to_recordset(${JSON.stringify(glLines)}::jsonb)
+                   as l(entry_id bigint, ord int, gl_code text, currency text, side text, amount numeric)
+           order by l.entry_id, l.ord`);
       // Two entries on one account (loans sharing a repayment account) continue each other's balance.
       await tx.execute(sql`insert into transactions (account_id, posted_at, value_date, description, amount, direction,
                              balance_after, reference, entry_id)
           select a.id, greatest(clock_timestamp(), (select max(t.posted_at) from transactions t where t.account_id = a.id)),
                  -- (select …): the business date once for the statement, not a function call per line
-                 (select current_business_date()), coalesce(l.description, je.narration), l.amount::numeric(18,2), l.side,
+                 (select current_business_date()), l.description, l.amount::numeric(18,2), l.side,
                  a.balance + sum(case l.side when 'credit' then l.amount else -l.amount end)
-                               over (partition by a.id order by je.id, l.ord),
-                 je.reference, je.id
-            from ${L} join journal_entries je on je.reference = l.reference join accounts a on a.id = l.account_id
-           order by je.id, l.ord`);
+                               over (partition by a.id order by l.entry_id, l.ord),
+                 l.reference, l.entry_id
+            from jsonb_to_recordset(${JSON.stringify(accountLines)}::jsonb)
+                   as l(entry_id bigint, ord int, reference text, account_id bigint, side text, amount numeric, description text)
+            join accounts a on a.id = l.account_id
+           order by l.entry_id, l.ord`);
       await endManyEntries(tx);
+      const audits = input.entries.map((e) => ({
+        entry_id: ids.get(e.reference)!,
+        target_id: e.audit.targetId,
+        details: {
+          ...e.audit.details,
+          source: input.source,
+          lines: e.lines,
+          entryId: ids.get(e.reference)!,
+          reference: e.reference,
+        },
+      }));
       await tx.execute(sql`insert into audit_log (id, action, outcome, actor_id, actor_email, target_type, target_id, ip, details)
           select 0, ${input.audit.action}, 'success', ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
-                 ${input.audit.targetType}, x.target_id, ${input.actor?.ip ?? null}::inet,
-                 x.details || jsonb_build_object('entryId', je.id, 'reference', je.reference)
+                 ${input.audit.targetType}, x.target_id, ${input.actor?.ip ?? null}::inet, x.details
             from (select set_config('bankmanager.audit_key', ${auditKeyPads()}, true)) as keyed,
-                 jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as x(reference text, target_id text, details jsonb)
-                 join journal_entries je on je.reference = x.reference
-           order by je.id`);
+                 jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as x(entry_id bigint, target_id text, details jsonb)
+           order by x.entry_id`);
       // Each entry balances (checked now, then deferred again for the caller's later postings).
       await tx.execute(sql`set constraints journal_entry_ranges_balanced immediate`);
       await tx.execute(sql`set constraints journal_entry_ranges_balanced deferred`);
-      return new Map(made.map((m) => [m.reference, Number(m.id)]));
+      return ids;
     });
   } catch (err) {
     throw asLedgerError(err);
   }
+}
+
+/** The entries' lines as the two inserts read them, each beside its entry's id (and, for a customer line, the text it shows). */
+function linesOf(entries: ManyEntry[], ids: Map<string, number>) {
+  const glLines: object[] = [];
+  const accountLines: object[] = [];
+  for (const e of entries) {
+    const entryId = ids.get(e.reference)!;
+    e.lines.forEach((l, ord) => {
+      if ('accountId' in l)
+        accountLines.push({
+          entry_id: entryId,
+          ord,
+          reference: e.reference,
+          account_id: l.accountId,
+          side: l.side,
+          amount: l.amount,
+          description: l.description ?? e.narration,
+        });
+      else
+        glLines.push({
+          entry_id: entryId,
+          ord,
+          gl_code: l.glCode,
+          currency: l.currency,
+          side: l.side,
+          amount: l.amount,
+        });
+    });
+  }
+  return { glLines, accountLines };
 }

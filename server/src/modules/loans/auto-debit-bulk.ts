@@ -247,27 +247,31 @@ export async function collectInBulk(
     amount numeric, release numeric, "from" bigint, allocations jsonb, principal numeric, interest numeric,
     "interestReceivable" numeric, "interestFromSuspense" numeric, "penaltyReceivable" numeric,
     "penaltyFromSuspense" numeric, fee numeric, penalty numeric, prepayment numeric)`;
-  // Once per entry, as provisionRelease records it.
-  await tx.execute(sql`with ins as (
+  // One statement for what only reads the rows (the rows parsed once): the provision released, once
+  // per entry as provisionRelease records it; the instalments' paid parts; the repayment rows.
+  await tx.execute(sql`with r as materialized (select * from ${R}),
+    ins as (
       insert into loan_provision_releases (entry_id, loan_id, amount)
-      select r.entry, r.loan, r.release from ${R} where r.release is not null
-      on conflict do nothing returning loan_id, amount)
-    update loans l set provision_held = l.provision_held - ins.amount from ins where l.id = ins.loan_id`);
-  await tx.execute(sql`update loan_instalments i set
-      penalty_paid = i.penalty_paid + a.penalty, fee_paid = i.fee_paid + a.fee,
-      interest_paid = i.interest_paid + a.interest, principal_paid = i.principal_paid + a.principal
-    from (select r.loan, x.* from ${R}
-            cross join lateral jsonb_to_recordset(r.allocations)
-              as x("instalmentNumber" int, penalty numeric, fee numeric, interest numeric, principal numeric)) a
-   where i.loan_id = a.loan and i.instalment_number = a."instalmentNumber"`);
-  await tx.execute(sql`insert into loan_repayments (loan_id, reference, channel, amount, principal, interest,
+      select r.entry, r.loan, r.release from r where r.release is not null
+      on conflict do nothing returning loan_id, amount),
+    released as (
+      update loans l set provision_held = l.provision_held - ins.amount from ins where l.id = ins.loan_id),
+    paid as (
+      update loan_instalments i set
+        penalty_paid = i.penalty_paid + a.penalty, fee_paid = i.fee_paid + a.fee,
+        interest_paid = i.interest_paid + a.interest, principal_paid = i.principal_paid + a.principal
+      from (select r.loan, x.* from r
+              cross join lateral jsonb_to_recordset(r.allocations)
+                as x("instalmentNumber" int, penalty numeric, fee numeric, interest numeric, principal numeric)) a
+     where i.loan_id = a.loan and i.instalment_number = a."instalmentNumber")
+    insert into loan_repayments (loan_id, reference, channel, amount, principal, interest,
         interest_receivable, fee, penalty, prepayment, overpayment, allocations, replaced, from_account_id,
         till_session_id, entry_id, value_date, actor_id, actor_email, interest_from_suspense, penalty_receivable,
         penalty_from_suspense)
       select r.loan, r.reference, 'auto_debit', r.amount, r.principal, r.interest, r."interestReceivable", r.fee,
              r.penalty, r.prepayment, 'refuse', r.allocations, null, r."from", null, r.entry, current_business_date(),
              ${actor.id}::uuid, ${actor.email}, r."interestFromSuspense", r."penaltyReceivable", r."penaltyFromSuspense"
-        from ${R} order by r.loan`);
+        from r order by r.loan`);
   // After the repayment rows (the database refuses one on a loan no longer Active): a loan with
   // nothing left unpaid on any instalment closes, as repayLoan closes it.
   await tx.execute(sql`update loans l set
