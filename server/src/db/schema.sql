@@ -1050,7 +1050,37 @@ $$;
 CREATE FUNCTION public.journal_entries_many_made() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  bd date;
+  closing bigint;
+  bad record;
 BEGIN
+  SELECT coalesce(b.business_date, current_date), b.closing_run_id INTO bd, closing
+    FROM (SELECT 1) x LEFT JOIN bank_business_date b ON b.id;
+  SELECT i.business_date INTO bad FROM inserted i WHERE i.business_date IS DISTINCT FROM bd LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'business date % is closed or not open yet (current business date %)', bad.business_date, bd
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_closed_date';
+  END IF;
+  IF closing IS NOT NULL AND EXISTS (SELECT 1 FROM inserted i WHERE i.source <> 'end_of_day') THEN
+    RAISE EXCEPTION 'end of day (run %) is closing business date %: postings resume on the next business date', closing, bd
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_day_closing';
+  END IF;
+  -- Each distinct pair of dates once (a statement's entries share one or a few).
+  SELECT d.business_date, d.value_date INTO bad
+    FROM (SELECT DISTINCT i.business_date, i.value_date FROM inserted i) d
+   WHERE EXISTS (SELECT 1 FROM accounting_periods p WHERE p.status = 'closed'
+                  AND (d.business_date BETWEEN p.starts_on AND p.ends_on OR d.value_date BETWEEN p.starts_on AND p.ends_on))
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'accounting period of % (value date %) is closed', bad.business_date, bad.value_date
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_closed_period';
+  END IF;
+  SELECT i.id INTO bad FROM inserted i WHERE i.posted_at IS DISTINCT FROM now() LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'journal entry % is not stamped with its transaction''s start time', bad.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entries_posted_now';
+  END IF;
   INSERT INTO journal_entry_ranges_to_check (lo, hi)
   SELECT min(id), max(id) FROM inserted HAVING count(*) > 0;
   RETURN NULL;
@@ -7927,7 +7957,7 @@ CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON public.journa
 -- Name: journal_entries journal_entries_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER journal_entries_guard BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION public.journal_entries_guard();
+CREATE TRIGGER journal_entries_guard BEFORE INSERT ON public.journal_entries FOR EACH ROW WHEN ((current_setting('ledger.many_entries'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.journal_entries_guard();
 
 --
 -- Name: journal_entries journal_entries_many_made; Type: TRIGGER; Schema: public; Owner: -

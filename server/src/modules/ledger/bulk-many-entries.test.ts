@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { JournalSource } from '@bankmanager/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import {
@@ -234,6 +234,43 @@ describe('postManyEntries and the many-entries statement guard', () => {
     expect(await queryRows(t.app.db, sql`select lo from journal_entry_ranges_to_check`)).toEqual([]);
     expect(await accountBalance(t.app.db, a)).toBe('0.00');
     expect(await violations()).toEqual([]);
+  });
+
+  it('guards the entries of a many-entries statement by the rules of a single entry; by hand too', async () => {
+    // While the setting is on, journal_entries_guard's row trigger is skipped and the statement
+    // trigger applies its rules to every entry the statement made: turning it on by hand moves the
+    // guard, it does not skip it.
+    const before = await queryRows(t.app.db, sql`select id from journal_entries`);
+    /** Three entries made by one statement by hand, `g` their number; the dates and stamp as given. */
+    const byHand = (businessDate: SQL, valueDate: SQL, postedAt: SQL) =>
+      t.app.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select set_config('ledger.many_entries', 'on', true)`);
+          await tx.execute(
+            sql`insert into journal_entries (business_date, value_date, narration, source, reference, posted_at)
+                select ${businessDate}, ${valueDate}, 'by hand', 'system', 'HAND-' || g, ${postedAt}
+                  from generate_series(${++n * 10}::int, ${n * 10 + 2}::int) g`,
+          );
+        })
+        .then(
+          () => 'posted',
+          (err: unknown) => violatedConstraint(err),
+        );
+    const today = sql`current_business_date()`;
+    // The second of the three entries is the one out of line.
+    const odd = sql`(g % 2)`;
+    expect(await byHand(sql`${today} - ${odd}`, today, sql`now()`)).toBe('journal_entries_closed_date');
+    expect(await byHand(today, today, sql`now() - interval '1 second' * ${odd}`)).toBe(
+      'journal_entries_posted_now',
+    );
+    await t.app.db.execute(sql`insert into accounting_periods (period, kind, starts_on, ends_on, status)
+      values ('by hand', 'month', current_business_date() - 40, current_business_date() - 35, 'closed')`);
+    expect(await byHand(today, sql`${today} - 34 - ${odd} * 2`, sql`now()`)).toBe(
+      'journal_entries_closed_period',
+    );
+    // Within the rules, the statement gets as far as the balance check at commit (they have no lines).
+    expect(await byHand(today, today, sql`now()`)).toBe('journal_entries_balanced');
+    expect(await queryRows(t.app.db, sql`select id from journal_entries`)).toHaveLength(before.length);
   });
 
   it('keeps the dashboard totals exact and the search rows’ bands, once per account', async () => {
