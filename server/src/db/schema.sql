@@ -3580,7 +3580,8 @@ CREATE TABLE public.gl_accounts (
     CONSTRAINT gl_accounts_parent_check CHECK (((kind = 'class'::text) = (parent_code IS NULL))),
     CONSTRAINT gl_accounts_side_check CHECK ((normal_side = ANY (ARRAY['debit'::text, 'credit'::text]))),
     CONSTRAINT gl_accounts_status_check CHECK ((status = ANY (ARRAY['active'::text, 'closed'::text])))
-);
+)
+WITH (fillfactor='10');
 
 --
 -- Name: gl_daily_balances; Type: TABLE; Schema: public; Owner: -
@@ -5890,6 +5891,8 @@ ALTER TABLE ONLY public.fx_rates
 
 ALTER TABLE ONLY public.gl_accounts
     ADD CONSTRAINT gl_accounts_pkey PRIMARY KEY (code);
+
+ALTER TABLE public.gl_accounts CLUSTER ON gl_accounts_pkey;
 
 --
 -- Name: gl_daily_balances gl_daily_balances_business_date_gl_code_currency_pk; Type: CONSTRAINT; Schema: public; Owner: -
