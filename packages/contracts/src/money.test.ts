@@ -17,6 +17,21 @@ describe('money on decimal strings', () => {
     expect(compareAmounts('-5', '0.01')).toBe(-1);
   });
 
+  it('reads every amount format to its cents: signs, one or no decimals, no integer part', () => {
+    fc.assert(
+      fc.property(cents, (a) => {
+        expect(toCents(fromCents(a))).toBe(a);
+      }),
+    );
+    expect([toCents('12.5'), toCents('-0.5'), toCents('.07'), toCents('3'), toCents('0')]).toEqual([
+      1250n,
+      -50n,
+      7n,
+      300n,
+      0n,
+    ]);
+  });
+
   it('subtracts exactly', () => {
     fc.assert(
       fc.property(cents, cents, (a, b) => {
