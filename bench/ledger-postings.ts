@@ -1,9 +1,9 @@
 // Posting throughput of the double-entry ledger and the trial balance, on PostgreSQL, side by side in
 // one run: transfers through POST /api/transfers (real HTTP, activated staff token) with 1, 8 and 32
 // concurrent clients, next to the same transfers made by the repository functions directly
-// (transferEntry + postEntryOnce), next to a plain single-row INSERT … RETURNING loop as the floor,
-// and the API's own floors: two bare GETs through the same server (one with no SQL, one with a
-// `select 1` round trip).
+// (postTransferOnce, one round trip; transferEntry + postEntryOnce, two, before 2026-12-02), next to
+// a plain single-row INSERT … RETURNING loop as the floor, and the API's own floors: two bare GETs
+// through the same server (one with no SQL, one with a `select 1` round trip).
 // Then the trial balance (gl_balances() grouped, the query behind it) p50/p95 for today and a past date.
 // The API is the real server (server.ts) in a process of its own, as bench:load starts it, so the
 // bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
@@ -22,7 +22,7 @@ import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { buildApp } from '../server/src/app.ts';
-import { postEntryOnce, transferEntry } from '../server/src/modules/ledger/index.ts';
+import { postTransferOnce } from '../server/src/modules/ledger/index.ts';
 import { listen, testConfig } from '../server/test/support/harness.ts';
 import { staffUsers } from '../server/test/support/staff-users.ts';
 import { benchDatabaseUrl, benchServerUrl, ensureCustomers, openBenchDatabase, time } from './support.ts';
@@ -118,7 +118,7 @@ try {
   };
   const actor = { id: officer.userId, email: officer.email, ip: '127.0.0.1' };
   const direct = async () => {
-    await postEntryOnce(db, await transferEntry(db, nextTransfer(), actor));
+    await postTransferOnce(db, nextTransfer(), actor);
   };
   await db.execute(
     sql`create table if not exists bench_floor (id bigserial primary key, amount numeric(18,2) not null)`,

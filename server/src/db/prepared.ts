@@ -29,6 +29,22 @@ export async function preparedRows<T extends Record<string, unknown>>(
 }
 
 /**
+ * A statement of fixed text and positional parameters ($1, $2, …), built once: `preparedRows` builds
+ * its text from the `sql` template on every call (about 25 µs of CPU on this machine), which the
+ * statements every posting sends (ledger_post_entry, ledger_post_transfer) skip. Prepared as
+ * preparedRows prepares, under a digest of the text.
+ */
+export function preparedStatement<T extends Record<string, unknown>>(text: string) {
+  const name = `bm_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  return async (db: Database, params: unknown[]): Promise<T[]> => {
+    const result: unknown = await db._.session
+      .prepareQuery({ sql: text, params }, undefined, name, false)
+      .execute();
+    return (result as { rows: T[] }).rows;
+  };
+}
+
+/**
  * A list as one array parameter (`= any(${pgArray(ids)}::bigint[])`), so a statement's text stays the
  * same whatever the list's length. Each element is quoted, so a comma or brace in a value stays in it.
  */

@@ -1305,6 +1305,37 @@ END;
 $$;
 
 --
+-- Name: ledger_post_transfer(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_post_transfer(p jsonb, pads text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+DECLARE
+  f record;
+  t record;
+BEGIN
+  SELECT a.id, a.currency INTO f FROM accounts a WHERE a.account_number = p->>'from_account';
+  SELECT a.id, a.currency INTO t FROM accounts a WHERE a.account_number = p->>'to_account';
+  IF f.id IS NULL OR t.id IS NULL OR f.currency <> t.currency THEN
+    RETURN jsonb_build_object('refused', true, 'accounts', '[]'::jsonb);
+  END IF;
+  RETURN ledger_post_entry(
+    p - 'from_account' - 'to_account' - 'amount'
+      || jsonb_build_object(
+           'customer', jsonb_build_array(
+             jsonb_build_object('account_id', f.id, 'side', 'debit', 'amount', p->'amount'),
+             jsonb_build_object('account_id', t.id, 'side', 'credit', 'amount', p->'amount')),
+           -- The audit row names the lines as postEntry does: {accountId, side, amount}.
+           'audit', jsonb_set(p->'audit', '{details,lines}', jsonb_build_array(
+             jsonb_build_object('accountId', f.id, 'side', 'debit', 'amount', p->'amount'),
+             jsonb_build_object('accountId', t.id, 'side', 'credit', 'amount', p->'amount')))),
+    pads);
+END;
+$$;
+
+--
 -- Name: ledger_violations(); Type: FUNCTION; Schema: public; Owner: -
 --
 

@@ -33,6 +33,7 @@ export {
   type RefusedLine,
 } from './post-bulk-entry.ts';
 export { transferEntry, FX_POSITION_GL, type TransferAccount } from './transfer.ts';
+export { postTransferOnce } from './transfer-once.ts';
 export { reversalEntry } from './reversal.ts';
 export { getEntry, entryBranches, entryIdByReference, entryByReferenceSql } from './entry-repository.ts';
 export { postForRoute, auditRefusal, ledgerHttpError } from './http-posting.ts';

@@ -13,7 +13,7 @@ import {
   type Side,
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
-import { pgArray, preparedRows } from '../../db/prepared.ts';
+import { pgArray, preparedRows, preparedStatement } from '../../db/prepared.ts';
 import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
 import { auditKeyPads } from '../../db/audit-key.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -209,7 +209,7 @@ function checkLines(input: EntryInput, byId: Map<number, LockedAccount>): void {
   }
 }
 
-interface OneCallAnswer {
+export interface OneCallAnswer {
   refused?: true;
   over_day_cap?: true;
   accounts: LockedAccount[];
@@ -240,9 +240,17 @@ interface OneCallAnswer {
  * as it read them: the refusal is then named here, with the same checks and messages as before.
  */
 async function postInOneCall(db: Database, input: EntryInput, lock: boolean): Promise<PostedEntry> {
+  const [row] = await postEntryCall(db, [JSON.stringify(oneCallArgument(input, lock)), auditKeyPads()]);
+  return postedFromAnswer(db, input, row!.r);
+}
+
+const postEntryCall = preparedStatement<{ r: OneCallAnswer }>('select ledger_post_entry($1::jsonb, $2) as r');
+
+/** ledger_post_entry's argument: the entry, its lines and its audit row (the lines in its details). */
+export function oneCallArgument(input: EntryInput, lock: boolean) {
   const customer = input.lines.filter(isAccountLine);
   const gl = input.lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
-  const call = {
+  return {
     lock,
     source: input.source,
     narration: input.narration,
@@ -282,11 +290,19 @@ async function postInOneCall(db: Database, input: EntryInput, lock: boolean): Pr
       details: { ...input.audit.details, source: input.source, lines: input.lines },
     },
   };
-  const [row] = await preparedRows<{ r: OneCallAnswer }>(
-    db,
-    sql`select ledger_post_entry(${JSON.stringify(call)}::jsonb, ${auditKeyPads()}) as r`,
-  );
-  const r = row!.r;
+}
+
+/**
+ * The entry as posted, from ledger_post_entry's answer; a refusal named as postEntry names it (the
+ * function wrote nothing and returned the accounts it read).
+ */
+export async function postedFromAnswer(
+  db: Database,
+  input: EntryInput,
+  r: OneCallAnswer,
+): Promise<PostedEntry> {
+  const customer = input.lines.filter(isAccountLine);
+  const gl = input.lines.filter((l): l is Extract<EntryLine, { glCode: string }> => !isAccountLine(l));
   if (r.over_day_cap) throw new OverDayCap();
   const byId = new Map(r.accounts.map((a) => [Number(a.id), a]));
   if (r.refused) {

@@ -74,21 +74,28 @@ export async function transferEntry(
   } else {
     lines.push({ accountId: to.id, side: 'credit', amount: req.amount });
   }
+  return { ...transferEntryWithout(req, actor, auditDetails), fxRate: cross ? req.rate : undefined, lines };
+}
+
+/** A transfer's entry but for its lines and rate: what the request alone says (the accounts by number). */
+export function transferEntryWithout(
+  req: TransferRequest,
+  actor: EntryInput['actor'],
+  auditDetails: Record<string, unknown>,
+): Omit<EntryInput, 'lines' | 'fxRate'> & { reference: string } {
   return {
     source: 'transfer',
     narration: req.narration,
     reference: req.reference,
     valueDate: req.value_date,
-    fxRate: cross ? req.rate : undefined,
     actor,
-    lines,
     audit: {
       action: 'ledger.transfer',
       targetType: 'account',
-      targetId: from.number,
+      targetId: req.from_account,
       details: {
-        from: from.number,
-        to: to.number,
+        from: req.from_account,
+        to: req.to_account,
         amount: req.amount,
         rate: req.rate ?? null,
         ...auditDetails,

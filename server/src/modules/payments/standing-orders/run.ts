@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { writeAudit } from '../../audit/index.ts';
-import { LedgerError, postEntryOnce, transferEntry, type Actor } from '../../ledger/index.ts';
+import { LedgerError, postEntryOnce, postTransferOnce, type Actor } from '../../ledger/index.ts';
 import { applyRateRule } from '../transfers/rate-rule.ts';
 import { readOptions } from './options.ts';
 import { advanceOrder } from './orders.ts';
@@ -106,7 +106,7 @@ async function runOne(
     const attempts = (o.attempts ?? 0) + 1;
     try {
       const applied = await applyRateRule(tx, o.from_currency, o.to_currency, undefined, false);
-      const entry = await transferEntry(
+      const posted = await postTransferOnce(
         tx,
         {
           from_account: o.from_account,
@@ -119,7 +119,6 @@ async function runOne(
         actor,
         { standingOrder: id, dueDate: due, ...applied.details },
       );
-      const posted = await postEntryOnce(tx, entry);
       await recordRun(tx, id, due, { status: 'posted', entryId: posted.entryId, attempts, businessDate });
       await advanceOrder(tx, id);
       return 'posted';

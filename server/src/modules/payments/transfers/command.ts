@@ -1,7 +1,7 @@
 import { transferRequestSchema } from '@bankmanager/contracts';
 import { z } from 'zod';
 import { conflict } from '../../../lib/http-error.ts';
-import { LedgerError, postEntryOnce, transferEntry } from '../../ledger/index.ts';
+import { LedgerError, postTransferOnce } from '../../ledger/index.ts';
 import { approvalActor, approvedBy, type Approvals } from '../../approvals/index.ts';
 
 /** What a transfer request stores: the maker's request with the rate that applied when it was made. */
@@ -21,11 +21,10 @@ export function registerTransferCommand(approvals: Approvals): void {
     async execute(tx, raw, { approvalId, maker, checker }) {
       const { rateDetails, ...req } = transferCommandSchema.parse(raw);
       try {
-        const entry = await transferEntry(tx, req, approvalActor(maker, checker), {
+        await postTransferOnce(tx, req, approvalActor(maker, checker), {
           ...rateDetails,
           ...approvedBy(approvalId, checker),
         });
-        await postEntryOnce(tx, entry);
       } catch (err) {
         if (err instanceof LedgerError) throw conflict(err.message, { code: err.code, approvalId });
         throw err;
