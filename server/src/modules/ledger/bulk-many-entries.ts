@@ -87,17 +87,20 @@ export async function postManyEntries(db: Database, input: ManyEntriesInput): Pr
             join accounts a on a.id = l.account_id
            order by l.entry_id, l.ord`);
       await endManyEntries(tx);
-      const audits = input.entries.map((e) => ({
-        entry_id: ids.get(e.reference)!,
-        target_id: e.audit.targetId,
-        details: {
-          ...e.audit.details,
-          source: input.source,
-          lines: e.lines,
-          entryId: ids.get(e.reference)!,
-          reference: e.reference,
-        },
-      }));
+      const audits = input.entries.map((e) => {
+        const entryId = ids.get(e.reference)!;
+        return {
+          entry_id: entryId,
+          target_id: e.audit.targetId,
+          details: {
+            ...e.audit.details,
+            source: input.source,
+            lines: e.lines,
+            entryId,
+            reference: e.reference,
+          },
+        };
+      });
       await tx.execute(sql`insert into audit_log (id, action, outcome, actor_id, actor_email, target_type, target_id, ip, details)
           select 0, ${input.audit.action}, 'success', ${input.actor?.id ?? null}::uuid, ${input.actor?.email ?? null},
                  ${input.audit.targetType}, x.target_id, ${input.actor?.ip ?? null}::inet, x.details
