@@ -1586,22 +1586,12 @@ $$;
 CREATE FUNCTION public.loan_daily_status_reserves_sync() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
-DECLARE
-  moved integer[];
 BEGIN
-  SELECT array_agg(d.id) INTO moved
-    FROM (SELECT id, interest_in_suspense, penalty_in_suspense, provision_held FROM changed_new
-          EXCEPT
-          SELECT id, interest_in_suspense, penalty_in_suspense, provision_held FROM changed_old) d;
-  IF moved IS NULL THEN
-    RETURN NULL;
-  END IF;
   UPDATE loan_daily_status s
-     SET interest_in_suspense = l.interest_in_suspense,
-         penalty_in_suspense = l.penalty_in_suspense,
-         provision_held = l.provision_held
-    FROM loans l
-   WHERE s.business_date = current_business_date() AND s.loan_id = ANY (moved) AND l.id = s.loan_id;
+     SET interest_in_suspense = NEW.interest_in_suspense,
+         penalty_in_suspense = NEW.penalty_in_suspense,
+         provision_held = NEW.provision_held
+   WHERE s.loan_id = NEW.id AND s.business_date = current_business_date();
   RETURN NULL;
 END $$;
 
@@ -7238,6 +7228,12 @@ CREATE INDEX loan_daily_status_loan_idx ON public.loan_daily_status USING btree 
 CREATE INDEX loan_instalments_due_date_idx ON public.loan_instalments USING btree (due_date);
 
 --
+-- Name: loan_instalments_loan_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX loan_instalments_loan_due_idx ON public.loan_instalments USING btree (loan_id, due_date) INCLUDE (interest_due);
+
+--
 -- Name: loan_penalty_charges_date_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -8051,7 +8047,7 @@ CREATE TRIGGER loans_kept BEFORE DELETE OR UPDATE OF id ON public.loans FOR EACH
 -- Name: loans loans_reserves_snapshot; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER loans_reserves_snapshot AFTER UPDATE ON public.loans REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION public.loan_daily_status_reserves_sync();
+CREATE TRIGGER loans_reserves_snapshot AFTER UPDATE OF interest_in_suspense, penalty_in_suspense, provision_held ON public.loans FOR EACH ROW WHEN ((((old.interest_in_suspense IS DISTINCT FROM new.interest_in_suspense) OR (old.penalty_in_suspense IS DISTINCT FROM new.penalty_in_suspense)) OR (old.provision_held IS DISTINCT FROM new.provision_held))) EXECUTE FUNCTION public.loan_daily_status_reserves_sync();
 
 --
 -- Name: mobile_banking_subscriptions mbs_keys_sync; Type: TRIGGER; Schema: public; Owner: -

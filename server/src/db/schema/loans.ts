@@ -211,7 +211,9 @@ export const loanInstalments = pgTable(
       'loan_instalments_due_check',
       sql`${t.principalDue} >= 0 and ${t.interestDue} >= 0 and ${t.feeDue} >= 0 and ${t.penaltyDue} >= 0`,
     ),
-    // The auto-debit and arrears steps read by date across all loans.
+    // The auto-debit and arrears steps read by date across all loans. Each loan's own instalments by
+    // due date are read through loan_instalments_loan_due_idx (loan_id, due_date) INCLUDE (interest_due),
+    // made by migration 0130 only: this builder cannot declare an INCLUDE.
     index('loan_instalments_due_date_idx').on(t.dueDate),
   ],
 );
