@@ -3,15 +3,17 @@
 // same rows. `--kind bulk`: one bulk entry crediting Le 0.01 to `--limit` consecutive Active SLE deposit
 // accounts through the ledger's per-account bulk path (end of day's interest and fees); `--kind auto`:
 // one auto-debit chunk of `--limit` loans on business date `--date` (pick a date a month or more ahead
-// of the database's, so that every loan owes an instalment). `--explain` logs each statement's plan and
+// of the database's, so that every loan owes an instalment); `--kind accrual` or `classify`: one chunk of
+// the loan accrual (through `--date`) or of classification (on `--date`). `--explain` logs each statement's plan and
 // trigger times over 30 ms to the server's log (`auto_explain`, which must be loadable).
-//   TEST_DATABASE_URL=postgres://… node --import tsx bench/chunk-ab.ts --dbs bm_a,bm_b [--kind bulk|auto] [--limit 20000] [--rounds 10] [--date YYYY-MM-DD] [--cursor 0] [--explain]
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/chunk-ab.ts --dbs bm_a,bm_b [--kind bulk|auto|accrual|classify] [--limit 20000] [--rounds 10] [--date YYYY-MM-DD] [--cursor 0] [--explain]
 // Make the copies with `CREATE DATABASE bm_b TEMPLATE bm_a` (no one connected to bm_a), then migrate one.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/src/db/rows.ts';
 import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
 import { autoDebitChunk } from '../server/src/modules/loans/auto-debit.ts';
+import { accrueLoanChunk, classifyLoanChunk } from '../server/src/modules/loan-book/index.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
 
@@ -29,12 +31,24 @@ const { values } = parseArgs({
 const limit = Number(values.limit);
 const cursor = Number(values.cursor);
 const names = values.dbs.split(',');
-if (values.kind === 'auto' && !values.date) throw new Error('--kind auto needs --date');
+if (values.kind !== 'bulk' && !values.date) throw new Error(`--kind ${values.kind} needs --date`);
 
 const eligible = sql`a.status = 'Active' and a.currency = 'SLE' and a.account_type in ('Savings', 'Current') and a.id > ${cursor}`;
 
 /** One chunk in `tx`; returns the lines (bulk) or loans (auto) it posted. */
 async function chunk(tx: Database): Promise<number> {
+  if (values.kind === 'accrual' || values.kind === 'classify') {
+    const step = values.kind === 'accrual' ? accrueLoanChunk : classifyLoanChunk;
+    const r = await step(tx, {
+      businessDate: values.date!,
+      through: values.date!,
+      cursor,
+      limit,
+      runId: 0,
+      actor: { id: null, email: 'bench@bankmanager.sl' },
+    });
+    return r.done;
+  }
   if (values.kind === 'auto') {
     const r = await autoDebitChunk(tx, {
       businessDate: values.date!,
