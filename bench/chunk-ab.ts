@@ -37,27 +37,22 @@ const eligible = sql`a.status = 'Active' and a.currency = 'SLE' and a.account_ty
 
 /** One chunk in `tx`; returns the lines (bulk) or loans (auto) it posted. */
 async function chunk(tx: Database): Promise<number> {
+  // The loan steps' chunks take the same arguments: one business date, one window of loans.
+  const loanChunk = {
+    businessDate: values.date!,
+    through: values.date!,
+    cursor,
+    limit,
+    runId: 0,
+    actor: { id: null, email: 'bench@bankmanager.sl' },
+  };
   if (values.kind === 'accrual' || values.kind === 'classify') {
     const step = values.kind === 'accrual' ? accrueLoanChunk : classifyLoanChunk;
-    const r = await step(tx, {
-      businessDate: values.date!,
-      through: values.date!,
-      cursor,
-      limit,
-      runId: 0,
-      actor: { id: null, email: 'bench@bankmanager.sl' },
-    });
+    const r = await step(tx, loanChunk);
     return r.done;
   }
   if (values.kind === 'auto') {
-    const r = await autoDebitChunk(tx, {
-      businessDate: values.date!,
-      through: values.date!,
-      cursor,
-      limit,
-      runId: 0,
-      actor: { id: null, email: 'bench@bankmanager.sl' },
-    });
+    const r = await autoDebitChunk(tx, loanChunk);
     if (r.bulkRefusal) console.log(`  the set-based path was refused: ${r.bulkRefusal}`);
     return r.collected;
   }
