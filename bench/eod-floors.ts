@@ -165,6 +165,23 @@ const bare = (db: Database, q: SQL) =>
   });
 
 /**
+ * The auto-debit's two floors on business date `d`, interleaved `runs` times (milliseconds of each
+ * run): the write floor it is judged on (ADR 0083) and the debit-only floor (ADR 0076).
+ */
+export async function autoDebitFloorRuns(
+  db: Database,
+  d: string,
+  runs: number,
+): Promise<{ write: number[]; debitOnly: number[] }> {
+  const out = { write: [] as number[], debitOnly: [] as number[] };
+  for (let r = 0; r < runs; r++) {
+    out.write.push(await bare(db, writeStatements(d).loan_auto_debit!));
+    out.debitOnly.push(await bare(db, debitOnly(d)));
+  }
+  return out;
+}
+
+/**
  * Milliseconds of each loan step's write floor on business date `d` (run before the day's run, each
  * the lesser of two runs), and of the auto-debit's debit-only floor.
  */

@@ -3,17 +3,19 @@
 //     call of the repayment service (repayLoan: same transaction, no HTTP, auth or validation), at 1
 //     and 8 concurrent clients (each client its own loan), interleaved batch by batch; medians of RUNS.
 //  2. The end-of-day auto-debit step on N loans all due today (seeded set-based from one real loan),
-//     chunk by chunk as end of day runs it, beside the floor: one bare SQL statement doing the same
-//     arithmetic (min(due, available) per loan, the paid columns moved) in a transaction rolled back.
+//     chunk by chunk as end of day runs it, beside the floors bench:eod judges it on: the write floor
+//     (ADR 0083: one bare statement doing the step's whole arithmetic and writing each result where the
+//     step keeps it, rolled back) and the debit-only floor (ADR 0076), printed beside it.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/src/db/rows.ts';
-import { autoDebitChunk, candidatesSql } from '../server/src/modules/loans/auto-debit.ts';
+import { autoDebitChunk } from '../server/src/modules/loans/auto-debit.ts';
 import { repayLoan } from '../server/src/modules/loans/repay.ts';
 import { createTestApp } from '../server/test/support/harness.ts';
 import { loanScene } from '../server/test/support/loan-applications.ts';
 import { disbursedLoan, setBusinessDate } from '../server/test/support/loans.ts';
+import { autoDebitFloorRuns } from './eod-floors.ts';
 import { cloneLoans } from './loan-clones.ts';
-import { inRolledBackTransaction, percentile } from './support.ts';
+import { percentile } from './support.ts';
 
 export async function benchLoansOnDatabase(o: { runs: number; loans: number; chunk: number }) {
   const t = await createTestApp();
@@ -83,8 +85,7 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
   const due = d!.d;
   await setBusinessDate(t.app, due);
   await t.app.db.execute(sql`analyze`);
-  const floors: number[] = [];
-  for (let r = 0; r < 3; r++) floors.push(await floorRun(t.app.db, due));
+  const floors = await autoDebitFloorRuns(t.app.db, due, 3);
   const t0 = performance.now();
   let cursor = 0;
   let failed = 0;
@@ -111,8 +112,9 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
                 + (select count(*) from transactions x where x.entry_id in (select entry_id from loan_repayments where channel = 'auto_debit')))::int as lines
           from loan_repayments where channel = 'auto_debit'`,
   );
-  const floorMs = median(floors);
+  const floorMs = median(floors.write);
   const total = o.loans + 9;
+  const runsOf = (xs: number[]) => xs.map((f) => f.toFixed(0)).join(', ');
   console.log(
     `auto-debit on ${total.toLocaleString('en-US')} Active loans (${o.loans.toLocaleString('en-US')} due today), chunks of ${o.chunk}:`,
   );
@@ -124,24 +126,15 @@ export async function benchLoansOnDatabase(o: { runs: number; loans: number; chu
     `  ${Math.round((c!.n * 1000) / stepMs).toLocaleString('en-US')} postings/s (${Math.round((c!.lines * 1000) / stepMs).toLocaleString('en-US')} journal lines/s), the whole step included`,
   );
   console.log(
-    `  floor  ${(floorMs / 1000).toFixed(2)} s  (bare SQL, same arithmetic, median of 3: ${floors.map((f) => f.toFixed(0)).join(', ')} ms)`,
+    `  write floor  ${(floorMs / 1000).toFixed(2)} s  (bare SQL, the step's whole arithmetic, median of 3: ${runsOf(floors.write)} ms)`,
   );
   console.log(
-    `  step ÷ floor ${(stepMs / floorMs).toFixed(1)}× (target ≤ 3×); linear in loans due: 200,000 due ≈ ${((stepMs / o.loans) * 200).toFixed(0)} s (target < 60 s)`,
+    `  debit-only floor  ${(median(floors.debitOnly) / 1000).toFixed(2)} s  (median of 3: ${runsOf(floors.debitOnly)} ms)`,
+  );
+  // Every loan of this book is due on the one day, the worst day a monthly book can have; the 60 s
+  // target is bench:eod's, on the 1M seed's book, whose loans fall due over the month.
+  console.log(
+    `  step ÷ write floor ${(stepMs / floorMs).toFixed(1)}× (target ≤ 3×), ÷ debit-only floor ${(stepMs / median(floors.debitOnly)).toFixed(1)}×; at this rate 200,000 loans all due on one day ≈ ${((stepMs / o.loans) * 200).toFixed(0)} s`,
   );
   await t.close();
-}
-
-/** The floor: the same candidates and arithmetic, the paid columns moved in one UPDATE, rolled back. */
-async function floorRun(db: Parameters<typeof repayLoan>[0], due: string): Promise<number> {
-  const t0 = performance.now();
-  await inRolledBackTransaction(db, (tx) =>
-    tx.execute(sql`with c as (${candidatesSql({ businessDate: due, cursor: 0, limit: 10_000_000 })})
-        update loan_instalments i
-           set interest_paid = i.interest_paid + least(c.collect::numeric, i.interest_due - i.interest_paid),
-               principal_paid = i.principal_paid + least(greatest(c.collect::numeric - (i.interest_due - i.interest_paid), 0),
-                                                         i.principal_due - i.principal_paid)
-          from c where i.loan_id = c.id and i.instalment_number = 1 and c.collect::numeric > 0`),
-  );
-  return performance.now() - t0;
 }
