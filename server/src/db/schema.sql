@@ -394,7 +394,13 @@ BEGIN
   ELSE
     -- One writer at a time extends a chain; the lock is held until the writer's transaction ends.
     PERFORM pg_advisory_xact_lock(727274002, stripe);
-    SELECT hash INTO last_hash FROM audit_log WHERE chain = stripe ORDER BY id DESC LIMIT 1;
+    -- The newest row at or below (stripe, max id), kept only if it is the stripe's: ordered by both
+    -- columns with no equality on the chain, the (chain, id) index is the only order the planner
+    -- has (see the header).
+    SELECT x.hash INTO last_hash
+      FROM (SELECT a.chain, a.hash FROM audit_log a WHERE (a.chain, a.id) <= (stripe, 9223372036854775807)
+             ORDER BY a.chain DESC, a.id DESC LIMIT 1) x
+     WHERE x.chain = stripe;
   END IF;
   NEW.prev_hash := coalesce(last_hash, '');
   pads := decode(pads_hex, 'hex');
@@ -7208,12 +7214,6 @@ CREATE INDEX loan_applications_status_created_idx ON public.loan_applications US
 --
 
 CREATE INDEX loan_daily_status_arrears_idx ON public.loan_daily_status USING btree (business_date, dpd DESC, loan_id) WHERE (dpd > 0);
-
---
--- Name: loan_daily_status_class_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX loan_daily_status_class_idx ON public.loan_daily_status USING btree (business_date, loan_class);
 
 --
 -- Name: loan_daily_status_loan_idx; Type: INDEX; Schema: public; Owner: -

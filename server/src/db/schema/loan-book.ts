@@ -88,7 +88,6 @@ export const loanDailyStatus = pgTable(
   (t) => [
     primaryKey({ name: 'loan_daily_status_pk', columns: [t.businessDate, t.loanId] }),
     index('loan_daily_status_loan_idx').on(t.loanId, t.businessDate.desc()),
-    index('loan_daily_status_class_idx').on(t.businessDate, t.loanClass),
     // Loan Reports' arrears list of a date, worst first (ADR 0066).
     index('loan_daily_status_arrears_idx')
       .on(t.businessDate, t.dpd.desc(), t.loanId)

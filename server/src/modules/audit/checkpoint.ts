@@ -78,12 +78,19 @@ export async function chainHead(db: Database) {
     heads: ChainHead[] | null;
   }>(
     db,
-    // One index probe per chain (audit_log_chain_idx); the chain numbers are the trigger's 0..7.
+    // One index probe per chain (audit_log_chain_idx); the chain numbers are the trigger's 0..7. The
+    // range on both columns keeps the planner on that index, as the trigger's own lookup (migration
+    // 0132): by `chain = c order by id desc` it may walk the primary key past other chains' rows.
     sql`select (select legacy_until_id from audit_chain_meta where id = 1) as legacy,
                (select chain_id::text from audit_chain_meta where id = 1) as chain_id,
                (select json_agg(json_build_object('chain', c, 'id', h.id, 'hash', h.hash) order by h.id desc)
                   from generate_series(0, 7) c
-                  cross join lateral (select id, hash from audit_log where chain = c order by id desc limit 1) h
+                  cross join lateral (
+                    select x.id, x.hash
+                      from (select a.chain, a.id, a.hash from audit_log a
+                             where (a.chain, a.id) <= (c::smallint, 9223372036854775807)
+                             order by a.chain desc, a.id desc limit 1) x
+                     where x.chain = c) h
                ) as heads`,
   );
   const heads = (r?.heads ?? []).map((h) => ({ chain: Number(h.chain), id: Number(h.id), hash: h.hash }));

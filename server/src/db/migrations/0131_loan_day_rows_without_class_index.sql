@@ -1,0 +1,13 @@
+-- The loans' day rows lose their (business_date, loan_class) index. No query filters the day rows by
+-- class: every report of a date reads all of that date's rows (by the primary key's business_date) and
+-- groups them by class. The index cost a fourth index entry on each of the 200,000 rows classification
+-- writes a night at 1,000,000 customers (15–30 % of that insert), and it misled the planner. The row
+-- trigger that keeps a loan's day row in step with its suspense (loans_reserves_snapshot, ADR 0086)
+-- looks the row up by (loan_id, business_date = current_business_date()). On the night a loan
+-- becomes non-performing the date's rows have just been written, but the statistics still say the date
+-- has none, and the planner took this index with the date alone as its condition (it ties with the
+-- primary key on cost when one row is expected), then filtered the loan id: each call walked every
+-- row of the date. At 1,000,000 customers, 6,666 loans moving to Substandard on one night took the
+-- suspense step 45 s instead of 3 s. The indexes left on the date, the primary key (business_date,
+-- loan_id) and the loan's own (loan_id, business_date), both find the row by the two columns.
+DROP INDEX loan_daily_status_class_idx;
