@@ -71,10 +71,10 @@ export async function floors(db: Database, d: string): Promise<Partial<Record<Eo
  * The write floors, on the state a day's run meets (run before it): the accrual adds each Active
  * loan's day of interest to its receivable and its period's accrual, and moves its accrued-through
  * day; the auto-debit debits each paying account by what its loans collect (the step's own
- * candidates); classification stores the days past due and class of each Active loan whose figures
- * change; suspense charges the late instalments not yet charged and moves the non-performing loans'
- * receivables into suspense. Each writes only the rows whose figures change, so none is a heavier
- * statement than the step needs.
+ * candidates); classification stores each Active loan's day (its days past due and class, ADR 0087)
+ * and the figures of the loans whose figures change; suspense charges the late instalments not yet
+ * charged and moves the non-performing loans' receivables into suspense. Besides the day rows, each
+ * writes only the rows whose figures change, so none is a heavier statement than the step needs.
  */
 const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
   loan_accrual: sql`update loans l set interest_receivable = l.interest_receivable + round(-a.balance * l.rate / 36500, 2),
@@ -110,16 +110,29 @@ const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
         penalty_receivable = x.penalty_receivable - least(per.penalty, x.penalty_receivable),
         penalty_in_suspense = x.penalty_in_suspense - least(per.penalty, x.penalty_receivable, x.penalty_in_suspense)
       from per where x.id = per.loan_id and per.interest + per.penalty > 0`,
-  // Each loan's figures worked out once (materialized): written as subqueries, the planner repeated
-  // them for every place the update's columns and filter named them.
+  // Each loan's day (ADR 0087): its days past due and class stored per loan per day in
+  // `loan_daily_status`, the row the step writes for every Active loan, with the figures the step keeps
+  // beside them; then the loans whose figures change. Each loan's figures worked out once
+  // (materialized): written as subqueries, the planner repeated them for every place the statement's
+  // columns and filter named them. The loan's account by its key, as the step reads it.
   loan_classification: sql`with x as materialized (
-        select l.id, l.days_past_due, l.loan_class, od.dpd, coalesce(k.code, l.loan_class) as cls
+        select l.id, l.days_past_due, l.loan_class, od.dpd, od.overdue, coalesce(k.code, l.loan_class) as cls,
+               greatest(-acc.balance, 0) as principal, l.interest_receivable, l.interest_in_suspense,
+               l.penalty_in_suspense, l.provision_held
           from loans l
-          cross join lateral (select coalesce(${d}::date - min(i.due_date), 0) as dpd from loan_instalments i
+          cross join lateral (select a.balance from accounts a where a.id = l.account_id offset 0) acc
+          cross join lateral (select coalesce(${d}::date - min(i.due_date), 0) as dpd, coalesce(sum(${unpaid}), 0) as overdue
+                                from loan_instalments i
                                where i.loan_id = l.id and i.due_date < ${d}::date and ${unpaid} > 0) od
           left join lateral (select k.code from loan_classes k where od.dpd >= k.min_dpd and (k.max_dpd is null or od.dpd <= k.max_dpd)
                               order by k.position limit 1) k on true
-         where l.status = 'Active')
+         where l.status = 'Active'),
+      day as (
+        insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding, interest_receivable,
+                                       overdue_amount, interest_in_suspense, penalty_in_suspense, provision_held)
+        select ${d}::date, id, dpd, cls, principal, interest_receivable, overdue, interest_in_suspense,
+               penalty_in_suspense, provision_held from x
+        returning 1)
       update loans l set days_past_due = x.dpd, loan_class = x.cls
         from x where l.id = x.id and (x.days_past_due, x.loan_class) is distinct from (x.dpd, x.cls)`,
   // Each loan's own instalments through the primary key, as the step reads them, not a scan of the book's.
@@ -143,6 +156,21 @@ const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
        where k.code = l.loan_class and not k.performing and l.status = 'Active'
          and (l.interest_receivable > l.interest_in_suspense or l.penalty_receivable > l.penalty_in_suspense)`,
 });
+
+/**
+ * The classification's first write floor (ADR 0076), printed beside the one it is judged on (ADR
+ * 0087): only the loans whose days past due or class change, no day row.
+ */
+const classificationLoansOnly = (d: string) => sql`with x as materialized (
+        select l.id, l.days_past_due, l.loan_class, od.dpd, coalesce(k.code, l.loan_class) as cls
+          from loans l
+          cross join lateral (select coalesce(${d}::date - min(i.due_date), 0) as dpd from loan_instalments i
+                               where i.loan_id = l.id and i.due_date < ${d}::date and ${unpaid} > 0) od
+          left join lateral (select k.code from loan_classes k where od.dpd >= k.min_dpd and (k.max_dpd is null or od.dpd <= k.max_dpd)
+                              order by k.position limit 1) k on true
+         where l.status = 'Active')
+      update loans l set days_past_due = x.dpd, loan_class = x.cls
+        from x where l.id = x.id and (x.days_past_due, x.loan_class) is distinct from (x.dpd, x.cls)`;
 
 /**
  * The auto-debit's first write floor (ADR 0076), printed beside the one it is judged on: only the
@@ -183,17 +211,26 @@ export async function autoDebitFloorRuns(
 
 /**
  * Milliseconds of each loan step's write floor on business date `d` (run before the day's run, each
- * the lesser of two runs), and of the auto-debit's debit-only floor.
+ * the lesser of two runs), of the auto-debit's debit-only floor and of the classification's
+ * loans-only floor.
  */
 export async function writeFloors(
   db: Database,
   d: string,
-): Promise<{ floors: Partial<Record<EodStep, number>>; autoDebitDebitOnly: number }> {
+): Promise<{
+  floors: Partial<Record<EodStep, number>>;
+  autoDebitDebitOnly: number;
+  classificationLoansOnly: number;
+}> {
   // Each twice, the lesser kept: measured once, before the day's run, a floor paid for reading its
   // rows into the cache (a third more for the auto-debit's at 1M), and the step after it did not.
   const warm = async (q: SQL) => Math.min(await bare(db, q), await bare(db, q));
   const floors: Partial<Record<EodStep, number>> = {};
   for (const [step, q] of Object.entries(writeStatements(d)) as [EodStep, SQL][])
     floors[step] = await warm(q);
-  return { floors, autoDebitDebitOnly: await warm(debitOnly(d)) };
+  return {
+    floors,
+    autoDebitDebitOnly: await warm(debitOnly(d)),
+    classificationLoansOnly: await warm(classificationLoansOnly(d)),
+  };
 }

@@ -114,6 +114,8 @@ interface DayTimes {
   writeFloors: Partial<Record<EodStep, number>>;
   /** The auto-debit's debit-only floor (ADR 0076), printed beside the one it is judged on. */
   debitOnly: number;
+  /** The classification's loans-only floor (ADR 0076), printed beside the one it is judged on (ADR 0087). */
+  loansOnly: number;
 }
 
 async function runDay(label: string): Promise<DayTimes> {
@@ -135,8 +137,13 @@ async function runDay(label: string): Promise<DayTimes> {
   );
   await insertSteps(db, Number(run!.id));
   // On the state the run meets: after it, the auto-debit's loans have nothing left to collect.
-  const { floors: writeFloor, autoDebitDebitOnly } =
-    loans > 0 ? await writeFloors(db, facts!.d) : { floors: {}, autoDebitDebitOnly: 0 };
+  const {
+    floors: writeFloor,
+    autoDebitDebitOnly,
+    classificationLoansOnly,
+  } = loans > 0
+    ? await writeFloors(db, facts!.d)
+    : { floors: {}, autoDebitDebitOnly: 0, classificationLoansOnly: 0 };
   const batch = await handle.openBatch();
   const runner = new EodRunner(batch, {
     chunkRows: Number(values.chunk),
@@ -211,7 +218,15 @@ async function runDay(label: string): Promise<DayTimes> {
         : ''
     } [checked in ${secs(performance.now() - t2)}]`,
   );
-  return { total, times, rows, floors: floor, writeFloors: writeFloor, debitOnly: autoDebitDebitOnly };
+  return {
+    total,
+    times,
+    rows,
+    floors: floor,
+    writeFloors: writeFloor,
+    debitOnly: autoDebitDebitOnly,
+    loansOnly: classificationLoansOnly,
+  };
 }
 
 /** Moves the business date forward to `date` (a bench jumps to the month's last business day). */
@@ -312,7 +327,11 @@ try {
         const w = ordinary.writeFloors[step] ?? 0;
         console.log(
           `  ${verdict(t < 60_000 && t <= 3 * w)}  ordinary day: ${EOD_STEP_LABELS[step]} < 60 s and ≤ 3× its write floor — ${secs(t)}, ${(t / w).toFixed(1)}× (read floor ${(t / (ordinary.floors[step] ?? 1)).toFixed(1)}×${
-            step === 'loan_auto_debit' ? `, debit-only floor ${(t / ordinary.debitOnly).toFixed(1)}×` : ''
+            step === 'loan_auto_debit'
+              ? `, debit-only floor ${(t / ordinary.debitOnly).toFixed(1)}×`
+              : step === 'loan_classification'
+                ? `, loans-only floor ${(t / ordinary.loansOnly).toFixed(1)}×`
+                : ''
           }; ${ordinary.rows[step].toLocaleString('en-US')} loans)`,
         );
       }
