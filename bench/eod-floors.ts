@@ -67,6 +67,14 @@ export async function floors(db: Database, d: string): Promise<Partial<Record<Eo
   return out;
 }
 
+/** The class of a loan's days past due (`od.dpd`): the first bucket of `loan_classes` that holds it. */
+const classOfDpd = sql`left join lateral (select k.code from loan_classes k where od.dpd >= k.min_dpd and (k.max_dpd is null or od.dpd <= k.max_dpd)
+                              order by k.position limit 1) k on true`;
+
+/** The classification floors' last statement: the loans whose days past due or class change (`x`). */
+const classificationUpdate = sql`update loans l set days_past_due = x.dpd, loan_class = x.cls
+        from x where l.id = x.id and (x.days_past_due, x.loan_class) is distinct from (x.dpd, x.cls)`;
+
 /**
  * The write floors, on the state a day's run meets (run before it): the accrual adds each Active
  * loan's day of interest to its receivable and its period's accrual, and moves its accrued-through
@@ -124,8 +132,7 @@ const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
           cross join lateral (select coalesce(${d}::date - min(i.due_date), 0) as dpd, coalesce(sum(${unpaid}), 0) as overdue
                                 from loan_instalments i
                                where i.loan_id = l.id and i.due_date < ${d}::date and ${unpaid} > 0) od
-          left join lateral (select k.code from loan_classes k where od.dpd >= k.min_dpd and (k.max_dpd is null or od.dpd <= k.max_dpd)
-                              order by k.position limit 1) k on true
+          ${classOfDpd}
          where l.status = 'Active'),
       day as (
         insert into loan_daily_status (business_date, loan_id, dpd, loan_class, principal_outstanding, interest_receivable,
@@ -133,8 +140,7 @@ const writeStatements = (d: string): Partial<Record<EodStep, SQL>> => ({
         select ${d}::date, id, dpd, cls, principal, interest_receivable, overdue, interest_in_suspense,
                penalty_in_suspense, provision_held from x
         returning 1)
-      update loans l set days_past_due = x.dpd, loan_class = x.cls
-        from x where l.id = x.id and (x.days_past_due, x.loan_class) is distinct from (x.dpd, x.cls)`,
+      ${classificationUpdate}`,
   // Each loan's own instalments through the primary key, as the step reads them, not a scan of the book's.
   loan_suspense: sql`with late as materialized (
         select i.loan_id, i.instalment_number,
@@ -166,11 +172,9 @@ const classificationLoansOnly = (d: string) => sql`with x as materialized (
           from loans l
           cross join lateral (select coalesce(${d}::date - min(i.due_date), 0) as dpd from loan_instalments i
                                where i.loan_id = l.id and i.due_date < ${d}::date and ${unpaid} > 0) od
-          left join lateral (select k.code from loan_classes k where od.dpd >= k.min_dpd and (k.max_dpd is null or od.dpd <= k.max_dpd)
-                              order by k.position limit 1) k on true
+          ${classOfDpd}
          where l.status = 'Active')
-      update loans l set days_past_due = x.dpd, loan_class = x.cls
-        from x where l.id = x.id and (x.days_past_due, x.loan_class) is distinct from (x.dpd, x.cls)`;
+      ${classificationUpdate}`;
 
 /**
  * The auto-debit's first write floor (ADR 0076), printed beside the one it is judged on: only the
