@@ -36,19 +36,23 @@ export async function createStage(tx: Database): Promise<void> {
  * for a debit), a debit past the overdraft limit or the available balance.
  */
 export async function markRefusals(tx: Database): Promise<void> {
+  // Only the refused rows are written: the rest keep their one version (an update of every staged row
+  // would rewrite the whole stage for the few a step refuses).
   await tx.execute(sql`
-    update eod_stage s set problem = case
-        when a.status in ('Closed', 'Submitted', 'Approved', 'Rejected') then ${ACCOUNT_REFUSAL_TEXT.account_not_active}
-        when a.status = 'Blocked' and a.block_kind <> 'debit' then ${ACCOUNT_REFUSAL_TEXT.account_blocked}
-        when a.status = 'Blocked' and s.side = 'debit' then ${ACCOUNT_REFUSAL_TEXT.debit_blocked}
-        when s.side = 'debit' and a.account_type <> 'Loan' and a.balance - s.amount < -a.overdraft_limit
-          then 'Insufficient funds: the debit would pass the overdraft limit'
-        when s.side = 'debit' and a.account_type <> 'Loan' and a.balance - s.amount < account_held(a.id, a.held)
-             - case when a.overdraft_expires_on is null or a.overdraft_expires_on >= current_business_date()
-                    then a.overdraft_limit else 0 end
-          then ${ACCOUNT_REFUSAL_TEXT.insufficient_available}
-      end
-    from accounts a where a.id = s.account_id and s.problem is null`);
+    update eod_stage s set problem = r.problem
+      from (select s.account_id, case
+                when a.status in ('Closed', 'Submitted', 'Approved', 'Rejected') then ${ACCOUNT_REFUSAL_TEXT.account_not_active}
+                when a.status = 'Blocked' and a.block_kind <> 'debit' then ${ACCOUNT_REFUSAL_TEXT.account_blocked}
+                when a.status = 'Blocked' and s.side = 'debit' then ${ACCOUNT_REFUSAL_TEXT.debit_blocked}
+                when s.side = 'debit' and a.account_type <> 'Loan' and a.balance - s.amount < -a.overdraft_limit
+                  then 'Insufficient funds: the debit would pass the overdraft limit'
+                when s.side = 'debit' and a.account_type <> 'Loan' and a.balance - s.amount < account_held(a.id, a.held)
+                     - case when a.overdraft_expires_on is null or a.overdraft_expires_on >= current_business_date()
+                            then a.overdraft_limit else 0 end
+                  then ${ACCOUNT_REFUSAL_TEXT.insufficient_available}
+              end as problem
+              from eod_stage s join accounts a on a.id = s.account_id where s.problem is null) r
+     where s.account_id = r.account_id and r.problem is not null`);
 }
 
 export interface StagedPosting {

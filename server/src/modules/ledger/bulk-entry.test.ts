@@ -10,6 +10,7 @@ import {
 } from '../../../test/support/banking-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
+import { writeAudit } from '../audit/index.ts';
 import { postBulkEntry } from './post-bulk-entry.ts';
 
 /**
@@ -145,5 +146,60 @@ describe('postBulkEntry and the statement-level posting guard', () => {
     expect(after.kept).toBe(after.counted);
     // Every band moved (from 0.00): the accounts list's search row follows it (migration 0116).
     expect(await accountSearchDrift(t.app.db)).toBe(0);
+  });
+  it('per account (end of day): finds the lines the trigger refuses, records them, and posts the rest with GL lines summed from what posted', async () => {
+    const good = await accounts(5);
+    const closed = (await openTestAccount(t.app.db, { status: 'Closed' })).accountId;
+    const frozen = (await openTestAccount(t.app.db, { status: 'Blocked', blockKind: 'total' })).accountId;
+    // Neither refusal is marked beforehand: the first statement fails, and halving finds both.
+    const all = [good[0]!, closed, ...good.slice(1, 3), frozen, ...good.slice(3)];
+    const recorded: { accountId: number; error: string }[] = [];
+    const r = await t.app.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`create temp table bulk_stage (account_id bigint, amount numeric, refused boolean) on commit drop`,
+      );
+      await tx.execute(
+        sql`insert into bulk_stage select unnest(${`{${all.join(',')}}`}::bigint[]), 2.50, false`,
+      );
+      const posted = await postBulkEntry(tx, {
+        source: 'end_of_day',
+        businessDate: (await queryRows<{ d: string }>(tx, sql`select current_business_date()::text as d`))[0]!
+          .d,
+        narration: 'Per-account test',
+        reference: `BULK-${++n}`,
+        description: 'Test credit',
+        actor: { id: null, email: 'test@bankmanager.sl' },
+        currency: 'SLE',
+        rows: sql`select account_id, 'credit' as side, amount from bulk_stage where not refused`,
+        gl: sql`select '1900', 'debit', amount from bulk_stage where not refused`,
+        recordRefused: async (sp, lines) => {
+          recorded.push(...lines);
+          await sp.execute(
+            sql`update bulk_stage set refused = true where account_id = any(${`{${lines.map((l) => l.accountId).join(',')}}`}::bigint[])`,
+          );
+        },
+      });
+      // The per-account path leaves the audit row to its caller's transaction (end of day's step).
+      await writeAudit(tx, {
+        action: 'test.bulk',
+        outcome: 'success',
+        actorEmail: 'test@bankmanager.sl',
+        targetType: 'test',
+        targetId: 'bulk',
+        details: { entryId: posted.entryId },
+      });
+      return posted;
+    });
+    expect(r.posted).toBe(5);
+    expect(r.refused.map((l) => l.accountId).sort()).toEqual([closed, frozen].sort());
+    expect(recorded).toEqual(r.refused);
+    expect(r.refused.every((l) => /account/i.test(l.error))).toBe(true);
+    expect(await Promise.all(good.map((id) => accountBalance(t.app.db, id)))).toEqual(Array(5).fill('2.50'));
+    const [gl] = await queryRows<{ amount: string }>(
+      t.app.db,
+      sql`select sum(amount)::text as amount from gl_lines where entry_id = ${r.entryId}`,
+    );
+    expect(gl!.amount).toBe('12.50');
+    expect(await violations()).toEqual([]);
   });
 });
