@@ -2315,6 +2315,7 @@ $$;
 
 CREATE FUNCTION public.transactions_post_bulk() RETURNS trigger
     LANGUAGE plpgsql
+    SET enable_hashjoin TO 'off'
     AS $$
 DECLARE
   bulk bigint := nullif(current_setting('ledger.bulk_entry', true), '')::bigint;
@@ -2346,15 +2347,16 @@ BEGIN
   bd := current_business_date();
   -- What transactions_entry_guard skipped for these lines: the entry is this transaction's, open.
   PERFORM journal_entry_is_open(bulk);
-  -- The row trigger's lock, taken in id order (as postEntry does), so no deadlock with it.
-  PERFORM 1 FROM accounts WHERE id IN (SELECT account_id FROM inserted WHERE entry_id = bulk)
-    ORDER BY id FOR NO KEY UPDATE;
   PERFORM set_config('ledger.bulk_applying', 'on', true);
+  -- The update takes the row trigger's lock itself, in id order (as postEntry does, so no deadlock
+  -- with it): the lines are read sorted by account and each account is then found by its key, a nested
+  -- loop being the only join this function may plan (its SET enable_hashjoin = off). A separate
+  -- SELECT … FOR NO KEY UPDATE first wrote a lock into every row the update then rewrote.
   WITH moved AS (
     UPDATE accounts a SET balance = n.balance_after,
            overdrawn_since = CASE WHEN n.balance_after < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
-      FROM inserted n
-     WHERE n.entry_id = bulk AND a.id = n.account_id
+      FROM (SELECT * FROM inserted WHERE entry_id = bulk ORDER BY account_id) n
+     WHERE a.id = n.account_id
        AND a.status IN ('Active', 'Dormant', 'Blocked')
        AND NOT (a.status = 'Blocked' AND (a.block_kind IS DISTINCT FROM 'debit' OR n.direction = 'debit'))
        AND n.balance_after = a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
@@ -7124,12 +7126,6 @@ CREATE UNIQUE INDEX holidays_fixed_unique ON public.holidays USING btree (month,
 --
 
 CREATE UNIQUE INDEX holidays_movable_unique ON public.holidays USING btree (on_date) WHERE (kind = 'movable'::text);
-
---
--- Name: interest_postings_account_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX interest_postings_account_idx ON public.interest_postings USING btree (account_id);
 
 --
 -- Name: journal_entries_business_date_idx; Type: INDEX; Schema: public; Owner: -

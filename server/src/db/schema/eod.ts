@@ -206,8 +206,8 @@ export const interestPostings = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [
+    // Read by date only; no index by account (migration 0133).
     primaryKey({ columns: [t.businessDate, t.kind, t.accountId] }),
-    index('interest_postings_account_idx').on(t.accountId),
   ],
 );
 

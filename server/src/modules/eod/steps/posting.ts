@@ -8,8 +8,9 @@ import { chunked, inChunk, type ChunkResult, type StepContext } from '../step-co
 
 /**
  * Stages credit-interest postings for the accounts `where` selects (alias a = accounts, i =
- * account_interest, p = products): gross = the booked cents, WHT = 15% of gross rounded to the cent,
- * net = gross − WHT credited to the account. A totally blocked account is left for a later posting.
+ * account_interest): gross = the booked cents, WHT = 15% of gross rounded to the cent, net = gross −
+ * WHT credited to the account. A totally blocked account is left for a later posting. The product's
+ * GL accounts are looked up once per product when the GL lines are summed, not per staged row.
  */
 export async function stageCreditInterest(
   tx: Database,
@@ -19,11 +20,10 @@ export async function stageCreditInterest(
 ): Promise<number[]> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`insert into eod_stage (account_id, currency, side, amount, gross, wht, product_code, branch_code, gl_a, gl_b, kind)
+    sql`insert into eod_stage (account_id, currency, side, amount, gross, wht, product_code, branch_code, kind)
         select a.id, a.currency, 'credit', i.credit_booked - round(i.credit_booked * ${WHT_RATE}::numeric, 2),
-               i.credit_booked, round(i.credit_booked * ${WHT_RATE}::numeric, 2), a.product_code, a.branch_code,
-               p.interest_payable_gl, p.wht_payable_gl, 'credit'
-          from account_interest i join accounts a on a.id = i.account_id join products p on p.code = a.product_code
+               i.credit_booked, round(i.credit_booked * ${WHT_RATE}::numeric, 2), a.product_code, a.branch_code, 'credit'
+          from account_interest i join accounts a on a.id = i.account_id
          where i.credit_booked > 0 and a.status in ('Active', 'Dormant', 'Blocked')
            and not (a.status = 'Blocked' and a.block_kind = 'total')
            -- not posted yet: a per-row key probe, never an anti-join (ADR 0026, addendum)
@@ -47,8 +47,11 @@ export async function postStagedInterest(tx: Database, ctx: StepContext, reason:
       narration: `Interest ${reason === 'maturity' ? 'at maturity' : 'posted'} for ${ctx.run.businessDate}, less 15% withholding tax`,
       reference: `EOD-${ctx.run.businessDate}-${ctx.step}-${currency}-${firstId}`,
       description: 'Interest credited (net of 15% WHT)',
-      gl: sql`select gl_a, 'debit', gross from eod_stage where currency = ${currency} and problem is null and kind = 'credit'
-              union all select gl_b, 'credit', wht from eod_stage where currency = ${currency} and problem is null and kind = 'credit'
+      gl: sql`with credited as (
+                select product_code, sum(gross) as gross, sum(wht) as wht from eod_stage
+                 where currency = ${currency} and problem is null and kind = 'credit' group by product_code)
+              select p.interest_payable_gl, 'debit', c.gross from credited c join products p on p.code = c.product_code
+              union all select p.wht_payable_gl, 'credit', c.wht from credited c join products p on p.code = c.product_code
               union all select gl_a, 'credit', gross from eod_stage where currency = ${currency} and problem is null and kind = 'debit'`,
       audit: { action: 'eod.interest_posting', details: { reason } },
     });
