@@ -1,20 +1,38 @@
 // One end-of-day chunk timed on two (or more) copies of a database, alternated (A, B, B, A…) and rolled
 // back each time, so that a change to the database (a migration applied to one copy) is judged on the
-// same rows. `--kind bulk`: one bulk entry crediting Le 0.01 to `--limit` consecutive Active SLE deposit
-// accounts through the ledger's per-account bulk path (end of day's interest and fees); `--kind auto`:
-// one auto-debit chunk of `--limit` loans on business date `--date` (pick a date a month or more ahead
-// of the database's, so that every loan owes an instalment); `--kind accrual` or `classify`: one chunk of
-// the loan accrual (through `--date`) or of classification (on `--date`). `--explain` logs each statement's plan and
-// trigger times over 30 ms to the server's log (`auto_explain`, which must be loadable).
-//   TEST_DATABASE_URL=postgres://… node --import tsx bench/chunk-ab.ts --dbs bm_a,bm_b [--kind bulk|auto|accrual|classify] [--limit 20000] [--rounds 10] [--date YYYY-MM-DD] [--cursor 0] [--explain]
+// same rows. Each round prints its wall time and the backend's own CPU time.
+// Kinds:
+// - `bulk`: one bulk entry crediting Le 0.01 to `--limit` consecutive Active SLE deposit accounts
+//   through the ledger's per-account bulk path (end of day's interest and fees);
+// - `auto`: one auto-debit chunk of `--limit` loans on business date `--date` (pick a date a month or
+//   more ahead of the database's, so that every loan owes an instalment);
+// - `accrual` or `classify`: one chunk of the loan accrual (through `--date`) or of classification (on
+//   `--date`);
+// - `interest`: one chunk of month end's credit interest posting with WHT (staged, posted, settled) over
+//   the next `--limit` accounts with interest booked after `--cursor`, on the database's own business
+//   date; `--walk` moves each round on to the next chunk, as the step does.
+// Options:
+// - `--setup FILE`: instead of two databases, the first one alone, each round with and without FILE's
+//   SQL run in the transaction first (a `CREATE OR REPLACE` of a trigger function, a `DROP INDEX`:
+//   rolled back with the chunk), so a change is judged before it is written as a migration;
+// - `--profile`: each statement's time within the chunk (the client's view: its round trip included);
+// - `--explain`: each statement's plan and trigger times over 30 ms in the server's log
+//   (`auto_explain`, which must be loadable).
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/chunk-ab.ts --dbs bm_a,bm_b [--kind bulk|auto|accrual|classify|interest] [--limit 20000] [--rounds 10] [--date YYYY-MM-DD] [--cursor 0] [--walk] [--setup FILE] [--profile] [--explain]
 // Make the copies with `CREATE DATABASE bm_b TEMPLATE bm_a` (no one connected to bm_a), then migrate one.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows } from '../server/src/db/rows.ts';
 import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
 import { autoDebitChunk } from '../server/src/modules/loans/auto-debit.ts';
 import { accrueLoanChunk, classifyLoanChunk } from '../server/src/modules/loan-book/index.ts';
 import type { Database } from '../server/src/db/client.ts';
+import { createStage } from '../server/src/modules/eod/bulk-entry.ts';
+import { postStagedInterest, stageCreditInterest } from '../server/src/modules/eod/steps/posting.ts';
+import type { StepContext } from '../server/src/modules/eod/step-context.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
@@ -26,12 +44,22 @@ const { values } = parseArgs({
     limit: { type: 'string', default: '20000' },
     cursor: { type: 'string', default: '0' },
     explain: { type: 'boolean', default: false },
+    walk: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    setup: { type: 'string' },
   },
 });
 const limit = Number(values.limit);
-const cursor = Number(values.cursor);
-const names = values.dbs.split(',');
-if (values.kind !== 'bulk' && !values.date) throw new Error(`--kind ${values.kind} needs --date`);
+let cursor = Number(values.cursor);
+/** With --walk (interest only): each round takes the next chunk, as the step does, from where the last one ended. */
+let rangeEnd = cursor;
+const setupSql = values.setup ? fs.readFileSync(values.setup, 'utf8') : null;
+// With --setup the labels are the database and the database with the file; both open the first database.
+const names = setupSql
+  ? [values.dbs.split(',')[0]!, `${values.dbs.split(',')[0]!}+setup`]
+  : values.dbs.split(',');
+if (!['bulk', 'interest'].includes(values.kind) && !values.date)
+  throw new Error(`--kind ${values.kind} needs --date`);
 
 const eligible = sql`a.status = 'Active' and a.currency = 'SLE' and a.account_type in ('Savings', 'Current') and a.id > ${cursor}`;
 
@@ -51,6 +79,7 @@ async function chunk(tx: Database): Promise<number> {
     const r = await step(tx, loanChunk);
     return r.done;
   }
+  if (values.kind === 'interest') return interestChunk(tx);
   if (values.kind === 'auto') {
     const r = await autoDebitChunk(tx, loanChunk);
     if (r.bulkRefusal) console.log(`  the set-based path was refused: ${r.bulkRefusal}`);
@@ -77,13 +106,82 @@ async function chunk(tx: Database): Promise<number> {
   return r.posted;
 }
 
-const handles = await Promise.all(names.map((n) => openBenchDatabase(benchServerUrl(), n)));
+/** One chunk of the interest posting step, as `postInterest` runs it, on the database's business date. */
+async function interestChunk(tx: Database): Promise<number> {
+  const [run] = await queryRows<{ id: number; d: string; by: string; email: string }>(
+    tx,
+    sql`select r.id, current_business_date()::text as d, r.requested_by::text as by, r.requested_email as email
+          from eod_runs r order by r.id desc limit 1`,
+  );
+  const ctx = {
+    run: { id: run!.id, businessDate: run!.d, requestedBy: run!.by, requestedEmail: run!.email },
+    step: 'interest_posting',
+    chunkRows: limit,
+  } as unknown as StepContext;
+  const [range] = await queryRows<{ last: string }>(
+    tx,
+    sql`select max(account_id)::text as last from (
+          select account_id from account_interest where account_id > ${cursor} and credit_booked > 0
+           order by account_id limit ${limit}) c`,
+  );
+  if (!range?.last) return 0;
+  rangeEnd = Number(range.last);
+  await createStage(tx);
+  const ids = await stageCreditInterest(
+    tx,
+    ctx,
+    sql`i.account_id > ${cursor} and i.account_id <= ${Number(range.last)}`,
+    limit,
+  );
+  if (ids.length === 0) return 0;
+  const r = await postStagedInterest(tx, ctx, 'month_end', ids[0]!);
+  return r.posted;
+}
+
+const dialect = new PgDialect();
+
+/** `tx` with each statement's time added to `into`, by its first words (savepoints included). */
+function profiled(tx: Database, into: Map<string, number>): Database {
+  return new Proxy(tx, {
+    get(target, key, receiver) {
+      const v: unknown = Reflect.get(target, key, receiver);
+      if (key === 'execute')
+        return async (q: SQL) => {
+          const text = dialect.sqlToQuery(q).sql;
+          const label = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+          const t = performance.now();
+          try {
+            return await (v as (q: SQL) => Promise<unknown>).call(target, q);
+          } finally {
+            into.set(label, (into.get(label) ?? 0) + performance.now() - t);
+          }
+        };
+      if (key === 'transaction')
+        return (fn: (sp: Database) => Promise<unknown>) =>
+          (v as (f: (sp: Database) => Promise<unknown>) => Promise<unknown>).call(target, (sp: Database) =>
+            fn(profiled(sp, into)),
+          );
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
+const handles = await Promise.all(
+  names.map((n) => openBenchDatabase(benchServerUrl(), n.replace(/\+setup$/, ''))),
+);
 const times = new Map<string, number[]>(names.map((n) => [n, []]));
+// The backend's own CPU time for the chunk: what the change costs the database, less moved by the
+// neighbours' load than the wall time (bench/process-cpu.ts).
+const cpuTimes = new Map<string, number[]>(names.map((n) => [n, []]));
 for (let round = 0; round < Number(values.rounds); round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   for (const name of order) {
     const db = handles[names.indexOf(name)]!.db;
-    const { ms, n } = await inRolledBackTransaction(db, async (tx) => {
+    const { ms, n, cpu } = await inRolledBackTransaction(db, async (tx) => {
+      const [{ pid } = { pid: 0 }] = await queryRows<{ pid: number }>(
+        tx,
+        sql`select pg_backend_pid() as pid`,
+      );
       if (values.explain) {
         await tx.execute(sql`load 'auto_explain'`);
         for (const [k, v] of [
@@ -94,18 +192,34 @@ for (let round = 0; round < Number(values.rounds); round++) {
         ])
           await tx.execute(sql`select set_config(${`auto_explain.${k}`}, ${v}, true)`);
       }
+      if (setupSql && name.endsWith('+setup')) await tx.execute(sql.raw(setupSql));
+      const spent = new Map<string, number>();
+      const cpu0 = processCpuMs(pid);
       const t = performance.now();
-      const posted = await chunk(tx);
-      return { ms: performance.now() - t, n: posted };
+      const posted = await chunk(values.profile ? profiled(tx, spent) : tx);
+      if (values.profile)
+        for (const [label, ms] of [...spent].sort((a, b) => b[1] - a[1]))
+          console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${label}`);
+      const ms = performance.now() - t;
+      const cpu1 = processCpuMs(pid);
+      return { ms, n: posted, cpu: cpu0 === null || cpu1 === null ? NaN : cpu1 - cpu0 };
     });
+    if (values.walk) cursor = rangeEnd;
     times.get(name)!.push(ms);
-    console.log(`round ${round} ${name.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  ${n} posted`);
+    cpuTimes.get(name)!.push(cpu);
+    console.log(
+      `round ${round} ${name.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  backend CPU ${cpu.toFixed(0).padStart(5)} ms  ${n} posted`,
+    );
   }
 }
 for (const name of names) {
   const xs = times.get(name)!;
+  const cs = cpuTimes.get(name)!;
   console.log(
     `${name.padEnd(16)} median ${median(xs).toFixed(0)} ms  runs ${xs.map((x) => x.toFixed(0)).join(' ')}`,
+  );
+  console.log(
+    `${''.padEnd(16)} backend CPU median ${median(cs).toFixed(0)} ms  runs ${cs.map((x) => x.toFixed(0)).join(' ')}`,
   );
 }
 await Promise.all(handles.map((h) => h.close()));

@@ -19,6 +19,9 @@ function stat(pid: number): { self: number; reaped: number; ppid: number } | nul
   }
 }
 
+/** A process's own CPU time in ms (user and system), or null when it is gone or not on this machine. */
+export const processCpuMs = (pid: number): number | null => stat(pid)?.self ?? null;
+
 function childrenOf(parent: number): number[] {
   const pids: number[] = [];
   for (const name of readdirSync('/proc')) {
