@@ -2349,8 +2349,8 @@ BEGIN
   PERFORM journal_entry_is_open(bulk);
   PERFORM set_config('ledger.bulk_applying', 'on', true);
   -- The update takes the row trigger's lock itself, in id order (as postEntry does, so no deadlock
-  -- with it): the lines are read sorted by account and each account is then found by its key, a nested
-  -- loop being the only join this function may plan (its SET enable_hashjoin = off). A separate
+  -- with it): the lines are read sorted by account, and with no hash join to plan (the function's
+  -- SET enable_hashjoin = off) each account is reached in that order (ADR 0088). A separate
   -- SELECT … FOR NO KEY UPDATE first wrote a lock into every row the update then rewrote.
   WITH moved AS (
     UPDATE accounts a SET balance = n.balance_after,

@@ -5,7 +5,7 @@
 -- updated them: each row got a lock written into it (a WAL record and a dirtied page) and was rewritten
 -- at once by the update. The update now takes the same lock in the same order itself: it reads the
 -- lines sorted by account, and the function may not plan a hash join (enable_hashjoin off for its
--- statements), so each account is found by its key in that order. The update's own rules are unchanged;
+-- statements), so the accounts are reached in that order (ADR 0088). The update's own rules are unchanged;
 -- a line whose account a concurrent posting moved still fails its running-balance rule, now by the
 -- update's recheck of the newer row instead of after the wait for the lock.
 --
@@ -48,8 +48,8 @@ BEGIN
   PERFORM journal_entry_is_open(bulk);
   PERFORM set_config('ledger.bulk_applying', 'on', true);
   -- The update takes the row trigger's lock itself, in id order (as postEntry does, so no deadlock
-  -- with it): the lines are read sorted by account and each account is then found by its key, a nested
-  -- loop being the only join this function may plan (its SET enable_hashjoin = off). A separate
+  -- with it): the lines are read sorted by account, and with no hash join to plan (the function's
+  -- SET enable_hashjoin = off) each account is reached in that order (ADR 0088). A separate
   -- SELECT … FOR NO KEY UPDATE first wrote a lock into every row the update then rewrote.
   WITH moved AS (
     UPDATE accounts a SET balance = n.balance_after,
