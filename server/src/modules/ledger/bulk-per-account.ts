@@ -52,8 +52,8 @@ class NothingPosted extends Error {}
  */
 export async function postPerAccount(tx: Database, p: PerAccountBulkInput): Promise<PostedPerAccount> {
   const refused: RefusedLine[] = [];
-  const [any] = await queryRows<{ n: number }>(tx, sql`select 1 as n from (${p.rows}) r limit 1`);
-  if (!any) return { entryId: null, posted: 0, refused };
+  const [first] = await queryRows<{ n: number }>(tx, sql`select 1 as n from (${p.rows}) r limit 1`);
+  if (!first) return { entryId: null, posted: 0, refused };
   let entryId: number | null = null;
   let posted = 0;
   try {
