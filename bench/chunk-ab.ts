@@ -197,11 +197,11 @@ for (let round = 0; round < Number(values.rounds); round++) {
       const cpu0 = processCpuMs(pid);
       const t = performance.now();
       const posted = await chunk(values.profile ? profiled(tx, spent) : tx);
-      if (values.profile)
-        for (const [label, ms] of [...spent].sort((a, b) => b[1] - a[1]))
-          console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${label}`);
       const ms = performance.now() - t;
       const cpu1 = processCpuMs(pid);
+      if (values.profile)
+        for (const [label, spentMs] of [...spent].sort((a, b) => b[1] - a[1]))
+          console.log(`  ${spentMs.toFixed(0).padStart(6)} ms  ${label}`);
       return { ms, n: posted, cpu: cpu0 === null || cpu1 === null ? NaN : cpu1 - cpu0 };
     });
     if (values.walk) cursor = rangeEnd;
