@@ -23,7 +23,6 @@ export async function createStage(tx: Database): Promise<void> {
     product_code text,
     branch_code text,
     gl_a text,
-    gl_b text,
     kind text,
     ref_id bigint,
     problem text
