@@ -29,8 +29,7 @@ import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
 import { autoDebitChunk } from '../server/src/modules/loans/auto-debit.ts';
 import { accrueLoanChunk, classifyLoanChunk } from '../server/src/modules/loan-book/index.ts';
 import type { Database } from '../server/src/db/client.ts';
-import { createStage } from '../server/src/modules/eod/bulk-entry.ts';
-import { postStagedInterest, stageCreditInterest } from '../server/src/modules/eod/steps/posting.ts';
+import { postCreditInterestChunk } from '../server/src/modules/eod/steps/posting.ts';
 import type { StepContext } from '../server/src/modules/eod/step-context.ts';
 import { processCpuMs } from './process-cpu.ts';
 import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
@@ -55,9 +54,8 @@ let cursor = Number(values.cursor);
 let rangeEnd = cursor;
 const setupSql = values.setup ? fs.readFileSync(values.setup, 'utf8') : null;
 // With --setup the labels are the database and the database with the file; both open the first database.
-const names = setupSql
-  ? [values.dbs.split(',')[0]!, `${values.dbs.split(',')[0]!}+setup`]
-  : values.dbs.split(',');
+const dbList = values.dbs.split(',');
+const names = setupSql ? [dbList[0]!, `${dbList[0]!}+setup`] : dbList;
 if (!['bulk', 'interest'].includes(values.kind) && !values.date)
   throw new Error(`--kind ${values.kind} needs --date`);
 
@@ -113,29 +111,22 @@ async function interestChunk(tx: Database): Promise<number> {
     sql`select r.id, current_business_date()::text as d, r.requested_by::text as by, r.requested_email as email
           from eod_runs r order by r.id desc limit 1`,
   );
+  // A month end's products (not a quarter's): what every month posts.
   const ctx = {
-    run: { id: run!.id, businessDate: run!.d, requestedBy: run!.by, requestedEmail: run!.email },
+    run: {
+      id: run!.id,
+      businessDate: run!.d,
+      monthEnd: true,
+      quarterEnd: false,
+      requestedBy: run!.by,
+      requestedEmail: run!.email,
+    },
     step: 'interest_posting',
     chunkRows: limit,
   } as unknown as StepContext;
-  const [range] = await queryRows<{ last: string }>(
-    tx,
-    sql`select max(account_id)::text as last from (
-          select account_id from account_interest where account_id > ${cursor} and credit_booked > 0
-           order by account_id limit ${limit}) c`,
-  );
-  if (!range?.last) return 0;
-  rangeEnd = Number(range.last);
-  await createStage(tx);
-  const ids = await stageCreditInterest(
-    tx,
-    ctx,
-    sql`i.account_id > ${cursor} and i.account_id <= ${Number(range.last)}`,
-    limit,
-  );
-  if (ids.length === 0) return 0;
-  const r = await postStagedInterest(tx, ctx, 'month_end', ids[0]!);
-  return r.posted;
+  const r = await postCreditInterestChunk(tx, ctx, cursor);
+  if (r.lastId !== null) rangeEnd = r.lastId;
+  return r.done;
 }
 
 const dialect = new PgDialect();

@@ -101,29 +101,39 @@ export async function postInterest(ctx: StepContext): Promise<void> {
                            where run_id = ${ctx.run.id} and step = ${ctx.step}`);
     }
   });
-  await chunked(ctx, async (tx, cursor): Promise<ChunkResult> => {
-    // The chunk is a range of account ids with interest booked, read from account_interest's key
-    // alone; the staging query then filters inside it. Asked for "the next N that pass every filter",
-    // PostgreSQL read and sorted every remaining account for each chunk (ADR 0026, addendum).
-    const [range] = await queryRows<{ last: string | null }>(
-      tx,
-      sql`select max(account_id)::text as last from (
-            select account_id from account_interest where account_id > ${cursor} and credit_booked > 0
-             order by account_id limit ${ctx.chunkRows}) c`,
-    );
-    if (!range?.last) return { lastId: null, done: 0, failed: 0 };
-    const last = Number(range.last);
-    await createStage(tx);
-    const ids = await stageCreditInterest(
-      tx,
-      ctx,
-      sql`i.account_id > ${cursor} and i.account_id <= ${last} and a.product_code in ${products}`,
-      ctx.chunkRows,
-    );
-    if (ids.length === 0) return { lastId: last, done: 0, failed: 0 };
-    const r = await postStagedInterest(tx, ctx, quarterEnd ? 'quarter_end' : 'month_end', ids[0]!);
-    return { lastId: last, done: r.posted, failed: r.failed };
-  });
+  await chunked(ctx, (tx, cursor) => postCreditInterestChunk(tx, ctx, cursor));
+}
+
+/**
+ * One chunk of the credit interest posting: the next `ctx.chunkRows` accounts with interest booked
+ * after `cursor`, staged, posted and settled. Its range is read from account_interest's key alone; the
+ * staging query then filters inside it. Asked for "the next N that pass every filter", PostgreSQL read
+ * and sorted every remaining account for each chunk (ADR 0026, addendum).
+ */
+export async function postCreditInterestChunk(
+  tx: Database,
+  ctx: StepContext,
+  cursor: number,
+): Promise<ChunkResult> {
+  const { businessDate: D, monthEnd, quarterEnd } = ctx.run;
+  const [range] = await queryRows<{ last: string | null }>(
+    tx,
+    sql`select max(account_id)::text as last from (
+          select account_id from account_interest where account_id > ${cursor} and credit_booked > 0
+           order by account_id limit ${ctx.chunkRows}) c`,
+  );
+  if (!range?.last) return { lastId: null, done: 0, failed: 0 };
+  const last = Number(range.last);
+  await createStage(tx);
+  const ids = await stageCreditInterest(
+    tx,
+    ctx,
+    sql`i.account_id > ${cursor} and i.account_id <= ${last} and a.product_code in ${postingProductsOn(D, monthEnd, quarterEnd)}`,
+    ctx.chunkRows,
+  );
+  if (ids.length === 0) return { lastId: last, done: 0, failed: 0 };
+  const r = await postStagedInterest(tx, ctx, quarterEnd ? 'quarter_end' : 'month_end', ids[0]!);
+  return { lastId: last, done: r.posted, failed: r.failed };
 }
 
 /** Rows the posting step will go through (for progress). */
