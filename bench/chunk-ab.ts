@@ -124,7 +124,7 @@ async function interestChunk(tx: Database): Promise<number> {
     step: 'interest_posting',
     chunkRows: limit,
   } as unknown as StepContext;
-  const r = await postCreditInterestChunk(tx, ctx, cursor);
+  const r = await postCreditInterestChunk(tx, ctx, cursor, { index: 0, of: 1 });
   if (r.lastId !== null) rangeEnd = r.lastId;
   return r.done;
 }

@@ -8,7 +8,7 @@
 // bench/eod-loans.ts), each loan step beside its floor and its write floor (a bare SQL update doing
 // the same arithmetic, which its target is judged on: ADR 0076), and the classification return for a
 // past date.
-//   TEST_DATABASE_URL=postgres://… npm run bench:eod [-- --customers N] [--loans N] [--database NAME] [--chunk ROWS] [--drop] [--ordinary-only]
+//   TEST_DATABASE_URL=postgres://… npm run bench:eod [-- --customers N] [--loans N] [--database NAME] [--chunk ROWS] [--lanes N] [--drop] [--ordinary-only]
 //   npm run bench:eod -- --embedded            (PGlite, demo-sized: 2,000 customers; target < 10 s)
 // The database (default bm_bench_eod) is seeded only when it lacks the customers; each run moves its
 // business date on (an ordinary working day, then the last business day of that month).
@@ -39,6 +39,8 @@ const { values } = parseArgs({
     loans: { type: 'string' },
     database: { type: 'string', default: 'bm_bench_eod' },
     chunk: { type: 'string', default: '20000' },
+    // Chunks side by side in the interest posting and the fees (ADR 0089); the server's default.
+    lanes: { type: 'string', default: '2' },
     embedded: { type: 'boolean', default: false },
     'tb-runs': { type: 'string', default: '20' },
     drop: { type: 'boolean', default: false },
@@ -144,9 +146,10 @@ async function runDay(label: string): Promise<DayTimes> {
   } = loans > 0
     ? await writeFloors(db, facts!.d)
     : { floors: {}, autoDebitDebitOnly: 0, classificationLoansOnly: 0 };
-  const batch = await handle.openBatch();
+  const batch = await handle.openBatch(Number(values.lanes) + 1);
   const runner = new EodRunner(batch, {
     chunkRows: Number(values.chunk),
+    lanes: Number(values.lanes),
     leaseSeconds: 600,
     pollMs: 3_600_000,
     log: { info: () => {}, error: (o) => console.error(o) },

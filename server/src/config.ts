@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { PROMOTER_COOLING_OFF_DAYS, isoDateSchema } from '@bankmanager/contracts';
+import { EOD_LANE_COUNTS, PROMOTER_COOLING_OFF_DAYS, isoDateSchema } from '@bankmanager/contracts';
 import { ROOT_DIR } from './lib/paths.ts';
 
 export { ROOT_DIR };
@@ -79,6 +79,14 @@ const envSchema = z.object({
   STATUS_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(15),
   EOD_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   EOD_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(20),
+  EOD_LANES: z.coerce
+    .number()
+    .int()
+    .refine(
+      (n) => (EOD_LANE_COUNTS as readonly number[]).includes(n),
+      `must be one of ${EOD_LANE_COUNTS.join(', ')}`,
+    )
+    .default(2),
   /** A new bank's first business date (YYYY-MM-DD); unset, it follows the calendar until its first end of day. */
   OPENING_BUSINESS_DATE: isoDateSchema.optional(),
   REGISTERED_USERS_MAX_UNPAGED: z.coerce.number().int().min(1).default(5000),
@@ -175,6 +183,8 @@ export interface Config {
   eod: {
     chunkRows: number;
     leaseSeconds: number;
+    /** Chunks side by side in the interest posting and the fees (PostgreSQL only). */
+    lanes: number;
     /** The business date a new bank opens on (server start sets it once, before the first end of day). */
     openingDate?: string;
   };
@@ -344,6 +354,7 @@ export function loadConfig(
     eod: {
       chunkRows: e.EOD_CHUNK_ROWS,
       leaseSeconds: e.EOD_LEASE_SECONDS,
+      lanes: e.EOD_LANES,
       openingDate: e.OPENING_BUSINESS_DATE,
     },
     registeredUsersMaxUnpaged: e.REGISTERED_USERS_MAX_UNPAGED,

@@ -32,7 +32,7 @@ export interface DbHandle {
    * A handle for long batch work (end of day): on PostgreSQL a small pool of its own without the
    * request-sized query timeout; on PGlite the same database (its close does nothing).
    */
-  openBatch(): Promise<DbHandle>;
+  openBatch(connections?: number): Promise<DbHandle>;
 }
 
 export interface DbOptions {
@@ -129,7 +129,7 @@ async function openPostgres(url: string, opts: DbOptions): Promise<DbHandle> {
     close: () => pool.end(),
     // Batch work without JIT too (as every pool): its statements read temp tables without statistics,
     // whose estimates made PostgreSQL compile each chunk's statements anew (0.5 s each at 1M, ADR 0026).
-    openBatch: () => openPostgres(url, { ...opts, poolMax: 2, queryTimeoutMs: 0 }),
+    openBatch: (connections = 2) => openPostgres(url, { ...opts, poolMax: connections, queryTimeoutMs: 0 }),
   };
 }
 

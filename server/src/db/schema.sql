@@ -3514,6 +3514,7 @@ CREATE TABLE public.eod_run_steps (
     note text,
     error text,
     totals jsonb DEFAULT '{}'::jsonb NOT NULL,
+    lane_cursors bigint[],
     CONSTRAINT eod_run_steps_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'done'::text, 'failed'::text, 'skipped'::text])))
 );
 

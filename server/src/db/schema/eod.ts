@@ -139,6 +139,8 @@ export const eodRunSteps = pgTable(
     rowsFailed: integer('rows_failed').notNull().default(0),
     /** Where a chunked step goes on after a crash: the last account id it committed. */
     cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),
+    /** A laned step's places, one per lane (ADR 0089); null until such a step starts. */
+    laneCursors: bigint('lane_cursors', { mode: 'number' }).array(),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -33,9 +33,11 @@ export const eodRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(eodRunRoutes);
   await app.register(eodReportRoutes);
   app.addHook('onReady', async () => {
-    const batch = await app.dbHandle.openBatch();
+    // A connection per lane, and one for the lease's renewal.
+    const batch = await app.dbHandle.openBatch(app.config.eod.lanes + 1);
     const runner = new EodRunner(batch, {
       chunkRows: app.config.eod.chunkRows,
+      lanes: app.config.eod.lanes,
       leaseSeconds: app.config.eod.leaseSeconds,
       pollMs: 1000,
       log: app.log,

@@ -12,6 +12,11 @@ import { LeasedWorker } from '../../lib/leased-worker.ts';
 export interface RunnerOptions {
   /** Accounts per chunk (one transaction each; progress is saved per chunk). */
   chunkRows: number;
+  /**
+   * Chunks side by side in the steps that post to every account (interest and fees, ADR 0089); the
+   * database handle needs a connection per lane and one for the lease. Default 1.
+   */
+  lanes?: number;
   /** How long a server's claim on a run lasts without renewal; another server takes over after it. */
   leaseSeconds: number;
   /** How often an idle server looks for a queued run. */
@@ -117,6 +122,8 @@ export class EodRunner extends LeasedWorker<RunFacts> {
       db: this.handle.db,
       run,
       chunkRows: this.opts.chunkRows,
+      // PGlite has one connection: two lanes would only take turns on it.
+      lanes: this.handle.driver === 'pglite' ? 1 : (this.opts.lanes ?? 1),
       workerId: this.workerId,
       leaseSeconds: this.opts.leaseSeconds,
       hooks: this.opts.hooks,

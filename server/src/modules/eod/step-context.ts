@@ -24,6 +24,8 @@ export interface StepContext {
   run: RunFacts;
   step: EodStep;
   chunkRows: number;
+  /** How many chunks of a laned step run side by side (1 on PGlite, which has one connection). */
+  lanes: number;
   workerId: string;
   leaseSeconds: number;
   /** The app's hooks into other modules (the standing orders step). */

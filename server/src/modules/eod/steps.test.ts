@@ -58,7 +58,7 @@ describe('end-of-day steps over a week to a month end', () => {
     | 'drowsy'
     | 'frozen';
   const ids = {} as Record<Key, number>;
-  const scene = useEodScene('2026-11-24', { eod: { chunkRows: 3, leaseSeconds: 20 } });
+  const scene = useEodScene('2026-11-24', { eod: { chunkRows: 3, leaseSeconds: 20, lanes: 2 } });
   beforeAll(async () => {
     ({ t, staff } = scene);
   });

@@ -4,7 +4,8 @@ import { queryRows } from '../../../db/rows.ts';
 import type { Database } from '../../../db/client.ts';
 import { createStage, markRefusals, postStaged } from '../bulk-entry.ts';
 import { feeTermsOn } from '../rates.ts';
-import { chunked, type ChunkResult, type StepContext } from '../step-context.ts';
+import { chunkedInLanes, inLane } from '../lanes.ts';
+import type { ChunkResult, StepContext } from '../step-context.ts';
 
 type Fee = 'below_minimum' | 'monthly';
 
@@ -21,12 +22,13 @@ const FEE_TEXT: Record<Fee, string> = {
  */
 export async function chargeFees(ctx: StepContext): Promise<void> {
   const D = ctx.run.businessDate;
-  await chunked(ctx, async (tx, cursor): Promise<ChunkResult> => {
-    const [range] = await queryRows<{ last: string | null; n: number }>(
+  await chunkedInLanes(ctx, async (tx, cursor, lane): Promise<ChunkResult> => {
+    const mine = inLane(sql`a.id`, lane);
+    const [range] = await queryRows<{ first: string | null; last: string | null; n: number }>(
       tx,
-      sql`select max(id)::text as last, count(*)::int as n from (
+      sql`select min(id)::text as first, max(id)::text as last, count(*)::int as n from (
             select a.id from accounts a join ${feeTermsOn(D)} f on f.product_code = a.product_code
-             where a.id > ${cursor} and a.status = 'Active' and (f.monthly_fee > 0 or f.below_minimum_fee > 0)
+             where a.id > ${cursor} and ${mine} and a.status = 'Active' and (f.monthly_fee > 0 or f.below_minimum_fee > 0)
              order by a.id limit ${ctx.chunkRows}) c`,
     );
     if (!range?.last) return { lastId: null, done: 0, failed: 0 };
@@ -43,7 +45,7 @@ export async function chargeFees(ctx: StepContext): Promise<void> {
         insert into eod_stage (account_id, currency, side, amount, product_code, branch_code, gl_a, kind)
         select a.id, a.currency, 'debit', ${amount}, a.product_code, a.branch_code, f.fee_income_gl, ${fee}
           from accounts a join ${feeTermsOn(D)} f on f.product_code = a.product_code
-         where a.id > ${cursor} and a.id <= ${last} and a.status = 'Active' and ${due}
+         where a.id > ${cursor} and a.id <= ${last} and ${mine} and a.status = 'Active' and ${due}
            and (select true from eod_fee_charges c
                  where c.business_date = ${D}::date and c.fee = ${fee} and c.account_id = a.id) is null`);
       // Judged on the month's closing balance, before this run charges anything.
@@ -56,7 +58,8 @@ export async function chargeFees(ctx: StepContext): Promise<void> {
         const r = await postStaged(tx, ctx, {
           currency,
           narration: `${FEE_TEXT[fee]}s for the month ending ${D}`,
-          reference: `EOD-${D}-fees-${fee}-${currency}-${cursor + 1}`,
+          // The chunk's first account: lanes start from the same cursor, never from the same account.
+          reference: `EOD-${D}-fees-${fee}-${currency}-${range.first}`,
           description: FEE_TEXT[fee],
           gl: sql`select gl_a, 'credit', amount from eod_stage where currency = ${currency} and problem is null`,
           audit: { action: 'eod.fees', details: { fee } },

@@ -4,7 +4,8 @@ import type { Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { createStage, markRefusals, postStaged } from '../bulk-entry.ts';
 import { postingProductsOn } from '../rates.ts';
-import { chunked, inChunk, type ChunkResult, type StepContext } from '../step-context.ts';
+import { chunkedInLanes, inLane, type Lane } from '../lanes.ts';
+import { inChunk, type ChunkResult, type StepContext } from '../step-context.ts';
 
 /**
  * Stages credit-interest postings for the accounts `where` selects (alias a = accounts, i =
@@ -101,12 +102,12 @@ export async function postInterest(ctx: StepContext): Promise<void> {
                            where run_id = ${ctx.run.id} and step = ${ctx.step}`);
     }
   });
-  await chunked(ctx, (tx, cursor) => postCreditInterestChunk(tx, ctx, cursor));
+  await chunkedInLanes(ctx, (tx, cursor, lane) => postCreditInterestChunk(tx, ctx, cursor, lane));
 }
 
 /**
- * One chunk of the credit interest posting: the next `ctx.chunkRows` accounts with interest booked
- * after `cursor`, staged, posted and settled. Its range is read from account_interest's key alone; the
+ * One chunk of the credit interest posting: the next `ctx.chunkRows` accounts of `lane` with interest
+ * booked after `cursor`, staged, posted and settled. Its range is read from account_interest's key alone; the
  * staging query then filters inside it. Asked for "the next N that pass every filter", PostgreSQL read
  * and sorted every remaining account for each chunk (ADR 0026, addendum).
  */
@@ -114,12 +115,14 @@ export async function postCreditInterestChunk(
   tx: Database,
   ctx: StepContext,
   cursor: number,
+  lane: Lane,
 ): Promise<ChunkResult> {
   const { businessDate: D, monthEnd, quarterEnd } = ctx.run;
   const [range] = await queryRows<{ last: string | null }>(
     tx,
     sql`select max(account_id)::text as last from (
-          select account_id from account_interest where account_id > ${cursor} and credit_booked > 0
+          select account_id from account_interest
+           where account_id > ${cursor} and credit_booked > 0 and ${inLane(sql`account_id`, lane)}
            order by account_id limit ${ctx.chunkRows}) c`,
   );
   if (!range?.last) return { lastId: null, done: 0, failed: 0 };
@@ -128,7 +131,8 @@ export async function postCreditInterestChunk(
   const ids = await stageCreditInterest(
     tx,
     ctx,
-    sql`i.account_id > ${cursor} and i.account_id <= ${last} and a.product_code in ${postingProductsOn(D, monthEnd, quarterEnd)}`,
+    sql`i.account_id > ${cursor} and i.account_id <= ${last} and ${inLane(sql`i.account_id`, lane)}
+        and a.product_code in ${postingProductsOn(D, monthEnd, quarterEnd)}`,
     ctx.chunkRows,
   );
   if (ids.length === 0) return { lastId: last, done: 0, failed: 0 };
