@@ -35,8 +35,11 @@ export const inLane = (id: SQL, lane: Lane): SQL =>
  */
 export async function inLaneChunk<T>(ctx: StepContext, fn: (tx: Database) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
+    // No parallel query workers: the lanes already keep the cores busy, and a statement's workers took
+    // CPU from the other lane (two lanes side by side gained 1.10× with them, 1.24× without).
     await tx.execute(
-      sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.eodRun}), set_config('jit', 'off', true)`,
+      sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.eodRun}), set_config('jit', 'off', true),
+                 set_config('max_parallel_workers_per_gather', '0', true)`,
     );
     const mine = await queryRows(
       tx,

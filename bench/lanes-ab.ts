@@ -1,0 +1,134 @@
+// Do end of day's lanes pay (ADR 0089)? On the 1M end-of-day database, each round takes the next block of
+// accounts and runs the lanes' chunks of the real step (the interest posting or the fees) over it,
+// once one after the other and once side by side, alternating which goes first; every chunk is its
+// own transaction, rolled back, so both ways do the same work on the same rows, after an untimed pass
+// that reads the block in. Prints each round, the
+// medians, their ratio and the postings a second each way.
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/lanes-ab.ts [--kind interest|fees] [--limit 20000] [--rounds 12] [--cursor 0] [--database bm_eod_1m]
+// The interest posting needs interest booked (credit_booked > 0): run it after an ordinary day's run.
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../server/src/db/rows.ts';
+import type { Lane } from '../server/src/modules/eod/lanes.ts';
+import type { StepContext } from '../server/src/modules/eod/step-context.ts';
+import { chargeFeesChunk } from '../server/src/modules/eod/steps/fees.ts';
+import { postCreditInterestChunk } from '../server/src/modules/eod/steps/posting.ts';
+import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
+
+const { values } = parseArgs({
+  options: {
+    kind: { type: 'string', default: 'interest' },
+    limit: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '12' },
+    cursor: { type: 'string', default: '0' },
+    database: { type: 'string', default: 'bm_eod_1m' },
+    // Each chunk without parallel query workers (set in its transaction).
+    'no-workers': { type: 'boolean', default: false },
+    lanes: { type: 'string', default: '2' },
+  },
+});
+if (!['interest', 'fees'].includes(values.kind)) throw new Error('--kind interest|fees');
+const handle = await openBenchDatabase(benchServerUrl(), values.database);
+const db = handle.db;
+const [run] = await queryRows<{ id: number; d: string; by: string; email: string }>(
+  db,
+  sql`select r.id, current_business_date()::text as d, r.requested_by::text as by, r.requested_email as email
+        from eod_runs r order by r.id desc limit 1`,
+);
+if (!run) throw new Error('no end-of-day run in this database: run bench:eod first');
+// A month end's products (not a quarter's): what every month posts.
+const ctx = {
+  run: {
+    id: run.id,
+    businessDate: run.d,
+    monthEnd: true,
+    quarterEnd: false,
+    requestedBy: run.by,
+    requestedEmail: run.email,
+  },
+  step: values.kind === 'interest' ? 'interest_posting' : 'fees',
+  chunkRows: Number(values.limit),
+} as unknown as StepContext;
+const step = values.kind === 'interest' ? postCreditInterestChunk : chargeFeesChunk;
+const lanes: Lane[] = Array.from({ length: Number(values.lanes) }, (_, index) => ({
+  index,
+  of: Number(values.lanes),
+}));
+
+/** One lane's chunk from `cursor`, rolled back: its wall time, postings and the last account it covered. */
+const laneChunk = (lane: Lane, cursor: number) =>
+  inRolledBackTransaction(db, async (tx) => {
+    if (values['no-workers'])
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+    const t = performance.now();
+    const r = await step(tx, ctx, cursor, lane);
+    return { ms: performance.now() - t, done: r.done, last: r.lastId };
+  });
+
+/** What the lanes' backends wait on while side by side (a lock or latch wait would show here). */
+const seen = new Map<string, number>();
+const watcher = await openBenchDatabase(benchServerUrl(), values.database);
+async function sample(going: () => boolean): Promise<void> {
+  while (going()) {
+    const rows = await queryRows<{ w: string }>(
+      watcher.db,
+      sql`select coalesce(wait_event_type || ':' || wait_event, 'on CPU') as w from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
+    );
+    for (const x of rows) seen.set(x.w, (seen.get(x.w) ?? 0) + 1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const apart: number[] = [];
+const together: number[] = [];
+const postings: number[] = [];
+let cursor = Number(values.cursor);
+for (let round = 0; round < Number(values.rounds); round++) {
+  const oneAfterTheOther = async () => {
+    const t = performance.now();
+    const parts = [];
+    for (const lane of lanes) parts.push(await laneChunk(lane, cursor));
+    return { ms: performance.now() - t, parts };
+  };
+  const sideBySide = async () => {
+    let sampling = true;
+    const sampler = sample(() => sampling);
+    const t = performance.now();
+    const parts = await Promise.all(lanes.map((l) => laneChunk(l, cursor)));
+    const ms = performance.now() - t;
+    sampling = false;
+    await sampler;
+    return { ms, parts };
+  };
+  // Untimed first: whichever way went first read the block into shared buffers for the other (the
+  // ratios of one order and the other differed by 1.3× without it).
+  await oneAfterTheOther();
+  const [first, second] = round % 2 === 0 ? [oneAfterTheOther, sideBySide] : [sideBySide, oneAfterTheOther];
+  const x = await first();
+  const y = await second();
+  const [seq, par] = round % 2 === 0 ? [x, y] : [y, x];
+  const done = seq.parts.reduce((s, p) => s + p.done, 0);
+  if (done === 0) break;
+  apart.push(seq.ms);
+  together.push(par.ms);
+  postings.push(done);
+  console.log(
+    `round ${round} from ${cursor}: ${done} postings; one after the other ${seq.ms.toFixed(0)} ms ` +
+      `(${seq.parts.map((p) => p.ms.toFixed(0)).join(' + ')}), side by side ${par.ms.toFixed(0)} ms ` +
+      `(${par.parts.map((p) => p.ms.toFixed(0)).join(', ')})`,
+  );
+  cursor = Math.max(...seq.parts.map((p) => p.last ?? 0));
+}
+const rate = (ms: number[]) =>
+  (postings.reduce((s, n) => s + n, 0) / (ms.reduce((s, m) => s + m, 0) / 1000)).toFixed(0);
+console.log(
+  `${values.kind}, ${postings.length} blocks of ${lanes.length} lanes × ${values.limit}: median ${median(apart).toFixed(0)} ms one after the other, ` +
+    `${median(together).toFixed(0)} ms side by side (${(median(apart) / median(together)).toFixed(2)}×; ` +
+    `ratios per round ${apart.map((a, i) => (a / together[i]!).toFixed(2)).join(' ')})`,
+);
+console.log(`postings a second: one lane ${rate(apart)}, ${lanes.length} lanes ${rate(together)}`);
+console.log(
+  `the lanes' backends while side by side (samples): ${[...seen].map(([w, n]) => `${w} ${n}`).join(', ')}`,
+);
+await Promise.all([handle.close(), watcher.close()]);
