@@ -176,7 +176,7 @@ export const eodRunRoutes: FastifyPluginAsyncZod = async (app) => {
             throw conflict(EOD_TEXT.notRetryable(run.status), { code: 'run_state', status: run.status });
           // A completed run is gone through again step by step: each finds its work done and posts nothing.
           await tx.execute(
-            sql`update eod_run_steps set status = 'pending', error = null, updated_at = now(), cursor = 0,
+            sql`update eod_run_steps set status = 'pending', error = null, updated_at = now(), cursor = 0, lane_cursors = null,
                        rows_done = case when ${run.status} = 'completed' then 0 else rows_done end
                  where run_id = ${req.params.id}::bigint and (status = 'failed' or ${run.status} = 'completed')`,
           );

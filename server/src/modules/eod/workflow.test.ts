@@ -192,6 +192,24 @@ describe('running end of day: pre-checks, four-eyes, one run at a time, failures
     expect(await allViolations(t.app)).toEqual([]);
   });
 
+  it('goes through a completed run again from every step’s start, the lanes’ places included', async () => {
+    const run = await runEndOfDay(t, staff, { acknowledgeSuspense: true });
+    expect(run.status, run.error ?? '').toBe('completed');
+    // As a month end's interest posting leaves them (skipped today, so nothing sets them again).
+    await t.app.db.execute(
+      sql`update eod_run_steps set lane_cursors = '{5,7}', cursor = 9 where run_id = ${run.id}::bigint and step = 'interest_posting'`,
+    );
+    const retry = await staff.call('POST', `/api/eod/runs/${run.id}/retry`, staff.maker);
+    expect(retry.statusCode).toBe(202);
+    expect((await waitForRun(t, staff, run.id)).status).toBe('completed');
+    const [step] = await queryRows<{ lanes: string[] | null; cursor: string }>(
+      t.app.db,
+      sql`select lane_cursors::text[] as lanes, cursor::text from eod_run_steps
+           where run_id = ${run.id}::bigint and step = 'interest_posting'`,
+    );
+    expect(step).toEqual({ lanes: null, cursor: '0' });
+  });
+
   it('resumes a run whose server died (its lease ran out), and two servers never both work on it', async () => {
     const res = await staff.call('POST', '/api/eod/runs', staff.maker, { acknowledgeSuspense: true });
     const { approvalId, runId } = res.json<{ approvalId: string; runId: string }>();
