@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { queryRows } from '../server/src/db/rows.ts';
 import { postBulkEntry } from '../server/src/modules/ledger/index.ts';
+import { sampleWaits } from './eod-chunk-context.ts';
 import { benchDatabaseUrl, benchServerUrl, inRolledBackTransaction, median } from './support.ts';
 
 const { values } = parseArgs({
@@ -82,17 +83,7 @@ for (let r = 0; r < Number(values.rounds); r++) {
   await entry(1, 'a');
   apart.push(performance.now() - t);
   let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      const rows = await queryRows<{ w: string }>(
-        db,
-        sql`select coalesce(wait_event_type || ':' || wait_event, 'on CPU') as w from pg_stat_activity
-             where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
-      );
-      for (const x of rows) seen.set(x.w, (seen.get(x.w) ?? 0) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
+  const sampler = sampleWaits(db, () => sampling, seen, 5);
   t = performance.now();
   await Promise.all([entry(0, 't'), entry(1, 't')]);
   together.push(performance.now() - t);

@@ -30,7 +30,7 @@ import { autoDebitChunk } from '../server/src/modules/loans/auto-debit.ts';
 import { accrueLoanChunk, classifyLoanChunk } from '../server/src/modules/loan-book/index.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { postCreditInterestChunk } from '../server/src/modules/eod/steps/posting.ts';
-import type { StepContext } from '../server/src/modules/eod/step-context.ts';
+import { monthEndContext } from './eod-chunk-context.ts';
 import { processCpuMs } from './process-cpu.ts';
 import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
 
@@ -106,24 +106,7 @@ async function chunk(tx: Database): Promise<number> {
 
 /** One chunk of the interest posting step, as `postInterest` runs it, on the database's business date. */
 async function interestChunk(tx: Database): Promise<number> {
-  const [run] = await queryRows<{ id: number; d: string; by: string; email: string }>(
-    tx,
-    sql`select r.id, current_business_date()::text as d, r.requested_by::text as by, r.requested_email as email
-          from eod_runs r order by r.id desc limit 1`,
-  );
-  // A month end's products (not a quarter's): what every month posts.
-  const ctx = {
-    run: {
-      id: run!.id,
-      businessDate: run!.d,
-      monthEnd: true,
-      quarterEnd: false,
-      requestedBy: run!.by,
-      requestedEmail: run!.email,
-    },
-    step: 'interest_posting',
-    chunkRows: limit,
-  } as unknown as StepContext;
+  const ctx = await monthEndContext(tx, 'interest_posting', limit);
   const r = await postCreditInterestChunk(tx, ctx, cursor, { index: 0, of: 1 });
   if (r.lastId !== null) rangeEnd = r.lastId;
   return r.done;

@@ -8,11 +8,10 @@
 // The interest posting needs interest booked (credit_booked > 0): run it after an ordinary day's run.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../server/src/db/rows.ts';
 import type { Lane } from '../server/src/modules/eod/lanes.ts';
-import type { StepContext } from '../server/src/modules/eod/step-context.ts';
 import { chargeFeesChunk } from '../server/src/modules/eod/steps/fees.ts';
 import { postCreditInterestChunk } from '../server/src/modules/eod/steps/posting.ts';
+import { monthEndContext, sampleWaits } from './eod-chunk-context.ts';
 import { benchServerUrl, inRolledBackTransaction, median, openBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
@@ -30,25 +29,11 @@ const { values } = parseArgs({
 if (!['interest', 'fees'].includes(values.kind)) throw new Error('--kind interest|fees');
 const handle = await openBenchDatabase(benchServerUrl(), values.database);
 const db = handle.db;
-const [run] = await queryRows<{ id: number; d: string; by: string; email: string }>(
+const ctx = await monthEndContext(
   db,
-  sql`select r.id, current_business_date()::text as d, r.requested_by::text as by, r.requested_email as email
-        from eod_runs r order by r.id desc limit 1`,
+  values.kind === 'interest' ? 'interest_posting' : 'fees',
+  Number(values.limit),
 );
-if (!run) throw new Error('no end-of-day run in this database: run bench:eod first');
-// A month end's products (not a quarter's): what every month posts.
-const ctx = {
-  run: {
-    id: run.id,
-    businessDate: run.d,
-    monthEnd: true,
-    quarterEnd: false,
-    requestedBy: run.by,
-    requestedEmail: run.email,
-  },
-  step: values.kind === 'interest' ? 'interest_posting' : 'fees',
-  chunkRows: Number(values.limit),
-} as unknown as StepContext;
 const step = values.kind === 'interest' ? postCreditInterestChunk : chargeFeesChunk;
 const lanes: Lane[] = Array.from({ length: Number(values.lanes) }, (_, index) => ({
   index,
@@ -65,20 +50,9 @@ const laneChunk = (lane: Lane, cursor: number) =>
     return { ms: performance.now() - t, done: r.done, last: r.lastId };
   });
 
-/** What the lanes' backends wait on while side by side (a lock or latch wait would show here). */
+/** What the lanes' backends wait on while side by side, sampled from another connection. */
 const seen = new Map<string, number>();
 const watcher = await openBenchDatabase(benchServerUrl(), values.database);
-async function sample(going: () => boolean): Promise<void> {
-  while (going()) {
-    const rows = await queryRows<{ w: string }>(
-      watcher.db,
-      sql`select coalesce(wait_event_type || ':' || wait_event, 'on CPU') as w from pg_stat_activity
-           where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
-    );
-    for (const x of rows) seen.set(x.w, (seen.get(x.w) ?? 0) + 1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const apart: number[] = [];
 const together: number[] = [];
@@ -93,7 +67,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
   };
   const sideBySide = async () => {
     let sampling = true;
-    const sampler = sample(() => sampling);
+    const sampler = sampleWaits(watcher.db, () => sampling, seen);
     const t = performance.now();
     const parts = await Promise.all(lanes.map((l) => laneChunk(l, cursor)));
     const ms = performance.now() - t;
