@@ -386,8 +386,6 @@ BEGIN
       USING ERRCODE = 'insufficient_privilege';
   END IF;
   NEW.chain := stripe;
-  NEW.id := nextval('audit_log_id_seq');
-  NEW.occurred_at := clock_timestamp();
   IF head LIKE stripe || ':%' THEN
     -- This transaction holds the stripe's lock and wrote its head.
     last_hash := substr(head, length(stripe::text) + 2);
@@ -402,6 +400,10 @@ BEGIN
              ORDER BY a.chain DESC, a.id DESC LIMIT 1) x
      WHERE x.chain = stripe;
   END IF;
+  -- Numbered and timed only now, under the chain's lock: a row numbered before it waited for the lock
+  -- would come, in id order, before rows that the holder wrote after it and that it links after.
+  NEW.id := nextval('audit_log_id_seq');
+  NEW.occurred_at := clock_timestamp();
   NEW.prev_hash := coalesce(last_hash, '');
   pads := decode(pads_hex, 'hex');
   -- HMAC-SHA256 (RFC 2104) from the pads: sha256(opad || sha256(ipad || message)).

@@ -165,6 +165,68 @@ describe('audit log', () => {
     expect(rows[0]!.chain).not.toBe(rows[1]!.chain);
   });
 
+  it('a writer that waited for its chain’s lock is numbered after every row the holder wrote', async () => {
+    // Transactions overlap only on PostgreSQL (PGlite has one connection).
+    if (h.driver !== 'pg') return;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let firstWrote!: (stripe: number) => void;
+    const wrote = new Promise<number>((r) => (firstWrote = r));
+    const holder = h.db.transaction(async (tx) => {
+      await writeAudit(tx, { action: 'test.holder', outcome: 'success', targetId: '1' });
+      const [s] = await queryRows<{ s: number }>(tx, sql`select (txid_current() % 8)::int as s`);
+      firstWrote(s!.s);
+      await held;
+      // Written while the waiter waits: it must come before the waiter's row in id order too.
+      await writeAudit(tx, { action: 'test.holder', outcome: 'success', targetId: '2' });
+    });
+    const stripe = await wrote;
+    // A transaction of the holder's chain (transaction ids are the cluster's: try until one lands in it).
+    const waiter = (async () => {
+      for (;;) {
+        const landed = await h.db
+          .transaction(async (tx) => {
+            const [s] = await queryRows<{ s: number }>(tx, sql`select (txid_current() % 8)::int as s`);
+            if (s!.s !== stripe) throw new Error('other chain');
+            await writeAudit(tx, { action: 'test.waiter', outcome: 'success' });
+            return true;
+          })
+          .catch((err: Error) => {
+            if (err.message !== 'other chain') throw err;
+            return false;
+          });
+        if (landed) return;
+      }
+    })();
+    try {
+      for (let waiting = false; !waiting;) {
+        const [w] = await queryRows<{ waiting: boolean }>(
+          h.db,
+          sql`select exists (select 1 from pg_locks where locktype = 'advisory' and not granted
+                and classid = 727274002 and objid = ${stripe} and objsubid = 2) as waiting`,
+        );
+        waiting = w!.waiting;
+        if (!waiting) await new Promise((r) => setTimeout(r, 10));
+      }
+    } finally {
+      release();
+      await holder;
+    }
+    await waiter;
+    const rows = await queryRows<{ action: string; targetId: string | null }>(
+      h.db,
+      sql`select action, target_id as "targetId" from audit_log
+           where action in ('test.holder', 'test.waiter') order by id`,
+    );
+    expect(rows).toEqual([
+      { action: 'test.holder', targetId: '1' },
+      { action: 'test.holder', targetId: '2' },
+      { action: 'test.waiter', targetId: null },
+    ]);
+    const all = await h.db.select().from(auditLog).orderBy(auditLog.id);
+    await expectIntactChains(all);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     // Drizzle wraps driver errors; the database's own message is the cause.
     const refused = { cause: { message: expect.stringMatching(/append-only/) } };
