@@ -5,8 +5,8 @@ import { queryRows } from '../../db/rows.ts';
 import {
   inChunk,
   LeaseLost,
-  setStep,
   stepCursor,
+  walkChunks,
   type ChunkResult,
   type StepContext,
 } from './step-context.ts';
@@ -65,26 +65,14 @@ export async function chunkedInLanes(
   const cursors = await laneCursors(ctx);
   const of = cursors.length;
   let failed = false;
-  const work = async (index: number): Promise<void> => {
-    let cursor = cursors[index]!;
-    const lane = { index, of };
-    while (!failed) {
-      const unit = of === 1 ? inChunk : inLaneChunk;
-      const r = await unit(ctx, async (tx) => {
-        const res = await body(tx, cursor, lane);
-        if (res.lastId !== null)
-          await setStep(
-            tx,
-            ctx,
-            sql`rows_done = rows_done + ${res.done}, rows_failed = rows_failed + ${res.failed},
-                lane_cursors[${index + 1}::int] = ${res.lastId}`,
-          );
-        return res;
-      });
-      if (r.lastId === null) return;
-      cursor = r.lastId;
-    }
-  };
+  const work = (index: number): Promise<void> =>
+    walkChunks(ctx, {
+      from: cursors[index]!,
+      unit: of === 1 ? inChunk : inLaneChunk,
+      body: (tx, cursor) => body(tx, cursor, { index, of }),
+      place: (lastId) => sql`lane_cursors[${index + 1}::int] = ${lastId}`,
+      stop: () => failed,
+    });
   const outcomes = await Promise.allSettled(
     cursors.map((_, i) =>
       work(i).catch((err: unknown) => {

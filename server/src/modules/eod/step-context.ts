@@ -91,15 +91,38 @@ export async function chunked(
   ctx: StepContext,
   body: (tx: Database, cursor: number) => Promise<ChunkResult>,
 ): Promise<void> {
-  let cursor = await stepCursor(ctx.db, ctx);
-  for (;;) {
-    const r = await inChunk(ctx, async (tx) => {
-      const res = await body(tx, cursor);
+  await walkChunks(ctx, {
+    from: await stepCursor(ctx.db, ctx),
+    unit: inChunk,
+    body,
+    place: (lastId) => sql`cursor = ${lastId}`,
+  });
+}
+
+/**
+ * The chunk loop `chunked` and each lane share: from `from`, one `unit` (a transaction) a chunk, the
+ * chunk's counts and its new place (`place`, a SET clause) saved with it, until a chunk finds nothing
+ * or `stop()` says so between chunks.
+ */
+export async function walkChunks(
+  ctx: StepContext,
+  w: {
+    from: number;
+    unit: <T>(ctx: StepContext, fn: (tx: Database) => Promise<T>) => Promise<T>;
+    body: (tx: Database, cursor: number) => Promise<ChunkResult>;
+    place: (lastId: number) => SQL;
+    stop?: () => boolean;
+  },
+): Promise<void> {
+  let cursor = w.from;
+  while (!w.stop?.()) {
+    const r = await w.unit(ctx, async (tx) => {
+      const res = await w.body(tx, cursor);
       if (res.lastId !== null)
         await setStep(
           tx,
           ctx,
-          sql`rows_done = rows_done + ${res.done}, rows_failed = rows_failed + ${res.failed}, cursor = ${res.lastId}`,
+          sql`rows_done = rows_done + ${res.done}, rows_failed = rows_failed + ${res.failed}, ${w.place(res.lastId)}`,
         );
       return res;
     });
