@@ -4,6 +4,7 @@ import type { App } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { autoDebitChunk } from '../../src/modules/loans/auto-debit.ts';
+import type { Lane } from '../../src/modules/eod/index.ts';
 import type { loanScene } from './loan-applications.ts';
 import { disbursedLoan, setBusinessDate } from './loans.ts';
 import { postTestEntry } from './journal-entries.ts';
@@ -13,14 +14,15 @@ const ACTOR = { id: null, email: 'eod@test' };
 /**
  * The auto-debit step for one business date, chunk by chunk in id order, each chunk in its own
  * transaction as end of day runs it (small chunks, so the keyset walk is exercised). In `db` when
- * given (a property test's transaction), else in a transaction each.
+ * given (a property test's transaction), else in a transaction each. With `lane`, only that lane's
+ * loans (ADR 0090).
  */
-export async function autoDebitDay(app: App, date: string, limit = 2, db?: Database) {
+export async function autoDebitDay(app: App, date: string, limit = 2, db?: Database, lane?: Lane) {
   if (!db) await setBusinessDate(app, date);
   let cursor = 0;
   const failures: { accountId: number; error: string }[] = [];
   for (;;) {
-    const args = { businessDate: date, through: date, cursor, limit, runId: 0, actor: ACTOR };
+    const args = { businessDate: date, through: date, cursor, limit, runId: 0, actor: ACTOR, lane };
     const r = db
       ? await autoDebitChunk(db, args)
       : await app.db.transaction((tx) => autoDebitChunk(tx, args));

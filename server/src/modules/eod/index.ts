@@ -18,6 +18,7 @@ export {
   type AutoDebitFailure,
   type LoanBookChunkArgs,
 } from './registry.ts';
+export { inLane, ONE_LANE, type Lane } from './lanes.ts';
 export { EodRunner } from './runner.ts';
 export { eodRunnerFor } from './runners.ts';
 export { accruedInterestOf, settleInterestForClosing } from './closing-interest.ts';

@@ -145,6 +145,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a laned end-of-day step (Postgr
     expect((await stepRow('fees')).done).toBe(ITEMS);
   });
 
+  it('tries again a chunk that PostgreSQL rolled back to break a deadlock between lanes, and does nothing twice', async () => {
+    await reset();
+    await t.app.db.execute(sql`create table lane_locks (id int primary key, n int not null default 0)`);
+    await t.app.db.execute(sql`insert into lane_locks (id) values (0), (1)`);
+    const ctx = ctxFor('loan_auto_debit', 2, 50);
+    // Each lane's first chunk marks its items, locks its own row, waits until the other lane holds its
+    // row, then asks for the other's: a real deadlock, which PostgreSQL breaks by failing one chunk.
+    const holding: Array<() => void> = [];
+    const held = [0, 1].map((i) => new Promise<void>((resolve) => (holding[i] = resolve)));
+    const attempts = [0, 0];
+    await chunkedInLanes(ctx, async (tx, cursor, lane) => {
+      const r = await mark(tx, ctx, cursor, lane);
+      if (++attempts[lane.index]! <= 2 && cursor === 0) {
+        await tx.execute(sql`update lane_locks set n = n + 1 where id = ${lane.index}`);
+        holding[lane.index]!();
+        await held[1 - lane.index];
+        await tx.execute(sql`update lane_locks set n = n + 1 where id = ${1 - lane.index}`);
+      }
+      return r;
+    });
+    const [r] = await queryRows<{ n: number; chunks: number; locks: string }>(
+      t.app.db,
+      sql`select (select count(*)::int from lane_done) as n,
+                 (select sum(ceil(k / 50.0) + 1)::int from (select count(*) as k from lane_done group by lane) l) as chunks,
+                 (select string_agg(n::text, ',' order by id) from lane_locks) as locks`,
+    );
+    // Every item once; the chunk that lost the deadlock ran twice (each lane's chunks, its last, empty
+    // one, and the one tried again), and its first run left nothing.
+    expect(r!.n).toBe(ITEMS);
+    expect(attempts[0]! + attempts[1]!).toBe(r!.chunks + 1);
+    expect(r!.locks).toBe('2,2');
+    expect((await stepRow('loan_auto_debit')).done).toBe(ITEMS);
+  });
+
   it('starts every lane from the place a one-cursor start saved', async () => {
     await reset();
     await t.app.db.execute(

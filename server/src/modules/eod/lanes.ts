@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
 import { queryRows } from '../../db/rows.ts';
+import { sqlState } from '../../lib/db-errors.ts';
 import {
   inChunk,
   LeaseLost,
@@ -21,6 +22,9 @@ export interface Lane {
   of: number;
 }
 
+/** The whole of a step's work in one lane. */
+export const ONE_LANE: Lane = { index: 0, of: 1 };
+
 /** `id` (an account id column) falls in `lane`. */
 export const inLane = (id: SQL, lane: Lane): SQL =>
   lane.of === 1 ? sql`true` : sql`${id} % 1024 / ${1024 / lane.of}::int = ${lane.index}::int`;
@@ -32,8 +36,25 @@ export const inLane = (id: SQL, lane: Lane): SQL =>
  * runner renews it on its timer. The row is share-locked for the chunk instead (FOR KEY SHARE: no
  * conflict with the renewal's update): another server's claim, which takes it FOR UPDATE SKIP LOCKED,
  * cannot take the run over while a chunk is in flight, and a chunk of a run taken over is refused.
+ * A chunk that PostgreSQL rolls back to break a deadlock with another lane is tried again.
  */
 export async function inLaneChunk<T>(ctx: StepContext, fn: (tx: Database) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await laneTransaction(ctx, fn);
+    } catch (err) {
+      // Two lanes whose chunks wait on each other (rows a bulk statement locks in no set order, an
+      // audit chain's lock): PostgreSQL rolls one back whole, and it is simply tried again (ADR 0090).
+      if (sqlState(err) !== DEADLOCK_DETECTED || attempt === DEADLOCK_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** SQLSTATE deadlock_detected, and how many times a lane's chunk meets it before the step fails. */
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+
+async function laneTransaction<T>(ctx: StepContext, fn: (tx: Database) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     // No parallel query workers: the lanes already keep the cores busy, and a statement's workers took
     // CPU from the other lane (two lanes side by side gained 1.10× with them, 1.24× without).

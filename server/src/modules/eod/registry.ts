@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { Lane } from './lanes.ts';
 import 'fastify';
 
 /**
@@ -91,6 +92,8 @@ export interface LoanBookChunkArgs {
   limit: number;
   runId: number;
   actor: EodActor;
+  /** The lane the chunk works in, for a step run in lanes (ADR 0090); one lane when absent. */
+  lane?: Lane;
 }
 
 export interface LoanBookHooks {

@@ -65,6 +65,42 @@ describe('loans: auto-debit properties', () => {
     );
   });
 
+  it('collects the same in lanes as in one: each loan in its paying account’s lane, once', async () => {
+    // A lane per dashboard slot of the test's accounts (1024 lanes of one slot each): consecutive ids
+    // would otherwise share a lane of two. Loans sharing an account share its lane, so the loan order
+    // within the account holds; a loan in no lane run would be missing from the lanes' repayments.
+    const lanes = [...new Set(accounts.map((a) => a % 1024))].map((index) => ({ index, of: 1024 }));
+    expect(lanes.length).toBeGreaterThan(1);
+    await fc.assert(
+      fc.asyncProperty(fc.array(account, { minLength: 3, maxLength: 3 }), async (accts) => {
+        const collected = async (inLanes: boolean) => {
+          let out = '';
+          await t.app.db
+            .transaction(async (tx) => {
+              await tx.execute(sql`update bank_business_date set business_date = ${due1}::date`);
+              await setAllAvailable(t.app, accounts, accts, tx);
+              if (!inLanes) expect(await autoDebitDay(t.app, due1, 3, tx)).toEqual([]);
+              else for (const lane of lanes) expect(await autoDebitDay(t.app, due1, 3, tx, lane)).toEqual([]);
+              await check(tx);
+              const [r] = await queryRows<{ v: string | null }>(
+                tx,
+                sql`select string_agg(loan_id || ':' || amount || ':' || principal || ':' || interest, ' ' order by loan_id) as v
+                      from loan_repayments where channel = 'auto_debit'`,
+              );
+              out = r!.v ?? '';
+              throw new Undo();
+            })
+            .catch((e: unknown) => {
+              if (!(e instanceof Undo)) throw e;
+            });
+          return out;
+        };
+        expect(await collected(true)).toBe(await collected(false));
+      }),
+      { numRuns: 10 },
+    );
+  });
+
   async function check(tx: Database) {
     const [sums] = await queryRows<{ collected: string; debited: string }>(
       tx,

@@ -3,7 +3,7 @@ import { LOAN_AUTO_DEBIT_TEXT as T, toCents } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { reasonOf } from '../../lib/db-errors.ts';
-import type { AutoDebitFailure, LoanBookChunkArgs } from '../eod/index.ts';
+import { inLane, ONE_LANE, type AutoDebitFailure, type LoanBookChunkArgs } from '../eod/index.ts';
 import { repayLoan } from './repay.ts';
 import { collectInBulk } from './auto-debit-bulk.ts';
 
@@ -25,13 +25,14 @@ export const autoDebitReference = (loanId: number, businessDate: string) => `AD-
  * trigger counts it (balance − holds + the overdraft limit while it runs; nothing from an account
  * that is not Active or Dormant). Loans sharing an account take it in loan order: each gets what the
  * earlier ones left. A loan already debited today is left out, so a rerun collects nothing twice; so
- * is a loan with nothing to collect.
+ * is a loan with nothing to collect. In lanes (ADR 0090), a loan's lane is its repayment account's:
+ * the loans sharing an account are in one lane, and two lanes never debit one account.
  */
-export const candidatesSql = (a: Pick<LoanBookChunkArgs, 'businessDate' | 'cursor' | 'limit'>) =>
+export const candidatesSql = (a: Pick<LoanBookChunkArgs, 'businessDate' | 'cursor' | 'limit' | 'lane'>) =>
   sql`with cand as (
       select l.id, l.repayment_account_id as account_id
         from loans l
-       where l.id > ${a.cursor} and l.status = 'Active'
+       where l.id > ${a.cursor} and l.status = 'Active' and ${inLane(sql`l.repayment_account_id`, a.lane ?? ONE_LANE)}
        order by l.id limit ${a.limit}),
     -- Per loan through its own instalments (the primary key's loan_id): a chunk reads its loans'
     -- schedules, not every instalment of the book due by the date.
