@@ -183,7 +183,7 @@ export interface Config {
   eod: {
     chunkRows: number;
     leaseSeconds: number;
-    /** Chunks side by side in the interest posting and the fees (PostgreSQL only). */
+    /** Chunks side by side in the interest posting, the fees and the auto-debit (PostgreSQL only). */
     lanes: number;
     /** The business date a new bank opens on (server start sets it once, before the first end of day). */
     openingDate?: string;

@@ -95,7 +95,7 @@ export const OVERDRAFT_INTEREST_GL = { receivable: '1420', income: '4010' } as c
 export const SUSPENSE_GL = '1900';
 
 /**
- * How many chunks may run side by side in the steps that post to every account: the counts that split
- * the 1024 dashboard slots evenly, so two lanes never update one slot (ADR 0089).
+ * How many chunks may run side by side in the laned steps (interest, fees, the auto-debit): the counts
+ * that split the 1024 dashboard slots evenly, so two lanes never update one slot (ADR 0089, 0090).
  */
 export const EOD_LANE_COUNTS = [1, 2, 4, 8] as const;

@@ -13,7 +13,7 @@ export interface RunnerOptions {
   /** Accounts per chunk (one transaction each; progress is saved per chunk). */
   chunkRows: number;
   /**
-   * Chunks side by side in the steps that post to every account (interest and fees, ADR 0089); the
+   * Chunks side by side in the laned steps (interest, fees and the auto-debit, ADR 0089, 0090); the
    * database handle needs a connection per lane and one for the lease. Default 1.
    */
   lanes?: number;
