@@ -239,7 +239,7 @@ try {
     `CPU per direct transfer, worst: ${directCpu.toFixed(2)} ms (target ≤ 1.5 ms) ${verdict(directCpu <= 1.5)}`,
   );
   console.log(
-    `API CPU ÷ direct CPU, worst:    ${apiRatio.toFixed(2)}× (target ≤ 1.3×; its floor here, direct + a bare request + two round trips: ${floorRatio.toFixed(2)}×) ${verdict(apiRatio <= 1.3)}`,
+    `API CPU ÷ direct CPU, worst:    ${apiRatio.toFixed(2)}× (target ≤ 1.3×, not pursued: ADR 0091; its floor here, direct + a bare request + two round trips: ${floorRatio.toFixed(2)}×) ${verdict(apiRatio <= 1.3)}`,
   );
 
   const runs = Number(values.runs);
