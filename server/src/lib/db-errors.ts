@@ -45,6 +45,13 @@ export function violatedConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The SQLSTATEs of a transaction PostgreSQL rolled back whole to let another go on: nothing it did
+ * was kept, so running it again is safe.
+ */
+export const DEADLOCK_DETECTED = '40P01';
+export const SERIALIZATION_FAILURE = '40001';
+
 /** The SQLSTATE of a database error (e.g. 22003 numeric_value_out_of_range), looking through wrappers. */
 export function sqlState(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../db/locks.ts';
 import { queryRows } from '../../db/rows.ts';
-import { sqlState } from '../../lib/db-errors.ts';
+import { DEADLOCK_DETECTED, sqlState } from '../../lib/db-errors.ts';
 import {
   inChunk,
   LeaseLost,
@@ -50,8 +50,7 @@ export async function inLaneChunk<T>(ctx: StepContext, fn: (tx: Database) => Pro
   }
 }
 
-/** SQLSTATE deadlock_detected, and how many times a lane's chunk meets it before the step fails. */
-const DEADLOCK_DETECTED = '40P01';
+/** How many times a lane's chunk meets a deadlock before the step fails. */
 const DEADLOCK_ATTEMPTS = 3;
 
 async function laneTransaction<T>(ctx: StepContext, fn: (tx: Database) => Promise<T>): Promise<T> {

@@ -14,7 +14,12 @@ import {
 } from '@bankmanager/contracts';
 import type { Database } from '../../db/client.ts';
 import { pgArray, preparedRows, preparedStatement } from '../../db/prepared.ts';
-import { sqlState, violatedConstraint } from '../../lib/db-errors.ts';
+import {
+  DEADLOCK_DETECTED,
+  SERIALIZATION_FAILURE,
+  sqlState,
+  violatedConstraint,
+} from '../../lib/db-errors.ts';
 import { auditKeyPads } from '../../db/audit-key.ts';
 import { writeAudit } from '../audit/index.ts';
 import { CONSTRAINT_REFUSALS, LedgerError, OverDayCap } from './ledger-error.ts';
@@ -128,11 +133,11 @@ export async function postEntry(
   }
 }
 
-/** Deadlock detected (40P01) or serialization failure (40001): nothing was written, try again. */
+/** Deadlock detected or serialization failure: nothing was written, try again. */
 export function isRetryable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
+    if (code === DEADLOCK_DETECTED || code === SERIALIZATION_FAILURE) return true;
     if ((e as { cause?: unknown }).cause === e) break;
   }
   return false;
