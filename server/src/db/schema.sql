@@ -25,6 +25,45 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
 --
+-- Name: account_number; Type: DOMAIN; Schema: public; Owner: -
+--
+
+CREATE DOMAIN public.account_number AS text
+	CONSTRAINT account_number_check CHECK (
+CASE
+    WHEN (VALUE ~ '^[0-9]{13}$'::text) THEN (((VALUE)::bigint % (97)::bigint) = 1)
+    ELSE false
+END);
+
+--
+-- Name: account_status; Type: DOMAIN; Schema: public; Owner: -
+--
+
+CREATE DOMAIN public.account_status AS text
+	CONSTRAINT account_status_check CHECK ((VALUE = ANY (ARRAY['Submitted'::text, 'Approved'::text, 'Active'::text, 'Dormant'::text, 'Blocked'::text, 'Closed'::text, 'Rejected'::text])));
+
+--
+-- Name: account_type; Type: DOMAIN; Schema: public; Owner: -
+--
+
+CREATE DOMAIN public.account_type AS text
+	CONSTRAINT account_type_check CHECK ((VALUE = ANY (ARRAY['Current'::text, 'Savings'::text, 'Fixed Deposit'::text, 'Loan'::text, 'Mobile Wallet'::text])));
+
+--
+-- Name: currency_code; Type: DOMAIN; Schema: public; Owner: -
+--
+
+CREATE DOMAIN public.currency_code AS text
+	CONSTRAINT currency_code_check CHECK ((VALUE = ANY (ARRAY['SLE'::text, 'USD'::text])));
+
+--
+-- Name: non_negative_money; Type: DOMAIN; Schema: public; Owner: -
+--
+
+CREATE DOMAIN public.non_negative_money AS numeric(18,2)
+	CONSTRAINT non_negative_money_check CHECK ((VALUE >= (0)::numeric));
+
+--
 -- Name: account_counts_deleted(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -464,6 +503,19 @@ CREATE FUNCTION public.audit_row_hmac(pads bytea, prev_hash text, r public.audit
     AS $$
   SELECT encode(sha256(substring(pads FROM 65 FOR 64) ||
                        sha256(substring(pads FROM 1 FOR 64) || audit_row_message(prev_hash, r))), 'hex')
+$$;
+
+--
+-- Name: audit_row_is_dashboard_event(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_row_is_dashboard_event(p_action text, p_outcome text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+BEGIN
+  RETURN (p_action = 'auth.sign_in' AND p_outcome = 'failure')
+      OR p_action IN ('staff.approve', 'staff.activate_first_user', 'mobile_banking.subscription_saved');
+END;
 $$;
 
 --
@@ -1184,6 +1236,68 @@ CREATE FUNCTION public.ledger_append_only() RETURNS trigger
 BEGIN
   RAISE EXCEPTION '% is append-only: % is not allowed; post a reversal instead', TG_TABLE_NAME, TG_OP
     USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+
+--
+-- Name: ledger_bulk_entries_on(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_bulk_entries_on() RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN nullif(current_setting('ledger.bulk_entries_from', true), '') IS NOT NULL;
+END;
+$$;
+
+--
+-- Name: ledger_bulk_entry_on(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_bulk_entry_on() RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN nullif(current_setting('ledger.bulk_entry', true), '') IS NOT NULL;
+END;
+$$;
+
+--
+-- Name: ledger_in_bulk_entries(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_in_bulk_entries(p_entry bigint) RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN coalesce(p_entry >= nullif(current_setting('ledger.bulk_entries_from', true), '')::bigint
+                  AND p_entry <= nullif(current_setting('ledger.bulk_entries_to', true), '')::bigint, false);
+END;
+$$;
+
+--
+-- Name: ledger_line_checked_by_row(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_line_checked_by_row(p_entry bigint) RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN NOT ledger_in_bulk_entries(p_entry)
+     AND p_entry IS DISTINCT FROM nullif(current_setting('ledger.bulk_entry', true), '')::bigint;
+END;
+$$;
+
+--
+-- Name: ledger_many_entries_on(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ledger_many_entries_on() RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+  RETURN coalesce(current_setting('ledger.many_entries', true) = 'on', false);
 END;
 $$;
 
@@ -2743,22 +2857,22 @@ CREATE TABLE public.accounting_periods (
 
 CREATE TABLE public.accounts (
     id bigint NOT NULL,
-    account_number text NOT NULL,
+    account_number public.account_number NOT NULL,
     cust_id integer NOT NULL,
     product_code text NOT NULL,
-    account_type text NOT NULL,
-    currency text NOT NULL,
-    status text DEFAULT 'Active'::text NOT NULL,
+    account_type public.account_type NOT NULL,
+    currency public.currency_code NOT NULL,
+    status public.account_status DEFAULT 'Active'::text NOT NULL,
     opened_on date NOT NULL,
     branch_code text NOT NULL,
     ledger_code text NOT NULL,
     balance numeric(18,2) DEFAULT 0.00 NOT NULL,
-    overdraft_limit numeric(18,2) DEFAULT 0.00 NOT NULL,
+    overdraft_limit public.non_negative_money DEFAULT 0.00 NOT NULL,
     block_kind text,
     closed_on date,
     overdraft_expires_on date,
     overdrawn_since date,
-    held numeric(18,2) DEFAULT 0.00 NOT NULL,
+    held public.non_negative_money DEFAULT 0.00 NOT NULL,
     tenor_months integer,
     maturity_date date,
     rollover text,
@@ -2769,18 +2883,8 @@ CASE
     WHEN (balance < (0)::numeric) THEN (- floor((ln(((1)::double precision - (balance)::double precision)) * (5.7707801635558535)::double precision)))
     ELSE floor((ln(((1)::double precision + (balance)::double precision)) * (5.7707801635558535)::double precision))
 END)::smallint) STORED NOT NULL,
-    CONSTRAINT accounts_account_type_check CHECK ((account_type = ANY (ARRAY['Current'::text, 'Savings'::text, 'Fixed Deposit'::text, 'Loan'::text, 'Mobile Wallet'::text]))),
-    CONSTRAINT accounts_balance_check CHECK ((((account_type = 'Loan'::text) AND (balance <= (0)::numeric)) OR ((account_type <> 'Loan'::text) AND (balance >= (- overdraft_limit))))),
-    CONSTRAINT accounts_block_kind_check CHECK (((status = 'Blocked'::text) = (block_kind IS NOT NULL))),
-    CONSTRAINT accounts_currency_check CHECK ((currency = ANY (ARRAY['SLE'::text, 'USD'::text]))),
-    CONSTRAINT accounts_held_check CHECK ((held >= (0)::numeric)),
-    CONSTRAINT accounts_number_check CHECK (
-CASE
-    WHEN (account_number ~ '^[0-9]{13}$'::text) THEN (((account_number)::bigint % (97)::bigint) = 1)
-    ELSE false
-END),
-    CONSTRAINT accounts_overdraft_check CHECK ((overdraft_limit >= (0)::numeric)),
-    CONSTRAINT accounts_status_check CHECK ((status = ANY (ARRAY['Submitted'::text, 'Approved'::text, 'Active'::text, 'Dormant'::text, 'Blocked'::text, 'Closed'::text, 'Rejected'::text])))
+    CONSTRAINT accounts_balance_check CHECK (((((account_type)::text = 'Loan'::text) AND (balance <= (0)::numeric)) OR (((account_type)::text <> 'Loan'::text) AND (balance >= (- (overdraft_limit)::numeric))))),
+    CONSTRAINT accounts_block_kind_check CHECK ((((status)::text = 'Blocked'::text) = (block_kind IS NOT NULL)))
 )
 WITH (fillfactor='45');
 
@@ -7692,7 +7796,7 @@ CREATE TRIGGER account_counts_inserted AFTER INSERT ON public.accounts REFERENCI
 -- Name: accounts account_counts_moved; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER account_counts_moved AFTER UPDATE OF account_type, status, branch_code, product_code ON public.accounts FOR EACH ROW WHEN (((((old.account_type IS DISTINCT FROM new.account_type) OR (old.status IS DISTINCT FROM new.status)) OR (old.branch_code IS DISTINCT FROM new.branch_code)) OR (old.product_code IS DISTINCT FROM new.product_code))) EXECUTE FUNCTION public.account_counts_moved();
+CREATE TRIGGER account_counts_moved AFTER UPDATE OF account_type, status, branch_code, product_code ON public.accounts FOR EACH ROW WHEN ((((old.account_type)::text IS DISTINCT FROM (new.account_type)::text) OR ((old.status)::text IS DISTINCT FROM (new.status)::text) OR (old.branch_code IS DISTINCT FROM new.branch_code) OR (old.product_code IS DISTINCT FROM new.product_code))) EXECUTE FUNCTION public.account_counts_moved();
 
 --
 -- Name: accounts account_counts_truncated; Type: TRIGGER; Schema: public; Owner: -
@@ -7710,7 +7814,7 @@ CREATE TRIGGER account_holds_sync AFTER INSERT OR DELETE OR UPDATE ON public.acc
 -- Name: accounts account_search_changed; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER account_search_changed AFTER UPDATE OF account_number, cust_id, account_type, status, branch_code, product_code, overdrawn_since, opened_on, maturity_date ON public.accounts FOR EACH ROW WHEN (((old.account_number IS DISTINCT FROM new.account_number) OR (old.cust_id IS DISTINCT FROM new.cust_id) OR (old.account_type IS DISTINCT FROM new.account_type) OR (old.status IS DISTINCT FROM new.status) OR (old.branch_code IS DISTINCT FROM new.branch_code) OR (old.product_code IS DISTINCT FROM new.product_code) OR (old.overdrawn_since IS DISTINCT FROM new.overdrawn_since) OR (old.opened_on IS DISTINCT FROM new.opened_on) OR (old.maturity_date IS DISTINCT FROM new.maturity_date))) EXECUTE FUNCTION public.account_search_changed();
+CREATE TRIGGER account_search_changed AFTER UPDATE OF account_number, cust_id, account_type, status, branch_code, product_code, overdrawn_since, opened_on, maturity_date ON public.accounts FOR EACH ROW WHEN ((((old.account_number)::text IS DISTINCT FROM (new.account_number)::text) OR (old.cust_id IS DISTINCT FROM new.cust_id) OR ((old.account_type)::text IS DISTINCT FROM (new.account_type)::text) OR ((old.status)::text IS DISTINCT FROM (new.status)::text) OR (old.branch_code IS DISTINCT FROM new.branch_code) OR (old.product_code IS DISTINCT FROM new.product_code) OR (old.overdrawn_since IS DISTINCT FROM new.overdrawn_since) OR (old.opened_on IS DISTINCT FROM new.opened_on) OR (old.maturity_date IS DISTINCT FROM new.maturity_date))) EXECUTE FUNCTION public.account_search_changed();
 
 --
 -- Name: accounts account_search_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -7752,7 +7856,7 @@ CREATE TRIGGER accounts_guard BEFORE INSERT ON public.accounts FOR EACH ROW WHEN
 -- Name: accounts accounts_guard_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER accounts_guard_update BEFORE UPDATE ON public.accounts FOR EACH ROW WHEN ((((new.balance IS DISTINCT FROM old.balance) AND (pg_trigger_depth() < 1)) OR (new.currency IS DISTINCT FROM old.currency) OR (new.id IS DISTINCT FROM old.id))) EXECUTE FUNCTION public.accounts_guard();
+CREATE TRIGGER accounts_guard_update BEFORE UPDATE ON public.accounts FOR EACH ROW WHEN ((((new.balance IS DISTINCT FROM old.balance) AND (pg_trigger_depth() < 1)) OR ((new.currency)::text IS DISTINCT FROM (old.currency)::text) OR (new.id IS DISTINCT FROM old.id))) EXECUTE FUNCTION public.accounts_guard();
 
 --
 -- Name: accounts accounts_stats; Type: TRIGGER; Schema: public; Owner: -
@@ -7764,7 +7868,7 @@ CREATE TRIGGER accounts_stats AFTER INSERT OR DELETE ON public.accounts FOR EACH
 -- Name: accounts accounts_stats_moved; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER accounts_stats_moved AFTER UPDATE OF status, account_type, currency ON public.accounts FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.account_type IS DISTINCT FROM new.account_type) OR (old.currency IS DISTINCT FROM new.currency))) EXECUTE FUNCTION public.accounts_stats();
+CREATE TRIGGER accounts_stats_moved AFTER UPDATE OF status, account_type, currency ON public.accounts FOR EACH ROW WHEN ((((old.status)::text IS DISTINCT FROM (new.status)::text) OR ((old.account_type)::text IS DISTINCT FROM (new.account_type)::text) OR ((old.currency)::text IS DISTINCT FROM (new.currency)::text))) EXECUTE FUNCTION public.accounts_stats();
 
 --
 -- Name: aml_case_attachments aml_case_attachments_frozen; Type: TRIGGER; Schema: public; Owner: -
@@ -7854,7 +7958,7 @@ CREATE TRIGGER audit_log_chain BEFORE INSERT ON public.audit_log FOR EACH ROW EX
 -- Name: audit_log audit_log_dashboard_realtime; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER audit_log_dashboard_realtime AFTER INSERT ON public.audit_log FOR EACH ROW WHEN ((((new.action = 'auth.sign_in'::text) AND (new.outcome = 'failure'::text)) OR (new.action = ANY (ARRAY['staff.approve'::text, 'staff.activate_first_user'::text, 'mobile_banking.subscription_saved'::text])))) EXECUTE FUNCTION public.realtime_notify('dashboard_events', 'id', 'audit:');
+CREATE TRIGGER audit_log_dashboard_realtime AFTER INSERT ON public.audit_log FOR EACH ROW WHEN (public.audit_row_is_dashboard_event(new.action, new.outcome)) EXECUTE FUNCTION public.realtime_notify('dashboard_events', 'id', 'audit:');
 
 --
 -- Name: audit_log audit_log_no_truncate; Type: TRIGGER; Schema: public; Owner: -
@@ -7950,13 +8054,13 @@ CREATE TRIGGER gl_lines_append_only BEFORE DELETE OR UPDATE ON public.gl_lines F
 -- Name: gl_lines gl_lines_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER gl_lines_guard BEFORE INSERT ON public.gl_lines FOR EACH ROW WHEN ((NOT COALESCE(((new.entry_id >= (NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text))::bigint) AND (new.entry_id <= (NULLIF(current_setting('ledger.bulk_entries_to'::text, true), ''::text))::bigint)), false))) EXECUTE FUNCTION public.gl_lines_guard();
+CREATE TRIGGER gl_lines_guard BEFORE INSERT ON public.gl_lines FOR EACH ROW WHEN ((NOT public.ledger_in_bulk_entries(new.entry_id))) EXECUTE FUNCTION public.gl_lines_guard();
 
 --
 -- Name: gl_lines gl_lines_guard_many; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER gl_lines_guard_many AFTER INSERT ON public.gl_lines REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.gl_lines_guard_many();
+CREATE TRIGGER gl_lines_guard_many AFTER INSERT ON public.gl_lines REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN (public.ledger_bulk_entries_on()) EXECUTE FUNCTION public.gl_lines_guard_many();
 
 --
 -- Name: gl_lines gl_lines_no_truncate; Type: TRIGGER; Schema: public; Owner: -
@@ -7980,19 +8084,19 @@ CREATE TRIGGER journal_entries_append_only BEFORE DELETE OR UPDATE ON public.jou
 -- Name: journal_entries journal_entries_balanced; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON public.journal_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((current_setting('ledger.many_entries'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.journal_entries_balanced();
+CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON public.journal_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((NOT public.ledger_many_entries_on())) EXECUTE FUNCTION public.journal_entries_balanced();
 
 --
 -- Name: journal_entries journal_entries_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER journal_entries_guard BEFORE INSERT ON public.journal_entries FOR EACH ROW WHEN ((current_setting('ledger.many_entries'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.journal_entries_guard();
+CREATE TRIGGER journal_entries_guard BEFORE INSERT ON public.journal_entries FOR EACH ROW WHEN ((NOT public.ledger_many_entries_on())) EXECUTE FUNCTION public.journal_entries_guard();
 
 --
 -- Name: journal_entries journal_entries_many_made; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER journal_entries_many_made AFTER INSERT ON public.journal_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((current_setting('ledger.many_entries'::text, true) = 'on'::text)) EXECUTE FUNCTION public.journal_entries_many_made();
+CREATE TRIGGER journal_entries_many_made AFTER INSERT ON public.journal_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN (public.ledger_many_entries_on()) EXECUTE FUNCTION public.journal_entries_many_made();
 
 --
 -- Name: journal_entries journal_entries_no_truncate; Type: TRIGGER; Schema: public; Owner: -
@@ -8184,7 +8288,7 @@ CREATE TRIGGER transactions_append_only BEFORE DELETE OR UPDATE ON public.transa
 -- Name: transactions transactions_daily_debits_bulk; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entry'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.daily_debits_add_bulk();
+CREATE TRIGGER transactions_daily_debits_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN (public.ledger_bulk_entry_on()) EXECUTE FUNCTION public.daily_debits_add_bulk();
 
 --
 -- Name: transactions transactions_no_truncate; Type: TRIGGER; Schema: public; Owner: -
@@ -8196,19 +8300,19 @@ CREATE TRIGGER transactions_no_truncate BEFORE TRUNCATE ON public.transactions F
 -- Name: transactions transactions_post; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW WHEN (((NOT COALESCE(((new.entry_id >= (NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text))::bigint) AND (new.entry_id <= (NULLIF(current_setting('ledger.bulk_entries_to'::text, true), ''::text))::bigint)), false)) AND (new.entry_id IS DISTINCT FROM (NULLIF(current_setting('ledger.bulk_entry'::text, true), ''::text))::bigint))) EXECUTE FUNCTION public.transactions_post();
+CREATE TRIGGER transactions_post BEFORE INSERT ON public.transactions FOR EACH ROW WHEN (public.ledger_line_checked_by_row(new.entry_id)) EXECUTE FUNCTION public.transactions_post();
 
 --
 -- Name: transactions transactions_post_bulk; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entry'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.transactions_post_bulk();
+CREATE TRIGGER transactions_post_bulk AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN (public.ledger_bulk_entry_on()) EXECUTE FUNCTION public.transactions_post_bulk();
 
 --
 -- Name: transactions transactions_post_many; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_post_many AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN ((NULLIF(current_setting('ledger.bulk_entries_from'::text, true), ''::text) IS NOT NULL)) EXECUTE FUNCTION public.transactions_post_many();
+CREATE TRIGGER transactions_post_many AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT WHEN (public.ledger_bulk_entries_on()) EXECUTE FUNCTION public.transactions_post_many();
 
 --
 -- Name: account_activity account_activity_account_id_accounts_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../client.ts';
 import { queryRows } from '../rows.ts';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES } from '@bankmanager/contracts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
@@ -40,7 +41,7 @@ describe('banking schema constraints', () => {
     ).rejects.toMatchObject(refusedBy('customers_mobile_e164_check'));
     await expect(
       h.db.execute(sql`update accounts set status = 'Gone' where id = ${accountId}`),
-    ).rejects.toMatchObject(refusedBy('accounts_status_check'));
+    ).rejects.toMatchObject(refusedBy('account_status_check'));
     await expect(
       h.db.execute(
         sql`insert into products (code, name, account_type, currency, ledger_code) values ('X', 'x', 'Savings', 'EUR', '2021')`,
@@ -62,5 +63,30 @@ describe('banking schema constraints', () => {
       .execute(sql`update customers set id_type = 'national_id', id_number = 'SL123', address = '1 Kissy Road, Freetown',
       date_of_birth = date '1990-05-01', kyc_verified_at = now() where cust_id = ${custId}`);
     expect(await read()).toBe(true);
+  });
+
+  // The account columns' domains (migration 0136) state the contracts' lists in SQL: each list's
+  // values pass, and a value next to them is refused, so the two cannot drift apart.
+  it.each([
+    ['account_type', ACCOUNT_TYPES, 'Checking'],
+    ['account_status', ACCOUNT_STATUSES, 'Frozen'],
+    ['currency_code', CURRENCIES, 'EUR'],
+  ] as const)('domain %s allows exactly the contracts list', async (domain, values, outside) => {
+    const accepted = await queryRows<{ v: string }>(
+      h.db,
+      sql`select v::${sql.raw(domain)} as v from unnest(${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]) v`,
+    );
+    expect(accepted.map((r) => r.v)).toEqual([...values]);
+    await expect(h.db.execute(sql`select ${outside}::${sql.raw(domain)}`)).rejects.toMatchObject(
+      refusedBy(`${domain}_check`),
+    );
+  });
+
+  it('an account refuses a negative held amount or overdraft limit (domain non_negative_money)', async () => {
+    const { accountId } = await openTestAccount(h.db);
+    for (const column of ['held', 'overdraft_limit'])
+      await expect(
+        h.db.execute(sql`update accounts set ${sql.identifier(column)} = -1 where id = ${accountId}`),
+      ).rejects.toMatchObject(refusedBy('non_negative_money_check'));
   });
 });

@@ -19,7 +19,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
-  ACCOUNT_STATUSES,
   ACCOUNT_TYPES,
   CONTACT_CHANNELS,
   CURRENCIES,
@@ -32,6 +31,7 @@ import {
   PRODUCT_STATUSES,
 } from '@bankmanager/contracts';
 import { glAccounts, journalEntries } from './ledger.ts';
+import { accountNumber, accountStatus, accountType, currencyCode, nonNegativeMoney } from './domains.ts';
 
 /** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
 export const inList = (values: readonly string[]) =>
@@ -244,16 +244,16 @@ export const accounts = pgTable(
   'accounts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    accountNumber: text('account_number').notNull().unique(),
+    accountNumber: accountNumber('account_number').notNull().unique(),
     custId: integer('cust_id')
       .notNull()
       .references(() => customers.custId),
     productCode: text('product_code')
       .notNull()
       .references(() => products.code),
-    accountType: text('account_type', { enum: ACCOUNT_TYPES }).notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull(),
-    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('Active'),
+    accountType: accountType('account_type').notNull(),
+    currency: currencyCode('currency').notNull(),
+    status: accountStatus('status').notNull().default('Active'),
     openedOn: date('opened_on').notNull(),
     branchCode: text('branch_code')
       .notNull()
@@ -270,7 +270,7 @@ export const accounts = pgTable(
      */
     balanceBand: smallint('balance_band').notNull().generatedAlwaysAs(sql.raw(BALANCE_BAND)),
     /** How far a Current account may go below zero; 0 for the others. */
-    overdraftLimit: money('overdraft_limit').notNull().default('0.00'),
+    overdraftLimit: nonNegativeMoney('overdraft_limit').notNull().default('0.00'),
     // Deposits: the lifecycle, holds, overdrafts and fixed-deposit terms.
     /** Set exactly when status is Blocked: 'debit' lets credits in, 'total' stops everything. */
     blockKind: text('block_kind', { enum: BLOCK_KINDS }),
@@ -280,7 +280,7 @@ export const accounts = pgTable(
     /** Business date the balance last went below zero; null while it is zero or above. */
     overdrawnSince: date('overdrawn_since'),
     /** Sum of the active holds, kept by the holds trigger (available = balance − held + limit). */
-    held: money('held').notNull().default('0.00'),
+    held: nonNegativeMoney('held').notNull().default('0.00'),
     tenorMonths: integer('tenor_months'),
     maturityDate: date('maturity_date'),
     rollover: text('rollover', { enum: ['none', 'principal', 'principal_and_interest'] }),
@@ -294,23 +294,14 @@ export const accounts = pgTable(
   (t) => [
     // Lets mobile_banking_subscriptions require "an account of THAT customer" with a composite FK.
     unique('accounts_id_cust_unique').on(t.id, t.custId),
-    check('accounts_account_type_check', sql`${t.accountType} in (${inList(ACCOUNT_TYPES)})`),
-    check('accounts_currency_check', sql`${t.currency} in (${inList(CURRENCIES)})`),
-    check('accounts_status_check', sql`${t.status} in (${inList(ACCOUNT_STATUSES)})`),
-    check('accounts_overdraft_check', sql`${t.overdraftLimit} >= 0`),
+    // The rules of single columns (number, type, currency, status, limit, held) are their domains'
+    // (./domains.ts); the table keeps the rules that join columns.
     // A loan is money owed (balance <= 0); anything else stays within its overdraft limit.
     check(
       'accounts_balance_check',
       sql`(${t.accountType} = 'Loan' and ${t.balance} <= 0) or (${t.accountType} <> 'Loan' and ${t.balance} >= -${t.overdraftLimit})`,
     ),
     check('accounts_block_kind_check', sql`(${t.status} = 'Blocked') = (${t.blockKind} is not null)`),
-    check('accounts_held_check', sql`${t.held} >= 0`),
-    // ADR 0019: 13 digits with ISO 7064 MOD 97-10 check digits: account_number_valid()'s rule, stated
-    // in place because a CHECK that calls a SQL function parses its body on every write (migration 0113).
-    check(
-      'accounts_number_check',
-      sql`case when ${t.accountNumber} ~ '^[0-9]{13}$' then ${t.accountNumber}::bigint % 97 = 1 else false end`,
-    ),
     index('accounts_cust_idx').on(t.custId),
     // The managers' lists: by branch/type/status, by number prefix, by product, overdrawn, by maturity.
     index('accounts_type_status_number_idx').on(t.accountType, t.status, t.accountNumber),

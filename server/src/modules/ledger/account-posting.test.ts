@@ -211,9 +211,11 @@ describe('ledger invariants (enforced by the database)', () => {
       h.db.execute(sql`update accounts set id = id + 1000000 where id = ${accountId}`),
     ).rejects.toMatchObject(refusedBy('accounts_immutable_identity'));
     await expect(
+      // The account's own number, well formed (its domain is checked before any trigger): the guard
+      // refuses the balance before the unique index would refuse the number.
       h.db
         .execute(sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, balance)
-        select 'RICH1', cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, 1000000 from accounts where id = ${accountId}`),
+        select account_number, cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, 1000000 from accounts where id = ${accountId}`),
     ).rejects.toMatchObject(refusedBy('accounts_balance_via_postings'));
     await expect(
       h.db.execute(sql`update transactions set amount = 1 where id = ${p.id}`),
@@ -361,7 +363,7 @@ describe('ledger invariants (enforced by the database)', () => {
       Object.fromEntries(
         numbers.map((n) => [
           n,
-          { valid: n === fresh, refusedBy: n === fresh ? null : 'accounts_number_check' },
+          { valid: n === fresh, refusedBy: n === fresh ? null : 'account_number_check' },
         ]),
       ),
     );
