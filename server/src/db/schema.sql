@@ -919,6 +919,18 @@ CREATE FUNCTION public.gl_balances_as_of(p_as_of date) RETURNS TABLE(gl_code tex
 $$;
 
 --
+-- Name: gl_line_at_a_till(uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.gl_line_at_a_till(p_till_session uuid, p_gl_code text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+BEGIN
+  RETURN p_till_session IS NOT NULL OR p_gl_code LIKE '1020-%';
+END;
+$$;
+
+--
 -- Name: gl_lines_guard(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -8072,7 +8084,7 @@ CREATE TRIGGER gl_lines_no_truncate BEFORE TRUNCATE ON public.gl_lines FOR EACH 
 -- Name: gl_lines gl_lines_till; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER gl_lines_till BEFORE INSERT ON public.gl_lines FOR EACH ROW WHEN (((new.till_session_id IS NOT NULL) OR (new.gl_code ~~ '1020-%'::text))) EXECUTE FUNCTION public.gl_lines_till();
+CREATE TRIGGER gl_lines_till BEFORE INSERT ON public.gl_lines FOR EACH ROW WHEN (public.gl_line_at_a_till(new.till_session_id, new.gl_code)) EXECUTE FUNCTION public.gl_lines_till();
 
 --
 -- Name: journal_entries journal_entries_append_only; Type: TRIGGER; Schema: public; Owner: -

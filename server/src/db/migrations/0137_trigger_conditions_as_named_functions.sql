@@ -15,6 +15,8 @@
 --   ledger_bulk_entry_on()             a set-based posting of one entry is under way
 --   ledger_many_entries_on()           journal entries are being made many at a time (ledger.many_entries)
 --   audit_row_is_dashboard_event(action, outcome)  the dashboard's live feed shows the audit row
+--   gl_line_at_a_till(till_session, gl_code)  the line names a till session or a teller cash account
+--                                      (1020-<branch>)
 CREATE FUNCTION ledger_in_bulk_entries(p_entry bigint) RETURNS boolean
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
@@ -60,6 +62,13 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+CREATE FUNCTION gl_line_at_a_till(p_till_session uuid, p_gl_code text) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN p_till_session IS NOT NULL OR p_gl_code LIKE '1020-%';
+END;
+$$;
+--> statement-breakpoint
 DROP TRIGGER transactions_post ON transactions;
 --> statement-breakpoint
 CREATE TRIGGER transactions_post BEFORE INSERT ON transactions
@@ -84,6 +93,11 @@ DROP TRIGGER gl_lines_guard ON gl_lines;
 --> statement-breakpoint
 CREATE TRIGGER gl_lines_guard BEFORE INSERT ON gl_lines
   FOR EACH ROW WHEN (NOT ledger_in_bulk_entries(new.entry_id)) EXECUTE FUNCTION gl_lines_guard();
+--> statement-breakpoint
+DROP TRIGGER gl_lines_till ON gl_lines;
+--> statement-breakpoint
+CREATE TRIGGER gl_lines_till BEFORE INSERT ON gl_lines
+  FOR EACH ROW WHEN (gl_line_at_a_till(new.till_session_id, new.gl_code)) EXECUTE FUNCTION gl_lines_till();
 --> statement-breakpoint
 DROP TRIGGER gl_lines_guard_many ON gl_lines;
 --> statement-breakpoint

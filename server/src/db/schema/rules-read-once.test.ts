@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDb } from '../../../test/support/harness.ts';
+import type { DbHandle } from '../client.ts';
+import { queryRows } from '../rows.ts';
+
+/**
+ * ADR 0092: PostgreSQL reads a table's CHECKs and a trigger's WHEN back from their text in every
+ * statement that writes the table. On the tables every posting writes, a WHEN is one call of a named
+ * function, and a rule on one column of accounts is its domain's.
+ */
+describe('rules PostgreSQL reads once (ADR 0092)', () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(() => h.close());
+
+  it('every WHEN of a trigger on the ledger tables is one call of a named function', async () => {
+    const triggers = await queryRows<{ name: string; def: string }>(
+      h.db,
+      sql`select t.tgname as name, pg_get_triggerdef(t.oid) as def from pg_trigger t
+          where not t.tgisinternal and t.tgqual is not null
+            and t.tgrelid in ('transactions'::regclass, 'gl_lines'::regclass, 'journal_entries'::regclass,
+                              'audit_log'::regclass)`,
+    );
+    expect(triggers.length).toBeGreaterThanOrEqual(10);
+    const whenOf = (def: string) => / WHEN \((.*)\) EXECUTE FUNCTION /.exec(def)?.[1];
+    const oneCall = /^\(?(NOT )?\w+\(((old|new)\.\w+(, (old|new)\.\w+)*)?\)\)?$/;
+    const notOneCall = triggers.filter((t) => !oneCall.test(whenOf(t.def) ?? ''));
+    expect(notOneCall.map((t) => `${t.name}: ${whenOf(t.def)}`)).toEqual([]);
+  });
+
+  it('every CHECK of accounts joins two or more columns', async () => {
+    const checks = await queryRows<{ name: string; columns: number }>(
+      h.db,
+      sql`select conname as name, cardinality(conkey) as columns from pg_constraint
+          where conrelid = 'accounts'::regclass and contype = 'c'`,
+    );
+    expect(checks.map((c) => c.name).sort()).toEqual(['accounts_balance_check', 'accounts_block_kind_check']);
+    expect(checks.filter((c) => Number(c.columns) < 2)).toEqual([]);
+  });
+});
