@@ -89,9 +89,21 @@ describe('loan book: invariants under random repayment histories (fast-check)', 
           }
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // Random histories reach Substandard (91 days past due) only when they happen to skip enough
+        // payments; this one always does, so the suspense rules are exercised on every seed.
+        examples: [
+          [
+            [
+              { days: 70, pay: 0 },
+              { days: 70, pay: 0 },
+              { days: 70, pay: 0 },
+            ],
+          ],
+        ],
+      },
     );
-    // The histories crossed into Substandard or worse: the suspense rules were exercised.
     expect(nonPerforming).toBeGreaterThan(0);
   });
 });
