@@ -8,7 +8,7 @@
 // The API is the real server (server.ts) in a process of its own, as bench:load starts it, so the
 // bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
 // inside the bench instead (what this bench did before 2026-11-26).
-//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process]
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process] [--pool N]
 // Targets, on the CPU of every process (the figure that holds still on a shared machine): at most
 // 1.5 ms a direct transfer; the API within 1.3× of direct; about 1,200 transfers/s at 8 clients;
 // the trial balance today p95 < 1 s (ADR 0016, ADR 0032). An earlier target, 32 clients ≥ 2× one
@@ -36,6 +36,9 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     database: { type: 'string', default: 'bm_bench_ledger' },
     server: { type: 'string', default: 'process' },
+    // Connections of the bench's own pool and of the server's (DB_POOL_MAX); the server's default
+    // unless given, so pool sizes can be compared in one hour.
+    pool: { type: 'string' },
   },
 });
 const serverUrl = benchServerUrl();
@@ -45,7 +48,7 @@ const dbName = values.database;
 const LEVELS = [1, 8, 32];
 
 // Seed with the shared helper (its own small pool), then reopen with the pool the server runs with
-// (DB_POOL_MAX, 10 by default): 32 clients queue for its connections, as they would at the real server.
+// (DB_POOL_MAX, twice the cores by default, ADR 0093): 8 and 32 clients queue for its connections, as they would at the real server.
 const seeded = await openBenchDatabase(serverUrl, dbName);
 await runMigrations(seeded);
 await ensureCustomers(seeded, dbName, customers);
@@ -53,7 +56,7 @@ await seeded.close();
 const handle = await openDatabase({
   databaseUrl: benchDatabaseUrl(serverUrl, dbName),
   dataDir: 'memory://',
-  poolMax: testConfig().dbPoolMax,
+  poolMax: values.pool ? Number(values.pool) : testConfig().dbPoolMax,
   queryTimeoutMs: 0,
 });
 const db = handle.db;
@@ -64,7 +67,7 @@ const api = await startApi(values.server === 'in-process');
 try {
   const { officer, base } = api;
   console.log(
-    `API: ${values.server === 'in-process' ? 'the app built inside the bench' : 'the real server process'}`,
+    `API: ${values.server === 'in-process' ? 'the app built inside the bench' : 'the real server process'}; pool: ${values.pool ?? testConfig().dbPoolMax} connections`,
   );
   // Payers and payees: active Leone deposit accounts with money; transfers of 1.00 never run them dry.
   const pool = (
@@ -277,7 +280,10 @@ async function startApi(inProcess: boolean) {
     const base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : await listen(app);
     return { officer, base, pids: [] as number[], close: () => app.close() };
   }
-  const { server, anonKey } = await startServer(benchDatabaseUrl(serverUrl, dbName));
+  const { server, anonKey } = await startServer(
+    benchDatabaseUrl(serverUrl, dbName),
+    values.pool ? { DB_POOL_MAX: values.pool } : {},
+  );
   const [session] = await officerSessions(handle, server.url, anonKey, 1);
   const claims = JSON.parse(Buffer.from(session!.access.split('.')[1]!, 'base64url').toString()) as {
     sub: string;

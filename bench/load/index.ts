@@ -24,6 +24,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     seed: { type: 'string', default: '232' },
     database: { type: 'string', default: 'bm_bench_users' },
+    // The server's DB_POOL_MAX; its default (twice the cores, ADR 0093) unless given.
+    pool: { type: 'string' },
   },
 });
 const connections = Number(values.connections);
@@ -74,7 +76,10 @@ let failed = false;
 try {
   await runMigrations(handle);
   await ensureCustomers(handle, values.database, Number(values.customers));
-  const { server, anonKey } = await startServer(benchDatabaseUrl(serverUrl, values.database));
+  const { server, anonKey } = await startServer(
+    benchDatabaseUrl(serverUrl, values.database),
+    values.pool ? { DB_POOL_MAX: values.pool } : {},
+  );
   fx = { server, anonKey, sessions: [], accounts: [], customersByConnection: [] };
   fx.sessions = await officerSessions(handle, server.url, anonKey, connections);
   Object.assign(fx, await sampleData(handle, connections));

@@ -23,8 +23,13 @@ export interface LoadFixture {
   customersByConnection: number[][];
 }
 
-export async function startServer(databaseUrl: string): Promise<{ server: RunningServer; anonKey: string }> {
+export async function startServer(
+  databaseUrl: string,
+  /** More of the server's environment (DB_POOL_MAX, say). */
+  more: Record<string, string> = {},
+): Promise<{ server: RunningServer; anonKey: string }> {
   const env = {
+    ...more,
     DATABASE_URL: databaseUrl,
     AUTH_GENERATE_KEYS: 'true',
     DEMO_DATA: 'false',

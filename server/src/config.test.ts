@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import { ConfigError, ENV_VARIABLES, loadConfig, ROOT_DIR } from './config.ts';
+import { availableParallelism } from 'node:os';
+import { ConfigError, ENV_VARIABLES, defaultPoolSize, loadConfig, ROOT_DIR } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to embedded mode with demo data on port 3000', () => {
@@ -12,6 +13,14 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.join(ROOT_DIR, '.data'));
     expect(c.demoData).toBe(true);
     expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('sizes the database pool to twice the cores unless DB_POOL_MAX says otherwise', () => {
+    expect(loadConfig({}).dbPoolMax).toBe(2 * availableParallelism());
+    expect(loadConfig({ DB_POOL_MAX: '10' }).dbPoolMax).toBe(10);
+    expect(defaultPoolSize(1)).toBe(2);
+    expect(defaultPoolSize(16)).toBe(32);
+    expect(defaultPoolSize(512)).toBe(200);
   });
 
   it('turns demo data off by default when DATABASE_URL is set', () => {

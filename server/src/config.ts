@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { EOD_LANE_COUNTS, PROMOTER_COOLING_OFF_DAYS, isoDateSchema } from '@bankmanager/contracts';
 import { ROOT_DIR } from './lib/paths.ts';
 
@@ -57,6 +58,14 @@ const amount = z
   .regex(/^\d{1,16}(\.\d{1,2})?$/, 'must be an amount such as 30000 or 30000.00')
   .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
 
+/**
+ * Twice this machine's cores: more connections than PostgreSQL has cores to run them only queue
+ * inside PostgreSQL, where postings then wait on each other's locks and cost more CPU each; in the
+ * pool they wait for nothing but a free connection (ADR 0093). Where PostgreSQL runs on another
+ * machine, DB_POOL_MAX should be about twice that machine's cores.
+ */
+export const defaultPoolSize = (cores = availableParallelism()): number => Math.min(200, 2 * cores);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -71,7 +80,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(defaultPoolSize()),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
