@@ -7,7 +7,9 @@
 // then 3N (the floor). The difference over 2N statements is one statement's instructions, without the
 // backend's start and end. Each statement is its own transaction, as at the server.
 // Needs valgrind (Debian's package) and the PostgreSQL binaries.
-//   node --import tsx bench/posting-instructions.ts [--customers 10000] [--transfers 100]
+// `--patch FILE` applies a SQL file to the seeded database before counting: a change to a rule or a
+// trigger function counted against main without a migration (run the bench with and without it).
+//   node --import tsx bench/posting-instructions.ts [--customers 10000] [--transfers 100] [--patch FILE]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
   options: {
     customers: { type: 'string', default: '10000' },
     transfers: { type: 'string', default: '100' },
+    patch: { type: 'string' },
   },
 });
 const customers = Number(values.customers);
@@ -68,7 +71,7 @@ try {
   }
   const floor = rows.at(-1)![1];
   console.log(
-    `\nInstructions inside PostgreSQL per statement (callgrind, a single-user backend; ${customers.toLocaleString('en-US')} customers; ${n} and ${3 * n} statements)`,
+    `\nInstructions inside PostgreSQL per statement (callgrind, a single-user backend; ${customers.toLocaleString('en-US')} customers; ${n} and ${3 * n} statements${values.patch ? `; patched by ${values.patch}` : ''})`,
   );
   console.log('statement                                   | instructions | × floor');
   for (const [label, ir] of rows)
@@ -86,6 +89,7 @@ async function prepare(serverUrl: string) {
   try {
     await runMigrations(handle);
     await ensureCustomers(handle, DB, customers);
+    if (values.patch) await handle.db.execute(sql.raw(fs.readFileSync(values.patch, 'utf8')));
     await handle.db.execute(
       sql`create table if not exists bench_floor (id bigserial primary key, amount numeric(18,2) not null)`,
     );
