@@ -48,7 +48,9 @@ const dbName = values.database;
 const LEVELS = [1, 8, 32];
 
 // Seed with the shared helper (its own small pool), then reopen with the pool the server runs with
-// (DB_POOL_MAX, twice the cores by default, ADR 0093): 8 and 32 clients queue for its connections, as they would at the real server.
+// (DB_POOL_MAX, twice the cores by default, ADR 0093): 8 and 32 clients queue for its connections,
+// as they would at the real server.
+const poolSize = Number(values.pool ?? testConfig().dbPoolMax);
 const seeded = await openBenchDatabase(serverUrl, dbName);
 await runMigrations(seeded);
 await ensureCustomers(seeded, dbName, customers);
@@ -56,7 +58,7 @@ await seeded.close();
 const handle = await openDatabase({
   databaseUrl: benchDatabaseUrl(serverUrl, dbName),
   dataDir: 'memory://',
-  poolMax: values.pool ? Number(values.pool) : testConfig().dbPoolMax,
+  poolMax: poolSize,
   queryTimeoutMs: 0,
 });
 const db = handle.db;
@@ -67,7 +69,7 @@ const api = await startApi(values.server === 'in-process');
 try {
   const { officer, base } = api;
   console.log(
-    `API: ${values.server === 'in-process' ? 'the app built inside the bench' : 'the real server process'}; pool: ${values.pool ?? testConfig().dbPoolMax} connections`,
+    `API: ${values.server === 'in-process' ? 'the app built inside the bench' : 'the real server process'}; pool: ${poolSize} connections`,
   );
   // Payers and payees: active Leone deposit accounts with money; transfers of 1.00 never run them dry.
   const pool = (
@@ -280,10 +282,9 @@ async function startApi(inProcess: boolean) {
     const base = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : await listen(app);
     return { officer, base, pids: [] as number[], close: () => app.close() };
   }
-  const { server, anonKey } = await startServer(
-    benchDatabaseUrl(serverUrl, dbName),
-    values.pool ? { DB_POOL_MAX: values.pool } : {},
-  );
+  const { server, anonKey } = await startServer(benchDatabaseUrl(serverUrl, dbName), {
+    DB_POOL_MAX: String(poolSize),
+  });
   const [session] = await officerSessions(handle, server.url, anonKey, 1);
   const claims = JSON.parse(Buffer.from(session!.access.split('.')[1]!, 'base64url').toString()) as {
     sub: string;
