@@ -58,13 +58,15 @@ const amount = z
   .regex(/^\d{1,16}(\.\d{1,2})?$/, 'must be an amount such as 30000 or 30000.00')
   .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
 
+const MAX_POOL_SIZE = 200;
+
 /**
  * Twice this machine's cores: more connections than PostgreSQL has cores to run them only queue
  * inside PostgreSQL, where postings then wait on each other's locks and cost more CPU each; in the
  * pool they wait for nothing but a free connection (ADR 0093). Where PostgreSQL runs on another
  * machine, DB_POOL_MAX should be about twice that machine's cores.
  */
-export const defaultPoolSize = (cores = availableParallelism()): number => Math.min(200, 2 * cores);
+export const defaultPoolSize = (cores = availableParallelism()): number => Math.min(MAX_POOL_SIZE, 2 * cores);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,7 +82,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(defaultPoolSize()),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(defaultPoolSize()),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'web/dist')),
