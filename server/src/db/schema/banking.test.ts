@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../client.ts';
 import { queryRows } from '../rows.ts';
-import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES } from '@bankmanager/contracts';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, JOURNAL_SOURCES } from '@bankmanager/contracts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
@@ -65,12 +65,14 @@ describe('banking schema constraints', () => {
     expect(await read()).toBe(true);
   });
 
-  // The account columns' domains (migration 0136) state the contracts' lists in SQL: each list's
+  // The column domains (migrations 0136 and 0139) state the contracts' lists in SQL: each list's
   // values pass, and a value next to them is refused, so the two cannot drift apart.
   it.each([
     ['account_type', ACCOUNT_TYPES, 'Checking'],
     ['account_status', ACCOUNT_STATUSES, 'Frozen'],
     ['currency_code', CURRENCIES, 'EUR'],
+    ['journal_source', JOURNAL_SOURCES, 'import'],
+    ['posting_side', ['credit', 'debit'], 'both'],
   ] as const)('domain %s allows exactly the contracts list', async (domain, values, outside) => {
     const accepted = await queryRows<{ v: string }>(
       h.db,
@@ -80,6 +82,20 @@ describe('banking schema constraints', () => {
     await expect(h.db.execute(sql`select ${outside}::${sql.raw(domain)}`)).rejects.toMatchObject(
       refusedBy(`${domain}_check`),
     );
+  });
+
+  it('a journal line refuses a zero amount and an entry a rate of zero (domains positive_money, exchange_rate)', async () => {
+    await expect(h.db.execute(sql`select 0.00::positive_money`)).rejects.toMatchObject(
+      refusedBy('positive_money_check'),
+    );
+    await expect(h.db.execute(sql`select 0::exchange_rate`)).rejects.toMatchObject(
+      refusedBy('exchange_rate_check'),
+    );
+    const [r] = await queryRows<{ amount: string; rate: string | null }>(
+      h.db,
+      sql`select 0.01::positive_money as amount, null::exchange_rate as rate`,
+    );
+    expect(r).toEqual({ amount: '0.01', rate: null });
   });
 
   it('an account refuses a negative held amount or overdraft limit (domain non_negative_money)', async () => {

@@ -31,7 +31,15 @@ import {
   PRODUCT_STATUSES,
 } from '@bankmanager/contracts';
 import { glAccounts, journalEntries } from './ledger.ts';
-import { accountNumber, accountStatus, accountType, currencyCode, nonNegativeMoney } from './domains.ts';
+import {
+  accountNumber,
+  accountStatus,
+  accountType,
+  currencyCode,
+  nonNegativeMoney,
+  positiveMoney,
+  postingSide,
+} from './domains.ts';
 
 /** `'a', 'b'` for a CHECK (… IN (…)) from a contracts list: constants, never input. */
 export const inList = (values: readonly string[]) =>
@@ -415,8 +423,8 @@ export const transactions = pgTable(
     /** Business date the money counts from (may be back-dated, unlike posted_at). */
     valueDate: date('value_date').notNull(),
     description: text('description').notNull(),
-    amount: money('amount').notNull(),
-    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    amount: positiveMoney('amount').notNull(),
+    direction: postingSide('direction').notNull(),
     /** Running balance after this posting, checked by the posting trigger. */
     balanceAfter: money('balance_after').notNull(),
     /** Its journal entry's reference (unique there, not here: a transfer has two lines). */
@@ -427,8 +435,6 @@ export const transactions = pgTable(
       .references(() => journalEntries.id),
   },
   (t) => [
-    check('transactions_amount_positive_check', sql`${t.amount} > 0`),
-    check('transactions_direction_check', sql`${t.direction} in ('credit', 'debit')`),
     // History keyset-paged on (posted_at, id), id being the unique tiebreaker. Ascending on purpose:
     // read backwards it gives `order by posted_at desc, id desc` (newest first, NULLS FIRST as the
     // default DESC wants), forwards it gives statements in date order.

@@ -23,6 +23,7 @@ import {
   JOURNAL_SOURCES,
   SIDES,
 } from '@bankmanager/contracts';
+import { exchangeRate, journalSource } from './domains.ts';
 
 /**
  * The double-entry general ledger (docs/ledger.md, ADR 0016). Customer-account lines live in
@@ -82,7 +83,7 @@ export const journalEntries = pgTable(
     /** The date the money counts from (may be back-dated). */
     valueDate: date('value_date').notNull(),
     narration: text('narration').notNull(),
-    source: text('source', { enum: JOURNAL_SOURCES }).notNull(),
+    source: journalSource('source').notNull(),
     /** The staff user (auth_users.id) who made it; null for migration, seed and system entries. */
     makerId: uuid('maker_id'),
     makerEmail: text('maker_email'),
@@ -91,15 +92,13 @@ export const journalEntries = pgTable(
     /** The entry this one reverses; unique, so an entry is reversed at most once. */
     reversalOf: bigint('reversal_of', { mode: 'number' }),
     /** SLE per 1 USD for a cross-currency entry. */
-    fxRate: numeric('fx_rate', { precision: 16, scale: 6 }),
+    fxRate: exchangeRate('fx_rate'),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     foreignKey({ name: 'journal_entries_reversal_of_fk', columns: [t.reversalOf], foreignColumns: [t.id] }),
     unique('journal_entries_reference_unique').on(t.reference),
     unique('journal_entries_reversal_of_unique').on(t.reversalOf),
-    check('journal_entries_source_check', sql`${t.source} in (${inList(JOURNAL_SOURCES)})`),
-    check('journal_entries_fx_rate_check', sql`${t.fxRate} is null or ${t.fxRate} > 0`),
     check('journal_entries_not_self_reversal', sql`${t.reversalOf} is null or ${t.reversalOf} <> ${t.id}`),
     index('journal_entries_business_date_idx').on(t.businessDate, t.id),
     index('journal_entries_source_idx').on(t.source, t.id),

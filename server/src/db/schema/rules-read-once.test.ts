@@ -7,7 +7,8 @@ import { queryRows } from '../rows.ts';
 /**
  * ADR 0092: PostgreSQL reads a table's CHECKs and a trigger's WHEN back from their text in every
  * statement that writes the table. On the tables every posting writes, a WHEN is one call of a named
- * function, and a rule on one column of accounts is its domain's.
+ * function, and a rule on one column of accounts, journal_entries or transactions is its domain's
+ * (ADR 0094).
  */
 describe('rules PostgreSQL reads once (ADR 0092)', () => {
   let h: DbHandle;
@@ -31,13 +32,19 @@ describe('rules PostgreSQL reads once (ADR 0092)', () => {
     expect(notOneCall.map((t) => `${t.name}: ${whenOf(t.def)}`)).toEqual([]);
   });
 
-  it('every CHECK of accounts joins two or more columns', async () => {
+  // A posting writes accounts, its entry and its lines (ADR 0094 added the last two).
+  it('every CHECK of accounts, journal_entries and transactions joins two or more columns', async () => {
     const checks = await queryRows<{ name: string; columns: number }>(
       h.db,
       sql`select conname as name, cardinality(conkey) as columns from pg_constraint
-          where conrelid = 'accounts'::regclass and contype = 'c'`,
+          where conrelid in ('accounts'::regclass, 'journal_entries'::regclass, 'transactions'::regclass)
+            and contype = 'c'`,
     );
-    expect(checks.map((c) => c.name).sort()).toEqual(['accounts_balance_check', 'accounts_block_kind_check']);
+    expect(checks.map((c) => c.name).sort()).toEqual([
+      'accounts_balance_check',
+      'accounts_block_kind_check',
+      'journal_entries_not_self_reversal',
+    ]);
     expect(checks.filter((c) => Number(c.columns) < 2)).toEqual([]);
   });
 });

@@ -152,7 +152,7 @@ describe('ledger invariants (enforced by the database)', () => {
         tx.execute(sql`insert into transactions ${RAW_LINE_COLUMNS}
         values (${accountId}, now(), current_date, 'zero', 0, 'credit', 0, 'R0', ${RAW_ENTRY_ID})`),
       ),
-    ).rejects.toMatchObject(refusedBy('transactions_amount_positive_check'));
+    ).rejects.toMatchObject(refusedBy('positive_money_check'));
   });
 
   it('refuses a raw posting whose balance_after does not continue the running total', async () => {
