@@ -85,7 +85,7 @@ BEGIN
     RETURN jsonb_build_object('refused', true, 'accounts', accts);
   END IF;
 
-  -- The business date read once, for the entry and its lines, just before the entry is made.
+  -- The business date read once, just before the entry is made; its lines take the entry's value date.
   bd := current_business_date();
   WITH n AS (SELECT nextval('journal_entries_id_seq'::regclass) AS id)
   INSERT INTO journal_entries (id, business_date, value_date, narration, source, maker_id, maker_email, reference, reversal_of, fx_rate)
@@ -115,7 +115,7 @@ BEGIN
     -- the history order even if the clock stepped back or seeded history runs past today.
     INSERT INTO transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
     SELECT a.id, greatest(clock_timestamp(), (SELECT max(t.posted_at) FROM transactions t WHERE t.account_id = a.id)),
-           coalesce((p->>'value_date')::date, bd), coalesce(l.x->>'description', p->>'narration'),
+           e.value_date, coalesce(l.x->>'description', p->>'narration'),
            (l.x->>'amount')::numeric(18,2), l.x->>'side', a.balance + signed, e.reference, e.id
       FROM accounts a WHERE a.id = (l.x->>'account_id')::bigint
     RETURNING id, posted_at, value_date, balance_after INTO r;
@@ -213,25 +213,25 @@ CREATE OR REPLACE FUNCTION ledger_post_transfer(p jsonb, pads text) RETURNS json
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
-  f record;
+  pair record;
 BEGIN
   -- Both accounts in one read.
-  SELECT fa.id AS from_id, fa.currency AS from_currency, ta.id AS to_id, ta.currency AS to_currency INTO f
+  SELECT fa.id AS from_id, fa.currency AS from_currency, ta.id AS to_id, ta.currency AS to_currency INTO pair
     FROM (SELECT) x LEFT JOIN accounts fa ON fa.account_number = p->>'from_account'
                     LEFT JOIN accounts ta ON ta.account_number = p->>'to_account';
-  IF f.from_id IS NULL OR f.to_id IS NULL OR f.from_currency <> f.to_currency THEN
+  IF pair.from_id IS NULL OR pair.to_id IS NULL OR pair.from_currency <> pair.to_currency THEN
     RETURN jsonb_build_object('refused', true, 'accounts', '[]'::jsonb);
   END IF;
   RETURN ledger_post_entry(
     p - 'from_account' - 'to_account' - 'amount'
       || jsonb_build_object(
            'customer', jsonb_build_array(
-             jsonb_build_object('account_id', f.from_id, 'side', 'debit', 'amount', p->'amount'),
-             jsonb_build_object('account_id', f.to_id, 'side', 'credit', 'amount', p->'amount')),
+             jsonb_build_object('account_id', pair.from_id, 'side', 'debit', 'amount', p->'amount'),
+             jsonb_build_object('account_id', pair.to_id, 'side', 'credit', 'amount', p->'amount')),
            -- The audit row names the lines as postEntry does: {accountId, side, amount}.
            'audit', jsonb_set(p->'audit', '{details,lines}', jsonb_build_array(
-             jsonb_build_object('accountId', f.from_id, 'side', 'debit', 'amount', p->'amount'),
-             jsonb_build_object('accountId', f.to_id, 'side', 'credit', 'amount', p->'amount')))),
+             jsonb_build_object('accountId', pair.from_id, 'side', 'debit', 'amount', p->'amount'),
+             jsonb_build_object('accountId', pair.to_id, 'side', 'credit', 'amount', p->'amount')))),
     pads);
 END;
 $$;
@@ -281,7 +281,7 @@ DECLARE
   last_id bigint;
   expected numeric(18,2);
   eff_limit numeric(18,2);
-  bd date;
+  overdrawn date;
   new_band integer;
   dep_delta numeric;
 BEGIN
@@ -344,16 +344,13 @@ BEGIN
   -- overdrawn_since is set only when it changes (a deposit account crossing zero): an UPDATE that
   -- names it fires the accounts list's search trigger, whose WHEN is prepared for every statement.
   -- The business date is read only when a rule needs it: an expiring overdraft (above), or a deposit
-  -- account going overdrawn today (here).
-  IF expected < 0 AND a.account_type <> 'Loan' AND a.overdrawn_since IS NULL THEN
-    bd := current_business_date();
-  END IF;
-  IF (CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END)
-     IS NOT DISTINCT FROM a.overdrawn_since THEN
+  -- account going overdrawn today (coalesce evaluates it only then).
+  overdrawn := CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, current_business_date()) END;
+  IF overdrawn IS NOT DISTINCT FROM a.overdrawn_since THEN
     UPDATE accounts SET balance = expected WHERE id = NEW.account_id RETURNING balance_band INTO new_band;
   ELSE
     UPDATE accounts SET balance = expected,
-           overdrawn_since = CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
+           overdrawn_since = overdrawn
      WHERE id = NEW.account_id
     RETURNING balance_band INTO new_band;
   END IF;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../../test/support/harness.ts';
 import type { DbHandle } from '../client.ts';
 import { queryRows } from '../rows.ts';
-import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, JOURNAL_SOURCES } from '@bankmanager/contracts';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, CURRENCIES, JOURNAL_SOURCES, SIDES } from '@bankmanager/contracts';
 import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
 
 const refusedBy = (constraint: string) => ({ cause: expect.objectContaining({ constraint }) });
@@ -72,7 +72,7 @@ describe('banking schema constraints', () => {
     ['account_status', ACCOUNT_STATUSES, 'Frozen'],
     ['currency_code', CURRENCIES, 'EUR'],
     ['journal_source', JOURNAL_SOURCES, 'import'],
-    ['posting_side', ['credit', 'debit'], 'both'],
+    ['posting_side', SIDES, 'both'],
   ] as const)('domain %s allows exactly the contracts list', async (domain, values, outside) => {
     const accepted = await queryRows<{ v: string }>(
       h.db,

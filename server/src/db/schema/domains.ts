@@ -1,5 +1,5 @@
 import { customType } from 'drizzle-orm/pg-core';
-import type { AccountStatus, AccountType, Currency, JournalSource } from '@bankmanager/contracts';
+import type { AccountStatus, AccountType, Currency, JournalSource, Side } from '@bankmanager/contracts';
 
 /**
  * Column types that are PostgreSQL domains: the rule of one column is the domain's constraint
@@ -23,7 +23,7 @@ export const nonNegativeMoney = customType<{ data: string }>({
 /** numeric(18,2), more than zero: a journal line's amount. */
 export const positiveMoney = customType<{ data: string }>({ dataType: () => 'positive_money' });
 /** 'credit' or 'debit': a customer line's side. */
-export const postingSide = customType<{ data: 'credit' | 'debit' }>({ dataType: () => 'posting_side' });
+export const postingSide = customType<{ data: Side }>({ dataType: () => 'posting_side' });
 /** One of the contracts' JOURNAL_SOURCES. */
 export const journalSource = customType<{ data: JournalSource }>({ dataType: () => 'journal_source' });
 /** numeric(16,6), more than zero: SLE per 1 USD. */
