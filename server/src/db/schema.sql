@@ -1362,14 +1362,21 @@ DECLARE
   signed numeric;
   bd date;
   ignored text;
+  before numeric;
+  loans integer := 0;
+  dep_currencies text[] := '{}';
+  dep_deltas numeric[] := '{}';
+  moved bigint[] := '{}';
+  i integer;
 BEGIN
   -- The accounts the lines name, locked in id order (two entries never deadlock; a no-op for a caller
   -- that holds the locks already), with what the checks and the answer need.
   SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
-           'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', a.gl_name)
+           'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', a.gl_name,
+           'account_type', a.account_type)
            ORDER BY a.id), '[]')
     INTO accts
-    FROM (SELECT a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name AS gl_name
+    FROM (SELECT a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name AS gl_name, a.account_type
             FROM accounts a JOIN gl_accounts g ON g.code = a.ledger_code
            WHERE a.id IN (SELECT (x->>'account_id')::bigint FROM jsonb_array_elements(p->'customer') x)
            ORDER BY a.id FOR NO KEY UPDATE OF a) a;
@@ -1440,10 +1447,15 @@ BEGIN
     END LOOP;
   END IF;
 
-  -- Customer lines in (stats slot, currency, id) order: two entries then take the dashboard's
-  -- banking_stats rows in one global order. `ord` tells postEntry which input line each one is.
-  FOR l IN SELECT c.x, c.ord FROM jsonb_array_elements(p->'customer') WITH ORDINALITY c(x, ord)
-             JOIN jsonb_to_recordset(accts) AS a(id bigint, currency text) ON a.id = (c.x->>'account_id')::bigint
+  -- Customer lines in (stats slot, currency, id) order: two entries then take the makers' daily
+  -- debit rows (slotted by account, maker_daily_debits_slot) in one global order. `ord` tells
+  -- postEntry which input line each one is.
+  -- This entry's lines leave the dashboard's totals and the registered users' balances to this
+  -- function, which writes them once for the whole entry after its lines (transactions_post skips
+  -- them for the entry named here).
+  ignored := set_config('ledger.entry_side_tables', e.id::text, true);
+  FOR l IN SELECT c.x, c.ord, a.currency, a.account_type, a.status FROM jsonb_array_elements(p->'customer') WITH ORDINALITY c(x, ord)
+             JOIN jsonb_to_recordset(accts) AS a(id bigint, currency text, account_type text, status text) ON a.id = (c.x->>'account_id')::bigint
             ORDER BY banking_stats_slot(a.id), a.currency, a.id, c.ord LOOP
     signed := CASE l.x->>'side' WHEN 'credit' THEN (l.x->>'amount')::numeric ELSE -(l.x->>'amount')::numeric END;
     -- clock_timestamp(), read after the lock, is later than the account's postings; greatest() keeps
@@ -1457,7 +1469,45 @@ BEGIN
     cust := cust || jsonb_build_object('ord', l.ord, 'id', r.id::text, 'posted_at', r.posted_at, 'value_date', r.value_date::text,
                                        'balance_before', (r.balance_after - signed)::text,
                                        'balance_after', r.balance_after::text);
+    -- What the line moves on the dashboard, reckoned as transactions_post reckons it for a line of its
+    -- own: an active loan crossing zero; a deposit account's balance above zero (an account that took
+    -- the line is not Closed).
+    before := r.balance_after - signed;
+    moved := moved || (l.x->>'account_id')::bigint;
+    IF l.account_type = 'Loan' THEN
+      IF l.status = 'Active' AND (before < 0) <> (r.balance_after < 0) THEN
+        loans := loans + CASE WHEN r.balance_after < 0 THEN 1 ELSE -1 END;
+      END IF;
+    ELSE
+      i := array_position(dep_currencies, l.currency);
+      IF i IS NULL THEN
+        dep_currencies := dep_currencies || l.currency;
+        dep_deltas := dep_deltas || 0::numeric;
+        i := cardinality(dep_currencies);
+      END IF;
+      dep_deltas[i] := dep_deltas[i] + greatest(r.balance_after, 0) - greatest(before, 0);
+    END IF;
   END LOOP;
+  ignored := set_config('ledger.entry_side_tables', '', true);
+
+  IF jsonb_array_length(p->'customer') > 0 THEN
+    -- The entry's net move, in one slot of its own (a transfer between two funded deposit accounts
+    -- nets to nothing and writes nothing); rows in (metric, currency) order, so two entries that
+    -- share a slot take them in one order.
+    IF loans <> 0 OR 0 <> ANY (dep_deltas) THEN
+      INSERT INTO banking_stats AS s (metric, currency, slot, value)
+      SELECT metric, currency, banking_stats_slot(e.id), delta
+        FROM (SELECT 'active_loans' AS metric, '' AS currency, loans::numeric AS delta WHERE loans <> 0
+              UNION ALL
+              SELECT 'total_deposits', c, d FROM unnest(dep_currencies, dep_deltas) u(c, d) WHERE d <> 0) m
+       ORDER BY metric, currency
+      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+    END IF;
+    -- The registered users' balances: each subscriber's pay account as it stands after the entry.
+    UPDATE registered_user_balances b SET balance = a.balance
+      FROM accounts a JOIN mobile_banking_subscriptions s ON s.pay_account_id = a.id
+     WHERE a.id = ANY (moved) AND b.cust_id = s.cust_id;
+  END IF;
 
   -- An assignment, not PERFORM: PERFORM runs its call as a query through the executor.
   ignored := set_config('bankmanager.audit_key', pads, true);
@@ -2367,36 +2417,40 @@ BEGIN
   -- account's debit, then the entry, then the account's lifecycle and funds.
   SELECT posted_at, source, business_date, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
   SELECT * INTO a FROM accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
-  IF NEW.direction = 'debit' AND a.status = 'Dormant'
-     AND (e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed')) THEN
-    RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', a.account_number
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
-  END IF;
-  IF e.posted_at IS NULL THEN
-    RAISE EXCEPTION 'journal entry % does not exist', NEW.entry_id USING ERRCODE = 'foreign_key_violation';
-  END IF;
-  IF e.posted_at <> now() THEN
-    RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', NEW.entry_id
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
-  END IF;
-  IF a.id IS NULL THEN
-    RAISE EXCEPTION 'account % does not exist', NEW.account_id USING ERRCODE = 'foreign_key_violation';
-  END IF;
-  IF a.status = 'Closed' THEN
-    RAISE EXCEPTION 'account % is closed', a.account_number
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_open';
-  END IF;
-  IF a.status IN ('Submitted', 'Approved', 'Rejected') THEN
-    RAISE EXCEPTION 'account % is % and takes no postings', a.account_number, a.status
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_active';
-  END IF;
-  IF a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN
-    RAISE EXCEPTION 'account % is blocked: nothing may be posted', a.account_number
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_blocked';
-  END IF;
-  IF a.status = 'Blocked' AND NEW.direction = 'debit' THEN
-    RAISE EXCEPTION 'account % is blocked for debits', a.account_number
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_debit_blocked';
+  -- One test for the usual case (an Active account, the entry open); the refusals, in order, only
+  -- when it fails.
+  IF a.status IS DISTINCT FROM 'Active' OR e.posted_at IS DISTINCT FROM now() THEN
+    IF NEW.direction = 'debit' AND a.status = 'Dormant'
+       AND (e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed')) THEN
+      RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
+    END IF;
+    IF e.posted_at IS NULL THEN
+      RAISE EXCEPTION 'journal entry % does not exist', NEW.entry_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF e.posted_at <> now() THEN
+      RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', NEW.entry_id
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
+    END IF;
+    IF a.id IS NULL THEN
+      RAISE EXCEPTION 'account % does not exist', NEW.account_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF a.status = 'Closed' THEN
+      RAISE EXCEPTION 'account % is closed', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_open';
+    END IF;
+    IF a.status IN ('Submitted', 'Approved', 'Rejected') THEN
+      RAISE EXCEPTION 'account % is % and takes no postings', a.account_number, a.status
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_active';
+    END IF;
+    IF a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN
+      RAISE EXCEPTION 'account % is blocked: nothing may be posted', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_blocked';
+    END IF;
+    IF a.status = 'Blocked' AND NEW.direction = 'debit' THEN
+      RAISE EXCEPTION 'account % is blocked for debits', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_debit_blocked';
+    END IF;
   END IF;
   SELECT posted_at, id INTO last_at, last_id FROM transactions
    WHERE account_id = NEW.account_id ORDER BY posted_at DESC, id DESC LIMIT 1;
@@ -2432,26 +2486,29 @@ BEGIN
     RETURNING balance_band INTO new_band;
   END IF;
   -- The dashboard's totals and the registered-users balance follow the balance here, from the row
-  -- this trigger already holds, rather than in row triggers on accounts (ADR 0043). The upserts are
-  -- banking_stats_bump's, written out: a SQL function that writes is not inlined, and its call cost
-  -- more than the upsert.
-  IF a.account_type = 'Loan' THEN
-    IF a.status = 'Active' AND (a.balance < 0) <> (expected < 0) THEN
-      INSERT INTO banking_stats AS s (metric, currency, slot, value)
-      VALUES ('active_loans', '', banking_stats_slot(a.id), CASE WHEN expected < 0 THEN 1 ELSE -1 END)
-      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+  -- this trigger already holds, rather than in row triggers on accounts (ADR 0043); a line of
+  -- ledger_post_entry's leaves them to that function, which writes them once for its whole entry.
+  -- The upserts are banking_stats_bump's, written out: a SQL function that writes is not inlined,
+  -- and its call cost more than the upsert.
+  IF current_setting('ledger.entry_side_tables', true) IS DISTINCT FROM NEW.entry_id::text THEN
+    IF a.account_type = 'Loan' THEN
+      IF a.status = 'Active' AND (a.balance < 0) <> (expected < 0) THEN
+        INSERT INTO banking_stats AS s (metric, currency, slot, value)
+        VALUES ('active_loans', '', banking_stats_slot(a.id), CASE WHEN expected < 0 THEN 1 ELSE -1 END)
+        ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+      END IF;
+    ELSIF a.status <> 'Closed' THEN
+      dep_delta := greatest(expected, 0) - greatest(a.balance, 0);
+      IF dep_delta <> 0 THEN
+        INSERT INTO banking_stats AS s (metric, currency, slot, value)
+        VALUES ('total_deposits', a.currency, banking_stats_slot(a.id), dep_delta)
+        ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+      END IF;
     END IF;
-  ELSIF a.status <> 'Closed' THEN
-    dep_delta := greatest(expected, 0) - greatest(a.balance, 0);
-    IF dep_delta <> 0 THEN
-      INSERT INTO banking_stats AS s (metric, currency, slot, value)
-      VALUES ('total_deposits', a.currency, banking_stats_slot(a.id), dep_delta)
-      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
-    END IF;
+    UPDATE registered_user_balances b SET balance = expected
+      FROM mobile_banking_subscriptions s
+     WHERE s.pay_account_id = a.id AND b.cust_id = s.cust_id;
   END IF;
-  UPDATE registered_user_balances b SET balance = expected
-    FROM mobile_banking_subscriptions s
-   WHERE s.pay_account_id = a.id AND b.cust_id = s.cust_id;
   IF new_band IS DISTINCT FROM a.balance_band THEN
     UPDATE registered_user_keys k SET balance_band = new_band
       FROM mobile_banking_subscriptions s

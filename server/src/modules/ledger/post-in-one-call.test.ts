@@ -154,4 +154,85 @@ describe('a posting in one call', () => {
     );
     expect(triggers.map((t) => t.tgname)).toEqual(['accounts_stats', 'accounts_stats_moved']);
   });
+
+  // The dashboard's totals, recounted from the balances, must equal banking_stats summed over slots.
+  const totalsDrift = async () =>
+    queryRows<{ metric: string; currency: string; kept: string; live: string }>(
+      h.db,
+      sql`with live as (
+            select 'total_deposits' as metric, currency, sum(greatest(balance, 0)) as v
+              from accounts where account_type <> 'Loan' and status <> 'Closed' group by currency
+            union all
+            select 'active_loans', '', count(*) from accounts
+             where account_type = 'Loan' and status = 'Active' and balance < 0),
+          kept as (select metric, currency, sum(value) as v from banking_stats
+                    where metric in ('total_deposits', 'active_loans') group by metric, currency)
+          select coalesce(k.metric, l.metric) as metric, coalesce(k.currency, l.currency) as currency,
+                 coalesce(k.v, 0)::text as kept, coalesce(l.v, 0)::text as live
+            from kept k full join live l on l.metric = k.metric and l.currency = k.currency
+           where coalesce(k.v, 0) <> coalesce(l.v, 0)`,
+    );
+  const statsRows = () =>
+    queryRows(h.db, sql`select metric, currency, slot, value::text from banking_stats order by 1, 2, 3`);
+
+  it('writes the dashboard totals once for the entry: a transfer between funded deposit accounts writes none', async () => {
+    const from = await openTestAccount(h.db);
+    const to = await openTestAccount(h.db, { type: 'Current' });
+    await postEntry(h.db, credit(from.accountId, '100'));
+    await postEntry(h.db, credit(to.accountId, '5'));
+    expect(await totalsDrift()).toEqual([]);
+    const before = await statsRows();
+    await postEntry(h.db, {
+      ...credit(from.accountId, '40'),
+      lines: [
+        { accountId: from.accountId, side: 'debit', amount: '40' },
+        { accountId: to.accountId, side: 'credit', amount: '40' },
+      ],
+    });
+    expect(await statsRows()).toEqual(before);
+    expect(await totalsDrift()).toEqual([]);
+    expect([await accountBalance(h.db, from.accountId), await accountBalance(h.db, to.accountId)]).toEqual([
+      '60.00',
+      '45.00',
+    ]);
+  });
+
+  it('nets an entry whose lines move deposits and a loan across zero, and hands the lines back to the row trigger after', async () => {
+    const loan = await openTestAccount(h.db, { type: 'Loan' });
+    const deposit = await openTestAccount(h.db);
+    const overdrawn = await openTestAccount(h.db, { type: 'Current', overdraftLimit: '500' });
+    // Disbursed: the loan goes below zero (one more active loan), the deposit account gains 300.
+    await postEntry(h.db, {
+      ...credit(deposit.accountId, '300'),
+      lines: [
+        { accountId: loan.accountId, side: 'debit', amount: '300' },
+        { accountId: deposit.accountId, side: 'credit', amount: '300' },
+      ],
+    });
+    expect(await totalsDrift()).toEqual([]);
+    // One entry, two lines on one account crossing zero both ways, and a loan repaid to zero.
+    await postEntry(h.db, {
+      ...credit(overdrawn.accountId, '1'),
+      lines: [
+        { accountId: overdrawn.accountId, side: 'debit', amount: '200' },
+        { accountId: overdrawn.accountId, side: 'credit', amount: '250' },
+        { accountId: deposit.accountId, side: 'debit', amount: '300' },
+        { accountId: loan.accountId, side: 'credit', amount: '300' },
+        { glCode: SUSPENSE, currency: 'SLE', side: 'debit', amount: '50' },
+      ],
+    });
+    expect(await totalsDrift()).toEqual([]);
+    expect(await accountBalance(h.db, overdrawn.accountId)).toBe('50.00');
+    // The function hands its lines back when it is done: later lines of the same transaction, for
+    // another entry, are kept by the row trigger.
+    await h.db.transaction(async (tx) => {
+      await postEntry(tx, credit(deposit.accountId, '7'));
+      const [row] = await queryRows<{ v: string | null }>(
+        tx,
+        sql`select current_setting('ledger.entry_side_tables', true) as v`,
+      );
+      expect(row!.v).toBe('');
+    });
+    expect(await totalsDrift()).toEqual([]);
+  });
 });
