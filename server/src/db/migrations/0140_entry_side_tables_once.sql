@@ -125,7 +125,7 @@ BEGIN
   -- function, which writes them once for the whole entry after its lines (transactions_post skips
   -- them for the entry named here).
   ignored := set_config('ledger.entry_side_tables', e.id::text, true);
-  FOR l IN SELECT c.x, c.ord, a.currency, a.account_type, a.status FROM jsonb_array_elements(p->'customer') WITH ORDINALITY c(x, ord)
+  FOR l IN SELECT c.x, c.ord, a.id, a.currency, a.account_type, a.status FROM jsonb_array_elements(p->'customer') WITH ORDINALITY c(x, ord)
              JOIN jsonb_to_recordset(accts) AS a(id bigint, currency text, account_type text, status text) ON a.id = (c.x->>'account_id')::bigint
             ORDER BY banking_stats_slot(a.id), a.currency, a.id, c.ord LOOP
     signed := CASE l.x->>'side' WHEN 'credit' THEN (l.x->>'amount')::numeric ELSE -(l.x->>'amount')::numeric END;
@@ -137,14 +137,14 @@ BEGIN
            (l.x->>'amount')::numeric(18,2), l.x->>'side', a.balance + signed, e.reference, e.id
       FROM accounts a WHERE a.id = (l.x->>'account_id')::bigint
     RETURNING id, posted_at, value_date, balance_after INTO r;
+    before := r.balance_after - signed;
     cust := cust || jsonb_build_object('ord', l.ord, 'id', r.id::text, 'posted_at', r.posted_at, 'value_date', r.value_date::text,
-                                       'balance_before', (r.balance_after - signed)::text,
+                                       'balance_before', before::text,
                                        'balance_after', r.balance_after::text);
     -- What the line moves on the dashboard, reckoned as transactions_post reckons it for a line of its
     -- own: an active loan crossing zero; a deposit account's balance above zero (an account that took
     -- the line is not Closed).
-    before := r.balance_after - signed;
-    moved := moved || (l.x->>'account_id')::bigint;
+    moved := moved || l.id;
     IF l.account_type = 'Loan' THEN
       IF l.status = 'Active' AND (before < 0) <> (r.balance_after < 0) THEN
         loans := loans + CASE WHEN r.balance_after < 0 THEN 1 ELSE -1 END;
@@ -161,7 +161,7 @@ BEGIN
   END LOOP;
   ignored := set_config('ledger.entry_side_tables', '', true);
 
-  IF jsonb_array_length(p->'customer') > 0 THEN
+  IF cardinality(moved) > 0 THEN
     -- The entry's net move, in one slot of its own (a transfer between two funded deposit accounts
     -- nets to nothing and writes nothing); rows in (metric, currency) order, so two entries that
     -- share a slot take them in one order.
