@@ -296,20 +296,42 @@ CREATE FUNCTION public.accounts_guard() RETURNS trigger
     AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    IF NEW.balance <> 0 THEN
+    IF NEW.balance <> 0 OR NEW.balance_band <> 0 THEN
       RAISE EXCEPTION 'a new account starts at 0.00; post an opening transaction instead'
         USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_via_postings';
     END IF;
     RETURN NEW;
   END IF;
-  -- Depth 1 is a statement from a client; the posting trigger's own UPDATE runs at depth 2.
-  IF NEW.balance IS DISTINCT FROM OLD.balance AND pg_trigger_depth() < 2 THEN
-    RAISE EXCEPTION 'the balance of account % changes only through postings', OLD.id
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_via_postings';
-  END IF;
   IF NEW.currency IS DISTINCT FROM OLD.currency OR NEW.id IS DISTINCT FROM OLD.id THEN
     RAISE EXCEPTION 'the id and currency of account % cannot change', OLD.id
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_immutable_identity';
+  END IF;
+  -- Depth 1 is a statement from a client; the posting triggers' own UPDATEs run at depth 2.
+  IF (NEW.balance, NEW.balance_band) IS DISTINCT FROM (OLD.balance, OLD.balance_band) AND pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'the balance of account % changes only through postings', OLD.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_via_postings';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+--
+-- Name: accounts_limits_kept(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.accounts_limits_kept() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF (NEW.status = 'Blocked') <> (NEW.block_kind IS NOT NULL) THEN
+    RAISE EXCEPTION 'account %: a block kind is set exactly when the account is Blocked (status %, block kind %)',
+      NEW.account_number, NEW.status, coalesce(NEW.block_kind, 'none')
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_block_kind_check';
+  END IF;
+  IF (CASE WHEN NEW.account_type = 'Loan' THEN NEW.balance > 0 ELSE NEW.balance < -NEW.overdraft_limit END) THEN
+    RAISE EXCEPTION 'account % would leave its limit: balance % (%)', NEW.account_number, NEW.balance,
+      CASE WHEN NEW.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || NEW.overdraft_limit END
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
   END IF;
   RETURN NEW;
 END;
@@ -559,6 +581,17 @@ CREATE FUNCTION public.audit_row_message(prev_hash text, r public.audit_log) RET
     r.action || '|' || coalesce(r.target_type, '') || '|' || coalesce(r.target_id, '') || '|' ||
     r.outcome || '|' || coalesce(host(r.ip), '') || '|' || r.details::text,
   'UTF8')
+$$;
+
+--
+-- Name: balance_band_of(numeric); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.balance_band_of(balance numeric) RETURNS smallint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT (CASE WHEN balance < 0 THEN -floor(ln(1 - balance::float8) * 5.7707801635558535)
+               ELSE floor(ln(1 + balance::float8) * 5.7707801635558535) END)::smallint
 $$;
 
 --
@@ -1613,6 +1646,13 @@ CREATE FUNCTION public.ledger_violations() RETURNS TABLE(account_id bigint, tran
   FROM accounts a
   WHERE (a.account_type = 'Loan' AND a.balance > 0) OR (a.account_type <> 'Loan' AND a.balance < -a.overdraft_limit)
   UNION ALL
+  -- Two rules the writers keep rather than the row (ADR 0096).
+  SELECT a.id, NULL, 'balance band ' || a.balance_band || ' <> ' || balance_band_of(a.balance) || ', the band of its balance'
+  FROM accounts a WHERE a.balance_band <> balance_band_of(a.balance)
+  UNION ALL
+  SELECT a.id, NULL, 'status ' || a.status || ' with block kind ' || coalesce(a.block_kind, 'none')
+  FROM accounts a WHERE (a.status = 'Blocked') <> (a.block_kind IS NOT NULL)
+  UNION ALL
   SELECT NULL, NULL, 'entry ' || e.id || ' (' || e.source || ') has no audit row'
   FROM journal_entries e
   WHERE e.source NOT IN ('migration', 'seed')
@@ -2465,6 +2505,13 @@ BEGIN
       NEW.balance_after, NEW.account_id, expected
       USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
   END IF;
+  -- The funds rule that was accounts' CHECK (ADR 0096): a loan is money owed, anything else stays
+  -- within its overdraft limit.
+  IF (CASE WHEN a.account_type = 'Loan' THEN expected > 0 ELSE expected < -a.overdraft_limit END) THEN
+    RAISE EXCEPTION 'account % would leave its limit: balance % (%)', a.account_number, expected,
+      CASE WHEN a.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || a.overdraft_limit END
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
+  END IF;
   IF NEW.direction = 'debit' AND a.account_type <> 'Loan' AND expected >= -a.overdraft_limit THEN
     eff_limit := CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= current_business_date() THEN a.overdraft_limit ELSE 0 END;
     IF expected < account_held(a.id, a.held) - eff_limit THEN
@@ -2477,13 +2524,12 @@ BEGIN
   -- The business date is read only when a rule needs it: an expiring overdraft (above), or a deposit
   -- account going overdrawn today (coalesce evaluates it only then).
   overdrawn := CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, current_business_date()) END;
+  new_band := balance_band_of(expected);
   IF overdrawn IS NOT DISTINCT FROM a.overdrawn_since THEN
-    UPDATE accounts SET balance = expected WHERE id = NEW.account_id RETURNING balance_band INTO new_band;
+    UPDATE accounts SET balance = expected, balance_band = new_band WHERE id = NEW.account_id;
   ELSE
-    UPDATE accounts SET balance = expected,
-           overdrawn_since = overdrawn
-     WHERE id = NEW.account_id
-    RETURNING balance_band INTO new_band;
+    UPDATE accounts SET balance = expected, balance_band = new_band, overdrawn_since = overdrawn
+     WHERE id = NEW.account_id;
   END IF;
   -- The dashboard's totals and the registered-users balance follow the balance here, from the row
   -- this trigger already holds, rather than in row triggers on accounts (ADR 0043); a line of
@@ -2576,7 +2622,7 @@ BEGIN
   -- SET enable_hashjoin = off) each account is reached in that order (ADR 0088). A separate
   -- SELECT … FOR NO KEY UPDATE first wrote a lock into every row the update then rewrote.
   WITH moved AS (
-    UPDATE accounts a SET balance = n.balance_after,
+    UPDATE accounts a SET balance = n.balance_after, balance_band = balance_band_of(n.balance_after),
            overdrawn_since = CASE WHEN n.balance_after < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, bd) END
       FROM (SELECT * FROM inserted WHERE entry_id = bulk ORDER BY account_id) n
      WHERE a.id = n.account_id
@@ -2588,7 +2634,8 @@ BEGIN
        AND NOT (n.direction = 'debit' AND a.account_type <> 'Loan' AND n.balance_after >= -a.overdraft_limit
                 AND n.balance_after < account_held(a.id, a.held)
                   - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END)
-       -- accounts_balance_check's own rule, so that a refusal is diagnosed below in rule order
+       -- The funds rule (accounts_balance_check, kept by the writers: ADR 0096), so that a refusal
+       -- is diagnosed below in rule order.
        AND CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
     RETURNING a.id, a.currency, a.account_type, a.status, a.balance_band, n.balance_after AS after,
               n.balance_after - CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END AS before),
@@ -2754,7 +2801,7 @@ BEGIN
            bool_or(i.balance_after >= 0) AS touched_zero
       FROM inserted i WHERE i.entry_id BETWEEN lo AND hi GROUP BY i.account_id
   ), moved AS (
-    UPDATE accounts a SET balance = m.after,
+    UPDATE accounts a SET balance = m.after, balance_band = balance_band_of(m.after),
            overdrawn_since = CASE WHEN m.after < 0 AND a.account_type <> 'Loan'
                                   THEN CASE WHEN m.touched_zero THEN bd ELSE coalesce(a.overdrawn_since, bd) END END
       FROM m WHERE a.id = m.account_id
@@ -2985,13 +3032,7 @@ CREATE TABLE public.accounts (
     rollover text,
     payout_account_id bigint,
     opening_reference text,
-    balance_band smallint GENERATED ALWAYS AS ((
-CASE
-    WHEN (balance < (0)::numeric) THEN (- floor((ln(((1)::double precision - (balance)::double precision)) * (5.7707801635558535)::double precision)))
-    ELSE floor((ln(((1)::double precision + (balance)::double precision)) * (5.7707801635558535)::double precision))
-END)::smallint) STORED NOT NULL,
-    CONSTRAINT accounts_balance_check CHECK (((((account_type)::text = 'Loan'::text) AND (balance <= (0)::numeric)) OR (((account_type)::text <> 'Loan'::text) AND (balance >= (- (overdraft_limit)::numeric))))),
-    CONSTRAINT accounts_block_kind_check CHECK ((((status)::text = 'Blocked'::text) = (block_kind IS NOT NULL)))
+    balance_band smallint DEFAULT 0 NOT NULL
 )
 WITH (fillfactor='45');
 
@@ -7981,13 +8022,25 @@ CREATE TRIGGER accounts_control_mapping BEFORE INSERT OR UPDATE OF product_code,
 -- Name: accounts accounts_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER accounts_guard BEFORE INSERT ON public.accounts FOR EACH ROW WHEN ((new.balance <> (0)::numeric)) EXECUTE FUNCTION public.accounts_guard();
+CREATE TRIGGER accounts_guard BEFORE INSERT ON public.accounts FOR EACH ROW WHEN (((new.balance <> (0)::numeric) OR (new.balance_band <> 0))) EXECUTE FUNCTION public.accounts_guard();
 
 --
--- Name: accounts accounts_guard_update; Type: TRIGGER; Schema: public; Owner: -
+-- Name: accounts accounts_guard_balance; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER accounts_guard_update BEFORE UPDATE ON public.accounts FOR EACH ROW WHEN ((((new.balance IS DISTINCT FROM old.balance) AND (pg_trigger_depth() < 1)) OR ((new.currency)::text IS DISTINCT FROM (old.currency)::text) OR (new.id IS DISTINCT FROM old.id))) EXECUTE FUNCTION public.accounts_guard();
+CREATE TRIGGER accounts_guard_balance BEFORE UPDATE OF balance, balance_band ON public.accounts FOR EACH ROW WHEN ((pg_trigger_depth() < 1)) EXECUTE FUNCTION public.accounts_guard();
+
+--
+-- Name: accounts accounts_guard_identity; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_guard_identity BEFORE UPDATE OF id, currency ON public.accounts FOR EACH ROW WHEN (((new.id IS DISTINCT FROM old.id) OR ((new.currency)::text IS DISTINCT FROM (old.currency)::text))) EXECUTE FUNCTION public.accounts_guard();
+
+--
+-- Name: accounts accounts_limits_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER accounts_limits_kept BEFORE INSERT OR UPDATE OF status, block_kind, account_type, overdraft_limit ON public.accounts FOR EACH ROW EXECUTE FUNCTION public.accounts_limits_kept();
 
 --
 -- Name: accounts accounts_stats; Type: TRIGGER; Schema: public; Owner: -

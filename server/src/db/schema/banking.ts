@@ -48,13 +48,6 @@ export const inList = (values: readonly string[]) =>
 /** Money is numeric(18,2), read and written as strings. */
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
-/**
- * Four bands per doubling of the balance's size, negative below zero: floor(4·log2(1 + |balance|)).
- * Monotone in the balance, so ordering by (band, balance) is ordering by balance.
- */
-const BALANCE_BAND = `(case when balance < 0 then -floor(ln(1 - balance::float8) * ${4 / Math.LN2})
-  else floor(ln(1 + balance::float8) * ${4 / Math.LN2}) end)::smallint`;
-
 export const branches = pgTable('branches', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
@@ -275,8 +268,9 @@ export const accounts = pgTable(
     /**
      * The balance's quarter-octave (ADR 0029, addendum): it never decreases as the balance grows, so
      * lists sort by it and then by the balance. A posting that keeps it leaves the row's indexes alone.
+     * The posting writers set it with the SQL function balance_band_of(balance) (ADR 0096).
      */
-    balanceBand: smallint('balance_band').notNull().generatedAlwaysAs(sql.raw(BALANCE_BAND)),
+    balanceBand: smallint('balance_band').notNull().default(0),
     /** How far a Current account may go below zero; 0 for the others. */
     overdraftLimit: nonNegativeMoney('overdraft_limit').notNull().default('0.00'),
     // Deposits: the lifecycle, holds, overdrafts and fixed-deposit terms.
@@ -303,13 +297,10 @@ export const accounts = pgTable(
     // Lets mobile_banking_subscriptions require "an account of THAT customer" with a composite FK.
     unique('accounts_id_cust_unique').on(t.id, t.custId),
     // The rules of single columns (number, type, currency, status, limit, held) are their domains'
-    // (./domains.ts); the table keeps the rules that join columns.
-    // A loan is money owed (balance <= 0); anything else stays within its overdraft limit.
-    check(
-      'accounts_balance_check',
-      sql`(${t.accountType} = 'Loan' and ${t.balance} <= 0) or (${t.accountType} <> 'Loan' and ${t.balance} >= -${t.overdraftLimit})`,
-    ),
-    check('accounts_block_kind_check', sql`(${t.status} = 'Blocked') = (${t.blockKind} is not null)`),
+    // (./domains.ts). The rules that join columns are triggers' (ADR 0096), so that a posting's
+    // UPDATE does not prepare them: a loan is money owed (balance <= 0), anything else stays within
+    // its overdraft limit (accounts_balance_check, raised by the posting writers and by
+    // accounts_limits_kept); a block kind is set exactly when Blocked (accounts_block_kind_check).
     index('accounts_cust_idx').on(t.custId),
     // The managers' lists: by branch/type/status, by number prefix, by product, overdrawn, by maturity.
     index('accounts_type_status_number_idx').on(t.accountType, t.status, t.accountNumber),

@@ -40,11 +40,29 @@ describe('rules PostgreSQL reads once (ADR 0092)', () => {
           where conrelid in ('accounts'::regclass, 'journal_entries'::regclass, 'transactions'::regclass)
             and contype = 'c'`,
     );
-    expect(checks.map((c) => c.name).sort()).toEqual([
-      'accounts_balance_check',
-      'accounts_block_kind_check',
-      'journal_entries_not_self_reversal',
-    ]);
+    expect(checks.map((c) => c.name).sort()).toEqual(['journal_entries_not_self_reversal']);
     expect(checks.filter((c) => Number(c.columns) < 2)).toEqual([]);
+  });
+
+  // ADR 0096: a posting's UPDATE of accounts names balance, balance_band and sometimes overdrawn_since.
+  it("a posting's UPDATE of accounts prepares no CHECK, no generated column and one trigger condition", async () => {
+    const generated = await queryRows<{ name: string }>(
+      h.db,
+      sql`select attname as name from pg_attribute
+          where attrelid = 'accounts'::regclass and attgenerated <> '' and not attisdropped`,
+    );
+    expect(generated).toEqual([]);
+    const fired = await queryRows<{ name: string; def: string }>(
+      h.db,
+      sql`select t.tgname as name, pg_get_triggerdef(t.oid) as def from pg_trigger t
+          where t.tgrelid = 'accounts'::regclass and not t.tgisinternal
+            and t.tgtype & 16 <> 0 -- fires on UPDATE
+            and (cardinality(t.tgattr) = 0 or exists (
+                  select 1 from unnest(t.tgattr) k join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = k
+                   where a.attname in ('balance', 'balance_band')))`,
+    );
+    expect(fired.map((t) => t.def.replace(/^.* FOR EACH ROW /, ''))).toEqual([
+      'WHEN ((pg_trigger_depth() < 1)) EXECUTE FUNCTION accounts_guard()',
+    ]);
   });
 });

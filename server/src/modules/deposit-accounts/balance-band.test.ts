@@ -9,21 +9,16 @@ import { createTestDb } from '../../../test/support/harness.ts';
 /**
  * The balance lists order by (balance_band, balance, number) and trust that to be the balance's order
  * (ADR 0029, addendum). That holds only while the band never decreases as the balance grows: checked
- * here on the column's own stored expression, read from the catalog, over the whole numeric(18,2) range.
+ * here on balance_band_of, the function the posting writers set the column with, over the whole
+ * numeric(18,2) range.
  */
 describe('accounts.balance_band', () => {
   let handle: DbHandle;
-  let bandOf: string;
+  // The one definition of the band, which every writer of a balance calls (ADR 0096).
+  const bandOf = 'balance_band_of(balance)';
 
   beforeAll(async () => {
     handle = await createTestDb();
-    const [def] = await queryRows<{ expr: string }>(
-      handle.db,
-      sql`select pg_get_expr(d.adbin, d.adrelid) as expr
-            from pg_attrdef d join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
-           where d.adrelid = 'accounts'::regclass and a.attname = 'balance_band'`,
-    );
-    bandOf = def!.expr;
   });
   afterAll(() => handle.close());
 

@@ -230,6 +230,76 @@ describe('ledger invariants (enforced by the database)', () => {
     await h.db.execute(sql`update accounts set status = 'Dormant' where id = ${accountId}`);
   });
 
+  // ADR 0096: the rules that were accounts' CHECKs and generated band, kept by triggers and writers.
+  it('keeps the band with the balance, and the funds and block rules when a client changes their columns', async () => {
+    const { accountId } = await openTestAccount(h.db, { type: 'Current', overdraftLimit: '100.00' });
+    const bandRow = async () =>
+      (
+        await queryRows<{ band: number; of: number }>(
+          h.db,
+          sql`select balance_band as band, balance_band_of(balance) as of from accounts where id = ${accountId}`,
+        )
+      )[0]!;
+    expect(await bandRow()).toEqual({ band: 0, of: 0 });
+    await postTransaction(h.db, {
+      counterGlCode: CASH,
+      accountId,
+      direction: 'credit',
+      amount: '10.00',
+      description: 'x',
+    });
+    // floor(4 · log2(11)) = 13
+    expect(await bandRow()).toEqual({ band: 13, of: 13 });
+    // A loan is never in credit.
+    await expect(
+      h.db.execute(sql`update accounts set account_type = 'Loan' where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_balance_check'));
+    await postTransaction(h.db, {
+      counterGlCode: CASH,
+      accountId,
+      direction: 'debit',
+      amount: '60.00',
+      description: 'x',
+    });
+    expect(await bandRow()).toEqual({ band: -22, of: -22 });
+    await expect(
+      postTransaction(h.db, {
+        counterGlCode: CASH,
+        accountId,
+        direction: 'debit',
+        amount: '50.01',
+        description: 'x',
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    await expect(
+      h.db.execute(sql`update accounts set balance_band = 40 where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_balance_via_postings'));
+    await expect(
+      h.db.execute(sql`update accounts set overdraft_limit = 49.99 where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_balance_check'));
+    await expect(
+      h.db.execute(sql`update accounts set status = 'Blocked' where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_block_kind_check'));
+    await expect(
+      h.db.execute(sql`update accounts set block_kind = 'debit' where id = ${accountId}`),
+    ).rejects.toMatchObject(refusedBy('accounts_block_kind_check'));
+    await h.db.execute(
+      sql`update accounts set status = 'Blocked', block_kind = 'debit', overdraft_limit = 50 where id = ${accountId}`,
+    );
+    await expect(
+      h.db.execute(
+        sql`insert into accounts (account_number, cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, balance_band)
+            select ${makeAccountNumber('900', 98_765_431)}, cust_id, product_code, account_type, currency, opened_on, branch_code, ledger_code, 3
+              from accounts where id = ${accountId}`,
+      ),
+    ).rejects.toMatchObject(refusedBy('accounts_balance_via_postings'));
+    const violations = await queryRows<{ problem: string }>(
+      h.db,
+      sql`select problem from ledger_violations() where account_id = ${accountId}`,
+    );
+    expect(violations).toEqual([]);
+  });
+
   it('refuses postings to a Closed account, and debits to a debit-Blocked one', async () => {
     const closed = await openTestAccount(h.db, { status: 'Closed' });
     await expect(

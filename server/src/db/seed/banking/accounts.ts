@@ -14,7 +14,8 @@ export const accountIdsOf = (range: CustomerRange) => ({ first: range.from * 4 +
 /**
  * Opens 1–3 accounts per customer. The first is always a transactional account (Savings, Mobile
  * Wallet or Current) and becomes the mobile-banking payment account. The balance is inserted
- * directly as the sum of the postings the postings pass will generate (triggers are off in bulk).
+ * directly as the sum of the postings the postings pass will generate (triggers are off in bulk),
+ * with its band, which the posting writers would otherwise set.
  */
 export async function insertAccounts(
   tx: Database,
@@ -43,10 +44,10 @@ export async function insertAccounts(
   );
   await tx.execute(sql`
     insert into accounts (id, account_number, cust_id, product_code, account_type, currency, status, opened_on,
-                          branch_code, ledger_code, balance, overdraft_limit, block_kind)
+                          branch_code, ledger_code, balance, balance_band, overdraft_limit, block_kind)
     select a.id, make_account_number(a.branch_code, a.id), a.cust_id, a.product_code, a.account_type, a.currency,
            a.status, a.opened_on, a.branch_code, a.ledger_code,
-           case when a.status = 'Closed' then 0 else ${finalBalance} end, 0,
+           b.balance, balance_band_of(b.balance), 0,
            case when a.status = 'Blocked' then 'total' end
     from (
       select x.*, p.account_type, p.currency, p.ledger_code
@@ -58,7 +59,8 @@ export async function insertAccounts(
       ) x
       join products p on p.code = x.product_code
     ) a
-    cross join lateral ${accountFacts(rng)} o`);
+    cross join lateral ${accountFacts(rng)} o
+    cross join lateral (select case when a.status = 'Closed' then 0 else ${finalBalance} end as balance offset 0) b`);
 }
 
 /**

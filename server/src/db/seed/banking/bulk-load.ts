@@ -56,7 +56,10 @@ const BULK_TRIGGERS: [table: string, trigger: string][] = [
   ['gl_lines', 'gl_lines_no_truncate'],
   ['accounts', 'accounts_control_mapping'],
   ['accounts', 'accounts_guard'],
-  ['accounts', 'accounts_guard_update'],
+  ['accounts', 'accounts_guard_balance'],
+  ['accounts', 'accounts_guard_identity'],
+  // The funds and block rules, row by row: the seed's last stage checks them set-based (ledger_violations()).
+  ['accounts', 'accounts_limits_kept'],
   ['accounts', 'accounts_stats'],
   ['customers', 'customers_stats'],
   ['customers', 'customers_keys_sync'],
