@@ -1401,15 +1401,31 @@ DECLARE
   dep_deltas numeric[] := '{}';
   moved bigint[] := '{}';
   i integer;
+  k integer;
+  jl jsonb;
+  acc jsonb;
+  by_id jsonb := '{}';
+  cur text;
+  keeps text;
+  net_currencies text[] := '{}';
+  nets numeric[] := '{}';
+  acct_ids bigint[];
+  ai integer;
+  balances numeric[];
+  last_posted timestamptz[];
 BEGIN
   -- The accounts the lines name, locked in id order (two entries never deadlock; a no-op for a caller
-  -- that holds the locks already), with what the checks and the answer need.
+  -- that holds the locks already), with what the checks and the answer need, and each one's balance and
+  -- latest posting, which no other transaction can move while the lock is held.
   SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
            'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', a.gl_name,
            'account_type', a.account_type)
-           ORDER BY a.id), '[]')
-    INTO accts
-    FROM (SELECT a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name AS gl_name, a.account_type
+           ORDER BY a.id), '[]'),
+         coalesce(array_agg(a.id ORDER BY a.id), '{}'), coalesce(array_agg(a.balance ORDER BY a.id), '{}'),
+         coalesce(array_agg((SELECT max(t.posted_at) FROM transactions t WHERE t.account_id = a.id) ORDER BY a.id), '{}')
+    INTO accts, acct_ids, balances, last_posted
+    FROM (SELECT a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name AS gl_name, a.account_type,
+                 a.balance
             FROM accounts a JOIN gl_accounts g ON g.code = a.ledger_code
            WHERE a.id IN (SELECT (x->>'account_id')::bigint FROM jsonb_array_elements(p->'customer') x)
            ORDER BY a.id FOR NO KEY UPDATE OF a) a;
@@ -1434,28 +1450,48 @@ BEGIN
     gls := '{}';
   END IF;
 
-  -- The checks postEntry makes from the locked rows, in the same terms (post-entry.ts, checkLines).
-  WITH a AS (SELECT * FROM jsonb_to_recordset(accts) AS t(id bigint, status text, block_kind text, currency text)),
-  c AS (
-    SELECT x->>'side' AS side, (x->>'amount')::numeric AS amount, a.status, a.block_kind, a.currency, a.id
-      FROM jsonb_array_elements(p->'customer') x LEFT JOIN a ON a.id = (x->>'account_id')::bigint
-  ),
-  g AS (
-    SELECT x->>'side' AS side, (x->>'amount')::numeric AS amount, x->>'currency' AS currency,
-           gls->(x->>'code')->>'currency' AS keeps
-      FROM jsonb_array_elements(p->'gl') x
-  ),
-  net AS (
-    SELECT currency, sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) AS v
-      FROM (SELECT side, amount, currency FROM c UNION ALL SELECT side, amount, currency FROM g) u GROUP BY currency
-  )
-  SELECT EXISTS (SELECT 1 FROM c WHERE id IS NULL OR status IN ('Closed', 'Submitted', 'Approved', 'Rejected')
-                    OR (status = 'Blocked' AND (block_kind IS DISTINCT FROM 'debit' OR side = 'debit'))
-                    OR (status = 'Dormant' AND side = 'debit' AND NOT (p->>'dormant_debit_ok')::boolean))
-      OR EXISTS (SELECT 1 FROM g WHERE keeps IS NULL OR (keeps <> 'both' AND keeps <> currency))
-      OR EXISTS (SELECT 1 FROM net WHERE v <> 0 OR currency IS NULL)
-      OR jsonb_array_length(p->'customer') + jsonb_array_length(p->'gl') < 2
-    INTO refused;
+  -- The checks postEntry makes from the locked rows, in the same terms (post-entry.ts, checkLines),
+  -- as plain expressions over the argument: a query would be planned and started for every posting.
+  refused := jsonb_array_length(p->'customer') + jsonb_array_length(p->'gl') < 2;
+  FOR k IN 0 .. jsonb_array_length(accts) - 1 LOOP
+    by_id := by_id || jsonb_build_object(accts->k->>'id', accts->k);
+  END LOOP;
+  FOR k IN 0 .. jsonb_array_length(p->'customer') - 1 LOOP
+    jl := p->'customer'->k;
+    acc := by_id->(jl->>'account_id');
+    IF acc IS NULL OR acc->>'status' IN ('Closed', 'Submitted', 'Approved', 'Rejected')
+       OR (acc->>'status' = 'Blocked' AND (acc->>'block_kind' IS DISTINCT FROM 'debit' OR jl->>'side' = 'debit'))
+       OR (acc->>'status' = 'Dormant' AND jl->>'side' = 'debit' AND NOT (p->>'dormant_debit_ok')::boolean) THEN
+      refused := true;
+      EXIT;
+    END IF;
+    cur := acc->>'currency';
+    i := array_position(net_currencies, cur);
+    IF i IS NULL THEN
+      net_currencies := net_currencies || cur;
+      nets := nets || 0::numeric;
+      i := cardinality(net_currencies);
+    END IF;
+    nets[i] := nets[i] + CASE jl->>'side' WHEN 'debit' THEN (jl->>'amount')::numeric ELSE -(jl->>'amount')::numeric END;
+  END LOOP;
+  FOR k IN 0 .. jsonb_array_length(p->'gl') - 1 LOOP
+    EXIT WHEN refused;
+    jl := p->'gl'->k;
+    cur := jl->>'currency';
+    keeps := gls->(jl->>'code')->>'currency';
+    IF cur IS NULL OR keeps IS NULL OR (keeps <> 'both' AND keeps <> cur) THEN
+      refused := true;
+      EXIT;
+    END IF;
+    i := array_position(net_currencies, cur);
+    IF i IS NULL THEN
+      net_currencies := net_currencies || cur;
+      nets := nets || 0::numeric;
+      i := cardinality(net_currencies);
+    END IF;
+    nets[i] := nets[i] + CASE jl->>'side' WHEN 'debit' THEN (jl->>'amount')::numeric ELSE -(jl->>'amount')::numeric END;
+  END LOOP;
+  refused := refused OR 0 <> ANY (nets);
   IF refused THEN
     RETURN jsonb_build_object('refused', true, 'accounts', accts);
   END IF;
@@ -1490,16 +1526,18 @@ BEGIN
   FOR l IN SELECT c.x, c.ord, a.id, a.currency, a.account_type, a.status FROM jsonb_array_elements(p->'customer') WITH ORDINALITY c(x, ord)
              JOIN jsonb_to_recordset(accts) AS a(id bigint, currency text, account_type text, status text) ON a.id = (c.x->>'account_id')::bigint
             ORDER BY banking_stats_slot(a.id), a.currency, a.id, c.ord LOOP
-    signed := CASE l.x->>'side' WHEN 'credit' THEN (l.x->>'amount')::numeric ELSE -(l.x->>'amount')::numeric END;
-    -- clock_timestamp(), read after the lock, is later than the account's postings; greatest() keeps
-    -- the history order even if the clock stepped back or seeded history runs past today.
+    signed := CASE l.x->>'side' WHEN 'credit' THEN (l.x->>'amount')::numeric(18,2) ELSE -(l.x->>'amount')::numeric(18,2) END;
+    -- The line continues the account's balance and history as the lock found them, after this entry's
+    -- earlier lines: clock_timestamp(), read after the lock, is later than the account's postings, and
+    -- greatest() keeps the history order even if the clock stepped back or seeded history runs past today.
+    ai := array_position(acct_ids, l.id);
+    before := balances[ai];
+    balances[ai] := before + signed;
+    last_posted[ai] := greatest(clock_timestamp(), last_posted[ai]);
     INSERT INTO transactions (account_id, posted_at, value_date, description, amount, direction, balance_after, reference, entry_id)
-    SELECT a.id, greatest(clock_timestamp(), (SELECT max(t.posted_at) FROM transactions t WHERE t.account_id = a.id)),
-           e.value_date, coalesce(l.x->>'description', p->>'narration'),
-           (l.x->>'amount')::numeric(18,2), l.x->>'side', a.balance + signed, e.reference, e.id
-      FROM accounts a WHERE a.id = (l.x->>'account_id')::bigint
+    VALUES (l.id, last_posted[ai], e.value_date, coalesce(l.x->>'description', p->>'narration'),
+            (l.x->>'amount')::numeric(18,2), l.x->>'side', balances[ai], e.reference, e.id)
     RETURNING id, posted_at, value_date, balance_after INTO r;
-    before := r.balance_after - signed;
     cust := cust || jsonb_build_object('ord', l.ord, 'id', r.id::text, 'posted_at', r.posted_at, 'value_date', r.value_date::text,
                                        'balance_before', before::text,
                                        'balance_after', r.balance_after::text);
@@ -2451,12 +2489,19 @@ DECLARE
   overdrawn date;
   new_band integer;
   dep_delta numeric;
+  signed numeric;
 BEGIN
-  -- The entry (this transaction's, still open), then the account, locked: serialises postings per
-  -- account (a no-op when postEntry already holds this lock). Refusals keep their order: a Dormant
-  -- account's debit, then the entry, then the account's lifecycle and funds.
+  -- The entry (this transaction's, still open), then the account, moved and locked: serialises
+  -- postings per account (a no-op when postEntry already holds this lock). Refusals keep their order:
+  -- a Dormant account's debit, then the entry, then the account's lifecycle and funds.
   SELECT posted_at, source, business_date, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
-  SELECT * INTO a FROM accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
+  -- The account moved and locked in one statement; every refusal below raises and so undoes it. `a`
+  -- is then the row as it was before this line (its balance, band), `expected` the balance after.
+  signed := CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END;
+  UPDATE accounts SET balance = balance + signed, balance_band = balance_band_of(balance + signed)
+   WHERE id = NEW.account_id RETURNING * INTO a;
+  expected := a.balance;
+  a.balance := expected - signed;
   -- One test for the usual case (an Active account, the entry open); the refusals, in order, only
   -- when it fails.
   IF a.status IS DISTINCT FROM 'Active' OR e.posted_at IS DISTINCT FROM now() THEN
@@ -2499,7 +2544,6 @@ BEGIN
       NEW.posted_at, last_at, last_id, NEW.account_id
       USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_posting_order';
   END IF;
-  expected := a.balance + CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END;
   IF NEW.balance_after IS DISTINCT FROM expected THEN
     RAISE EXCEPTION 'balance_after % does not continue the running balance of account % (expected %)',
       NEW.balance_after, NEW.account_id, expected
@@ -2524,12 +2568,10 @@ BEGIN
   -- The business date is read only when a rule needs it: an expiring overdraft (above), or a deposit
   -- account going overdrawn today (coalesce evaluates it only then).
   overdrawn := CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, current_business_date()) END;
-  new_band := balance_band_of(expected);
-  IF overdrawn IS NOT DISTINCT FROM a.overdrawn_since THEN
-    UPDATE accounts SET balance = expected, balance_band = new_band WHERE id = NEW.account_id;
-  ELSE
-    UPDATE accounts SET balance = expected, balance_band = new_band, overdrawn_since = overdrawn
-     WHERE id = NEW.account_id;
+  new_band := a.balance_band;
+  a.balance_band := balance_band_of(a.balance);
+  IF overdrawn IS DISTINCT FROM a.overdrawn_since THEN
+    UPDATE accounts SET overdrawn_since = overdrawn WHERE id = NEW.account_id;
   END IF;
   -- The dashboard's totals and the registered-users balance follow the balance here, from the row
   -- this trigger already holds, rather than in row triggers on accounts (ADR 0043); a line of
