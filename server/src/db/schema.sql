@@ -2495,8 +2495,9 @@ BEGIN
   -- postings per account (a no-op when postEntry already holds this lock). Refusals keep their order:
   -- a Dormant account's debit, then the entry, then the account's lifecycle and funds.
   SELECT posted_at, source, business_date, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
-  -- The account moved and locked in one statement; every refusal below raises and so undoes it. `a`
-  -- is then the row as it was before this line (its balance, band), `expected` the balance after.
+  -- The account moved and locked in one statement; every refusal below raises and so undoes it.
+  -- `expected` is the balance after the line; `a` is the row as it was before it (its balance put
+  -- back here, its band where the band is compared).
   signed := CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END;
   UPDATE accounts SET balance = balance + signed, balance_band = balance_band_of(balance + signed)
    WHERE id = NEW.account_id RETURNING * INTO a;
