@@ -268,6 +268,16 @@ END;
 $$;
 
 --
+-- Name: account_within_limit(text, numeric, numeric); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_within_limit(account_type text, balance numeric, overdraft_limit numeric) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT CASE WHEN account_type = 'Loan' THEN balance <= 0 ELSE balance >= -overdraft_limit END
+$$;
+
+--
 -- Name: accounts_control_mapping(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -328,7 +338,7 @@ BEGIN
       NEW.account_number, NEW.status, coalesce(NEW.block_kind, 'none')
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_block_kind_check';
   END IF;
-  IF (CASE WHEN NEW.account_type = 'Loan' THEN NEW.balance > 0 ELSE NEW.balance < -NEW.overdraft_limit END) THEN
+  IF NOT account_within_limit(NEW.account_type, NEW.balance, NEW.overdraft_limit) THEN
     RAISE EXCEPTION 'account % would leave its limit: balance % (%)', NEW.account_number, NEW.balance,
       CASE WHEN NEW.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || NEW.overdraft_limit END
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
@@ -1404,7 +1414,7 @@ DECLARE
   k integer;
   jl jsonb;
   acc jsonb;
-  by_id jsonb := '{}';
+  lines jsonb;
   cur text;
   keeps text;
   net_currencies text[] := '{}';
@@ -1452,37 +1462,25 @@ BEGIN
 
   -- The checks postEntry makes from the locked rows, in the same terms (post-entry.ts, checkLines),
   -- as plain expressions over the argument: a query would be planned and started for every posting.
-  refused := jsonb_array_length(p->'customer') + jsonb_array_length(p->'gl') < 2;
-  FOR k IN 0 .. jsonb_array_length(accts) - 1 LOOP
-    by_id := by_id || jsonb_build_object(accts->k->>'id', accts->k);
-  END LOOP;
-  FOR k IN 0 .. jsonb_array_length(p->'customer') - 1 LOOP
-    jl := p->'customer'->k;
-    acc := by_id->(jl->>'account_id');
-    IF acc IS NULL OR acc->>'status' IN ('Closed', 'Submitted', 'Approved', 'Rejected')
-       OR (acc->>'status' = 'Blocked' AND (acc->>'block_kind' IS DISTINCT FROM 'debit' OR jl->>'side' = 'debit'))
-       OR (acc->>'status' = 'Dormant' AND jl->>'side' = 'debit' AND NOT (p->>'dormant_debit_ok')::boolean) THEN
-      refused := true;
-      EXIT;
-    END IF;
-    cur := acc->>'currency';
-    i := array_position(net_currencies, cur);
-    IF i IS NULL THEN
-      net_currencies := net_currencies || cur;
-      nets := nets || 0::numeric;
-      i := cardinality(net_currencies);
-    END IF;
-    nets[i] := nets[i] + CASE jl->>'side' WHEN 'debit' THEN (jl->>'amount')::numeric ELSE -(jl->>'amount')::numeric END;
-  END LOOP;
-  FOR k IN 0 .. jsonb_array_length(p->'gl') - 1 LOOP
+  -- The customer lines come first in `lines`; a customer line's account is found by its position in
+  -- acct_ids, which is in the order of accts.
+  lines := (p->'customer') || (p->'gl');
+  refused := jsonb_array_length(lines) < 2;
+  FOR k IN 0 .. jsonb_array_length(lines) - 1 LOOP
     EXIT WHEN refused;
-    jl := p->'gl'->k;
-    cur := jl->>'currency';
-    keeps := gls->(jl->>'code')->>'currency';
-    IF cur IS NULL OR keeps IS NULL OR (keeps <> 'both' AND keeps <> cur) THEN
-      refused := true;
-      EXIT;
+    jl := lines->k;
+    IF k < jsonb_array_length(p->'customer') THEN
+      acc := accts->(array_position(acct_ids, (jl->>'account_id')::bigint) - 1);
+      cur := acc->>'currency';
+      refused := coalesce(acc IS NULL OR acc->>'status' IN ('Closed', 'Submitted', 'Approved', 'Rejected')
+        OR (acc->>'status' = 'Blocked' AND (acc->>'block_kind' IS DISTINCT FROM 'debit' OR jl->>'side' = 'debit'))
+        OR (acc->>'status' = 'Dormant' AND jl->>'side' = 'debit' AND NOT (p->>'dormant_debit_ok')::boolean), false);
+    ELSE
+      cur := jl->>'currency';
+      keeps := gls->(jl->>'code')->>'currency';
+      refused := coalesce(cur IS NULL OR keeps IS NULL OR (keeps <> 'both' AND keeps <> cur), false);
     END IF;
+    CONTINUE WHEN refused;
     i := array_position(net_currencies, cur);
     IF i IS NULL THEN
       net_currencies := net_currencies || cur;
@@ -1682,7 +1680,7 @@ CREATE FUNCTION public.ledger_violations() RETURNS TABLE(account_id bigint, tran
   UNION ALL
   SELECT a.id, NULL, 'balance ' || a.balance || ' is past the account''s limit'
   FROM accounts a
-  WHERE (a.account_type = 'Loan' AND a.balance > 0) OR (a.account_type <> 'Loan' AND a.balance < -a.overdraft_limit)
+  WHERE NOT account_within_limit(a.account_type, a.balance, a.overdraft_limit)
   UNION ALL
   -- Two rules the writers keep rather than the row (ADR 0096).
   SELECT a.id, NULL, 'balance band ' || a.balance_band || ' <> ' || balance_band_of(a.balance) || ', the band of its balance'
@@ -2552,7 +2550,7 @@ BEGIN
   END IF;
   -- The funds rule that was accounts' CHECK (ADR 0096): a loan is money owed, anything else stays
   -- within its overdraft limit.
-  IF (CASE WHEN a.account_type = 'Loan' THEN expected > 0 ELSE expected < -a.overdraft_limit END) THEN
+  IF NOT account_within_limit(a.account_type, expected, a.overdraft_limit) THEN
     RAISE EXCEPTION 'account % would leave its limit: balance % (%)', a.account_number, expected,
       CASE WHEN a.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || a.overdraft_limit END
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
@@ -2679,7 +2677,7 @@ BEGIN
                   - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END)
        -- The funds rule (accounts_balance_check, kept by the writers: ADR 0096), so that a refusal
        -- is diagnosed below in rule order.
-       AND CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+       AND account_within_limit(a.account_type, n.balance_after, a.overdraft_limit)
     RETURNING a.id, a.currency, a.account_type, a.status, a.balance_band, n.balance_after AS after,
               n.balance_after - CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END AS before),
   -- What accounts_stats and registered_user_keys_from_account skip while bulk_applying is on, from the
@@ -2728,7 +2726,7 @@ BEGIN
                  THEN 'transactions_posting_order'
                WHEN n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
                  THEN 'transactions_running_balance'
-               WHEN NOT CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+               WHEN NOT account_within_limit(a.account_type, n.balance_after, a.overdraft_limit)
                  THEN 'accounts_balance_check'
                ELSE 'transactions_available'
              END AS why
@@ -2804,7 +2802,7 @@ BEGIN
                        AND (t.posted_at, t.id) >= (n.posted_at, n.id) AND t.id <> ALL (n.statement_ids))
                THEN 'transactions_posting_order'
              WHEN n.balance_after IS DISTINCT FROM a.balance + n.moved THEN 'transactions_running_balance'
-             WHEN NOT CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+             WHEN NOT account_within_limit(a.account_type, n.balance_after, a.overdraft_limit)
                THEN 'accounts_balance_check'
              WHEN n.direction = 'debit' AND a.account_type <> 'Loan'
                   AND n.balance_after < account_held(a.id, a.held)

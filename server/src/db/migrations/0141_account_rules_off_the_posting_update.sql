@@ -27,6 +27,15 @@ CREATE FUNCTION balance_band_of(balance numeric) RETURNS smallint
                ELSE floor(ln(1 + balance::float8) * 5.7707801635558535) END)::smallint
 $$;
 --> statement-breakpoint
+-- The funds rule (accounts_balance_check), written once for every writer of a balance and for the
+-- trigger on the limit and type: a loan is money owed, anything else stays within its overdraft limit.
+-- Not STRICT, so that the planner inlines it.
+CREATE FUNCTION account_within_limit(account_type text, balance numeric, overdraft_limit numeric) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT CASE WHEN account_type = 'Loan' THEN balance <= 0 ELSE balance >= -overdraft_limit END
+$$;
+--> statement-breakpoint
 -- The values stay; the column is no longer recomputed by every UPDATE of the row.
 ALTER TABLE accounts ALTER COLUMN balance_band DROP EXPRESSION;
 --> statement-breakpoint
@@ -83,7 +92,7 @@ BEGIN
       NEW.account_number, NEW.status, coalesce(NEW.block_kind, 'none')
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_block_kind_check';
   END IF;
-  IF (CASE WHEN NEW.account_type = 'Loan' THEN NEW.balance > 0 ELSE NEW.balance < -NEW.overdraft_limit END) THEN
+  IF NOT account_within_limit(NEW.account_type, NEW.balance, NEW.overdraft_limit) THEN
     RAISE EXCEPTION 'account % would leave its limit: balance % (%)', NEW.account_number, NEW.balance,
       CASE WHEN NEW.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || NEW.overdraft_limit END
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
@@ -166,7 +175,7 @@ BEGIN
   END IF;
   -- The funds rule that was accounts' CHECK (ADR 0096): a loan is money owed, anything else stays
   -- within its overdraft limit.
-  IF (CASE WHEN a.account_type = 'Loan' THEN expected > 0 ELSE expected < -a.overdraft_limit END) THEN
+  IF NOT account_within_limit(a.account_type, expected, a.overdraft_limit) THEN
     RAISE EXCEPTION 'account % would leave its limit: balance % (%)', a.account_number, expected,
       CASE WHEN a.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || a.overdraft_limit END
       USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
@@ -291,7 +300,7 @@ BEGIN
                   - CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= bd THEN a.overdraft_limit ELSE 0 END)
        -- The funds rule (accounts_balance_check, kept by the writers: ADR 0096), so that a refusal
        -- is diagnosed below in rule order.
-       AND CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+       AND account_within_limit(a.account_type, n.balance_after, a.overdraft_limit)
     RETURNING a.id, a.currency, a.account_type, a.status, a.balance_band, n.balance_after AS after,
               n.balance_after - CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END AS before),
   -- What accounts_stats and registered_user_keys_from_account skip while bulk_applying is on, from the
@@ -340,7 +349,7 @@ BEGIN
                  THEN 'transactions_posting_order'
                WHEN n.balance_after IS DISTINCT FROM a.balance + CASE n.direction WHEN 'credit' THEN n.amount ELSE -n.amount END
                  THEN 'transactions_running_balance'
-               WHEN NOT CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+               WHEN NOT account_within_limit(a.account_type, n.balance_after, a.overdraft_limit)
                  THEN 'accounts_balance_check'
                ELSE 'transactions_available'
              END AS why
@@ -412,7 +421,7 @@ BEGIN
                        AND (t.posted_at, t.id) >= (n.posted_at, n.id) AND t.id <> ALL (n.statement_ids))
                THEN 'transactions_posting_order'
              WHEN n.balance_after IS DISTINCT FROM a.balance + n.moved THEN 'transactions_running_balance'
-             WHEN NOT CASE WHEN a.account_type = 'Loan' THEN n.balance_after <= 0 ELSE n.balance_after >= -a.overdraft_limit END
+             WHEN NOT account_within_limit(a.account_type, n.balance_after, a.overdraft_limit)
                THEN 'accounts_balance_check'
              WHEN n.direction = 'debit' AND a.account_type <> 'Loan'
                   AND n.balance_after < account_held(a.id, a.held)
@@ -553,7 +562,7 @@ CREATE OR REPLACE FUNCTION ledger_violations() RETURNS TABLE(account_id bigint, 
   UNION ALL
   SELECT a.id, NULL, 'balance ' || a.balance || ' is past the account''s limit'
   FROM accounts a
-  WHERE (a.account_type = 'Loan' AND a.balance > 0) OR (a.account_type <> 'Loan' AND a.balance < -a.overdraft_limit)
+  WHERE NOT account_within_limit(a.account_type, a.balance, a.overdraft_limit)
   UNION ALL
   -- Two rules the writers keep rather than the row (ADR 0096).
   SELECT a.id, NULL, 'balance band ' || a.balance_band || ' <> ' || balance_band_of(a.balance) || ', the band of its balance'
