@@ -1386,20 +1386,25 @@ END;
 $$;
 
 --
--- Name: ledger_post_entry(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: ledger_post_entry(jsonb, text, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.ledger_post_entry(p jsonb, pads text) RETURNS jsonb
+CREATE FUNCTION public.ledger_post_entry(p jsonb, pads text, customer jsonb DEFAULT NULL::jsonb, audit_lines jsonb DEFAULT NULL::jsonb) RETURNS json
     LANGUAGE plpgsql
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
-  accts jsonb;
+  accts json;
+  statuses text[];
+  block_kinds text[];
+  currencies text[];
+  types text[];
+  cust_lines jsonb := coalesce(customer, p->'customer');
   gls jsonb;
   refused boolean;
   e record;
   gl_ids jsonb := '[]';
-  cust jsonb := '[]';
+  cust json[] := '{}';
   l record;
   r record;
   signed numeric;
@@ -1413,7 +1418,6 @@ DECLARE
   i integer;
   k integer;
   jl jsonb;
-  acc jsonb;
   lines jsonb;
   cur text;
   keeps text;
@@ -1426,18 +1430,21 @@ DECLARE
 BEGIN
   -- The accounts the lines name, locked in id order (two entries never deadlock; a no-op for a caller
   -- that holds the locks already), with what the checks and the answer need, and each one's balance and
-  -- latest posting, which no other transaction can move while the lock is held.
-  SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
+  -- latest posting, which no other transaction can move while the lock is held. The answer's accounts
+  -- are json, text that is only concatenated; the checks read the same rows from arrays, an element an
+  -- account, every aggregate taking the locked rows in the one order they arrive in.
+  SELECT coalesce(json_agg(json_build_object('id', a.id, 'account_number', a.account_number, 'status', a.status,
            'block_kind', a.block_kind, 'currency', a.currency, 'ledger_code', a.ledger_code, 'gl_name', a.gl_name,
-           'account_type', a.account_type)
-           ORDER BY a.id), '[]'),
-         coalesce(array_agg(a.id ORDER BY a.id), '{}'), coalesce(array_agg(a.balance ORDER BY a.id), '{}'),
-         coalesce(array_agg((SELECT max(t.posted_at) FROM transactions t WHERE t.account_id = a.id) ORDER BY a.id), '{}')
-    INTO accts, acct_ids, balances, last_posted
+           'account_type', a.account_type)), '[]'),
+         coalesce(array_agg(a.id), '{}'), coalesce(array_agg(a.balance), '{}'),
+         coalesce(array_agg((SELECT max(t.posted_at) FROM transactions t WHERE t.account_id = a.id)), '{}'),
+         coalesce(array_agg(a.status::text), '{}'), coalesce(array_agg(a.block_kind), '{}'),
+         coalesce(array_agg(a.currency::text), '{}'), coalesce(array_agg(a.account_type::text), '{}')
+    INTO accts, acct_ids, balances, last_posted, statuses, block_kinds, currencies, types
     FROM (SELECT a.id, a.account_number, a.status, a.block_kind, a.currency, a.ledger_code, g.name AS gl_name, a.account_type,
                  a.balance
             FROM accounts a JOIN gl_accounts g ON g.code = a.ledger_code
-           WHERE a.id IN (SELECT (x->>'account_id')::bigint FROM jsonb_array_elements(p->'customer') x)
+           WHERE a.id IN (SELECT (x->>'account_id')::bigint FROM jsonb_array_elements(cust_lines) x)
            ORDER BY a.id FOR NO KEY UPDATE OF a) a;
   -- A day cap (postEntry's accountDayCap): the account's debits of these sources today, with this
   -- entry's, stay within the limit. Read under the account's lock, so two postings on one account
@@ -1447,10 +1454,10 @@ BEGIN
     IF coalesce((SELECT sum(d.total) FROM account_daily_debits d
                 WHERE d.business_date = current_business_date() AND d.account_id = (p->'day_cap'->>'account_id')::bigint
                   AND d.source IN (SELECT jsonb_array_elements_text(p->'day_cap'->'sources'))), 0)
-     + (SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM jsonb_array_elements(p->'customer') x
+     + (SELECT coalesce(sum((x->>'amount')::numeric), 0) FROM jsonb_array_elements(cust_lines) x
          WHERE x->>'side' = 'debit' AND (x->>'account_id')::bigint = (p->'day_cap'->>'account_id')::bigint)
      > (p->'day_cap'->>'limit')::numeric THEN
-      RETURN jsonb_build_object('over_day_cap', true);
+      RETURN json_build_object('over_day_cap', true);
     END IF;
   END IF;
   IF jsonb_array_length(p->'gl') > 0 THEN
@@ -1463,18 +1470,18 @@ BEGIN
   -- The checks postEntry makes from the locked rows, in the same terms (post-entry.ts, checkLines),
   -- as plain expressions over the argument: a query would be planned and started for every posting.
   -- The customer lines come first in `lines`; a customer line's account is found by its position in
-  -- acct_ids, which is in the order of accts.
-  lines := (p->'customer') || (p->'gl');
+  -- acct_ids.
+  lines := cust_lines || (p->'gl');
   refused := jsonb_array_length(lines) < 2;
   FOR k IN 0 .. jsonb_array_length(lines) - 1 LOOP
     EXIT WHEN refused;
     jl := lines->k;
-    IF k < jsonb_array_length(p->'customer') THEN
-      acc := accts->(array_position(acct_ids, (jl->>'account_id')::bigint) - 1);
-      cur := acc->>'currency';
-      refused := coalesce(acc IS NULL OR acc->>'status' IN ('Closed', 'Submitted', 'Approved', 'Rejected')
-        OR (acc->>'status' = 'Blocked' AND (acc->>'block_kind' IS DISTINCT FROM 'debit' OR jl->>'side' = 'debit'))
-        OR (acc->>'status' = 'Dormant' AND jl->>'side' = 'debit' AND NOT (p->>'dormant_debit_ok')::boolean), false);
+    IF k < jsonb_array_length(cust_lines) THEN
+      ai := array_position(acct_ids, (jl->>'account_id')::bigint);
+      cur := currencies[ai];
+      refused := coalesce(ai IS NULL OR statuses[ai] IN ('Closed', 'Submitted', 'Approved', 'Rejected')
+        OR (statuses[ai] = 'Blocked' AND (block_kinds[ai] IS DISTINCT FROM 'debit' OR jl->>'side' = 'debit'))
+        OR (statuses[ai] = 'Dormant' AND jl->>'side' = 'debit' AND NOT (p->>'dormant_debit_ok')::boolean), false);
     ELSE
       cur := jl->>'currency';
       keeps := gls->(jl->>'code')->>'currency';
@@ -1491,7 +1498,7 @@ BEGIN
   END LOOP;
   refused := refused OR 0 <> ANY (nets);
   IF refused THEN
-    RETURN jsonb_build_object('refused', true, 'accounts', accts);
+    RETURN json_build_object('refused', true, 'accounts', accts);
   END IF;
 
   -- The business date read once, just before the entry is made; its lines take the entry's value date.
@@ -1521,8 +1528,8 @@ BEGIN
   -- function, which writes them once for the whole entry after its lines (transactions_post skips
   -- them for the entry named here).
   ignored := set_config('ledger.entry_side_tables', e.id::text, true);
-  FOR l IN SELECT c.x, c.ord, a.id, a.currency, a.account_type, a.status FROM jsonb_array_elements(p->'customer') WITH ORDINALITY c(x, ord)
-             JOIN jsonb_to_recordset(accts) AS a(id bigint, currency text, account_type text, status text) ON a.id = (c.x->>'account_id')::bigint
+  FOR l IN SELECT c.x, c.ord, a.id, a.currency, a.account_type, a.status FROM jsonb_array_elements(cust_lines) WITH ORDINALITY c(x, ord)
+             JOIN unnest(acct_ids, currencies, types, statuses) AS a(id, currency, account_type, status) ON a.id = (c.x->>'account_id')::bigint
             ORDER BY banking_stats_slot(a.id), a.currency, a.id, c.ord LOOP
     signed := CASE l.x->>'side' WHEN 'credit' THEN (l.x->>'amount')::numeric(18,2) ELSE -(l.x->>'amount')::numeric(18,2) END;
     -- The line continues the account's balance and history as the lock found them, after this entry's
@@ -1536,9 +1543,8 @@ BEGIN
     VALUES (l.id, last_posted[ai], e.value_date, coalesce(l.x->>'description', p->>'narration'),
             (l.x->>'amount')::numeric(18,2), l.x->>'side', balances[ai], e.reference, e.id)
     RETURNING id, posted_at, value_date, balance_after INTO r;
-    cust := cust || jsonb_build_object('ord', l.ord, 'id', r.id::text, 'posted_at', r.posted_at, 'value_date', r.value_date::text,
-                                       'balance_before', before::text,
-                                       'balance_after', r.balance_after::text);
+    cust := cust || json_build_object('ord', l.ord, 'id', r.id::text, 'posted_at', r.posted_at, 'value_date', r.value_date::text,
+                                      'balance_before', before::text, 'balance_after', r.balance_after::text);
     -- What the line moves on the dashboard, reckoned as transactions_post reckons it for a line of its
     -- own: an active loan crossing zero; a deposit account's balance above zero (an account that took
     -- the line is not Closed).
@@ -1583,13 +1589,15 @@ BEGIN
   INSERT INTO audit_log (id, action, outcome, actor_id, actor_email, target_type, target_id, ip, details)
   VALUES (0, p->'audit'->>'action', 'success', (p->>'maker_id')::uuid, p->>'maker_email',
           p->'audit'->>'target_type', p->'audit'->>'target_id', (p->'audit'->>'ip')::inet,
-          coalesce(p->'audit'->'details', '{}') || jsonb_build_object('entryId', e.id, 'reference', e.reference)
+          coalesce(p->'audit'->'details', '{}')
+            || CASE WHEN audit_lines IS NULL THEN jsonb_build_object('entryId', e.id, 'reference', e.reference)
+                    ELSE jsonb_build_object('lines', audit_lines, 'entryId', e.id, 'reference', e.reference) END
             || coalesce(p->'audit'->'more', '{}'));
 
-  RETURN jsonb_build_object(
-    'entry', jsonb_build_object('id', e.id::text, 'reference', e.reference, 'business_date', e.business_date::text,
-                                'value_date', e.value_date::text, 'fx_rate', e.fx_rate::text, 'posted_at', e.posted_at),
-    'gl_lines', gl_ids, 'customer_lines', cust, 'accounts', accts, 'gl', gls);
+  RETURN json_build_object(
+    'entry', json_build_object('id', e.id::text, 'reference', e.reference, 'business_date', e.business_date::text,
+                               'value_date', e.value_date::text, 'fx_rate', e.fx_rate::text, 'posted_at', e.posted_at),
+    'gl_lines', gl_ids, 'customer_lines', array_to_json(cust), 'accounts', accts, 'gl', gls);
 END;
 $$;
 
@@ -1597,7 +1605,7 @@ $$;
 -- Name: ledger_post_transfer(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.ledger_post_transfer(p jsonb, pads text) RETURNS jsonb
+CREATE FUNCTION public.ledger_post_transfer(p jsonb, pads text) RETURNS json
     LANGUAGE plpgsql
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
@@ -1609,19 +1617,17 @@ BEGIN
     FROM (SELECT) x LEFT JOIN accounts fa ON fa.account_number = p->>'from_account'
                     LEFT JOIN accounts ta ON ta.account_number = p->>'to_account';
   IF pair.from_id IS NULL OR pair.to_id IS NULL OR pair.from_currency <> pair.to_currency THEN
-    RETURN jsonb_build_object('refused', true, 'accounts', '[]'::jsonb);
+    RETURN json_build_object('refused', true, 'accounts', '[]'::json);
   END IF;
-  RETURN ledger_post_entry(
-    p - 'from_account' - 'to_account' - 'amount'
-      || jsonb_build_object(
-           'customer', jsonb_build_array(
-             jsonb_build_object('account_id', pair.from_id, 'side', 'debit', 'amount', p->'amount'),
-             jsonb_build_object('account_id', pair.to_id, 'side', 'credit', 'amount', p->'amount')),
-           -- The audit row names the lines as postEntry does: {accountId, side, amount}.
-           'audit', jsonb_set(p->'audit', '{details,lines}', jsonb_build_array(
-             jsonb_build_object('accountId', pair.from_id, 'side', 'debit', 'amount', p->'amount'),
-             jsonb_build_object('accountId', pair.to_id, 'side', 'credit', 'amount', p->'amount')))),
-    pads);
+  -- The lines go beside the argument rather than into it: rebuilding the argument rewrote all of it.
+  -- The audit row names them as postEntry does: {accountId, side, amount}.
+  RETURN ledger_post_entry(p, pads,
+    jsonb_build_array(
+      jsonb_build_object('account_id', pair.from_id, 'side', 'debit', 'amount', p->'amount'),
+      jsonb_build_object('account_id', pair.to_id, 'side', 'credit', 'amount', p->'amount')),
+    jsonb_build_array(
+      jsonb_build_object('accountId', pair.from_id, 'side', 'debit', 'amount', p->'amount'),
+      jsonb_build_object('accountId', pair.to_id, 'side', 'credit', 'amount', p->'amount')));
 END;
 $$;
 
