@@ -185,6 +185,31 @@ describe('double-entry invariants enforced by the database', () => {
     ).toBe('journal_entries_closed_date');
   });
 
+  it('dates an entry that names no business or value date on the business date', async () => {
+    const [row] = await h.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into journal_entries (narration, source, reference)
+        values ('undated', 'system', ${`RAW-INV-${++n}`})`);
+      const id = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);
+      await tx.execute(sql`select set_config('bankmanager.audit_key', ${auditKeyPads()}, true)`);
+      await tx.execute(sql`insert into audit_log (id, action, outcome, actor_email, target_type, details)
+        values (0, 'test.raw_entry', 'success', 'test', 'journal_entry', jsonb_build_object('entryId', ${id}::text))`);
+      await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+        values (${id}, '1900', 'SLE', 'debit', 1), (${id}, '1030', 'SLE', 'credit', 1)`);
+      return queryRows<{ dated: boolean }>(
+        tx,
+        sql`select business_date = current_business_date() and value_date = current_business_date() as dated
+              from journal_entries where id = ${id}`,
+      );
+    });
+    expect(row!.dated).toBe(true);
+  });
+
+  it("names an unbalanced entry's difference in its refusal", async () => {
+    const err = await rawEntry('1900 SLE debit 100; 1030 SLE credit 50').catch((e: unknown) => e);
+    expect(violatedConstraint(err)).toBe('journal_entries_balanced');
+    expect(String((err as { cause?: unknown }).cause ?? err)).toContain('debits exceed credits by 50.00 SLE');
+  });
+
   it('refuses reversing an entry twice', async () => {
     const first = await postEntry(h.db, {
       source: 'system',
