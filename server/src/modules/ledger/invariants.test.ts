@@ -32,11 +32,16 @@ describe('double-entry invariants enforced by the database', () => {
   afterAll(() => h.close());
 
   /** Opens an entry and runs `lines` in the same transaction (commit runs the deferred balance check). */
-  const rawEntry = (lines: string, source = 'system', businessDate = 'current_business_date()') =>
+  const rawEntry = (
+    lines: string,
+    source = 'system',
+    businessDate = 'current_business_date()',
+    valueDate = 'current_date',
+  ) =>
     h.db.transaction(async (tx) => {
       await tx.execute(
         sql.raw(`insert into journal_entries (business_date, value_date, narration, source, reference)
-                 values (${businessDate}, current_date, 'raw', '${source}', 'RAW-INV-${++n}')`),
+                 values (${businessDate}, ${valueDate}, 'raw', '${source}', 'RAW-INV-${++n}')`),
       );
       const id = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);
       // The keyed audit chain takes rows only with the key handed over in this transaction (decision 0013).
@@ -186,21 +191,12 @@ describe('double-entry invariants enforced by the database', () => {
   });
 
   it('dates an entry that names no business or value date on the business date', async () => {
-    const [row] = await h.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into journal_entries (narration, source, reference)
-        values ('undated', 'system', ${`RAW-INV-${++n}`})`);
-      const id = sql.raw(`currval(pg_get_serial_sequence('journal_entries', 'id'))`);
-      await tx.execute(sql`select set_config('bankmanager.audit_key', ${auditKeyPads()}, true)`);
-      await tx.execute(sql`insert into audit_log (id, action, outcome, actor_email, target_type, details)
-        values (0, 'test.raw_entry', 'success', 'test', 'journal_entry', jsonb_build_object('entryId', ${id}::text))`);
-      await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
-        values (${id}, '1900', 'SLE', 'debit', 1), (${id}, '1030', 'SLE', 'credit', 1)`);
-      return queryRows<{ dated: boolean }>(
-        tx,
-        sql`select business_date = current_business_date() and value_date = current_business_date() as dated
-              from journal_entries where id = ${id}`,
-      );
-    });
+    await rawEntry('1900 SLE debit 1; 1030 SLE credit 1', 'system', 'null', 'null');
+    const [row] = await queryRows<{ dated: boolean }>(
+      h.db,
+      sql`select business_date = current_business_date() and value_date = current_business_date() as dated
+            from journal_entries where reference = ${`RAW-INV-${n}`}`,
+    );
     expect(row!.dated).toBe(true);
   });
 
