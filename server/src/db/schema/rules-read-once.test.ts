@@ -62,7 +62,7 @@ describe('rules PostgreSQL reads once (ADR 0092)', () => {
                    where a.attname in ('balance', 'balance_band')))`,
     );
     expect(fired.map((t) => t.def.replace(/^.* FOR EACH ROW /, ''))).toEqual([
-      'WHEN ((pg_trigger_depth() < 1)) EXECUTE FUNCTION accounts_guard()',
+      'WHEN (((pg_trigger_depth() < 1) AND (NOT ledger_writer_here()))) EXECUTE FUNCTION accounts_guard()',
     ]);
   });
 });
