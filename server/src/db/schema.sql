@@ -1659,9 +1659,9 @@ BEGIN
     FROM unnest(line_ids, line_accounts, line_times, line_texts, line_amounts, line_sides, line_afters)
          AS u(id, account_id, posted_at, description, amount, direction, balance_after);
   -- The accounts moved, each once, to where its last line left it (the locks are held already).
-  UPDATE accounts a SET balance = u.after, balance_band = balance_band_of(u.after)
-    FROM unnest(acct_ids, balances) AS u(id, after)
-   WHERE a.id = u.id AND u.after <> a.balance;
+  UPDATE accounts a SET balance = balances[array_position(acct_ids, a.id)],
+                        balance_band = balance_band_of(balances[array_position(acct_ids, a.id)])
+   WHERE a.id = ANY (acct_ids) AND a.balance <> balances[array_position(acct_ids, a.id)];
   -- overdrawn_since is written only where it changes: naming it fires the accounts list's search trigger.
   IF overdrawn IS DISTINCT FROM overdrawn_then THEN
     UPDATE accounts a SET overdrawn_since = u.since
@@ -1678,7 +1678,19 @@ BEGIN
       UPDATE account_search SET balance_band = balance_band_of(balances[i]) WHERE id = acct_ids[i];
     END IF;
   END LOOP;
-  IF cardinality(debit_accounts) > 0 THEN
+  -- One debit (a transfer, a withdrawal) in single-row upserts: an aggregate's plan costs more to
+  -- start than the rows it writes.
+  IF cardinality(debit_accounts) = 1 THEN
+    INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+    VALUES (e.business_date, debit_accounts[1], src, debit_amounts[1])
+    ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+    IF p->>'maker_id' IS NOT NULL THEN
+      INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+      VALUES (e.business_date, (p->>'maker_id')::uuid, src, currencies[array_position(acct_ids, debit_accounts[1])],
+              maker_daily_debits_slot(debit_accounts[1]), debit_amounts[1])
+      ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
+    END IF;
+  ELSIF cardinality(debit_accounts) > 1 THEN
     INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
     SELECT e.business_date, u.id, src, sum(u.amount) FROM unnest(debit_accounts, debit_amounts) AS u(id, amount)
      GROUP BY u.id ORDER BY u.id
@@ -1726,9 +1738,9 @@ BEGIN
       ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
     END IF;
     -- The registered users' balances: each subscriber's pay account as it stands after the entry.
-    UPDATE registered_user_balances b SET balance = u.after
-      FROM unnest(acct_ids, balances) AS u(id, after) JOIN mobile_banking_subscriptions s ON s.pay_account_id = u.id
-     WHERE b.cust_id = s.cust_id;
+    UPDATE registered_user_balances b SET balance = balances[array_position(acct_ids, s.pay_account_id)]
+      FROM mobile_banking_subscriptions s
+     WHERE s.pay_account_id = ANY (acct_ids) AND b.cust_id = s.cust_id;
   END IF;
 
   -- An assignment, not PERFORM: PERFORM runs its call as a query through the executor.

@@ -93,6 +93,55 @@ describe("the ledger's own writer", () => {
     expect(violations!.n).toBe(0);
   });
 
+  it("keeps the day's debit totals of the paying accounts and the maker, for one debit and for several", async () => {
+    const payer = await openTestAccount(h.db);
+    const second = await openTestAccount(h.db);
+    const payee = await openTestAccount(h.db);
+    await postEntry(h.db, deposit(payer.accountId, '100'));
+    await postEntry(h.db, deposit(second.accountId, '100'));
+    const maker = '00000000-0000-4000-8000-0000000e0f01';
+    const transfer = (lines: EntryInput['lines']): EntryInput => ({
+      source: 'transfer',
+      narration: 'own writer day totals',
+      actor: { id: maker, email: 'maker@bankmanager.sl', ip: '127.0.0.1' },
+      lines,
+      audit: { action: 'test.own_writer', targetType: 'account', targetId: String(payer.accountId) },
+    });
+    await postEntry(
+      h.db,
+      transfer([
+        { accountId: payer.accountId, side: 'debit', amount: '7' },
+        { accountId: payee.accountId, side: 'credit', amount: '7' },
+      ]),
+    );
+    await postEntry(
+      h.db,
+      transfer([
+        { accountId: payer.accountId, side: 'debit', amount: '30' },
+        { accountId: second.accountId, side: 'debit', amount: '5' },
+        { accountId: payer.accountId, side: 'debit', amount: '20' },
+        { accountId: payee.accountId, side: 'credit', amount: '55' },
+      ]),
+    );
+    const accounts = await queryRows<{ id: string; total: string }>(
+      h.db,
+      sql`select account_id::text as id, total::text from account_daily_debits
+          where business_date = current_business_date() and source = 'transfer'
+            and account_id in (${payer.accountId}, ${second.accountId}, ${payee.accountId}) order by account_id`,
+    );
+    expect(accounts).toEqual([
+      { id: String(payer.accountId), total: '57.00' },
+      { id: String(second.accountId), total: '5.00' },
+    ]);
+    const [made] = await queryRows<{ total: string }>(
+      h.db,
+      sql`select sum(total)::text as total from maker_daily_debits
+          where business_date = current_business_date() and maker_id = ${maker} and source = 'transfer'`,
+    );
+    expect(made!.total).toBe('62.00');
+    expect(await accountBalance(h.db, payer.accountId)).toBe('43.00');
+  });
+
   it('is the only function that runs as its owner, and names the schema it reads', async () => {
     const rows = await queryRows<{ name: string; config: string[] | null }>(
       h.db,
