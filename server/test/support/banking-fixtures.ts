@@ -151,3 +151,17 @@ export async function refusalOf(p: Promise<unknown>): Promise<string | undefined
   }
   return 'posted';
 }
+
+/**
+ * The constraint that refused hand-typed SQL `p` (a query error, or the COMMIT's own error for deferred
+ * checks), the error's message where it names none, or 'accepted'.
+ */
+export async function sqlRefusalOf(p: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await p;
+  } catch (err) {
+    const cause = (err as { cause?: { message?: string } }).cause;
+    return violatedConstraint(err) ?? cause?.message ?? String(err);
+  }
+  return 'accepted';
+}

@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../../test/support/harness.ts';
-import { openTestAccount } from '../../../test/support/banking-fixtures.ts';
+import { openTestAccount, sqlRefusalOf as refusal } from '../../../test/support/banking-fixtures.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { auditKeyPads } from '../../db/audit-key.ts';
 import { postEntry } from './post-entry.ts';
-
-/** The constraint that refused `p` (a query error, or the COMMIT's own error for deferred checks). */
-async function refusal(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    const cause = (err as { cause?: { message?: string } }).cause;
-    return violatedConstraint(err) ?? cause?.message ?? String(err);
-  }
-  return 'accepted';
-}
 
 /**
  * The ledger's rules hold against hand-typed SQL, whatever the application does (both tiers: PGlite

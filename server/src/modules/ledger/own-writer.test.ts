@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../../../test/support/harness.ts';
-import { accountBalance, openTestAccount, SUSPENSE_GL } from '../../../test/support/banking-fixtures.ts';
+import {
+  accountBalance,
+  openTestAccount,
+  sqlRefusalOf as refusal,
+  SUSPENSE_GL,
+} from '../../../test/support/banking-fixtures.ts';
 import { openDatabase, type Database, type DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
 import { postEntry, type EntryInput } from './post-entry.ts';
 
 // ledger_post_entry writes an entry's lines, balances and totals itself, and the row rules skip what
 // it writes (ADR 0100). These tests perform what that trust could be abused for.
-
-/** The constraint that refused `p`, or 'accepted'. */
-async function refusal(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    const cause = (err as { cause?: { message?: string } }).cause;
-    return violatedConstraint(err) ?? cause?.message ?? String(err);
-  }
-  return 'accepted';
-}
 
 const deposit = (accountId: number, amount: string): EntryInput => ({
   source: 'system',
