@@ -1429,7 +1429,6 @@ $$;
 CREATE FUNCTION public.ledger_post_entry(p jsonb, pads text, customer jsonb DEFAULT NULL::jsonb, audit_lines jsonb DEFAULT NULL::jsonb) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'public', 'pg_temp'
-    SET "ledger.writer" TO 'on'
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
@@ -1569,8 +1568,10 @@ BEGIN
   -- From here on, the entry balances in every currency: it is written whole, and no other writer may
   -- add a line to it (its guard stamps it closed). Every rule the row triggers would check of a line
   -- is checked below, once, before the lines are written; a refusal raises as they raise. The row
-  -- triggers skip what this function writes (ledger_writer_here): its SET clause names it the writer
-  -- while it runs, and PostgreSQL puts the setting back when it returns or raises.
+  -- triggers skip what this function writes (ledger_writer_here) while the setting is on. It is set
+  -- here and cleared before the answer, not by a SET clause: only a superuser may create a function
+  -- that sets a setting no extension defines. A refusal rolls it back with everything else.
+  ignored := set_config('ledger.writer', 'on', true);
 
   -- An entry that names no date takes the business date from its guard, journal_entries_guard, which
   -- reads the date for its own rules (the lines take the entry's value date from what it returns).
@@ -1753,6 +1754,7 @@ BEGIN
                     ELSE jsonb_build_object('lines', audit_lines, 'entryId', e.id, 'reference', e.reference) END
             || coalesce(p->'audit'->'more', '{}'));
 
+  ignored := set_config('ledger.writer', '', true);
   RETURN json_build_object(
     'entry', json_build_object('id', e.id::text, 'reference', e.reference, 'business_date', e.business_date::text,
                                'value_date', e.value_date::text, 'fx_rate', e.fx_rate::text, 'posted_at', e.posted_at),
@@ -1914,10 +1916,17 @@ CREATE FUNCTION public.ledger_writer_here() RETURNS boolean
     LANGUAGE plpgsql STABLE
     AS $$
 BEGIN
-  -- Inside a SECURITY DEFINER function current_user is its owner, not the role that logged in; a
-  -- superuser session (development, tests) is the owner already.
-  RETURN coalesce(current_setting('ledger.writer', true) = 'on', false)
-     AND (CURRENT_USER <> SESSION_USER OR current_setting('is_superuser') = 'on');
+  IF current_setting('ledger.writer', true) IS DISTINCT FROM 'on' THEN
+    RETURN false;
+  END IF;
+  -- Inside a SECURITY DEFINER function current_user is its owner, not the role that logged in (the
+  -- production split of ADR 0013); a superuser session (development, tests) is the owner already.
+  IF CURRENT_USER <> SESSION_USER OR current_setting('is_superuser') = 'on' THEN
+    RETURN true;
+  END IF;
+  -- A session that logged in as the tables' owner itself (one role for everything, without the split).
+  RETURN EXISTS (SELECT 1 FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner
+                  WHERE c.oid = 'transactions'::regclass AND r.rolname = CURRENT_USER);
 END;
 $$;
 

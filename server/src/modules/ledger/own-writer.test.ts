@@ -9,6 +9,7 @@ import {
 } from '../../../test/support/banking-fixtures.ts';
 import { openDatabase, type Database, type DbHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { runMigrations } from '../../db/migrate.ts';
 import { postEntry, type EntryInput } from './post-entry.ts';
 
 // ledger_post_entry writes an entry's lines, balances and totals itself, and the row rules skip what
@@ -222,6 +223,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         'accounts_balance_via_postings',
       ]);
       expect(await accountBalance(h.db, accountId)).toBe('0.00');
+    });
+  },
+);
+
+// One role for everything: a role that is not a superuser migrates its own database and so owns every
+// table, and the server connects as it. PostgreSQL only: PGlite has one user.
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "the ledger's own writer, where one role owns everything",
+  () => {
+    let admin: DbHandle & { url?: string };
+    let owned: DbHandle;
+    const role = `bm_owner_${process.pid}_${Date.now().toString(36)}`;
+    beforeAll(async () => {
+      admin = await createTestDb();
+      await admin.db.execute(sql.raw(`create role ${role} login nosuperuser nocreaterole nocreatedb`));
+      await admin.db.execute(sql.raw(`create database ${role} owner ${role}`));
+      const url = new URL(admin.url!);
+      url.username = role;
+      url.pathname = `/${role}`;
+      owned = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', queryTimeoutMs: 0 });
+      await runMigrations(owned);
+    }, 120_000);
+    afterAll(async () => {
+      await owned?.close();
+      await admin.db.execute(sql.raw(`drop database if exists ${role} with (force)`));
+      await admin.db.execute(sql.raw(`drop role if exists ${role}`));
+      await admin.close();
+    });
+
+    it('posts, and its own hand-typed SQL is still checked', async () => {
+      const { accountId } = await openTestAccount(owned.db);
+      await postEntry(owned.db, deposit(accountId, '12'));
+      expect(await accountBalance(owned.db, accountId)).toBe('12.00');
+      const unbalanced = refusal(
+        owned.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into journal_entries (business_date, value_date, narration, source, reference)
+          values (current_business_date(), current_date, 'forged', 'system', 'FORGED-OWNER')`);
+          await tx.execute(sql`insert into gl_lines (entry_id, gl_code, currency, side, amount)
+          values (currval(pg_get_serial_sequence('journal_entries', 'id')), ${SUSPENSE_GL}, 'SLE', 'debit', 1000)`);
+        }),
+      );
+      expect(await unbalanced).toBe('journal_entries_balanced');
     });
   },
 );
