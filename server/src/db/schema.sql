@@ -1445,7 +1445,7 @@ DECLARE
   overdrawn_then date[];
   cust_lines jsonb := coalesce(customer, p->'customer');
   src text := p->>'source';
-  counts_debits boolean := p->>'source' IN ('teller', 'transfer', 'posting');
+  counts_debits boolean := src IN ('teller', 'transfer', 'posting');
   gls jsonb;
   g jsonb;
   refused boolean;
@@ -2762,29 +2762,27 @@ BEGIN
     UPDATE accounts SET overdrawn_since = overdrawn WHERE id = NEW.account_id;
   END IF;
   -- The dashboard's totals and the registered-users balance follow the balance here, from the row
-  -- this trigger already holds, rather than in row triggers on accounts (ADR 0043); a line of
-  -- ledger_post_entry's leaves them to that function, which writes them once for its whole entry.
+  -- this trigger already holds, rather than in row triggers on accounts (ADR 0043). ledger_post_entry's
+  -- lines do not come here: it writes them once for its whole entry (ADR 0100).
   -- The upserts are banking_stats_bump's, written out: a SQL function that writes is not inlined,
   -- and its call cost more than the upsert.
-  IF current_setting('ledger.entry_side_tables', true) IS DISTINCT FROM NEW.entry_id::text THEN
-    IF a.account_type = 'Loan' THEN
-      IF a.status = 'Active' AND (a.balance < 0) <> (expected < 0) THEN
-        INSERT INTO banking_stats AS s (metric, currency, slot, value)
-        VALUES ('active_loans', '', banking_stats_slot(a.id), CASE WHEN expected < 0 THEN 1 ELSE -1 END)
-        ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
-      END IF;
-    ELSIF a.status <> 'Closed' THEN
-      dep_delta := greatest(expected, 0) - greatest(a.balance, 0);
-      IF dep_delta <> 0 THEN
-        INSERT INTO banking_stats AS s (metric, currency, slot, value)
-        VALUES ('total_deposits', a.currency, banking_stats_slot(a.id), dep_delta)
-        ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
-      END IF;
+  IF a.account_type = 'Loan' THEN
+    IF a.status = 'Active' AND (a.balance < 0) <> (expected < 0) THEN
+      INSERT INTO banking_stats AS s (metric, currency, slot, value)
+      VALUES ('active_loans', '', banking_stats_slot(a.id), CASE WHEN expected < 0 THEN 1 ELSE -1 END)
+      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
     END IF;
-    UPDATE registered_user_balances b SET balance = expected
-      FROM mobile_banking_subscriptions s
-     WHERE s.pay_account_id = a.id AND b.cust_id = s.cust_id;
+  ELSIF a.status <> 'Closed' THEN
+    dep_delta := greatest(expected, 0) - greatest(a.balance, 0);
+    IF dep_delta <> 0 THEN
+      INSERT INTO banking_stats AS s (metric, currency, slot, value)
+      VALUES ('total_deposits', a.currency, banking_stats_slot(a.id), dep_delta)
+      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+    END IF;
   END IF;
+  UPDATE registered_user_balances b SET balance = expected
+    FROM mobile_banking_subscriptions s
+   WHERE s.pay_account_id = a.id AND b.cust_id = s.cust_id;
   IF new_band IS DISTINCT FROM a.balance_band THEN
     UPDATE registered_user_keys k SET balance_band = new_band
       FROM mobile_banking_subscriptions s

@@ -119,6 +119,151 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- transactions_post keeps the dashboard's totals for every line it sees: the only writer that kept
+-- them for a whole entry instead, ledger_post_entry, no longer sends its lines through it.
+CREATE OR REPLACE FUNCTION transactions_post() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a accounts%ROWTYPE;
+  e record;
+  last_at timestamptz;
+  last_id bigint;
+  expected numeric(18,2);
+  eff_limit numeric(18,2);
+  overdrawn date;
+  new_band integer;
+  dep_delta numeric;
+  signed numeric;
+BEGIN
+  -- The entry (this transaction's, still open), then the account, moved and locked: serialises
+  -- postings per account (a no-op when postEntry already holds this lock). Refusals keep their order:
+  -- a Dormant account's debit, then the entry, then the account's lifecycle and funds.
+  SELECT posted_at, source, business_date, maker_id INTO e FROM journal_entries WHERE id = NEW.entry_id;
+  -- The account moved and locked in one statement; every refusal below raises and so undoes it.
+  -- `expected` is the balance after the line; `a` is the row as it was before it (its balance put
+  -- back here, its band where the band is compared).
+  signed := CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END;
+  UPDATE accounts SET balance = balance + signed, balance_band = balance_band_of(balance + signed)
+   WHERE id = NEW.account_id RETURNING * INTO a;
+  expected := a.balance;
+  a.balance := expected - signed;
+  -- One test for the usual case (an Active account, the entry open); the refusals, in order, only
+  -- when it fails.
+  IF a.status IS DISTINCT FROM 'Active' OR e.posted_at IS DISTINCT FROM now() THEN
+    IF NEW.direction = 'debit' AND a.status = 'Dormant'
+       AND (e.source IS NULL OR e.source NOT IN ('end_of_day', 'system', 'migration', 'seed')) THEN
+      RAISE EXCEPTION 'account % is Dormant: debits are refused until it is reactivated', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_dormant_debit';
+    END IF;
+    IF e.posted_at IS NULL THEN
+      RAISE EXCEPTION 'journal entry % does not exist', NEW.entry_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF e.posted_at <> now() THEN
+      RAISE EXCEPTION 'journal entry % is already posted; lines cannot be added to it', NEW.entry_id
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_lines_entry_open';
+    END IF;
+    IF a.id IS NULL THEN
+      RAISE EXCEPTION 'account % does not exist', NEW.account_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF a.status = 'Closed' THEN
+      RAISE EXCEPTION 'account % is closed', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_open';
+    END IF;
+    IF a.status IN ('Submitted', 'Approved', 'Rejected') THEN
+      RAISE EXCEPTION 'account % is % and takes no postings', a.account_number, a.status
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_active';
+    END IF;
+    IF a.status = 'Blocked' AND a.block_kind IS DISTINCT FROM 'debit' THEN
+      RAISE EXCEPTION 'account % is blocked: nothing may be posted', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_account_blocked';
+    END IF;
+    IF a.status = 'Blocked' AND NEW.direction = 'debit' THEN
+      RAISE EXCEPTION 'account % is blocked for debits', a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_debit_blocked';
+    END IF;
+  END IF;
+  SELECT posted_at, id INTO last_at, last_id FROM transactions
+   WHERE account_id = NEW.account_id ORDER BY posted_at DESC, id DESC LIMIT 1;
+  IF FOUND AND (NEW.posted_at, NEW.id) <= (last_at, last_id) THEN
+    RAISE EXCEPTION 'posting at % would precede the latest posting (% / id %) of account %; back-date with value_date instead',
+      NEW.posted_at, last_at, last_id, NEW.account_id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_posting_order';
+  END IF;
+  IF NEW.balance_after IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'balance_after % does not continue the running balance of account % (expected %)',
+      NEW.balance_after, NEW.account_id, expected
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_running_balance';
+  END IF;
+  -- The funds rule that was accounts' CHECK (ADR 0096): a loan is money owed, anything else stays
+  -- within its overdraft limit.
+  IF NOT account_within_limit(a.account_type, expected, a.overdraft_limit) THEN
+    RAISE EXCEPTION 'account % would leave its limit: balance % (%)', a.account_number, expected,
+      CASE WHEN a.account_type = 'Loan' THEN 'a loan is never in credit' ELSE 'overdraft limit ' || a.overdraft_limit END
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_balance_check';
+  END IF;
+  IF NEW.direction = 'debit' AND a.account_type <> 'Loan' AND expected >= -a.overdraft_limit THEN
+    eff_limit := CASE WHEN a.overdraft_expires_on IS NULL OR a.overdraft_expires_on >= current_business_date() THEN a.overdraft_limit ELSE 0 END;
+    IF expected < account_held(a.id, a.held) - eff_limit THEN
+      RAISE EXCEPTION 'a debit of % would leave account % below its available balance', NEW.amount, a.account_number
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_available';
+    END IF;
+  END IF;
+  -- overdrawn_since is set only when it changes (a deposit account crossing zero): an UPDATE that
+  -- names it fires the accounts list's search trigger, whose WHEN is prepared for every statement.
+  -- The business date is read only when a rule needs it: an expiring overdraft (above), or a deposit
+  -- account going overdrawn today (coalesce evaluates it only then).
+  overdrawn := CASE WHEN expected < 0 AND a.account_type <> 'Loan' THEN coalesce(a.overdrawn_since, current_business_date()) END;
+  new_band := a.balance_band;
+  a.balance_band := balance_band_of(a.balance);
+  IF overdrawn IS DISTINCT FROM a.overdrawn_since THEN
+    UPDATE accounts SET overdrawn_since = overdrawn WHERE id = NEW.account_id;
+  END IF;
+  -- The dashboard's totals and the registered-users balance follow the balance here, from the row
+  -- this trigger already holds, rather than in row triggers on accounts (ADR 0043). ledger_post_entry's
+  -- lines do not come here: it writes them once for its whole entry (ADR 0100).
+  -- The upserts are banking_stats_bump's, written out: a SQL function that writes is not inlined,
+  -- and its call cost more than the upsert.
+  IF a.account_type = 'Loan' THEN
+    IF a.status = 'Active' AND (a.balance < 0) <> (expected < 0) THEN
+      INSERT INTO banking_stats AS s (metric, currency, slot, value)
+      VALUES ('active_loans', '', banking_stats_slot(a.id), CASE WHEN expected < 0 THEN 1 ELSE -1 END)
+      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+    END IF;
+  ELSIF a.status <> 'Closed' THEN
+    dep_delta := greatest(expected, 0) - greatest(a.balance, 0);
+    IF dep_delta <> 0 THEN
+      INSERT INTO banking_stats AS s (metric, currency, slot, value)
+      VALUES ('total_deposits', a.currency, banking_stats_slot(a.id), dep_delta)
+      ON CONFLICT (metric, currency, slot) DO UPDATE SET value = s.value + excluded.value;
+    END IF;
+  END IF;
+  UPDATE registered_user_balances b SET balance = expected
+    FROM mobile_banking_subscriptions s
+   WHERE s.pay_account_id = a.id AND b.cust_id = s.cust_id;
+  IF new_band IS DISTINCT FROM a.balance_band THEN
+    UPDATE registered_user_keys k SET balance_band = new_band
+      FROM mobile_banking_subscriptions s
+     WHERE s.pay_account_id = a.id AND k.cust_id = s.cust_id;
+    -- The accounts list's search row, ordered by band (account_search_changed no longer fires on a
+    -- balance: migration 0116).
+    UPDATE account_search SET balance_band = new_band WHERE id = a.id;
+  END IF;
+  -- The daily limits' totals (ADR 0040): a debit of a teller, transfer or posting entry.
+  IF NEW.direction = 'debit' AND e.source IN ('teller', 'transfer', 'posting') THEN
+    INSERT INTO account_daily_debits AS d (business_date, account_id, source, total)
+    VALUES (e.business_date, a.id, e.source, NEW.amount)
+    ON CONFLICT (business_date, account_id, source) DO UPDATE SET total = d.total + excluded.total;
+    IF e.maker_id IS NOT NULL THEN
+      INSERT INTO maker_daily_debits AS d (business_date, maker_id, source, currency, slot, total)
+      VALUES (e.business_date, e.maker_id, e.source, a.currency, maker_daily_debits_slot(a.id), NEW.amount)
+      ON CONFLICT (business_date, maker_id, source, currency, slot) DO UPDATE SET total = d.total + excluded.total;
+    END IF;
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION ledger_post_entry(p jsonb, pads text, customer jsonb DEFAULT NULL, audit_lines jsonb DEFAULT NULL) RETURNS json
     LANGUAGE plpgsql
     SECURITY DEFINER
@@ -139,7 +284,7 @@ DECLARE
   overdrawn_then date[];
   cust_lines jsonb := coalesce(customer, p->'customer');
   src text := p->>'source';
-  counts_debits boolean := p->>'source' IN ('teller', 'transfer', 'posting');
+  counts_debits boolean := src IN ('teller', 'transfer', 'posting');
   gls jsonb;
   g jsonb;
   refused boolean;
