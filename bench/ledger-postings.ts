@@ -8,7 +8,7 @@
 // The API is the real server (server.ts) in a process of its own, as bench:load starts it, so the
 // bench's own HTTP client does not share the server's event loop; `--server in-process` builds the app
 // inside the bench instead (what this bench did before 2026-11-26).
-//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process] [--pool N]
+//   TEST_DATABASE_URL=postgres://… node --import tsx bench/ledger-postings.ts [--customers N] [--transfers N] [--runs R] [--database NAME] [--server process|in-process] [--pool N] [--warmup N]
 // Targets, on the CPU of every process (the figure that holds still on a shared machine): at most
 // 1.5 ms a direct transfer; the API within 1.3× of direct; about 1,200 transfers/s at 8 clients;
 // the trial balance today p95 < 1 s (ADR 0016, ADR 0032). An earlier target, 32 clients ≥ 2× one
@@ -39,6 +39,8 @@ const { values } = parseArgs({
     // Connections of the bench's own pool and of the server's (DB_POOL_MAX); the server's default
     // unless given, so pool sizes can be compared in one hour.
     pool: { type: 'string' },
+    // Calls of each path, one client at a time, before the first counted slice.
+    warmup: { type: 'string', default: '3000' },
   },
 });
 const serverUrl = benchServerUrl();
@@ -46,6 +48,7 @@ const customers = Number(values.customers);
 const perLevel = Number(values.transfers);
 const dbName = values.database;
 const LEVELS = [1, 8, 32];
+const warmup = Number(values.warmup);
 
 // Seed with the shared helper (its own small pool), then reopen with the pool the server runs with
 // (DB_POOL_MAX, twice the cores by default, ADR 0093): 8 and 32 clients queue for its connections,
@@ -143,10 +146,14 @@ try {
   const httpFloor = get('/auth/v1/health');
   const httpSqlFloor = get('/api/health');
 
-  // Warm up connections, JIT and caches on every path: the direct path runs the ledger's code in this
-  // process, whose first calls would otherwise be charged to its first slices (0.7 ms of CPU a transfer
-  // against 0.25 once warm).
+  // Warm up connections, JIT and caches on every path, then run each path to its steady state before
+  // anything is counted. The direct path runs the ledger's code in this process and the API path in the
+  // server's; V8 keeps optimising them over their first few thousand calls. With 100 calls of warm-up,
+  // the level measured first (1 client) was charged for it: the bench's own CPU a direct transfer was
+  // 0.52 ms there (median of four runs), and 0.29 once every path had run 3,000 times, as at 8 and 32
+  // clients (bench/results/2026-12-06-a-bench-warmed-to-its-steady-state.md). A server runs for days.
   for (const op of [viaApi, direct, floor, httpFloor, httpSqlFloor]) await measure(4, 100, op);
+  for (const op of [viaApi, direct, floor, httpFloor, httpSqlFloor]) await measure(1, warmup, op);
   // Each level runs in ROUNDS alternating slices (API, direct, floor, API, …), summed per path: a
   // slow spell of the machine (another VM's load, a checkpoint) then falls on every path alike,
   // instead of on whichever cell happened to run through it.
